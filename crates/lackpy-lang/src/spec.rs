@@ -1,0 +1,110 @@
+//! The language spec as data, for prompts, docs and tooling.
+
+use serde::Serialize;
+
+use crate::validate::KNOWN_RULES;
+use crate::validate::names::{
+    ALLOWED_BUILTINS, ALLOWED_NODES, DENIED_ATTRIBUTES, FORBIDDEN_NAMES, forbidden_nodes,
+};
+
+/// The whole language spec; every list is sorted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Spec {
+    /// Node kinds a program may contain.
+    pub allowed_nodes: Vec<&'static str>,
+    /// Every other CPython node kind.
+    pub forbidden_nodes: Vec<&'static str>,
+    /// Names a program may never mention.
+    pub forbidden_names: Vec<&'static str>,
+    /// Builtin functions a program may call.
+    pub allowed_builtins: Vec<&'static str>,
+    /// Attribute names refused besides every name starting with `_`.
+    pub denied_attributes: Vec<&'static str>,
+    /// Extra rules selectable by name.
+    pub rules: Vec<&'static str>,
+}
+
+fn sorted(items: &[&'static str]) -> Vec<&'static str> {
+    let mut v = items.to_vec();
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// The language spec.
+pub fn spec() -> Spec {
+    Spec {
+        allowed_nodes: sorted(ALLOWED_NODES),
+        forbidden_nodes: forbidden_nodes(),
+        forbidden_names: sorted(FORBIDDEN_NAMES),
+        allowed_builtins: sorted(ALLOWED_BUILTINS),
+        denied_attributes: sorted(DENIED_ATTRIBUTES),
+        rules: sorted(KNOWN_RULES),
+    }
+}
+
+impl Spec {
+    /// The spec as a JSON value.
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "allowed_nodes": self.allowed_nodes,
+            "forbidden_nodes": self.forbidden_nodes,
+            "forbidden_names": self.forbidden_names,
+            "allowed_builtins": self.allowed_builtins,
+            "denied_attributes": self.denied_attributes,
+            "rules": self.rules,
+        })
+    }
+
+    /// The spec rendered as Markdown, for prompts and docs.
+    pub fn to_markdown(&self) -> String {
+        let mut out = String::from("# lackpy language specification\n");
+        out.push_str(
+            "\nA lackpy program is Python 3.11 syntax restricted to the constructs below. \
+             It runs as one module-level scope; the value of a final expression statement \
+             is the program's output.\n",
+        );
+        let sections: [(&str, &str, &[&str]); 6] = [
+            (
+                "Allowed AST nodes",
+                "Only these node kinds may appear.",
+                &self.allowed_nodes,
+            ),
+            (
+                "Forbidden AST nodes",
+                "Every other node kind of CPython's `ast` module.",
+                &self.forbidden_nodes,
+            ),
+            (
+                "Forbidden names",
+                "Never read, written or called.",
+                &self.forbidden_names,
+            ),
+            (
+                "Allowed builtins",
+                "Callable besides the tools and params of a run.",
+                &self.allowed_builtins,
+            ),
+            (
+                "Denied attributes",
+                "Refused besides every attribute starting with `_`.",
+                &self.denied_attributes,
+            ),
+            ("Rules", "Extra rules selectable by name.", &self.rules),
+        ];
+        for (title, blurb, items) in sections {
+            out.push_str(&format!("\n## {title}\n\n{blurb}\n\n"));
+            for item in items {
+                out.push_str(&format!("- `{item}`\n"));
+            }
+        }
+        out.push_str(
+            "\n## Other restrictions\n\n\
+             - A `for` statement iterates over a name or a call (comprehensions are exempt).\n\
+             - `lambda` only as the value of a `key=` argument.\n\
+             - No string constant may contain `__`.\n\
+             - A call target is a plain name (builtin, tool or param) or a method.\n",
+        );
+        out
+    }
+}

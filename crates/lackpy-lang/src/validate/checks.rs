@@ -1,0 +1,156 @@
+//! The eight built-in checks, each a pass over the breadth-first node list.
+
+use crate::ast::{Constant, ExprKind, StmtKind};
+use crate::walk::NodeRef;
+
+use super::names::{is_allowed_builtin, is_allowed_node, is_denied_attribute, is_forbidden_name};
+
+/// Check 1: every node kind must be whitelisted.
+pub(super) fn node_whitelist(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    for node in nodes {
+        let kind = node.kind();
+        if !is_allowed_node(kind) {
+            errors.push(match node.line() {
+                Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
+                None => format!("Forbidden AST node: {kind}"),
+            });
+        }
+    }
+}
+
+/// Check 2: no `Name` may be a forbidden name, read or written.
+pub(super) fn forbidden_names(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    for node in nodes {
+        if let NodeRef::Expr(e) = node
+            && let ExprKind::Name { id, .. } = &e.kind
+            && is_forbidden_name(id)
+        {
+            errors.push(format!("Forbidden name: '{id}' at line {}", e.line));
+        }
+    }
+}
+
+/// Check 3: no private, dunder or internal attribute.
+pub(super) fn attributes(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    for node in nodes {
+        if let NodeRef::Expr(e) = node
+            && let ExprKind::Attribute { attr, .. } = &e.kind
+            && is_denied_attribute(attr)
+        {
+            errors.push(format!(
+                "Forbidden attribute access: '.{attr}' at line {} \
+                 (private/dunder/internal attribute access is not permitted)",
+                e.line
+            ));
+        }
+    }
+}
+
+/// Check 4: call targets. Returns the plainly called names.
+pub(super) fn call_targets(
+    nodes: &[NodeRef<'_>],
+    allowed: &dyn Fn(&str) -> bool,
+    errors: &mut Vec<String>,
+) -> Vec<String> {
+    let mut calls = Vec::new();
+    for node in nodes {
+        let NodeRef::Expr(e) = node else { continue };
+        let ExprKind::Call { func, .. } = &e.kind else {
+            continue;
+        };
+        match &func.kind {
+            ExprKind::Name { id, .. } => {
+                calls.push(id.clone());
+                if !is_allowed_builtin(id) && !allowed(id) && !is_forbidden_name(id) {
+                    errors.push(format!(
+                        "Unknown function: '{id}' at line {} (not in kit or builtins)",
+                        e.line
+                    ));
+                }
+            }
+            ExprKind::Attribute { .. } => {}
+            other => errors.push(format!(
+                "Unsupported call target ({}) at line {}: \
+                 only named functions and method calls are allowed",
+                crate::walk::expr_kind_name(other),
+                e.line
+            )),
+        }
+    }
+    calls
+}
+
+/// Check 5: a `for` statement iterates over a call or a name.
+pub(super) fn for_iterators(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    for node in nodes {
+        if let NodeRef::Stmt(s) = node
+            && let StmtKind::For(f) = &s.kind
+            && !matches!(f.iter.kind, ExprKind::Call { .. } | ExprKind::Name { .. })
+        {
+            errors.push(format!(
+                "For-loop at line {} must iterate over a function call or variable",
+                s.line
+            ));
+        }
+    }
+}
+
+/// Check 6: a lambda only as the value of a `key=` keyword argument.
+pub(super) fn lambdas(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    let key_lambdas: Vec<*const crate::ast::Expr> = nodes
+        .iter()
+        .filter_map(|node| match node {
+            NodeRef::Keyword(k)
+                if k.arg.as_deref() == Some("key")
+                    && matches!(k.value.kind, ExprKind::Lambda { .. }) =>
+            {
+                Some(&k.value as *const _)
+            }
+            _ => None,
+        })
+        .collect();
+    for node in nodes {
+        if let NodeRef::Expr(e) = node
+            && matches!(e.kind, ExprKind::Lambda { .. })
+            && !key_lambdas.iter().any(|p| std::ptr::eq(*p, *e))
+        {
+            errors.push(format!(
+                "Lambda at line {} is only allowed as key= argument \
+                 (e.g., key=lambda x: x['field'])",
+                e.line
+            ));
+        }
+    }
+}
+
+/// Check 7: no string constant containing `__` (f-string parts included).
+pub(super) fn dunder_strings(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    for node in nodes {
+        if let NodeRef::Expr(e) = node
+            && let ExprKind::Constant(Constant::Str(s)) = &e.kind
+            && s.contains("__")
+        {
+            errors.push(format!(
+                "String containing '__' at line {}: dunder access via string is forbidden",
+                e.line
+            ));
+        }
+    }
+}
+
+/// The direct `Name` targets of plain (`=`) assignments, breadth-first.
+pub(super) fn assigned_names(nodes: &[NodeRef<'_>]) -> Vec<String> {
+    let mut names = Vec::new();
+    for node in nodes {
+        if let NodeRef::Stmt(s) = node
+            && let StmtKind::Assign { targets, .. } = &s.kind
+        {
+            for t in targets {
+                if let ExprKind::Name { id, .. } = &t.kind {
+                    names.push(id.clone());
+                }
+            }
+        }
+    }
+    names
+}

@@ -1,0 +1,76 @@
+//! The validator: checks a program against lackpy's syntax whitelist.
+//!
+//! Only a parse error stops early. Every other check runs over the whole
+//! tree and appends all it finds, in a fixed check order, and within one
+//! check in breadth-first order (CPython's `ast.walk`), so error lists are
+//! identical to the reference implementation's.
+
+mod checks;
+pub mod names;
+mod rules;
+
+use serde::Serialize;
+
+use crate::ast::Module;
+use crate::parse::parse;
+use crate::walk::{NodeRef, walk};
+
+pub use rules::{KNOWN_RULES, Rule, RuleParseError};
+
+/// The outcome of validating a program.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Validation {
+    /// `true` when `errors` is empty.
+    pub valid: bool,
+    /// Every problem found, in check order, breadth-first within a check.
+    pub errors: Vec<String>,
+    /// Names of plainly called functions, breadth-first, duplicates kept.
+    pub calls: Vec<String>,
+    /// Direct `Name` targets of plain assignments, breadth-first.
+    pub variables: Vec<String>,
+}
+
+impl Validation {
+    fn from_errors(errors: Vec<String>, calls: Vec<String>, variables: Vec<String>) -> Validation {
+        Validation {
+            valid: errors.is_empty(),
+            errors,
+            calls,
+            variables,
+        }
+    }
+}
+
+/// Parses and validates `source`.
+///
+/// `allowed_names` are the callable names besides the builtins: the tools
+/// and the params of the run. `rules` are extra rules, applied in order.
+pub fn validate<S: AsRef<str>>(source: &str, allowed_names: &[S], rules: &[Rule]) -> Validation {
+    match parse(source) {
+        Ok(module) => validate_module(&module, allowed_names, rules),
+        Err(e) => Validation::from_errors(vec![e.to_string()], Vec::new(), Vec::new()),
+    }
+}
+
+/// Validates an already parsed module (see [`validate`]).
+pub fn validate_module<S: AsRef<str>>(
+    module: &Module,
+    allowed_names: &[S],
+    rules: &[Rule],
+) -> Validation {
+    let nodes: Vec<NodeRef<'_>> = walk(NodeRef::Module(module)).collect();
+    let allowed = |name: &str| allowed_names.iter().any(|a| a.as_ref() == name);
+    let mut errors = Vec::new();
+    checks::node_whitelist(&nodes, &mut errors);
+    checks::forbidden_names(&nodes, &mut errors);
+    checks::attributes(&nodes, &mut errors);
+    let calls = checks::call_targets(&nodes, &allowed, &mut errors);
+    checks::for_iterators(&nodes, &mut errors);
+    checks::lambdas(&nodes, &mut errors);
+    checks::dunder_strings(&nodes, &mut errors);
+    for rule in rules {
+        rule.check(module, &nodes, &mut errors);
+    }
+    let variables = checks::assigned_names(&nodes);
+    Validation::from_errors(errors, calls, variables)
+}

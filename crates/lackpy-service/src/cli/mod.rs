@@ -1,0 +1,81 @@
+//! The `lackpy` command line: argument parsing and dispatch.
+//!
+//! Exit codes: 0 success, 1 the program or check failed, 2 usage or
+//! configuration error. Errors are one line on stderr, never a backtrace.
+
+mod input;
+mod spec;
+mod validate;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Exit code for a failed program or check.
+pub const EXIT_FAILED: u8 = 1;
+/// Exit code for a usage or configuration error.
+pub const EXIT_USAGE: u8 = 2;
+
+/// lackpy: run tool compositions written in a tiny restricted Python.
+#[derive(Debug, Parser)]
+#[command(name = "lackpy", version, about, propagate_version = true)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Validate a program against the language whitelist.
+    Validate(validate::ValidateArgs),
+    /// Print the language spec.
+    Spec(spec::SpecArgs),
+}
+
+/// A failure that ends the command: its message and exit code.
+#[derive(Debug)]
+pub struct CliError {
+    /// One line for stderr.
+    pub message: String,
+    /// The process exit code.
+    pub code: u8,
+}
+
+impl CliError {
+    /// A usage or configuration error (exit 2).
+    pub fn usage(message: impl Into<String>) -> CliError {
+        CliError {
+            message: message.into(),
+            code: EXIT_USAGE,
+        }
+    }
+}
+
+/// Parses the process arguments and runs the command.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { EXIT_USAGE } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}
+
+/// Runs a parsed command line, returning the exit code.
+pub fn run(cli: Cli) -> Result<u8, CliError> {
+    match cli.command {
+        Command::Validate(args) => validate::run(args),
+        Command::Spec(args) => spec::run(args),
+    }
+}

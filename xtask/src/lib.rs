@@ -1,0 +1,4 @@
+//! Library side of `cargo xtask`, so the tasks can be tested.
+#![forbid(unsafe_code)]
+
+pub mod layers;
