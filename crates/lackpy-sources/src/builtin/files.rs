@@ -1,0 +1,181 @@
+//! `read_file`, `write_file`, `edit_file`: lackpy's file tools (Python's
+//! `Path.read_text` / `write_text` semantics and messages), confined to the
+//! workspace and recorded in the run's file log.
+
+use std::io::Write;
+
+use lackpy_lang::Data;
+use nix::errno::Errno;
+
+use super::confine::{Resolved, canonical_workspace, resolve};
+use super::oserror::{errno_error, os_error};
+use crate::error::ToolError;
+use crate::pyfmt::type_name;
+use crate::tool::{CallContext, ToolResult};
+
+/// `Path(p)` accepts only text here (lackpy's programs have no bytes or path objects).
+fn path_arg(v: &Data) -> Result<&str, ToolError> {
+    match v {
+        Data::Str(s) if s.contains('\0') => Err(ToolError::value_error("embedded null byte")),
+        Data::Str(s) => Ok(s),
+        other => Err(ToolError::type_error(format!(
+            "expected str, bytes or os.PathLike object, not {}",
+            type_name(other)
+        ))),
+    }
+}
+
+/// Reads a resolved file as text: UTF-8, universal newlines.
+fn read_text(r: &Resolved) -> Result<String, ToolError> {
+    if !r.exists {
+        return Err(errno_error(Errno::ENOENT, &r.display));
+    }
+    if r.real.is_dir() {
+        return Err(errno_error(Errno::EISDIR, &r.display));
+    }
+    let bytes = std::fs::read(&r.real).map_err(|e| os_error(&e, &r.display))?;
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => return Err(decode_error(e.as_bytes(), e.utf8_error())),
+    };
+    Ok(universal_newlines(text))
+}
+
+/// Text mode reading turns `\r\n` and lone `\r` into `\n`.
+fn universal_newlines(text: String) -> String {
+    if !text.contains('\r') {
+        return text;
+    }
+    text.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// Python's `UnicodeDecodeError` text for the first bad sequence.
+fn decode_error(bytes: &[u8], err: std::str::Utf8Error) -> ToolError {
+    let pos = err.valid_up_to();
+    let first = bytes.get(pos).copied().unwrap_or(0);
+    let (len, reason) = match err.error_len() {
+        Some(n) => {
+            let starts_sequence = matches!(first, 0xc2..=0xf4);
+            let reason = if starts_sequence {
+                "invalid continuation byte"
+            } else {
+                "invalid start byte"
+            };
+            (n, reason)
+        }
+        None => (bytes.len() - pos, "unexpected end of data"),
+    };
+    let what = if len <= 1 {
+        format!("byte 0x{first:02x} in position {pos}")
+    } else {
+        format!("bytes in position {pos}-{}", pos + len - 1)
+    };
+    ToolError::value_error(format!("'utf-8' codec can't decode {what}: {reason}"))
+        .with_type("UnicodeDecodeError")
+}
+
+fn write_text(r: &Resolved, content: &str) -> Result<(), ToolError> {
+    if r.exists && r.real.is_dir() {
+        return Err(errno_error(Errno::EISDIR, &r.display));
+    }
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&r.real)
+        .map_err(|e| os_error(&e, &r.display))?;
+    f.write_all(content.as_bytes())
+        .map_err(|e| os_error(&e, &r.display))
+}
+
+/// `read_file(path) -> str`.
+pub(crate) fn read_file(args: &[Data], ctx: &CallContext) -> ToolResult {
+    let path = path_arg(&args[0])?;
+    let ws = canonical_workspace(&ctx.workspace)?;
+    let r = resolve(&ws, path)?;
+    let text = read_text(&r)?;
+    ctx.files.record_read(&r.relative);
+    Ok(Data::Str(text))
+}
+
+/// `write_file(path, content) -> bool`: creates or truncates; never creates
+/// directories.
+pub(crate) fn write_file(args: &[Data], ctx: &CallContext) -> ToolResult {
+    let path = path_arg(&args[0])?;
+    let Data::Str(content) = &args[1] else {
+        return Err(ToolError::type_error(format!(
+            "data must be str, not {}",
+            type_name(&args[1])
+        )));
+    };
+    let ws = canonical_workspace(&ctx.workspace)?;
+    let r = resolve(&ws, path)?;
+    write_text(&r, content)?;
+    ctx.files.record_modified(&r.relative);
+    Ok(Data::Bool(true))
+}
+
+/// `edit_file(path, old_str, new_str) -> bool`: replaces the first
+/// occurrence; `False` (file untouched) when `old_str` is absent.
+pub(crate) fn edit_file(args: &[Data], ctx: &CallContext) -> ToolResult {
+    let path = path_arg(&args[0])?;
+    let ws = canonical_workspace(&ctx.workspace)?;
+    let r = resolve(&ws, path)?;
+    let text = read_text(&r)?;
+    ctx.files.record_read(&r.relative);
+    let Data::Str(old) = &args[1] else {
+        return Err(ToolError::type_error(format!(
+            "'in <string>' requires string as left operand, not {}",
+            type_name(&args[1])
+        )));
+    };
+    if !text.contains(old.as_str()) {
+        return Ok(Data::Bool(false));
+    }
+    let Data::Str(new) = &args[2] else {
+        return Err(ToolError::type_error(format!(
+            "replace() argument 2 must be str, not {}",
+            type_name(&args[2])
+        )));
+    };
+    write_text(&r, &text.replacen(old.as_str(), new, 1))?;
+    ctx.files.record_modified(&r.relative);
+    Ok(Data::Bool(true))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn decode(bytes: &[u8]) -> String {
+        match std::str::from_utf8(bytes) {
+            Ok(_) => "ok".into(),
+            Err(e) => decode_error(bytes, e).message().to_string(),
+        }
+    }
+
+    #[test]
+    fn decode_errors_read_like_python() {
+        assert_eq!(
+            decode(b"\xff"),
+            "'utf-8' codec can't decode byte 0xff in position 0: invalid start byte"
+        );
+        assert_eq!(
+            decode(b"ab\xe4x"),
+            "'utf-8' codec can't decode byte 0xe4 in position 2: invalid continuation byte"
+        );
+        assert_eq!(
+            decode(b"\xe4\xb8x"),
+            "'utf-8' codec can't decode bytes in position 0-1: invalid continuation byte"
+        );
+        assert_eq!(
+            decode(b"a\xe4\xb8"),
+            "'utf-8' codec can't decode bytes in position 1-2: unexpected end of data"
+        );
+    }
+
+    #[test]
+    fn newlines_are_universal() {
+        assert_eq!(universal_newlines("a\r\nb\rc\n".into()), "a\nb\nc\n");
+    }
+}

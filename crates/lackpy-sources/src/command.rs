@@ -1,0 +1,298 @@
+//! Command tools (`provider = "command"`): a program run without a shell.
+//!
+//! The call's arguments go to stdin as one JSON object keyed by argument
+//! name; stdout is the result, parsed as JSON when it is JSON, else the text
+//! with one trailing newline removed. The child runs in the workspace with a
+//! minimal environment plus the tool's `env`, in its own process group, so a
+//! timeout or a cancellation kills it and everything it started. Output over
+//! the cap is an error, not a memory blow-up; a non-zero exit is an error
+//! carrying the tail of stderr.
+
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::{Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use lackpy_lang::Data;
+
+use crate::binding::bind_args;
+use crate::error::ToolError;
+use crate::json;
+use crate::model::ArgSpec;
+use crate::process::{kill_group, minimal_env, tail_text};
+use crate::tool::{CallContext, Tool, ToolAnswer, ToolResult};
+
+/// A call's time limit when the config gives none.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// The stdout cap when the config gives none.
+pub const DEFAULT_MAX_OUTPUT: usize = 8 * 1024 * 1024;
+/// How much of stderr an error quotes.
+const STDERR_TAIL: usize = 2000;
+/// How often a waiting call looks at the cancel flag.
+const POLL: Duration = Duration::from_millis(10);
+/// How long output may keep flowing after the process ended.
+const DRAIN_GRACE: Duration = Duration::from_secs(2);
+
+/// A command tool ready to be called.
+#[derive(Debug, Clone)]
+pub struct CommandTool {
+    name: String,
+    params: Vec<ArgSpec>,
+    argv: Vec<String>,
+    env: Vec<(String, String)>,
+    timeout: Duration,
+    max_output: usize,
+}
+
+enum Event {
+    Exited(std::io::Result<ExitStatus>),
+    Overflow,
+}
+
+impl CommandTool {
+    /// A tool `name` declaring `params` that runs `argv`.
+    pub fn new(name: impl Into<String>, params: Vec<ArgSpec>, argv: Vec<String>) -> CommandTool {
+        CommandTool {
+            name: name.into(),
+            params,
+            argv,
+            env: Vec::new(),
+            timeout: DEFAULT_TIMEOUT,
+            max_output: DEFAULT_MAX_OUTPUT,
+        }
+    }
+
+    /// The same tool with variables added to its environment.
+    pub fn with_env(mut self, env: Vec<(String, String)>) -> CommandTool {
+        self.env = env;
+        self
+    }
+
+    /// The same tool with a per-call time limit.
+    pub fn with_timeout(mut self, timeout: Duration) -> CommandTool {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The same tool with a stdout cap in bytes.
+    pub fn with_max_output(mut self, bytes: usize) -> CommandTool {
+        self.max_output = bytes;
+        self
+    }
+
+    /// `argv[0]`, relative to the workspace when it is a relative path.
+    fn program(&self, ctx: &CallContext) -> Option<PathBuf> {
+        let p = self.argv.first()?;
+        Some(if p.contains('/') && !p.starts_with('/') {
+            ctx.workspace.join(p)
+        } else {
+            PathBuf::from(p)
+        })
+    }
+
+    fn run(&self, args: Vec<Data>, kwargs: Vec<(String, Data)>, ctx: &CallContext) -> ToolResult {
+        ctx.check()?;
+        let Some(program) = self.program(ctx) else {
+            return Err(ToolError::failed(format!(
+                "command tool '{}' has an empty command",
+                self.name
+            )));
+        };
+        let bound = bind_args(&self.name, &self.params, args, kwargs)?;
+        let input = json::to_plain(&Data::Dict(
+            bound.into_iter().map(|(k, v)| (Data::Str(k), v)).collect(),
+        ));
+        let deadline = ctx.call_deadline(self.timeout);
+
+        let mut cmd = Command::new(&program);
+        cmd.args(self.argv.iter().skip(1))
+            .current_dir(&*ctx.workspace)
+            .env_clear()
+            .envs(minimal_env())
+            .envs(self.env.iter().map(|(k, v)| (k, v)))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd.spawn().map_err(|e| {
+            ToolError::failed(format!(
+                "command tool '{}': cannot start '{}': {e}",
+                self.name,
+                program.display()
+            ))
+        })?;
+        let pid = child.id();
+
+        let (tx, rx) = mpsc::channel::<Event>();
+        if let Some(mut stdin) = child.stdin.take() {
+            std::thread::spawn(move || {
+                // A child that exits without reading its input is not an error.
+                let _ = stdin.write_all(input.as_bytes());
+            });
+        }
+        let (out_tx, out_rx) = mpsc::channel::<Vec<u8>>();
+        if let Some(stdout) = child.stdout.take() {
+            let cap = self.max_output;
+            let tx = tx.clone();
+            std::thread::spawn(move || {
+                let mut buf = Vec::new();
+                let mut limited = stdout.take(cap as u64 + 1);
+                let _ = limited.read_to_end(&mut buf);
+                if buf.len() > cap {
+                    let _ = tx.send(Event::Overflow);
+                }
+                let _ = out_tx.send(buf);
+            });
+        }
+        let (err_tx, err_rx) = mpsc::channel::<Vec<u8>>();
+        if let Some(mut stderr) = child.stderr.take() {
+            std::thread::spawn(move || {
+                // Keep reading to the end so the child never stalls on a full pipe.
+                let mut tail: Vec<u8> = Vec::new();
+                let mut chunk = [0u8; 8192];
+                while let Ok(n) = stderr.read(&mut chunk) {
+                    if n == 0 {
+                        break;
+                    }
+                    tail.extend_from_slice(&chunk[..n]);
+                    if tail.len() > 4 * STDERR_TAIL {
+                        tail.drain(..tail.len() - STDERR_TAIL);
+                    }
+                }
+                let _ = err_tx.send(tail);
+            });
+        }
+        std::thread::spawn(move || {
+            let _ = tx.send(Event::Exited(child.wait()));
+        });
+
+        enum Stop {
+            Timeout,
+            Cancelled,
+            Overflow,
+        }
+        let mut stop: Option<Stop> = None;
+        let status = loop {
+            let now = Instant::now();
+            if stop.is_none() && now >= deadline {
+                stop = Some(Stop::Timeout);
+                kill_group(pid);
+            }
+            let wait = deadline
+                .saturating_duration_since(now)
+                .clamp(Duration::from_millis(1), POLL);
+            match rx.recv_timeout(wait) {
+                Ok(Event::Exited(status)) => break status,
+                Ok(Event::Overflow) => {
+                    if stop.is_none() {
+                        stop = Some(Stop::Overflow);
+                        kill_group(pid);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    if stop.is_none() && ctx.is_cancelled() {
+                        stop = Some(Stop::Cancelled);
+                        kill_group(pid);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    break Err(std::io::Error::other("the waiting thread ended"));
+                }
+            }
+        };
+        // Whatever the leader left running in its group goes with it.
+        kill_group(pid);
+
+        match stop {
+            Some(Stop::Timeout) => {
+                return Err(ToolError::timeout(format!(
+                    "command tool '{}' timed out after {} ms",
+                    self.name,
+                    self.timeout.as_millis()
+                )));
+            }
+            Some(Stop::Cancelled) => return Err(ToolError::cancelled()),
+            Some(Stop::Overflow) => {
+                return Err(ToolError::failed(format!(
+                    "command tool '{}': output exceeds {} bytes",
+                    self.name, self.max_output
+                )));
+            }
+            None => {}
+        }
+        let status = status.map_err(|e| {
+            ToolError::failed(format!("command tool '{}': cannot wait: {e}", self.name))
+        })?;
+        let stdout = out_rx.recv_timeout(DRAIN_GRACE).map_err(|_| {
+            ToolError::failed(format!(
+                "command tool '{}': its output stayed open after it exited",
+                self.name
+            ))
+        })?;
+        if !status.success() {
+            let stderr = err_rx.recv_timeout(DRAIN_GRACE).unwrap_or_default();
+            let tail = tail_text(&stderr, STDERR_TAIL);
+            let how = match status.code() {
+                Some(code) => format!("exited with status {code}"),
+                None => {
+                    use std::os::unix::process::ExitStatusExt;
+                    format!("was killed by signal {}", status.signal().unwrap_or(0))
+                }
+            };
+            let msg = if tail.is_empty() {
+                format!("command tool '{}' {how}", self.name)
+            } else {
+                format!("command tool '{}' {how}: {tail}", self.name)
+            };
+            return Err(ToolError::failed(msg));
+        }
+        let text = String::from_utf8(stdout).map_err(|_| {
+            ToolError::failed(format!(
+                "command tool '{}': output is not valid UTF-8",
+                self.name
+            ))
+        })?;
+        Ok(output_value(text))
+    }
+}
+
+/// JSON when the text is JSON, else the text minus one trailing newline.
+fn output_value(text: String) -> Data {
+    if let Ok(v) = json::parse(&text) {
+        return v;
+    }
+    let mut text = text;
+    if text.ends_with('\n') {
+        text.pop();
+    }
+    Data::Str(text)
+}
+
+impl Tool for CommandTool {
+    fn call(&self, args: Vec<Data>, kwargs: Vec<(String, Data)>, ctx: &CallContext) -> ToolAnswer {
+        ToolAnswer::Ready(self.run(args, kwargs, ctx))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn output_is_json_or_text() {
+        assert_eq!(output_value("3\n".into()), Data::Int(3.into()));
+        assert_eq!(
+            output_value("hello\n\n".into()),
+            Data::Str("hello\n".into())
+        );
+        assert_eq!(
+            output_value("{\"a\": [1]}".into()),
+            Data::Dict(vec![(
+                Data::Str("a".into()),
+                Data::List(vec![Data::Int(1.into())])
+            )])
+        );
+        assert_eq!(output_value(String::new()), Data::Str(String::new()));
+    }
+}

@@ -1,0 +1,189 @@
+//! Reading `.lackpy/config.toml` into a [`Config`].
+//!
+//! One pass through serde with two wrappers: `serde_ignored` collects every
+//! key the structs do not know (returned as warnings and logged at WARN),
+//! `serde_path_to_error` names the key a type error is about; toml's spans
+//! give the line.
+
+use std::path::{Path, PathBuf};
+
+use super::error::{ConfigError, ConfigWarning};
+use super::schema::Config;
+
+/// A config as read, with the warnings it produced.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct LoadedConfig {
+    /// The typed config (defaults when there was no file).
+    pub config: Config,
+    /// The file it came from; `None` when there was none.
+    pub file: Option<PathBuf>,
+    /// Unknown keys.
+    pub warnings: Vec<ConfigWarning>,
+}
+
+/// Where a workspace's config lives: `<workspace>/.lackpy/config.toml`.
+pub fn config_path(workspace: &Path) -> PathBuf {
+    workspace.join(".lackpy").join("config.toml")
+}
+
+/// Reads `<workspace>/.lackpy/config.toml`; a missing file means defaults.
+pub fn load_config(workspace: &Path) -> Result<LoadedConfig, ConfigError> {
+    load_config_file(&config_path(workspace))
+}
+
+/// Reads a config file; a missing file means defaults.
+pub fn load_config_file(file: &Path) -> Result<LoadedConfig, ConfigError> {
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(LoadedConfig::default()),
+        Err(source) => {
+            return Err(ConfigError::Read {
+                file: file.to_path_buf(),
+                source,
+            });
+        }
+    };
+    let text = match String::from_utf8(bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let bad = e.utf8_error().valid_up_to();
+            let line = 1 + e.as_bytes()[..bad].iter().filter(|b| **b == b'\n').count();
+            return Err(ConfigError::NotUtf8 {
+                file: file.to_path_buf(),
+                line,
+            });
+        }
+    };
+    parse_config(&text, file)
+}
+
+/// Parses config text; `file` is only used in messages.
+pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError> {
+    let de = toml::Deserializer::parse(text).map_err(|e| {
+        let (line, column) = position(text, e.span().map_or(0, |s| s.start));
+        ConfigError::Syntax {
+            file: file.to_path_buf(),
+            line,
+            column,
+            key: key_near_line(text, line),
+            message: e.message().trim().replace('\n', "; "),
+        }
+    })?;
+    let mut unknown = Vec::new();
+    let mut record = |path: serde_ignored::Path<'_>| unknown.push(key_path(&path));
+    let ignored = serde_ignored::Deserializer::new(de, &mut record);
+    let config: Config = serde_path_to_error::deserialize(ignored).map_err(|e| {
+        let key = e.path().to_string();
+        let inner = e.into_inner();
+        let (line, column) = match inner.span() {
+            Some(span) => position(text, span.start),
+            None => find_key_line(text, &key),
+        };
+        ConfigError::Invalid {
+            file: file.to_path_buf(),
+            line,
+            column,
+            key,
+            message: inner.message().trim().replace('\n', "; "),
+        }
+    })?;
+    let warnings: Vec<ConfigWarning> = unknown
+        .into_iter()
+        .map(|key| ConfigWarning {
+            file: file.to_path_buf(),
+            key,
+        })
+        .collect();
+    for w in &warnings {
+        tracing::warn!(file = %w.file.display(), key = %w.key, "unknown config key ignored");
+    }
+    Ok(LoadedConfig {
+        config,
+        file: Some(file.to_path_buf()),
+        warnings,
+    })
+}
+
+/// `tools[0].nmae` from serde_ignored's path.
+fn key_path(path: &serde_ignored::Path<'_>) -> String {
+    use serde_ignored::Path as P;
+    match path {
+        P::Root => String::new(),
+        P::Seq { parent, index } => format!("{}[{index}]", key_path(parent)),
+        P::Map { parent, key } => {
+            let p = key_path(parent);
+            if p.is_empty() {
+                key.clone()
+            } else {
+                format!("{p}.{key}")
+            }
+        }
+        P::Some { parent } | P::NewtypeStruct { parent } | P::NewtypeVariant { parent } => {
+            key_path(parent)
+        }
+    }
+}
+
+/// 1-based line and column (in characters) of a byte offset.
+fn position(text: &str, offset: usize) -> (usize, usize) {
+    let offset = offset.min(text.len());
+    let before = &text.as_bytes()[..offset];
+    let line = 1 + before.iter().filter(|b| **b == b'\n').count();
+    let line_start = before
+        .iter()
+        .rposition(|b| *b == b'\n')
+        .map_or(0, |i| i + 1);
+    let column = 1 + text
+        .get(line_start..offset)
+        .map_or(0, |s| s.chars().count());
+    (line, column)
+}
+
+/// The key a syntax error is probably about: the `key = …` on that line
+/// (prefixed by the table header above it), or the header itself.
+fn key_near_line(text: &str, line: usize) -> Option<String> {
+    let mut header: Option<String> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let l = raw.trim();
+        let is_header = l.starts_with('[');
+        if is_header {
+            let h = l.trim_start_matches('[');
+            let h = h.split(']').next().unwrap_or(h).trim();
+            header = Some(h.to_string());
+        }
+        if i + 1 == line {
+            if is_header {
+                return header;
+            }
+            let (lhs, _) = l.split_once('=')?;
+            let lhs = lhs.trim().trim_matches('"');
+            if lhs.is_empty() || lhs.starts_with('#') {
+                return header;
+            }
+            return Some(match header {
+                Some(h) => format!("{h}.{lhs}"),
+                None => lhs.to_string(),
+            });
+        }
+    }
+    header
+}
+
+/// Where a key path's last component is written, when toml gave no span.
+fn find_key_line(text: &str, key: &str) -> (usize, usize) {
+    let last = key
+        .rsplit('.')
+        .next()
+        .unwrap_or(key)
+        .split('[')
+        .next()
+        .unwrap_or(key);
+    if !last.is_empty() {
+        for (i, l) in text.lines().enumerate() {
+            if let Some(col) = l.find(last) {
+                return (i + 1, col + 1);
+            }
+        }
+    }
+    (1, 1)
+}

@@ -1,0 +1,16 @@
+//! The config file `<workspace>/.lackpy/config.toml`: its typed shape
+//! ([`schema`]), how it is read ([`load`]) and what can go wrong ([`error`]).
+
+pub mod error;
+pub mod load;
+pub mod ordered;
+pub mod schema;
+
+pub use error::{ConfigError, ConfigWarning};
+pub use load::{LoadedConfig, config_path, load_config, load_config_file, parse_config};
+pub use ordered::OrderedMap;
+pub use schema::{
+    CommandDef, Config, GradeOverride, Level, Limits, McpSection, McpServerConfig, McpToolOverride,
+    Profile, ProfileSection, ToolDef, ToolImpl, ToolSelection, TransportKind, VirtualToolDef,
+    VirtualTools,
+};

@@ -1,0 +1,243 @@
+//! One `python3` worker process and its JSON-lines conversation.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use lackpy_lang::Data;
+
+use crate::error::{ToolError, ToolErrorKind};
+use crate::json;
+use crate::process::kill_group;
+use crate::tool::CallContext;
+
+/// The worker's program, run with `python3 -c`.
+const WORKER_PY: &str = include_str!("worker.py");
+/// How long a fresh worker may take to say it is ready.
+const START_TIMEOUT: Duration = Duration::from_secs(20);
+/// How often a waiting call looks at the cancel flag.
+const POLL: Duration = Duration::from_millis(10);
+
+/// A running worker.
+pub(crate) struct Worker {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    pid: u32,
+    next_id: u64,
+}
+
+impl Worker {
+    /// Starts a worker for `workspace` (its cwd and the head of `sys.path`).
+    pub(crate) fn start(python: &Path, workspace: &Path) -> Result<Worker, String> {
+        let mut cmd = Command::new(python);
+        cmd.arg("-c")
+            .arg(WORKER_PY)
+            .arg(workspace)
+            .current_dir(workspace)
+            // Tool modules must not litter the workspace with __pycache__.
+            .env("PYTHONDONTWRITEBYTECODE", "1")
+            .env("PYTHONIOENCODING", "utf-8")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
+        let pid = child.id();
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            kill_group(pid);
+            let _ = child.wait();
+            return Err("the worker's pipes are missing".to_string());
+        };
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        std::thread::spawn(move || {
+            // Tool output and tracebacks: logged, and never left to fill the pipe.
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                tracing::debug!(target: "lackpy_sources::python", pid, "{line}");
+            }
+        });
+        let mut worker = Worker {
+            child,
+            stdin,
+            lines,
+            pid,
+            next_id: 0,
+        };
+        match worker.lines.recv_timeout(START_TIMEOUT) {
+            Ok(line) if line.contains("\"ready\"") => {
+                tracing::info!(pid, workspace = %workspace.display(), "python worker started");
+                Ok(worker)
+            }
+            Ok(line) => Err(format!("the worker did not start: {line}")),
+            Err(_) => {
+                let status = worker.child.try_wait().ok().flatten();
+                Err(match status {
+                    Some(s) => format!("the worker exited at start ({s})"),
+                    None => "the worker did not answer at start".to_string(),
+                })
+            }
+        }
+    }
+
+    /// The worker's process id.
+    pub(crate) fn pid(&self) -> u32 {
+        self.pid
+    }
+
+    /// Whether the process is still running.
+    pub(crate) fn alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Calls `module.function(*args, **kwargs)`. On timeout or cancellation
+    /// the worker is killed (the caller drops it); `Err(None)`-style worker
+    /// death is reported as a `ToolError` too.
+    pub(crate) fn call(
+        &mut self,
+        module: &str,
+        function: &str,
+        args: &[Data],
+        kwargs: &[(String, Data)],
+        ctx: &CallContext,
+        deadline: Instant,
+    ) -> Result<Data, CallFailure> {
+        self.next_id += 1;
+        let id = self.next_id;
+        let request = format!(
+            "{{\"id\":{id},\"module\":{},\"function\":{},\"args\":{},\"kwargs\":{}}}\n",
+            json::to_plain(&Data::Str(module.to_string())),
+            json::to_plain(&Data::Str(function.to_string())),
+            json::to_tagged(&Data::List(args.to_vec())),
+            json::to_tagged(&Data::Dict(
+                kwargs
+                    .iter()
+                    .map(|(k, v)| (Data::Str(k.clone()), v.clone()))
+                    .collect()
+            )),
+        );
+        if let Err(e) = self
+            .stdin
+            .write_all(request.as_bytes())
+            .and_then(|()| self.stdin.flush())
+        {
+            return Err(CallFailure::Died(format!(
+                "cannot write to the worker: {e}"
+            )));
+        }
+        loop {
+            let now = Instant::now();
+            if now >= deadline {
+                self.kill();
+                return Err(CallFailure::Stopped(ToolError::timeout(format!(
+                    "python tool '{module}.{function}' timed out"
+                ))));
+            }
+            let wait = deadline.saturating_duration_since(now).min(POLL);
+            match self.lines.recv_timeout(wait) {
+                Ok(line) => {
+                    if let Some(result) = self.answer(id, &line) {
+                        return result.map_err(CallFailure::Raised);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if ctx.is_cancelled() {
+                        self.kill();
+                        return Err(CallFailure::Stopped(ToolError::cancelled()));
+                    }
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    let status = self.child.wait().map(|s| s.to_string()).unwrap_or_default();
+                    return Err(CallFailure::Died(format!(
+                        "the python worker died during the call ({status})"
+                    )));
+                }
+            }
+        }
+    }
+
+    /// Reads one response line; `None` when it answers another request.
+    fn answer(&self, id: u64, line: &str) -> Option<Result<Data, ToolError>> {
+        let Ok(Data::Dict(fields)) = json::parse_tagged(line) else {
+            tracing::warn!(
+                pid = self.pid,
+                "python worker wrote a line that is not a response"
+            );
+            return None;
+        };
+        let get = |k: &str| {
+            fields
+                .iter()
+                .find(|(key, _)| matches!(key, Data::Str(s) if s == k))
+                .map(|(_, v)| v)
+        };
+        if get("id") != Some(&Data::Int(id.into())) {
+            return None;
+        }
+        Some(match get("ok") {
+            Some(Data::Bool(true)) => Ok(get("result").cloned().unwrap_or(Data::None)),
+            _ => {
+                let text = |k: &str| match get(k) {
+                    Some(Data::Str(s)) => s.clone(),
+                    _ => String::new(),
+                };
+                let class = text("type");
+                let class = if class.is_empty() {
+                    "Exception".to_string()
+                } else {
+                    class
+                };
+                Err(ToolError::new(kind_of(&class), text("message")).with_type(class))
+            }
+        })
+    }
+
+    /// Kills the worker's process group and reaps it.
+    pub(crate) fn kill(&mut self) {
+        kill_group(self.pid);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// The broad kind of a Python exception class.
+fn kind_of(class: &str) -> ToolErrorKind {
+    match class {
+        "TypeError" => ToolErrorKind::Type,
+        "ValueError" | "UnicodeDecodeError" | "UnicodeEncodeError" => ToolErrorKind::Value,
+        "TimeoutError" => ToolErrorKind::Timeout,
+        "OSError" | "FileNotFoundError" | "FileExistsError" | "IsADirectoryError"
+        | "NotADirectoryError" | "PermissionError" => ToolErrorKind::Os,
+        _ => ToolErrorKind::Failed,
+    }
+}
+
+/// Why a call through the worker failed.
+pub(crate) enum CallFailure {
+    /// The function raised: the call's answer.
+    Raised(ToolError),
+    /// Timeout or cancellation; the worker was killed.
+    Stopped(ToolError),
+    /// The worker died or its pipe broke.
+    Died(String),
+}
