@@ -1,13 +1,40 @@
 //! The synchronous-interpreter ↔ async-tool bridge.
 //!
-//! lackpy programs are synchronous; MCP tools are async and are called
-//! mid-program. This crate runs the interpreter on a bounded pool of
-//! blocking threads and hands pending tool futures to the async runtime, so
-//! a run can never deadlock the runtime it was started from. Timeouts and
-//! cancellation reach both the interpreter and the in-flight tool call.
+//! lackpy programs are synchronous (the language has no `await`), but MCP
+//! tools are async and are called mid-program with arguments known only at
+//! run time. Running the interpreter on a runtime worker and blocking on a
+//! tool future there deadlocks a current-thread runtime. This crate makes
+//! that impossible:
 //!
-//! Status: the crate is laid out; its contents arrive with the bridge issue.
+//! * the interpreter runs on a blocking thread, never on a runtime worker,
+//!   and the number of such threads is bounded ([`Bridge`]);
+//! * a tool answer that is ready at once is used inline on that thread (the
+//!   fast path); a pending one is spawned onto the runtime and the
+//!   interpreter thread parks until it completes, the per-call timeout
+//!   passes, the run's deadline passes, or the run is cancelled;
+//! * dropping the run's future, an explicit [`CancelToken`] or the deadline
+//!   stops the interpreter within one step and drops the in-flight tool
+//!   future (so an MCP call sends its cancellation);
+//! * no global lock and no working-directory change: the workspace reaches
+//!   tools through their [`CallContext`](lackpy_sources::CallContext).
+//!
+//! [`BlockingBridge`] serves plain synchronous callers with a runtime of its
+//! own.
 #![forbid(unsafe_code)]
+
+mod blocking;
+mod bridge;
+mod cancel;
+mod catch;
+mod host;
+mod request;
+mod result;
+
+pub use blocking::{BlockingBridge, BridgeError};
+pub use bridge::{Bridge, BridgeConfig};
+pub use cancel::CancelToken;
+pub use request::{ResolvedTool, RunRequest};
+pub use result::{ExecutionResult, TraceRecord};
 
 /// The tool-source crate this layer builds on, re-exported for callers.
 pub use lackpy_sources as sources;

@@ -13,10 +13,13 @@
 
 pub mod ast;
 pub mod data;
+pub mod format;
 pub mod grade;
+pub mod interp;
 pub mod parse;
 pub mod spec;
 pub mod validate;
+pub mod value;
 pub mod walk;
 
 pub use data::Data;

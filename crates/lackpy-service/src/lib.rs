@@ -1,11 +1,19 @@
 //! The lackpy service: the API that the `lackpy` command line and the lackpy
 //! MCP server are thin layers over.
 //!
-//! Status: the command line offers `validate` and `spec`; the service API,
-//! `run` and the MCP server arrive with their issues.
+//! [`LackpyService`] is built for a workspace: it loads
+//! `.lackpy/config.toml`, assembles the toolbox from every source at its
+//! precedence, and offers `run_program`, `validate`, `tools`,
+//! `profile_info`, `status`, `spec` and `shutdown`. Expected failures of a
+//! program are results ([`ExecutionResult`]); misconfiguration is a
+//! [`ServiceError`].
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod service;
+
+pub use lackpy_bridge::ExecutionResult;
+pub use service::{LackpyService, RunProgram, ServiceError, ServiceOptions};
 
 /// The MCP-client crate this layer builds on, re-exported for callers.
 pub use lackpy_mcp_client as mcp_client;

@@ -3,13 +3,20 @@
 //! Exit codes: 0 success, 1 the program or check failed, 2 usage or
 //! configuration error. Errors are one line on stderr, never a backtrace.
 
+mod common;
+mod init;
 mod input;
+mod run;
 mod spec;
+mod status;
+mod tools;
 mod validate;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+use crate::service::ServiceError;
 
 /// Exit code for a failed program or check.
 pub const EXIT_FAILED: u8 = 1;
@@ -20,6 +27,9 @@ pub const EXIT_USAGE: u8 = 2;
 #[derive(Debug, Parser)]
 #[command(name = "lackpy", version, about, propagate_version = true)]
 pub struct Cli {
+    /// More logging on stderr (-v info, -vv debug); RUST_LOG overrides.
+    #[arg(short, long, action = clap::ArgAction::Count, global = true)]
+    pub verbose: u8,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -28,10 +38,18 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Validate a program against the language whitelist.
+    /// Validate and run a program.
+    Run(run::RunArgs),
+    /// Validate a program against the language whitelist and the tool set.
     Validate(validate::ValidateArgs),
+    /// List every tool: provider, source, precedence, grade, availability.
+    Tools(tools::ToolsArgs),
+    /// Show the workspace, config, limits and tool sources.
+    Status(status::StatusArgs),
     /// Print the language spec.
     Spec(spec::SpecArgs),
+    /// Write a commented starter `.lackpy/config.toml`.
+    Init(init::InitArgs),
 }
 
 /// A failure that ends the command: its message and exit code.
@@ -53,6 +71,12 @@ impl CliError {
     }
 }
 
+impl From<ServiceError> for CliError {
+    fn from(e: ServiceError) -> CliError {
+        CliError::usage(e.to_string())
+    }
+}
+
 /// Parses the process arguments and runs the command.
 pub fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -63,6 +87,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    common::init_logging(cli.verbose);
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
@@ -75,7 +100,11 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command line, returning the exit code.
 pub fn run(cli: Cli) -> Result<u8, CliError> {
     match cli.command {
+        Command::Run(args) => run::run(args, cli.verbose),
         Command::Validate(args) => validate::run(args),
+        Command::Tools(args) => tools::run(args),
+        Command::Status(args) => status::run(args),
         Command::Spec(args) => spec::run(args),
+        Command::Init(args) => init::run(args),
     }
 }

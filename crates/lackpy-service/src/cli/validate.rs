@@ -1,9 +1,9 @@
 //! `lackpy validate`: check a program without running it.
 
 use clap::Args;
-use lackpy_lang::{Rule, validate};
 
-use super::input::{params, read_program, tool_list};
+use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::input::{params, read_program, rules, tool_list};
 use super::{CliError, EXIT_FAILED};
 
 /// Arguments of `lackpy validate`.
@@ -14,6 +14,9 @@ pub struct ValidateArgs {
     /// Comma-separated tool names the program may call.
     #[arg(long)]
     pub tools: Option<String>,
+    /// A profile naming the tools.
+    #[arg(long)]
+    pub profile: Option<String>,
     /// Params as a JSON object; their names are callable too.
     #[arg(long = "params-json", value_name = "JSON")]
     pub params_json: Option<String>,
@@ -23,9 +26,9 @@ pub struct ValidateArgs {
     /// An extra rule (`no_loops`, `max_depth:N`, `max_calls:N`, `no_nested_calls`); repeatable.
     #[arg(long = "rule", value_name = "RULE")]
     pub rule: Vec<String>,
-    /// The workspace directory.
-    #[arg(long, value_name = "DIR")]
-    pub workspace: Option<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub workspace: WorkspaceArg,
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
@@ -34,23 +37,18 @@ pub struct ValidateArgs {
 /// Runs `lackpy validate`.
 pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
     let program = read_program(args.file.as_deref())?;
-    let rules = args
-        .rule
-        .iter()
-        .map(|r| r.parse::<Rule>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError::usage(e.to_string()))?;
-    let mut allowed = tool_list(args.tools.as_deref());
-    allowed.extend(
-        params(args.params_json.as_deref(), &args.param)?
-            .into_iter()
-            .map(|(name, _)| name),
-    );
-    let result = validate(&program, &allowed, &rules);
+    let rules = rules(&args.rule)?;
+    let params = params(args.params_json.as_deref(), &args.param)?;
+    let tools = tool_list(args.tools.as_deref());
+    let workspace = args.workspace.path()?;
+    let result = block_on(async {
+        let service = start_service(workspace).await?;
+        let v = service.validate(&program, tools.as_deref(), args.profile.as_deref(), &params, &rules);
+        service.shutdown().await;
+        Ok::<_, CliError>(v?)
+    })??;
     if args.json {
-        let text = serde_json::to_string(&result)
-            .map_err(|e| CliError::usage(format!("cannot encode the result: {e}")))?;
-        println!("{text}");
+        print_json(&result)?;
     } else if result.valid {
         println!("valid");
     } else {

@@ -1,0 +1,144 @@
+//! The interpreter's host: hands each tool call to its tool, inline when the
+//! answer is ready, through the runtime when it is a future.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
+
+use lackpy_lang::Data;
+use lackpy_lang::interp::{Host, ToolError as ProgramError};
+use lackpy_sources::{CallContext, ToolAnswer, ToolError, ToolFuture, ToolResult};
+use tokio::runtime::Handle;
+
+use crate::cancel::CancelToken;
+use crate::catch::{CatchPanic, panic_error};
+use crate::request::ResolvedTool;
+
+// Marks threads the bridge runs interpreters on: only there may a tool
+// future be waited for by blocking.
+thread_local! {
+    static INTERPRETER_THREAD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Marks the current thread as an interpreter thread for the guard's life.
+pub(crate) struct InterpreterThread;
+
+impl InterpreterThread {
+    pub(crate) fn enter() -> InterpreterThread {
+        INTERPRETER_THREAD.with(|f| f.set(true));
+        InterpreterThread
+    }
+}
+
+impl Drop for InterpreterThread {
+    fn drop(&mut self) {
+        INTERPRETER_THREAD.with(|f| f.set(false));
+    }
+}
+
+pub(crate) struct BridgeHost {
+    tools: HashMap<String, ResolvedTool>,
+    ctx: CallContext,
+    runtime: Handle,
+    cancel: CancelToken,
+    run_deadline: Instant,
+    default_call_timeout: Option<Duration>,
+}
+
+impl BridgeHost {
+    pub(crate) fn new(
+        tools: Vec<ResolvedTool>,
+        ctx: CallContext,
+        runtime: Handle,
+        cancel: CancelToken,
+        run_deadline: Instant,
+        default_call_timeout: Option<Duration>,
+    ) -> BridgeHost {
+        BridgeHost {
+            tools: tools.into_iter().map(|t| (t.name.clone(), t)).collect(),
+            ctx,
+            runtime,
+            cancel,
+            run_deadline,
+            default_call_timeout,
+        }
+    }
+
+    /// Waits on this (interpreter) thread for a pending answer, until it
+    /// completes, the call's deadline passes or the run is cancelled; in
+    /// the last two cases the tool future is dropped.
+    fn wait_pending(&self, tool: &str, fut: ToolFuture, timeout: Option<Duration>) -> ToolResult {
+        if !INTERPRETER_THREAD.with(|f| f.get()) && Handle::try_current().is_ok() {
+            // Blocking here could starve the very runtime the future needs.
+            return Err(ToolError::failed(format!(
+                "tool '{tool}' returned a future on a runtime worker thread; run programs through the bridge"
+            )));
+        }
+        let call_deadline = match timeout {
+            Some(t) => (Instant::now() + t).min(self.run_deadline),
+            None => self.run_deadline,
+        };
+        let slot: Arc<Mutex<Option<ToolResult>>> = Arc::default();
+        let task_slot = Arc::clone(&slot);
+        let me = std::thread::current();
+        let fut = CatchPanic {
+            tool: tool.to_string(),
+            fut,
+        };
+        let task = self.runtime.spawn(async move {
+            let result = fut.await;
+            *task_slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(result);
+            me.unpark();
+        });
+        loop {
+            if let Some(result) = slot.lock().unwrap_or_else(PoisonError::into_inner).take() {
+                return result;
+            }
+            if self.cancel.is_cancelled() {
+                task.abort();
+                return Err(ToolError::cancelled());
+            }
+            let now = Instant::now();
+            if now >= call_deadline {
+                task.abort();
+                return Err(match timeout {
+                    Some(t) if call_deadline < self.run_deadline => ToolError::timeout(format!(
+                        "tool '{tool}' timed out after {} ms",
+                        t.as_millis()
+                    )),
+                    _ => ToolError::timeout(format!(
+                        "tool '{tool}' did not answer before the run's deadline"
+                    )),
+                });
+            }
+            std::thread::park_timeout(call_deadline - now);
+        }
+    }
+}
+
+impl Host for BridgeHost {
+    fn tool_args(&self, name: &str) -> Option<&[String]> {
+        self.tools.get(name).map(|t| t.args.as_slice())
+    }
+
+    fn call(&mut self, tool: &str, args: Vec<Data>, kwargs: Vec<(String, Data)>) -> Result<Data, ProgramError> {
+        let Some(resolved) = self.tools.get(tool) else {
+            return Err(ProgramError::new("NameError", format!("name '{tool}' is not defined")));
+        };
+        let timeout = resolved.call_timeout.or(self.default_call_timeout);
+        let imp = Arc::clone(&resolved.tool);
+        let mut ctx = self.ctx.clone();
+        ctx.deadline = Some(match timeout {
+            Some(t) => (Instant::now() + t).min(self.run_deadline),
+            None => self.run_deadline,
+        });
+        let answer = catch_unwind(AssertUnwindSafe(|| imp.call(args, kwargs, &ctx)))
+            .unwrap_or_else(|payload| ToolAnswer::Ready(Err(panic_error(tool, payload.as_ref()))));
+        let result = match answer {
+            ToolAnswer::Ready(r) => r,
+            ToolAnswer::Pending(fut) => self.wait_pending(tool, fut, timeout),
+        };
+        result.map_err(|e| ProgramError::new(e.error_type().to_string(), e.message().to_string()))
+    }
+}

@@ -1,0 +1,67 @@
+//! What a run needs: the program, its tools, params and limits.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use lackpy_lang::ast::Module;
+use lackpy_lang::interp::Limits;
+use lackpy_lang::{Data, Grade};
+use lackpy_sources::Tool;
+
+/// One tool of a run's namespace, resolved to its implementation.
+#[derive(Clone)]
+pub struct ResolvedTool {
+    /// The name the program calls (an alias if the profile aliased it).
+    pub name: String,
+    /// The declared argument names, in order (they name trace arguments).
+    pub args: Vec<String>,
+    /// The tool's grade.
+    pub grade: Grade,
+    /// Per-call timeout from the tool's source; `None` uses the run's default.
+    pub call_timeout: Option<Duration>,
+    /// The implementation.
+    pub tool: Arc<dyn Tool>,
+}
+
+impl std::fmt::Debug for ResolvedTool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ResolvedTool")
+            .field("name", &self.name)
+            .field("args", &self.args)
+            .field("grade", &self.grade)
+            .field("call_timeout", &self.call_timeout)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A validated program and everything its run needs.
+#[derive(Debug, Clone)]
+pub struct RunRequest {
+    /// The program, already validated against the tool and param names.
+    pub module: Arc<Module>,
+    /// The program's tools.
+    pub tools: Vec<ResolvedTool>,
+    /// Params, injected as module-level names.
+    pub params: Vec<(String, Data)>,
+    /// Limits for this run.
+    pub limits: Limits,
+    /// Per-call timeout for tools whose source sets none.
+    pub default_call_timeout: Option<Duration>,
+    /// The workspace root handed to every tool.
+    pub workspace: PathBuf,
+}
+
+impl RunRequest {
+    /// A request with default limits and no per-call timeout.
+    pub fn new(module: Arc<Module>, tools: Vec<ResolvedTool>, workspace: impl Into<PathBuf>) -> RunRequest {
+        RunRequest {
+            module,
+            tools,
+            params: Vec::new(),
+            limits: Limits::default(),
+            default_call_timeout: None,
+            workspace: workspace.into(),
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! `lackpy run`: validate and run a program.
+
+use std::io::Write;
+use std::time::Duration;
+
+use clap::Args;
+use lackpy_bridge::ExecutionResult;
+use lackpy_lang::Data;
+
+use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::input::{params, read_program, rules, tool_list};
+use super::{CliError, EXIT_FAILED};
+use crate::service::RunProgram;
+
+/// Arguments of `lackpy run`.
+#[derive(Debug, Args)]
+pub struct RunArgs {
+    /// The program file; `-` or nothing reads stdin.
+    pub file: Option<String>,
+    /// Comma-separated tool names: exactly the program's namespace.
+    #[arg(long)]
+    pub tools: Option<String>,
+    /// A profile naming the tools.
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// A param as NAME=VALUE (a string); repeatable.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub param: Vec<String>,
+    /// Params as a JSON object (typed values).
+    #[arg(long = "params-json", value_name = "JSON")]
+    pub params_json: Option<String>,
+    /// An extra validation rule; repeatable.
+    #[arg(long = "rule", value_name = "RULE")]
+    pub rule: Vec<String>,
+    /// Wall-clock limit for the run, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub workspace: WorkspaceArg,
+    /// Print the ExecutionResult as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `lackpy run`.
+pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
+    let program = read_program(args.file.as_deref())?;
+    let request = RunProgram {
+        program,
+        tools: tool_list(args.tools.as_deref()),
+        profile: args.profile.clone(),
+        params: params(args.params_json.as_deref(), &args.param)?,
+        rules: rules(&args.rule)?,
+        timeout: args.timeout.map(Duration::from_millis),
+    };
+    let workspace = args.workspace.path()?;
+    let result = block_on(async {
+        let service = start_service(workspace).await?;
+        let r = service.run_program(request).await;
+        service.shutdown().await;
+        Ok::<_, CliError>(r?)
+    })??;
+    if args.json {
+        print_json(&result)?;
+    } else {
+        print_human(&result, verbose > 0);
+    }
+    Ok(if result.success { 0 } else { EXIT_FAILED })
+}
+
+/// Prints what the program printed, then its output (a string as is,
+/// anything else as Python's `repr`); errors and the trace go to stderr.
+fn print_human(r: &ExecutionResult, with_trace: bool) {
+    let mut out = std::io::stdout().lock();
+    let _ = out.write_all(r.stdout.as_bytes());
+    match (&r.output, &r.output_repr) {
+        (Some(Data::Str(s)), _) => {
+            let _ = writeln!(out, "{s}");
+        }
+        (Some(_), Some(repr)) => {
+            let _ = writeln!(out, "{repr}");
+        }
+        _ => {}
+    }
+    let _ = out.flush();
+    if with_trace {
+        eprint!("{}", trace_summary(r));
+    }
+    if !r.success {
+        let kind = r.error_type.as_deref().unwrap_or("Error");
+        let msg = r.error.as_deref().unwrap_or("");
+        match r.error_line {
+            Some(line) => eprintln!("error: {kind}: {msg} (line {line})"),
+            None => eprintln!("error: {kind}: {msg}"),
+        }
+    }
+}
+
+/// One line per tool call: step, call, outcome, time.
+pub fn trace_summary(r: &ExecutionResult) -> String {
+    let mut s = format!(
+        "trace: {} tool call{} in {:.1} ms\n",
+        r.trace.len(),
+        if r.trace.len() == 1 { "" } else { "s" },
+        r.duration.as_secs_f64() * 1000.0
+    );
+    for e in &r.trace {
+        let args: Vec<String> = e.args.iter().map(|(k, v)| format!("{k}={}", short(&v.py_repr()))).collect();
+        let outcome = match (&e.result, &e.error) {
+            (_, Some(err)) => format!("error: {}", short(err)),
+            (Some(v), None) => short(&v.py_repr()),
+            (None, None) => "None".to_string(),
+        };
+        s.push_str(&format!(
+            "  {:>3} {}({}) -> {} [{:.1} ms]\n",
+            e.step,
+            e.tool,
+            args.join(", "),
+            outcome,
+            e.duration.as_secs_f64() * 1000.0
+        ));
+    }
+    s
+}
+
+fn short(s: &str) -> String {
+    const MAX: usize = 60;
+    if s.chars().count() <= MAX {
+        s.to_string()
+    } else {
+        let cut: String = s.chars().take(MAX).collect();
+        format!("{cut}…")
+    }
+}

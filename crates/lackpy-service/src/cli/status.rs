@@ -1,0 +1,72 @@
+//! `lackpy status`: the workspace, config, limits and tools.
+
+use clap::Args;
+
+use super::CliError;
+use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use crate::service::Status;
+
+/// Arguments of `lackpy status`.
+#[derive(Debug, Args)]
+pub struct StatusArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub workspace: WorkspaceArg,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `lackpy status`.
+pub fn run(args: StatusArgs) -> Result<u8, CliError> {
+    let workspace = args.workspace.path()?;
+    let status = block_on(async {
+        let service = start_service(workspace).await?;
+        let s = service.status();
+        service.shutdown().await;
+        Ok::<_, CliError>(s)
+    })??;
+    if args.json {
+        print_json(&status)?;
+    } else {
+        print!("{}", render(&status));
+    }
+    Ok(0)
+}
+
+/// The text `lackpy status` prints.
+pub fn render(s: &Status) -> String {
+    let mut out = String::new();
+    out.push_str(&format!("workspace:   {}\n", s.workspace));
+    out.push_str(&format!(
+        "config:      {}\n",
+        s.config_file.as_deref().unwrap_or("none (defaults)")
+    ));
+    for w in &s.config_warnings {
+        out.push_str(&format!("  warning: {w}\n"));
+    }
+    out.push_str(&format!(
+        "profile:     {}\n",
+        s.default_profile.as_deref().unwrap_or("none (every available tool)")
+    ));
+    if !s.profiles.is_empty() {
+        out.push_str(&format!("profiles:    {}\n", s.profiles.join(", ")));
+    }
+    let l = &s.limits;
+    out.push_str(&format!(
+        "limits:      timeout {} ms, {} steps, {} MiB memory, depth {}, stdout {} KiB\n",
+        l.timeout_ms,
+        l.max_steps,
+        l.max_memory_bytes / (1024 * 1024),
+        l.max_depth,
+        l.max_stdout_bytes / 1024
+    ));
+    out.push_str(&format!(
+        "tools:       {} available of {}\n",
+        s.tools_available, s.tools_total
+    ));
+    if s.mcp_servers.is_empty() {
+        out.push_str("mcp servers: none configured\n");
+    }
+    out
+}

@@ -1,0 +1,281 @@
+//! [`LackpyService`]: the API the CLI and the MCP server are thin layers over.
+
+mod error;
+mod params;
+pub mod profile;
+mod status;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use lackpy_bridge::{Bridge, BridgeConfig, CancelToken, ExecutionResult, ResolvedTool, RunRequest};
+use lackpy_lang::interp::Limits;
+use lackpy_lang::spec::Spec;
+use lackpy_lang::validate::validate_module;
+use lackpy_lang::{Data, Rule, Validation, compute_grade, parse};
+use lackpy_sources::config::Config;
+use lackpy_sources::{
+    ConfigWarning, HarnessResolver, PythonRuntime, Tool, ToolListing, ToolSpec, Toolbox,
+    add_local_sources, load_config,
+};
+
+pub use error::ServiceError;
+pub use params::params_from_json;
+pub use profile::{Namespace, Selection};
+pub use status::{LimitsInfo, Status};
+
+/// How to build a [`LackpyService`].
+#[derive(Default)]
+pub struct ServiceOptions {
+    /// The workspace root (files, processes and the config live here).
+    pub workspace: PathBuf,
+    /// A typed config to use instead of `<workspace>/.lackpy/config.toml`.
+    pub config: Option<Config>,
+    /// The harness that implements virtual tools.
+    pub harness: Option<Arc<dyn HarnessResolver>>,
+    /// Tools registered directly; they win every name (precedence ∞).
+    pub tools: Vec<(ToolSpec, Arc<dyn Tool>)>,
+    /// Default limits, over the config's `[limits]`.
+    pub limits: Option<Limits>,
+    /// At most this many programs run at once (default 64).
+    pub max_concurrent_runs: Option<usize>,
+}
+
+/// One `run_program` call.
+#[derive(Debug, Clone, Default)]
+pub struct RunProgram {
+    /// The program text.
+    pub program: String,
+    /// Exactly these tools (overrides `profile`).
+    pub tools: Option<Vec<String>>,
+    /// A named profile.
+    pub profile: Option<String>,
+    /// Params as JSON object text (exact; see [`params_from_json`]) already
+    /// converted, in order.
+    pub params: Vec<(String, Data)>,
+    /// Extra validation rules.
+    pub rules: Vec<Rule>,
+    /// Wall-clock limit for this run, over the service default.
+    pub timeout: Option<Duration>,
+}
+
+/// A service for one workspace.
+#[derive(Clone)]
+pub struct LackpyService {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    workspace: PathBuf,
+    config: Config,
+    config_file: Option<PathBuf>,
+    warnings: Vec<ConfigWarning>,
+    toolbox: Toolbox,
+    bridge: Bridge,
+    limits: Limits,
+    python: Arc<PythonRuntime>,
+}
+
+impl LackpyService {
+    /// Builds a service: loads the config (unless one is given) and adds
+    /// every tool source at its precedence.
+    pub async fn start(options: ServiceOptions) -> Result<LackpyService, ServiceError> {
+        let workspace = options.workspace;
+        if !workspace.is_dir() {
+            return Err(ServiceError::Workspace(workspace.display().to_string()));
+        }
+        let (config, config_file, warnings) = match options.config {
+            Some(c) => (c, None, Vec::new()),
+            None => {
+                let loaded = load_config(&workspace)?;
+                for w in &loaded.warnings {
+                    tracing::warn!("{w}");
+                }
+                (loaded.config, loaded.file, loaded.warnings)
+            }
+        };
+        let python = PythonRuntime::new();
+        let mut toolbox = Toolbox::new();
+        add_local_sources(&mut toolbox, &config, &python, options.harness)?;
+        for (spec, tool) in options.tools {
+            toolbox.register(spec, tool);
+        }
+        let limits = options.limits.unwrap_or_else(|| limits_from_config(&config));
+        let bridge = Bridge::new(BridgeConfig {
+            max_interpreters: options.max_concurrent_runs.unwrap_or(64),
+        });
+        Ok(LackpyService {
+            inner: Arc::new(Inner {
+                workspace,
+                config,
+                config_file,
+                warnings,
+                toolbox,
+                bridge,
+                limits,
+                python,
+            }),
+        })
+    }
+
+    /// The workspace root.
+    pub fn workspace(&self) -> &Path {
+        &self.inner.workspace
+    }
+
+    /// The toolbox.
+    pub fn toolbox(&self) -> &Toolbox {
+        &self.inner.toolbox
+    }
+
+    /// Resolves which tools a call may use, dropping unavailable ones.
+    pub fn namespace(&self, tools: Option<&[String]>, profile: Option<&str>) -> Result<Namespace, ServiceError> {
+        let selection = match (tools, profile) {
+            (Some(t), _) => Selection::Tools(t),
+            (None, Some(p)) => Selection::Profile(p),
+            (None, None) => Selection::Default,
+        };
+        profile::resolve(selection, &self.inner.config, &self.inner.workspace, &self.inner.toolbox)
+    }
+
+    /// Validates a program against a namespace and params, without running it.
+    pub fn validate(
+        &self,
+        program: &str,
+        tools: Option<&[String]>,
+        profile: Option<&str>,
+        params: &[(String, Data)],
+        rules: &[Rule],
+    ) -> Result<Validation, ServiceError> {
+        let ns = self.namespace(tools, profile)?;
+        let mut allowed = ns.names();
+        allowed.extend(params.iter().map(|(k, _)| k.clone()));
+        Ok(lackpy_lang::validate(program, &allowed, rules))
+    }
+
+    /// Validates and runs a program. Expected failures (validation, tool
+    /// errors, limits) are results; misconfiguration is an error.
+    pub async fn run_program(&self, request: RunProgram) -> Result<ExecutionResult, ServiceError> {
+        self.run_program_with_cancel(request, CancelToken::new()).await
+    }
+
+    /// [`run_program`](Self::run_program) that `cancel` can stop.
+    pub async fn run_program_with_cancel(
+        &self,
+        request: RunProgram,
+        cancel: CancelToken,
+    ) -> Result<ExecutionResult, ServiceError> {
+        let started = Instant::now();
+        let ns = self.namespace(request.tools.as_deref(), request.profile.as_deref())?;
+        let toolbox = &self.inner.toolbox;
+        let tools: Vec<ResolvedTool> = ns
+            .entries
+            .iter()
+            .filter_map(|(called, name)| {
+                let r = toolbox.resolve(name).ok()?;
+                Some(ResolvedTool {
+                    name: called.clone(),
+                    args: r.spec.args.iter().map(|a| a.name.clone()).collect(),
+                    grade: r.spec.grade,
+                    call_timeout: None,
+                    tool: r.tool,
+                })
+            })
+            .collect();
+        let grade = compute_grade(tools.iter().map(|t| t.grade));
+        let module = match parse(&request.program) {
+            Ok(m) => m,
+            Err(e) => {
+                return Ok(ExecutionResult::failed(
+                    "ValidationError",
+                    format!("Validation failed: {e}"),
+                    grade,
+                    started.elapsed(),
+                ));
+            }
+        };
+        let mut allowed: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
+        allowed.extend(request.params.iter().map(|(k, _)| k.as_str()));
+        let validation = validate_module(&module, &allowed, &request.rules);
+        if !validation.valid {
+            return Ok(ExecutionResult::failed(
+                "ValidationError",
+                format!("Validation failed: {}", validation.errors.join("; ")),
+                grade,
+                started.elapsed(),
+            ));
+        }
+        let mut limits = self.inner.limits.clone();
+        if let Some(t) = request.timeout {
+            limits.timeout = t;
+        }
+        let run = RunRequest {
+            module: Arc::new(module),
+            tools,
+            params: request.params,
+            limits,
+            default_call_timeout: None,
+            workspace: self.inner.workspace.clone(),
+        };
+        let mut result = self.inner.bridge.run_with_cancel(run, cancel).await;
+        result.duration = started.elapsed();
+        Ok(result)
+    }
+
+    /// Every tool with its candidates, provenance, grade and availability.
+    pub fn tools(&self) -> Vec<ToolListing> {
+        self.inner.toolbox.listing()
+    }
+
+    /// The namespace a profile (or the default) gives, with the prompt lines.
+    pub fn profile_info(&self, profile: Option<&str>) -> Result<ProfileInfo, ServiceError> {
+        let ns = self.namespace(None, profile)?;
+        let names: Vec<String> = ns.entries.iter().map(|(_, t)| t.clone()).collect();
+        Ok(ProfileInfo {
+            grade: self.inner.toolbox.grade(&names),
+            description: self.inner.toolbox.format_description(&names),
+            namespace: ns,
+        })
+    }
+
+    /// The service's state: workspace, config, limits, tools.
+    pub fn status(&self) -> Status {
+        status::build(self)
+    }
+
+    /// The language spec.
+    pub fn spec(&self) -> Spec {
+        lackpy_lang::spec::spec()
+    }
+
+    /// Stops background work (the Python worker; MCP servers when present).
+    pub async fn shutdown(&self) {
+        self.inner.python.shutdown();
+    }
+}
+
+/// What a profile gives a program.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ProfileInfo {
+    /// The resolved namespace.
+    pub namespace: Namespace,
+    /// The grade of its tools.
+    pub grade: lackpy_lang::Grade,
+    /// One prompt line per tool.
+    pub description: String,
+}
+
+fn limits_from_config(config: &Config) -> Limits {
+    let mut l = Limits::default();
+    if let Some(ms) = config.limits.timeout_ms {
+        l.timeout = Duration::from_millis(ms);
+    }
+    if let Some(s) = config.limits.max_steps {
+        l.max_steps = s;
+    }
+    if let Some(mb) = config.limits.max_memory_mb {
+        l.max_memory = usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
+    }
+    l
+}

@@ -1,0 +1,66 @@
+//! `status`: what the service is working with.
+
+use serde::Serialize;
+
+use super::LackpyService;
+
+/// The limits every run gets unless a call overrides them.
+#[derive(Debug, Clone, Serialize)]
+pub struct LimitsInfo {
+    /// Wall-clock limit, ms.
+    pub timeout_ms: u128,
+    /// Step limit.
+    pub max_steps: u64,
+    /// Memory limit, bytes.
+    pub max_memory_bytes: usize,
+    /// Evaluation depth limit.
+    pub max_depth: u32,
+    /// Captured stdout limit, bytes.
+    pub max_stdout_bytes: usize,
+}
+
+/// The service's state. Holds no secrets: environment values and headers
+/// are never included.
+#[derive(Debug, Clone, Serialize)]
+pub struct Status {
+    /// The workspace root.
+    pub workspace: String,
+    /// The config file, when there is one.
+    pub config_file: Option<String>,
+    /// Unknown config keys.
+    pub config_warnings: Vec<String>,
+    /// Default limits.
+    pub limits: LimitsInfo,
+    /// The default profile.
+    pub default_profile: Option<String>,
+    /// Profiles defined in the config.
+    pub profiles: Vec<String>,
+    /// Tool names, and how many are available now.
+    pub tools_total: usize,
+    /// Tools available now.
+    pub tools_available: usize,
+    /// MCP servers (none until MCP sources are configured).
+    pub mcp_servers: Vec<serde_json::Value>,
+}
+
+pub(super) fn build(service: &LackpyService) -> Status {
+    let inner = &service.inner;
+    let l = &inner.limits;
+    Status {
+        workspace: inner.workspace.display().to_string(),
+        config_file: inner.config_file.as_ref().map(|f| f.display().to_string()),
+        config_warnings: inner.warnings.iter().map(|w| w.to_string()).collect(),
+        limits: LimitsInfo {
+            timeout_ms: l.timeout.as_millis(),
+            max_steps: l.max_steps,
+            max_memory_bytes: l.max_memory,
+            max_depth: l.max_depth,
+            max_stdout_bytes: l.max_stdout,
+        },
+        default_profile: inner.config.profile.default.clone(),
+        profiles: inner.config.profiles.iter().map(|(k, _)| k.to_string()).collect(),
+        tools_total: inner.toolbox.names().len(),
+        tools_available: inner.toolbox.available_names().len(),
+        mcp_servers: Vec::new(),
+    }
+}
