@@ -1,6 +1,7 @@
 //! What every command shares: the workspace, the runtime, the service, logging.
 
 use std::future::Future;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 use clap::Args;
@@ -39,6 +40,7 @@ pub fn init_logging(verbose: u8) {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_writer(std::io::stderr)
+        .with_ansi(std::io::stderr().is_terminal())
         .with_target(verbose > 1)
         .without_time()
         .try_init();

@@ -88,10 +88,8 @@ impl LackpyService {
         let (config, config_file, warnings) = match options.config {
             Some(c) => (c, None, Vec::new()),
             None => {
+                // The loader logs each unknown key at WARN itself.
                 let loaded = load_config(&workspace)?;
-                for w in &loaded.warnings {
-                    tracing::warn!("{w}");
-                }
                 (loaded.config, loaded.file, loaded.warnings)
             }
         };

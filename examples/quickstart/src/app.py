@@ -1,0 +1,2 @@
+def main():
+    print("hello from the example workspace")
