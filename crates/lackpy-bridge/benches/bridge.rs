@@ -3,6 +3,8 @@
 //!
 //! Each program makes 1,000 calls; criterion reports the time of the whole
 //! program, so per-call cost is the reported time / 1,000.
+// criterion's macros generate undocumented public functions.
+#![allow(missing_docs)]
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -32,7 +34,12 @@ impl Host for DirectHost {
         (name == "inc").then_some(self.0.as_slice())
     }
 
-    fn call(&mut self, _tool: &str, args: Vec<Data>, _kw: Vec<(String, Data)>) -> Result<Data, ToolError> {
+    fn call(
+        &mut self,
+        _tool: &str,
+        args: Vec<Data>,
+        _kw: Vec<(String, Data)>,
+    ) -> Result<Data, ToolError> {
         Ok(bump(&args))
     }
 }
@@ -82,14 +89,24 @@ fn bench(c: &mut Criterion) {
     g.bench_function("no_calls_loop", |b| {
         b.iter(|| {
             let mut host = DirectHost(vec!["n".into()]);
-            black_box(lackpy_lang::interp::run(&base, &mut host, &[], &RunOptions::default()))
+            black_box(lackpy_lang::interp::run(
+                &base,
+                &mut host,
+                &[],
+                &RunOptions::default(),
+            ))
         })
     });
     let direct = lackpy_lang::parse(PROGRAM).expect("parses");
     g.bench_function("direct_host", |b| {
         b.iter(|| {
             let mut host = DirectHost(vec!["n".into()]);
-            black_box(lackpy_lang::interp::run(&direct, &mut host, &[], &RunOptions::default()))
+            black_box(lackpy_lang::interp::run(
+                &direct,
+                &mut host,
+                &[],
+                &RunOptions::default(),
+            ))
         })
     });
     let ready = request(PROGRAM, Arc::new(ReadyInc));

@@ -40,7 +40,9 @@ pub struct BlockingBridge {
 
 impl fmt::Debug for BlockingBridge {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("BlockingBridge").field("bridge", &self.bridge).finish_non_exhaustive()
+        f.debug_struct("BlockingBridge")
+            .field("bridge", &self.bridge)
+            .finish_non_exhaustive()
     }
 }
 

@@ -92,7 +92,10 @@ impl Bridge {
     /// Must be awaited inside a tokio runtime (any flavour): pending tool
     /// answers are driven on it.
     /// The future owns what it needs (`'static`), so it can be spawned.
-    pub fn run(&self, request: RunRequest) -> impl Future<Output = ExecutionResult> + Send + 'static {
+    pub fn run(
+        &self,
+        request: RunRequest,
+    ) -> impl Future<Output = ExecutionResult> + Send + 'static {
         self.run_with_cancel(request, CancelToken::new())
     }
 

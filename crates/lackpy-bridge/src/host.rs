@@ -122,9 +122,17 @@ impl Host for BridgeHost {
         self.tools.get(name).map(|t| t.args.as_slice())
     }
 
-    fn call(&mut self, tool: &str, args: Vec<Data>, kwargs: Vec<(String, Data)>) -> Result<Data, ProgramError> {
+    fn call(
+        &mut self,
+        tool: &str,
+        args: Vec<Data>,
+        kwargs: Vec<(String, Data)>,
+    ) -> Result<Data, ProgramError> {
         let Some(resolved) = self.tools.get(tool) else {
-            return Err(ProgramError::new("NameError", format!("name '{tool}' is not defined")));
+            return Err(ProgramError::new(
+                "NameError",
+                format!("name '{tool}' is not defined"),
+            ));
         };
         let timeout = resolved.call_timeout.or(self.default_call_timeout);
         let imp = Arc::clone(&resolved.tool);

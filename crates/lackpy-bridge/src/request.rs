@@ -54,7 +54,11 @@ pub struct RunRequest {
 
 impl RunRequest {
     /// A request with default limits and no per-call timeout.
-    pub fn new(module: Arc<Module>, tools: Vec<ResolvedTool>, workspace: impl Into<PathBuf>) -> RunRequest {
+    pub fn new(
+        module: Arc<Module>,
+        tools: Vec<ResolvedTool>,
+        workspace: impl Into<PathBuf>,
+    ) -> RunRequest {
         RunRequest {
             module,
             tools,

@@ -70,7 +70,12 @@ impl ExecutionResult {
 
     /// A run that failed before the program started (validation, refused
     /// params, an internal error): empty trace, nothing printed.
-    pub fn failed(error_type: &str, error: String, grade: Grade, duration: Duration) -> ExecutionResult {
+    pub fn failed(
+        error_type: &str,
+        error: String,
+        grade: Grade,
+        duration: Duration,
+    ) -> ExecutionResult {
         ExecutionResult {
             success: false,
             output: None,

@@ -4,7 +4,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use lackpy_bridge::{BlockingBridge, Bridge, BridgeConfig, BridgeError, CancelToken, ResolvedTool, RunRequest};
+use lackpy_bridge::{
+    BlockingBridge, Bridge, BridgeConfig, BridgeError, CancelToken, ResolvedTool, RunRequest,
+};
 use lackpy_lang::{Data, Grade};
 use lackpy_sources::{CallContext, Tool, ToolAnswer, ToolError};
 
@@ -121,9 +123,15 @@ const HUNDRED_CALLS: &str = "total = 0\nfor i in range(100):\n    total += echo(
 
 #[test]
 fn no_deadlock_on_a_current_thread_runtime() {
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("runtime");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("runtime");
     let bridge = Bridge::default();
-    let result = rt.block_on(bridge.run(request(HUNDRED_CALLS, vec![tool("echo", &["x"], Arc::new(AsyncEcho))])));
+    let result = rt.block_on(bridge.run(request(
+        HUNDRED_CALLS,
+        vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
+    )));
     assert!(result.success, "{:?}", result.error);
     assert_eq!(result.output, Some(int(4950)));
     assert_eq!(result.trace.len(), 100);
@@ -138,8 +146,16 @@ fn works_on_multi_thread_and_one_worker_runtimes() {
             .build()
             .expect("runtime");
         let bridge = Bridge::default();
-        let result = rt.block_on(bridge.run(request(HUNDRED_CALLS, vec![tool("echo", &["x"], Arc::new(AsyncEcho))])));
-        assert_eq!(result.output, Some(int(4950)), "{workers} workers: {:?}", result.error);
+        let result = rt.block_on(bridge.run(request(
+            HUNDRED_CALLS,
+            vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
+        )));
+        assert_eq!(
+            result.output,
+            Some(int(4950)),
+            "{workers} workers: {:?}",
+            result.error
+        );
     }
 }
 
@@ -147,22 +163,30 @@ fn works_on_multi_thread_and_one_worker_runtimes() {
 fn blocking_api_owns_its_runtime_and_refuses_misuse() {
     let bridge = BlockingBridge::new(BridgeConfig::default()).expect("bridge");
     let result = bridge
-        .run_blocking(request(HUNDRED_CALLS, vec![tool("echo", &["x"], Arc::new(AsyncEcho))]))
+        .run_blocking(request(
+            HUNDRED_CALLS,
+            vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
+        ))
         .expect("not inside a runtime");
     assert_eq!(result.output, Some(int(4950)));
 
     // From inside a runtime, blocking would stall it: an error, never a hang.
-    let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("runtime");
     let err = rt.block_on(async { bridge.run_blocking(request("1", vec![])) });
     assert_eq!(err, Err(BridgeError::InsideRuntime));
 }
 
 #[test]
 fn ready_answers_take_the_fast_path() {
-    let rt = tokio::runtime::Builder::new_current_thread().build().expect("runtime");
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .expect("runtime");
     let bridge = Bridge::default();
     let src = "n = 0\nfor i in range(1000):\n    n = inc(n)\nn";
-    let result = rt.block_on(bridge.run(request(src, vec![tool("inc", &["n"], Arc::new(ReadyInc))])));
+    let result =
+        rt.block_on(bridge.run(request(src, vec![tool("inc", &["n"], Arc::new(ReadyInc))])));
     assert_eq!(result.output, Some(int(1000)), "{:?}", result.error);
 }
 
@@ -178,7 +202,10 @@ async fn hung_tool_times_out_and_the_next_run_works() {
     let took = started.elapsed();
     assert!(!result.success);
     assert_eq!(result.error_type.as_deref(), Some("TimeoutError"));
-    assert_eq!(result.error.as_deref(), Some("tool 'hang' timed out after 200 ms"));
+    assert_eq!(
+        result.error.as_deref(),
+        Some("tool 'hang' timed out after 200 ms")
+    );
     assert!(took < Duration::from_millis(300), "took {took:?}");
     assert_eq!(result.trace.len(), 1);
     assert!(!result.trace[0].success);
@@ -186,7 +213,12 @@ async fn hung_tool_times_out_and_the_next_run_works() {
     tokio::time::sleep(Duration::from_millis(20)).await;
     assert_eq!(hang.dropped.load(Ordering::SeqCst), 1);
 
-    let result = bridge.run(request("echo(41) + 1", vec![tool("echo", &["x"], Arc::new(AsyncEcho))])).await;
+    let result = bridge
+        .run(request(
+            "echo(41) + 1",
+            vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
+        ))
+        .await;
     assert_eq!(result.output, Some(int(42)));
 }
 
@@ -209,7 +241,10 @@ async fn dropping_the_run_future_drops_the_tool_future_and_frees_the_thread() {
         if hang.dropped.load(Ordering::SeqCst) == 1 && bridge.active_interpreters() == 0 {
             break;
         }
-        assert!(dropped_at.elapsed() < Duration::from_millis(50), "not released within 50 ms");
+        assert!(
+            dropped_at.elapsed() < Duration::from_millis(50),
+            "not released within 50 ms"
+        );
         tokio::time::sleep(Duration::from_millis(1)).await;
     }
 }
@@ -228,7 +263,11 @@ async fn explicit_cancel_stops_a_busy_loop() {
     let at = Instant::now();
     cancel.cancel();
     let result = run.await.expect("the run task finishes");
-    assert!(at.elapsed() < Duration::from_millis(50), "took {:?}", at.elapsed());
+    assert!(
+        at.elapsed() < Duration::from_millis(50),
+        "took {:?}",
+        at.elapsed()
+    );
     assert_eq!(result.error_type.as_deref(), Some("Cancelled"));
 }
 
@@ -237,19 +276,29 @@ async fn a_panicking_tool_fails_only_its_run() {
     let bridge = Bridge::default();
     for in_future in [false, true] {
         let result = bridge
-            .run(request("x = boom()", vec![tool("boom", &[], Arc::new(Panicky { in_future }))]))
+            .run(request(
+                "x = boom()",
+                vec![tool("boom", &[], Arc::new(Panicky { in_future }))],
+            ))
             .await;
         assert!(!result.success);
         let err = result.error.unwrap_or_default();
         assert!(err.starts_with("tool 'boom' panicked: boom"), "{err}");
     }
-    let result = bridge.run(request("echo(1)", vec![tool("echo", &["x"], Arc::new(AsyncEcho))])).await;
+    let result = bridge
+        .run(request(
+            "echo(1)",
+            vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
+        ))
+        .await;
     assert_eq!(result.output, Some(int(1)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_thousand_concurrent_runs() {
-    let bridge = Bridge::new(BridgeConfig { max_interpreters: 256 });
+    let bridge = Bridge::new(BridgeConfig {
+        max_interpreters: 256,
+    });
     let sleep: Arc<dyn Tool> = Arc::new(Sleep(Duration::from_millis(10)));
     let started = Instant::now();
     let peak = Arc::new(AtomicUsize::new(0));
@@ -283,7 +332,9 @@ async fn a_thousand_concurrent_runs() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn interpreter_threads_are_bounded() {
-    let bridge = Bridge::new(BridgeConfig { max_interpreters: 2 });
+    let bridge = Bridge::new(BridgeConfig {
+        max_interpreters: 2,
+    });
     let sleep: Arc<dyn Tool> = Arc::new(Sleep(Duration::from_millis(20)));
     let peak = Arc::new(AtomicUsize::new(0));
     let mut runs = Vec::new();
@@ -313,7 +364,14 @@ async fn interpreter_threads_are_bounded() {
 #[tokio::test(flavor = "current_thread")]
 async fn run_deadline_stops_a_waiting_call() {
     let bridge = Bridge::default();
-    let mut req = request("nap(1)", vec![tool("nap", &["x"], Arc::new(Sleep(Duration::from_secs(30))))]);
+    let mut req = request(
+        "nap(1)",
+        vec![tool(
+            "nap",
+            &["x"],
+            Arc::new(Sleep(Duration::from_secs(30))),
+        )],
+    );
     req.limits.timeout = Duration::from_millis(100);
     let started = Instant::now();
     let result = bridge.run(req).await;

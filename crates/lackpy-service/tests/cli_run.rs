@@ -49,12 +49,23 @@ fn run_example_human_output_and_trace() {
 #[test]
 fn run_json_shape() {
     let out = lackpy(
-        &["run", "-", "--json", "--params-json", r#"{"n": 3, "big": 123456789012345678901234567890}"#],
+        &[
+            "run",
+            "-",
+            "--json",
+            "--params-json",
+            r#"{"n": 3, "big": 123456789012345678901234567890}"#,
+        ],
         "print('hi')\nxs = [n * i for i in range(3)]\nwrite_file('out.txt', 'x')\n{'xs': xs, 'big': big + 1, 'set': {3, 1}}",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
     // Big ints keep every digit (the snapshot below goes through f64).
-    assert!(out.stdout.contains(r#""big": 123456789012345678901234567891,"#), "{}", out.stdout);
+    assert!(
+        out.stdout
+            .contains(r#""big": 123456789012345678901234567891,"#),
+        "{}",
+        out.stdout
+    );
     insta::assert_json_snapshot!(json(&out.stdout));
 }
 
@@ -63,7 +74,10 @@ fn run_failure_human_and_json() {
     let out = lackpy(&["run", "-"], "x = 1\nprint('before')\ny = x / 0\n");
     assert_eq!(out.code, 1);
     assert_eq!(out.stdout, "before\n");
-    assert_eq!(out.stderr, "error: ZeroDivisionError: division by zero (line 3)\n");
+    assert_eq!(
+        out.stderr,
+        "error: ZeroDivisionError: division by zero (line 3)\n"
+    );
     let out = lackpy(&["run", "-", "--json"], "import os\n");
     assert_eq!(out.code, 1);
     insta::assert_json_snapshot!(json(&out.stdout));
@@ -71,12 +85,23 @@ fn run_failure_human_and_json() {
 
 #[test]
 fn run_limits_and_timeout_flag() {
-    let out = lackpy(&["run", "-", "--timeout", "200"], "x = 0\nfor i in range(1000000000000):\n    x = i\n");
+    let out = lackpy(
+        &["run", "-", "--timeout", "200"],
+        "x = 0\nfor i in range(1000000000000):\n    x = i\n",
+    );
     assert_eq!(out.code, 1);
-    assert!(out.stderr.starts_with("error: TimeoutError:"), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("error: TimeoutError:"),
+        "{}",
+        out.stderr
+    );
     let out = lackpy(&["run", "-"], "'a' * 10000000000");
     assert_eq!(out.code, 1);
-    assert!(out.stderr.starts_with("error: MemoryError"), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("error: MemoryError"),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]
@@ -93,7 +118,10 @@ fn tools_rule_and_profile_errors_are_usage_errors() {
 
 #[test]
 fn a_single_tool_name_is_a_tool_list() {
-    let out = lackpy(&["run", "-", "--tools", "read_file", "--json"], "find_files('*')");
+    let out = lackpy(
+        &["run", "-", "--tools", "read_file", "--json"],
+        "find_files('*')",
+    );
     assert_eq!(out.code, 1);
     let v = json(&out.stdout);
     assert_eq!(
@@ -123,15 +151,29 @@ fn init_writes_once_and_the_config_loads() {
     assert!(out.stdout.starts_with("wrote "));
     let again = lackpy_in(dir.path(), &["init"], "");
     assert_eq!(again.code, 2);
-    assert!(again.stderr.contains("already exists (use --force to overwrite)"), "{}", again.stderr);
+    assert!(
+        again
+            .stderr
+            .contains("already exists (use --force to overwrite)"),
+        "{}",
+        again.stderr
+    );
     let forced = lackpy_in(dir.path(), &["init", "--force"], "");
     assert_eq!(forced.code, 0);
     // The starter config is valid: status loads it without warnings.
     let status = lackpy_in(dir.path(), &["status"], "");
     assert_eq!(status.code, 0, "{}", status.stderr);
     assert_eq!(status.stderr, "");
-    assert!(status.stdout.contains("profiles:    reader"), "{}", status.stdout);
-    let run = lackpy_in(dir.path(), &["run", "-", "--profile", "reader"], "find_files('**/*')");
+    assert!(
+        status.stdout.contains("profiles:    reader"),
+        "{}",
+        status.stdout
+    );
+    let run = lackpy_in(
+        dir.path(),
+        &["run", "-", "--profile", "reader"],
+        "find_files('**/*')",
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(run.stdout, "['.lackpy', '.lackpy/config.toml']\n");
 }
@@ -140,14 +182,24 @@ fn init_writes_once_and_the_config_loads() {
 fn broken_config_is_one_clear_line_and_exit_2() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir(dir.path().join(".lackpy")).expect("mkdir");
-    std::fs::write(dir.path().join(".lackpy/config.toml"), "[limits]\ntimeout_ms = \"fast\"\n").expect("write");
-    for cmd in [&["tools"][..], &["status"], &["run", "-"], &["validate", "-"]] {
+    std::fs::write(
+        dir.path().join(".lackpy/config.toml"),
+        "[limits]\ntimeout_ms = \"fast\"\n",
+    )
+    .expect("write");
+    for cmd in [
+        &["tools"][..],
+        &["status"],
+        &["run", "-"],
+        &["validate", "-"],
+    ] {
         let out = lackpy_in(dir.path(), cmd, "1");
         assert_eq!(out.code, 2, "{cmd:?}");
         assert_eq!(out.stderr.lines().count(), 1, "{cmd:?}: {}", out.stderr);
         insta::assert_snapshot!(
             "broken_config",
-            out.stderr.replace(&dir.path().display().to_string(), "[ws]")
+            out.stderr
+                .replace(&dir.path().display().to_string(), "[ws]")
         );
     }
 }

@@ -36,5 +36,9 @@ fn conformance_corpus_passes_at_least_97_percent() {
     assert!(total >= 500.0, "the whole corpus ran: {line}");
     let rate = passed / total;
     eprintln!("{stdout}");
-    assert!(rate >= MIN_RATE, "{line} is under {:.0}%\n{stdout}", MIN_RATE * 100.0);
+    assert!(
+        rate >= MIN_RATE,
+        "{line} is under {:.0}%\n{stdout}",
+        MIN_RATE * 100.0
+    );
 }

@@ -32,7 +32,10 @@ pub fn run(args: InitArgs) -> Result<u8, CliError> {
 /// Writes the starter config into `workspace`; refuses to overwrite unless `force`.
 pub fn write_starter(workspace: &Path, force: bool) -> Result<std::path::PathBuf, CliError> {
     if !workspace.is_dir() {
-        return Err(CliError::usage(format!("workspace '{}' is not a directory", workspace.display())));
+        return Err(CliError::usage(format!(
+            "workspace '{}' is not a directory",
+            workspace.display()
+        )));
     }
     let dir = workspace.join(".lackpy");
     let file = dir.join("config.toml");

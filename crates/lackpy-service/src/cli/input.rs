@@ -15,7 +15,8 @@ pub fn read_program(file: Option<&str>) -> Result<String, CliError> {
             std::io::stdin()
                 .read_to_end(&mut buf)
                 .map_err(|e| CliError::usage(format!("cannot read the program from stdin: {e}")))?;
-            String::from_utf8(buf).map_err(|_| CliError::usage("the program on stdin is not valid UTF-8"))
+            String::from_utf8(buf)
+                .map_err(|_| CliError::usage("the program on stdin is not valid UTF-8"))
         }
         Some(path) => std::fs::read_to_string(path)
             .map_err(|e| CliError::usage(format!("cannot read program file '{path}': {e}"))),
@@ -34,14 +35,21 @@ pub fn tool_list(tools: Option<&str>) -> Option<Vec<String>> {
 }
 
 /// Params from `--params-json` (typed) then `--param k=v` (strings), in order.
-pub fn params(params_json: Option<&str>, pairs: &[String]) -> Result<Vec<(String, Data)>, CliError> {
+pub fn params(
+    params_json: Option<&str>,
+    pairs: &[String],
+) -> Result<Vec<(String, Data)>, CliError> {
     let mut out = match params_json {
-        Some(text) => params_from_json(text).map_err(|e| CliError::usage(format!("--params-json: {e}")))?,
+        Some(text) => {
+            params_from_json(text).map_err(|e| CliError::usage(format!("--params-json: {e}")))?
+        }
         None => Vec::new(),
     };
     for pair in pairs {
         let Some((k, v)) = pair.split_once('=') else {
-            return Err(CliError::usage(format!("--param expects NAME=VALUE, got '{pair}'")));
+            return Err(CliError::usage(format!(
+                "--param expects NAME=VALUE, got '{pair}'"
+            )));
         };
         out.retain(|(name, _)| name != k);
         out.push((k.to_string(), Data::Str(v.to_string())));
@@ -53,6 +61,9 @@ pub fn params(params_json: Option<&str>, pairs: &[String]) -> Result<Vec<(String
 pub fn rules(rules: &[String]) -> Result<Vec<Rule>, CliError> {
     rules
         .iter()
-        .map(|r| r.parse::<Rule>().map_err(|e| CliError::usage(e.to_string())))
+        .map(|r| {
+            r.parse::<Rule>()
+                .map_err(|e| CliError::usage(e.to_string()))
+        })
         .collect()
 }

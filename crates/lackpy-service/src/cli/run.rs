@@ -106,7 +106,11 @@ pub fn trace_summary(r: &ExecutionResult) -> String {
         r.duration.as_secs_f64() * 1000.0
     );
     for e in &r.trace {
-        let args: Vec<String> = e.args.iter().map(|(k, v)| format!("{k}={}", short(&v.py_repr()))).collect();
+        let args: Vec<String> = e
+            .args
+            .iter()
+            .map(|(k, v)| format!("{k}={}", short(&v.py_repr())))
+            .collect();
         let outcome = match (&e.result, &e.error) {
             (_, Some(err)) => format!("error: {}", short(err)),
             (Some(v), None) => short(&v.py_repr()),

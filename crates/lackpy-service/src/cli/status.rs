@@ -47,7 +47,9 @@ pub fn render(s: &Status) -> String {
     }
     out.push_str(&format!(
         "profile:     {}\n",
-        s.default_profile.as_deref().unwrap_or("none (every available tool)")
+        s.default_profile
+            .as_deref()
+            .unwrap_or("none (every available tool)")
     ));
     if !s.profiles.is_empty() {
         out.push_str(&format!("profiles:    {}\n", s.profiles.join(", ")));

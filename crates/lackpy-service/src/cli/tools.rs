@@ -44,7 +44,12 @@ fn precedence(p: &Precedence) -> String {
 }
 
 fn candidate(c: &CandidateInfo) -> String {
-    format!("{} ({}, {})", c.source, c.provider, precedence(&c.precedence))
+    format!(
+        "{} ({}, {})",
+        c.source,
+        c.provider,
+        precedence(&c.precedence)
+    )
 }
 
 /// The table `lackpy tools` prints.
@@ -64,7 +69,10 @@ pub fn render(listing: &[ToolListing]) -> String {
         let available = if t.available() {
             "yes".to_string()
         } else {
-            format!("no: {}", c.unavailable_reason.as_deref().unwrap_or("unavailable"))
+            format!(
+                "no: {}",
+                c.unavailable_reason.as_deref().unwrap_or("unavailable")
+            )
         };
         let shadows: Vec<String> = t.shadows().iter().map(candidate).collect();
         rows.push([
@@ -74,13 +82,23 @@ pub fn render(listing: &[ToolListing]) -> String {
             precedence(&c.precedence),
             format!("({}, {})", c.grade.w, c.grade.d),
             available,
-            if shadows.is_empty() { "-".to_string() } else { shadows.join("; ") },
+            if shadows.is_empty() {
+                "-".to_string()
+            } else {
+                shadows.join("; ")
+            },
         ]);
     }
-    let widths: Vec<usize> = (0..7).map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0)).collect();
+    let widths: Vec<usize> = (0..7)
+        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
+        .collect();
     let mut out = String::new();
     for r in &rows {
-        let cells: Vec<String> = r.iter().zip(&widths).map(|(c, w)| format!("{c:<w$}")).collect();
+        let cells: Vec<String> = r
+            .iter()
+            .zip(&widths)
+            .map(|(c, w)| format!("{c:<w$}"))
+            .collect();
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
     }

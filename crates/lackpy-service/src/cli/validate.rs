@@ -43,7 +43,13 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
     let result = block_on(async {
         let service = start_service(workspace).await?;
-        let v = service.validate(&program, tools.as_deref(), args.profile.as_deref(), &params, &rules);
+        let v = service.validate(
+            &program,
+            tools.as_deref(),
+            args.profile.as_deref(),
+            &params,
+            &rules,
+        );
         service.shutdown().await;
         Ok::<_, CliError>(v?)
     })??;

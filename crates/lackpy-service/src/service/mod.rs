@@ -99,7 +99,9 @@ impl LackpyService {
         for (spec, tool) in options.tools {
             toolbox.register(spec, tool);
         }
-        let limits = options.limits.unwrap_or_else(|| limits_from_config(&config));
+        let limits = options
+            .limits
+            .unwrap_or_else(|| limits_from_config(&config));
         let bridge = Bridge::new(BridgeConfig {
             max_interpreters: options.max_concurrent_runs.unwrap_or(64),
         });
@@ -128,13 +130,22 @@ impl LackpyService {
     }
 
     /// Resolves which tools a call may use, dropping unavailable ones.
-    pub fn namespace(&self, tools: Option<&[String]>, profile: Option<&str>) -> Result<Namespace, ServiceError> {
+    pub fn namespace(
+        &self,
+        tools: Option<&[String]>,
+        profile: Option<&str>,
+    ) -> Result<Namespace, ServiceError> {
         let selection = match (tools, profile) {
             (Some(t), _) => Selection::Tools(t),
             (None, Some(p)) => Selection::Profile(p),
             (None, None) => Selection::Default,
         };
-        profile::resolve(selection, &self.inner.config, &self.inner.workspace, &self.inner.toolbox)
+        profile::resolve(
+            selection,
+            &self.inner.config,
+            &self.inner.workspace,
+            &self.inner.toolbox,
+        )
     }
 
     /// Validates a program against a namespace and params, without running it.
@@ -155,7 +166,8 @@ impl LackpyService {
     /// Validates and runs a program. Expected failures (validation, tool
     /// errors, limits) are results; misconfiguration is an error.
     pub async fn run_program(&self, request: RunProgram) -> Result<ExecutionResult, ServiceError> {
-        self.run_program_with_cancel(request, CancelToken::new()).await
+        self.run_program_with_cancel(request, CancelToken::new())
+            .await
     }
 
     /// [`run_program`](Self::run_program) that `cancel` can stop.

@@ -12,7 +12,10 @@ pub fn params_from_json(text: &str) -> Result<Vec<(String, Data)>, ServiceError>
             .into_iter()
             .map(|(k, v)| match k {
                 Data::Str(k) => Ok((k, v)),
-                other => Err(ServiceError::Params(format!("key {} is not a string", other.py_repr()))),
+                other => Err(ServiceError::Params(format!(
+                    "key {} is not a string",
+                    other.py_repr()
+                ))),
             })
             .collect(),
         other => Err(ServiceError::Params(format!("got {}", other.py_repr()))),

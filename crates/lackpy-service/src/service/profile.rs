@@ -54,10 +54,19 @@ pub fn resolve(
     toolbox: &Toolbox,
 ) -> Result<Namespace, ServiceError> {
     let (profile, entries) = match selection {
-        Selection::Tools(names) => (None, check_known(names_to_entries(names), "--tools", toolbox)?),
-        Selection::Profile(name) => (Some(name.to_string()), profile_entries(name, config, workspace, toolbox)?),
+        Selection::Tools(names) => (
+            None,
+            check_known(names_to_entries(names), "--tools", toolbox)?,
+        ),
+        Selection::Profile(name) => (
+            Some(name.to_string()),
+            profile_entries(name, config, workspace, toolbox)?,
+        ),
         Selection::Default => match &config.profile.default {
-            Some(name) => (Some(name.clone()), profile_entries(name, config, workspace, toolbox)?),
+            Some(name) => (
+                Some(name.clone()),
+                profile_entries(name, config, workspace, toolbox)?,
+            ),
             None => (None, names_to_entries(&toolbox.names())),
         },
     };

@@ -58,7 +58,12 @@ pub(super) fn build(service: &LackpyService) -> Status {
             max_stdout_bytes: l.max_stdout,
         },
         default_profile: inner.config.profile.default.clone(),
-        profiles: inner.config.profiles.iter().map(|(k, _)| k.to_string()).collect(),
+        profiles: inner
+            .config
+            .profiles
+            .iter()
+            .map(|(k, _)| k.to_string())
+            .collect(),
         tools_total: inner.toolbox.names().len(),
         tools_available: inner.toolbox.available_names().len(),
         mcp_servers: Vec::new(),

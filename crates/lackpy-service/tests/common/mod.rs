@@ -25,8 +25,17 @@ pub fn lackpy_in(cwd: &Path, args: &[&str], stdin: &str) -> Out {
         .spawn()
         .expect("the lackpy binary starts");
     // A command that does not read stdin may exit before we finish writing.
-    if let Err(e) = child.stdin.take().expect("stdin is piped").write_all(stdin.as_bytes()) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "write the program: {e}");
+    if let Err(e) = child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(stdin.as_bytes())
+    {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "write the program: {e}"
+        );
     }
     let out = child.wait_with_output().expect("lackpy exits");
     Out {
