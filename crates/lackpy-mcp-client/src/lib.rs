@@ -1,12 +1,47 @@
 //! MCP servers as a lackpy tool source.
 //!
-//! Each configured server (stdio or streamable HTTP) gets one supervisor
-//! task that owns its SDK session; callers submit explicit operations to it.
+//! Each configured server (stdio or streamable HTTP, either protocol
+//! generation) gets one supervisor task that owns its SDK session; calls
+//! are operations submitted to it and run concurrently on that session.
 //! Discovery is eager, parallel and bounded, and one bad server never hurts
 //! the others.
 //!
-//! Status: the crate is laid out; its contents arrive with the MCP client issue.
+//! # Use
+//!
+//! 1. Collect the servers: [`ConfiguredServers::from_config`] (own
+//!    `[mcp_servers.<id>]` and `[mcp].host_configs` files).
+//! 2. [`McpClient::start`] them inside the service's tokio runtime; each
+//!    [`McpToolSource`] of the returned [`Discovery`] goes into the toolbox
+//!    at its [`McpToolSource::precedence`]. Failed servers come back as
+//!    unavailable sources whose [`ServerStatus`] says why.
+//! 3. [`McpClient::status`] feeds `lackpy status` / `lackpy tools`.
+//! 4. [`McpClient::shutdown`] when the service stops; from a signal
+//!    handler, [`kill_all_servers`].
+//!
+//! Calls are [`Tool`](lackpy_sources::Tool)s answering with a future the
+//! bridge drives; dropping it cancels the request on the server.
 #![forbid(unsafe_code)]
 
-/// The bridge crate this layer builds on, re-exported for callers.
-pub use lackpy_bridge as bridge;
+mod client;
+mod convert;
+mod discovery;
+mod error;
+mod linecap;
+mod naming;
+mod operation;
+mod options;
+mod process;
+mod schema;
+mod source;
+mod supervisor;
+mod transport;
+
+pub use client::{ConfiguredServers, Discovery, McpClient};
+pub use discovery::{DiscoveryEvent, ProgressHook};
+pub use options::McpClientOptions;
+pub use process::{kill_all_servers, live_server_groups};
+pub use source::{McpTool, McpToolSource, ServerStatus, SkippedTool, ToolName};
+pub use supervisor::ServerState;
+
+/// The tool-source crate this layer builds on, re-exported for callers.
+pub use lackpy_sources as sources;

@@ -1,0 +1,314 @@
+//! Stdio server processes: started in their own process group with a
+//! minimal environment, stderr drained into tracing, and ended as a group.
+//!
+//! Every live group is also kept in a process-wide registry, so
+//! [`kill_all_servers`] can end them all from a signal handler without any
+//! async machinery.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::{ExitStatus, Stdio};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use nix::sys::signal::{Signal, killpg};
+use nix::unistd::Pid;
+use tokio::io::AsyncReadExt;
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+/// Variables passed from our environment to a server when set; everything
+/// else (tokens, keys) stays out unless the server's config names it.
+const PASSED_VARS: &[&str] = &[
+    "PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR",
+];
+
+/// `PATH` when we have none.
+const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
+
+/// How much of a server's stderr is kept for failure reports.
+const TAIL_BYTES: usize = 2048;
+
+/// Longest stderr line logged; the rest of a longer one is cut.
+const MAX_LOG_LINE: usize = 4096;
+
+/// Process groups of live stdio servers.
+static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+
+fn groups() -> std::sync::MutexGuard<'static, BTreeSet<i32>> {
+    GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Sends `signal` to a process group; "no such process" (already gone)
+/// is not an error worth reporting.
+fn signal_group(pgid: i32, signal: Signal) {
+    if pgid > 1 {
+        let _ = killpg(Pid::from_raw(pgid), signal);
+    }
+}
+
+/// Kills every stdio MCP server process group this process started and has
+/// not yet ended, at once (`SIGKILL`). Synchronous, idempotent and cheap:
+/// call it from the host's SIGINT/SIGTERM handler before exiting.
+pub fn kill_all_servers() {
+    let live: Vec<i32> = groups().iter().copied().collect();
+    for pgid in live {
+        signal_group(pgid, Signal::SIGKILL);
+    }
+}
+
+/// The process groups of the stdio servers alive right now (for tests and
+/// diagnostics).
+pub fn live_server_groups() -> Vec<i32> {
+    groups().iter().copied().collect()
+}
+
+/// The last bytes a server wrote to stderr.
+#[derive(Debug, Default)]
+pub struct StderrTail {
+    bytes: Mutex<Vec<u8>>,
+    closed: std::sync::atomic::AtomicBool,
+    closed_note: tokio::sync::Notify,
+}
+
+impl StderrTail {
+    fn close(&self) {
+        self.closed
+            .store(true, std::sync::atomic::Ordering::Release);
+        self.closed_note.notify_waiters();
+    }
+
+    /// Waits up to `within` for the server's stderr to close, so a dead
+    /// server's last words are in the tail.
+    pub async fn wait_closed(&self, within: Duration) {
+        let _ = tokio::time::timeout(within, async {
+            loop {
+                let notified = self.closed_note.notified();
+                if self.closed.load(std::sync::atomic::Ordering::Acquire) {
+                    return;
+                }
+                notified.await;
+            }
+        })
+        .await;
+    }
+
+    fn push(&self, bytes: &[u8]) {
+        let mut tail = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        tail.extend_from_slice(bytes);
+        if tail.len() > TAIL_BYTES {
+            let cut = tail.len() - TAIL_BYTES;
+            tail.drain(..cut);
+        }
+    }
+
+    /// The kept text, trimmed; empty when the server said nothing.
+    pub fn text(&self) -> String {
+        let tail = self.bytes.lock().unwrap_or_else(PoisonError::into_inner);
+        String::from_utf8_lossy(&tail).trim().to_string()
+    }
+}
+
+/// A running stdio server. Dropping it kills the whole group.
+pub struct ChildGuard {
+    child: Option<Child>,
+    pgid: i32,
+    server: Arc<str>,
+    tail: Arc<StderrTail>,
+}
+
+/// What a spawned server hands the transport.
+pub struct Spawned {
+    /// The process, owned until it is ended.
+    pub guard: ChildGuard,
+    /// Its stdin.
+    pub stdin: ChildStdin,
+    /// Its stdout.
+    pub stdout: ChildStdout,
+}
+
+/// How to start one server.
+pub struct Launch<'a> {
+    /// The server id (logs, the stderr target's field).
+    pub server: &'a Arc<str>,
+    /// The program.
+    pub command: &'a str,
+    /// Its arguments.
+    pub args: &'a [String],
+    /// Variables added to the minimal environment.
+    pub env: &'a [(String, String)],
+    /// Working directory, if any.
+    pub cwd: Option<&'a Path>,
+}
+
+/// Starts a server in its own process group with stdin/stdout piped and
+/// stderr drained into tracing (target `lackpy_mcp_client::stderr`, field
+/// `server`).
+pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
+    let mut cmd = Command::new(launch.command);
+    cmd.args(launch.args)
+        .env_clear()
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .process_group(0)
+        .kill_on_drop(true);
+    let mut have_path = false;
+    for var in PASSED_VARS {
+        if let Ok(v) = std::env::var(var) {
+            have_path |= *var == "PATH";
+            cmd.env(var, v);
+        }
+    }
+    if !have_path {
+        cmd.env("PATH", DEFAULT_PATH);
+    }
+    cmd.envs(launch.env.iter().map(|(k, v)| (k, v)));
+    if let Some(cwd) = launch.cwd {
+        cmd.current_dir(cwd);
+    }
+    let mut child = cmd.spawn().map_err(|e| match launch.cwd {
+        Some(cwd) => format!(
+            "cannot start '{}' in {}: {e}",
+            launch.command,
+            cwd.display()
+        ),
+        None => format!("cannot start '{}': {e}", launch.command),
+    })?;
+    let pgid = child.id().and_then(|p| i32::try_from(p).ok()).unwrap_or(0);
+    groups().insert(pgid);
+    let tail = Arc::new(StderrTail::default());
+    let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
+    let guard = ChildGuard {
+        child: Some(child),
+        pgid,
+        server: Arc::clone(launch.server),
+        tail: Arc::clone(&tail),
+    };
+    let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
+        return Err("the server's pipes could not be set up".to_string());
+    };
+    tokio::spawn(drain_stderr(stderr, Arc::clone(launch.server), tail));
+    Ok(Spawned {
+        guard,
+        stdin,
+        stdout,
+    })
+}
+
+/// Logs a server's stderr line by line until it closes, keeping a tail.
+async fn drain_stderr(
+    mut stderr: tokio::process::ChildStderr,
+    server: Arc<str>,
+    tail: Arc<StderrTail>,
+) {
+    let mut buf = vec![0u8; 8192];
+    let mut line: Vec<u8> = Vec::new();
+    let mut cut = false;
+    loop {
+        let n = match stderr.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let data = &buf[..n];
+        tail.push(data);
+        for &b in data {
+            if b == b'\n' {
+                log_line(&server, &line, cut);
+                line.clear();
+                cut = false;
+            } else if line.len() < MAX_LOG_LINE {
+                line.push(b);
+            } else {
+                cut = true;
+            }
+        }
+    }
+    if !line.is_empty() {
+        log_line(&server, &line, cut);
+    }
+    tail.close();
+}
+
+fn log_line(server: &str, line: &[u8], cut: bool) {
+    let text = String::from_utf8_lossy(line);
+    let text = text.trim_end();
+    if !text.is_empty() {
+        let more = if cut { " …" } else { "" };
+        tracing::info!(target: "lackpy_mcp_client::stderr", server, "{text}{more}");
+    }
+}
+
+impl ChildGuard {
+    /// The server's process id (its group id).
+    pub fn pid(&self) -> i32 {
+        self.pgid
+    }
+
+    /// The kept stderr tail, once stderr has closed (or `within` passed).
+    pub async fn stderr_tail(&self, within: Duration) -> String {
+        self.tail.wait_closed(within).await;
+        self.tail.text()
+    }
+
+    /// The exit status if the process has ended (reaping it).
+    pub fn try_status(&mut self) -> Option<ExitStatus> {
+        self.child
+            .as_mut()
+            .and_then(|c| c.try_wait().ok().flatten())
+    }
+
+    /// Waits up to `within` for the process to end by itself.
+    pub async fn wait_exit(&mut self, within: Duration) -> Option<ExitStatus> {
+        let child = self.child.as_mut()?;
+        tokio::time::timeout(within, child.wait())
+            .await
+            .ok()
+            .and_then(Result::ok)
+    }
+
+    /// Ends the server: waits `grace` for it to leave by itself (its stdin
+    /// is closed by then), then `SIGTERM`s the group and waits `term_grace`,
+    /// then `SIGKILL`s the group, reaps the leader and kills whatever of the
+    /// group is left (a wrapper's children).
+    pub async fn terminate(mut self, grace: Duration, term_grace: Duration) {
+        let pgid = self.pgid;
+        if let Some(mut child) = self.child.take() {
+            let mut done = tokio::time::timeout(grace, child.wait()).await.is_ok();
+            if !done {
+                signal_group(pgid, Signal::SIGTERM);
+                done = tokio::time::timeout(term_grace, child.wait()).await.is_ok();
+            }
+            signal_group(pgid, Signal::SIGKILL);
+            if !done {
+                let _ = child.wait().await;
+            }
+        }
+        signal_group(pgid, Signal::SIGKILL);
+        groups().remove(&pgid);
+        tracing::debug!(server = %self.server, pid = pgid, "MCP server process ended");
+    }
+}
+
+impl Drop for ChildGuard {
+    fn drop(&mut self) {
+        // Still registered: not ended through `terminate` (a dropped task,
+        // a stopped runtime). Kill the group now; `kill_on_drop` and tokio
+        // reap the leader.
+        if groups().remove(&self.pgid) {
+            signal_group(self.pgid, Signal::SIGKILL);
+        }
+    }
+}
+
+/// A readable account of how a process ended.
+pub fn describe_exit(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(sig)) => match Signal::try_from(sig) {
+            Ok(s) => format!("was killed by {s}"),
+            Err(_) => format!("was killed by signal {sig}"),
+        },
+        _ => "ended".to_string(),
+    }
+}

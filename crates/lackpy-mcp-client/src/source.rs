@@ -1,0 +1,477 @@
+//! [`McpToolSource`]: one server's tools as a lackpy tool source, and
+//! [`McpTool`], one of them as a callable tool.
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use lackpy_lang::Data;
+use lackpy_sources::{
+    ArgSpec, CallContext, McpServerDescriptor, McpTransport, Precedence, Provenance, Provider,
+    Tool, ToolAnnotations, ToolAnswer, ToolError, ToolSource, ToolSpec, apply_grade_override,
+    bind_args, grade_from_annotations,
+};
+use rmcp::model::JsonObject;
+use serde::Serialize;
+use tokio::runtime::Handle;
+use tokio::task::JoinHandle;
+
+use crate::convert::{data_to_json, result_to_data};
+use crate::error::McpError;
+use crate::naming::{Exposure, assign_names};
+use crate::schema::args_from_schema;
+use crate::supervisor::{ServerHandle, ServerState, Shared};
+
+/// How often a call in flight looks at its run's cancellation flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
+
+/// A server tool and the name programs call it by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ToolName {
+    /// The name programs call (an identifier).
+    pub name: String,
+    /// The server's name for it (what calls send).
+    pub server_name: String,
+}
+
+/// A server tool that is not offered, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct SkippedTool {
+    /// The server's name for it.
+    pub server_name: String,
+    /// Why it is not offered.
+    pub reason: String,
+}
+
+/// One server as `lackpy status` and `lackpy tools` show it. Holds no
+/// secrets: no environment values, no header values, no URL query.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ServerStatus {
+    /// The server id.
+    pub id: String,
+    /// The tool source's name.
+    pub source: String,
+    /// `own` or `host:<file>`.
+    pub provenance: String,
+    /// `stdio: <command>` or `http: <url without query>`.
+    pub transport: String,
+    /// Where it stands now.
+    pub state: ServerState,
+    /// Why it is not ready, when it is not.
+    pub reason: Option<String>,
+    /// Tools offered.
+    pub tools: Vec<ToolName>,
+    /// Tools the server lists that are not offered.
+    pub skipped_tools: Vec<SkippedTool>,
+    /// The protocol version agreed on.
+    pub protocol_version: Option<String>,
+    /// The server's own name for itself.
+    pub server_name: Option<String>,
+    /// Its version.
+    pub server_version: Option<String>,
+    /// The stdio server's process id.
+    pub pid: Option<i32>,
+    /// Sessions opened so far (more than one after reconnects).
+    pub sessions: u32,
+    /// How long discovery took for it, in milliseconds.
+    pub discovery_ms: u64,
+}
+
+/// The transport as shown: no secrets.
+fn transport_summary(t: &McpTransport) -> String {
+    match t {
+        McpTransport::Stdio { command, .. } => format!("stdio: {command}"),
+        McpTransport::Http { url, .. } => {
+            let no_query = url.split(['?', '#']).next().unwrap_or_default();
+            let shown = match no_query.split_once("://") {
+                Some((scheme, rest)) => {
+                    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+                    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+                    format!("{scheme}://{host}{path}")
+                }
+                None => no_query.to_string(),
+            };
+            format!("http: {shown}")
+        }
+    }
+}
+
+/// The tool source's name: `mcp:<id>` for our own servers,
+/// `mcp:<id>@<file>` for a host file's.
+pub(crate) fn source_name(d: &McpServerDescriptor) -> String {
+    match &d.provenance {
+        Provenance::Own => d.source_name(),
+        Provenance::Host(file) => format!("{}@{}", d.source_name(), file.display()),
+    }
+}
+
+/// One server's tools.
+pub struct McpToolSource {
+    name: String,
+    descriptor: McpServerDescriptor,
+    shared: Arc<Shared>,
+    specs: Vec<ToolSpec>,
+    tools: HashMap<String, Arc<McpTool>>,
+    names: Vec<ToolName>,
+    skipped: Vec<SkippedTool>,
+    call_timeout: Duration,
+    discovery_time: Duration,
+}
+
+impl std::fmt::Debug for McpToolSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("McpToolSource")
+            .field("name", &self.name)
+            .field("state", &self.shared.snapshot().state)
+            .field("tools", &self.names)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What discovery found on a server, ready to become a source.
+pub(crate) struct Found {
+    pub tools: Vec<rmcp::model::Tool>,
+    pub raw_orders: HashMap<String, Vec<String>>,
+    pub handle: ServerHandle,
+    pub runtime: Handle,
+}
+
+/// Whether `include` / `exclude` let a tool through, by the server's name
+/// or the name programs call.
+fn admitted(d: &McpServerDescriptor, name: &str, form: &str) -> bool {
+    let named = |t: &String| t == name || t == form;
+    d.include.as_ref().is_none_or(|list| list.iter().any(named)) && !d.exclude.iter().any(named)
+}
+
+fn first_line(text: &str) -> &str {
+    text.trim().lines().next().unwrap_or_default().trim()
+}
+
+impl McpToolSource {
+    /// A source for a server discovery could not reach: no tools, and the
+    /// reason in its status.
+    pub(crate) fn failed(
+        descriptor: McpServerDescriptor,
+        shared: Arc<Shared>,
+        call_timeout: Duration,
+        took: Duration,
+    ) -> McpToolSource {
+        McpToolSource {
+            name: source_name(&descriptor),
+            descriptor,
+            shared,
+            specs: Vec::new(),
+            tools: HashMap::new(),
+            names: Vec::new(),
+            skipped: Vec::new(),
+            call_timeout,
+            discovery_time: took,
+        }
+    }
+
+    /// A source for a server whose tools were listed.
+    pub(crate) fn found(
+        descriptor: McpServerDescriptor,
+        shared: Arc<Shared>,
+        call_timeout: Duration,
+        took: Duration,
+        found: Found,
+    ) -> McpToolSource {
+        let mut source = McpToolSource::failed(descriptor, shared, call_timeout, took);
+        let server_id: Arc<str> = Arc::from(source.descriptor.id.as_str());
+        let mut admitted_tools: Vec<rmcp::model::Tool> = Vec::new();
+        for tool in found.tools {
+            let form = crate::naming::identifier_form(&tool.name);
+            if admitted(&source.descriptor, &tool.name, &form) {
+                admitted_tools.push(tool);
+            }
+        }
+        let server_names: Vec<&str> = admitted_tools.iter().map(|t| t.name.as_ref()).collect();
+        let exposures = assign_names(&server_names);
+        for (tool, exposure) in admitted_tools.iter().zip(exposures) {
+            let exposed = match exposure {
+                Exposure::Exposed(n) => n,
+                Exposure::Skipped(reason) => {
+                    tracing::warn!(server = %server_id, tool = %tool.name, %reason, "MCP tool skipped");
+                    source.skipped.push(SkippedTool {
+                        server_name: tool.name.to_string(),
+                        reason,
+                    });
+                    continue;
+                }
+            };
+            let (args, open) = args_from_schema(
+                &tool.input_schema,
+                found.raw_orders.get(tool.name.as_ref()).map(Vec::as_slice),
+            );
+            let over = source
+                .descriptor
+                .tool_override(&tool.name)
+                .or_else(|| source.descriptor.tool_override(&exposed));
+            let annotations = tool.annotations.as_ref().map(|a| ToolAnnotations {
+                read_only: a.read_only_hint,
+                destructive: a.destructive_hint,
+                idempotent: a.idempotent_hint,
+                open_world: a.open_world_hint,
+            });
+            let grade = apply_grade_override(
+                grade_from_annotations(annotations.as_ref()),
+                over.and_then(|o| o.grade.as_ref()),
+            );
+            let server_description = tool.description.as_deref().unwrap_or_default();
+            let description = match over.and_then(|o| o.description.clone()) {
+                Some(d) => d,
+                None => first_line(server_description).to_string(),
+            };
+            let mut spec =
+                ToolSpec::new(exposed.clone(), Provider::Mcp(source.descriptor.id.clone()))
+                    .with_description(description)
+                    .with_grade(grade);
+            spec.args = args.clone();
+            if let Some(o) = over {
+                spec.examples = o.examples.clone();
+            }
+            let full = server_description.trim();
+            if !full.is_empty() && full != spec.description {
+                spec.docs = Some(full.to_string());
+            }
+            let imp = McpTool {
+                server: Arc::clone(&server_id),
+                exposed: exposed.clone(),
+                server_name: Arc::from(tool.name.as_ref()),
+                args,
+                open,
+                handle: found.handle.clone(),
+                runtime: found.runtime.clone(),
+                call_timeout,
+            };
+            source.names.push(ToolName {
+                name: exposed.clone(),
+                server_name: tool.name.to_string(),
+            });
+            source.tools.insert(exposed, Arc::new(imp));
+            source.specs.push(spec);
+        }
+        source
+    }
+
+    /// The descriptor the source was built from (provenance, precedence).
+    pub fn descriptor(&self) -> &McpServerDescriptor {
+        &self.descriptor
+    }
+
+    /// The precedence to add the source's tools with.
+    pub fn precedence(&self) -> Precedence {
+        self.descriptor.precedence
+    }
+
+    /// Where the server's definition came from.
+    pub fn provenance(&self) -> &Provenance {
+        &self.descriptor.provenance
+    }
+
+    /// The per-call limit its tools use (for the bridge's `call_timeout`).
+    pub fn call_timeout(&self) -> Duration {
+        self.call_timeout
+    }
+
+    /// Every offered tool with the server's name for it.
+    pub fn tool_names(&self) -> &[ToolName] {
+        &self.names
+    }
+
+    /// Tools the server lists that are not offered, with reasons.
+    pub fn skipped_tools(&self) -> &[SkippedTool] {
+        &self.skipped
+    }
+
+    /// The server's status now.
+    pub fn status(&self) -> ServerStatus {
+        let snap = self.shared.snapshot();
+        ServerStatus {
+            id: self.descriptor.id.clone(),
+            source: self.name.clone(),
+            provenance: self.descriptor.provenance.to_string(),
+            transport: transport_summary(&self.descriptor.transport),
+            state: snap.state,
+            reason: snap.reason,
+            tools: self.names.clone(),
+            skipped_tools: self.skipped.clone(),
+            protocol_version: snap.peer.protocol_version,
+            server_name: snap.peer.server_name,
+            server_version: snap.peer.server_version,
+            pid: snap.pid,
+            sessions: snap.sessions,
+            discovery_ms: u64::try_from(self.discovery_time.as_millis()).unwrap_or(u64::MAX),
+        }
+    }
+
+    /// The implementation of one offered tool, by program name.
+    pub fn tool(&self, name: &str) -> Option<Arc<dyn Tool>> {
+        self.tools.get(name).map(|t| Arc::clone(t) as Arc<dyn Tool>)
+    }
+}
+
+impl ToolSource for McpToolSource {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn available(&self) -> bool {
+        !self.tools.is_empty() && self.shared.callable()
+    }
+
+    fn discover(&self) -> Vec<ToolSpec> {
+        self.specs.clone()
+    }
+
+    fn resolve(&self, spec: &ToolSpec) -> Result<Arc<dyn Tool>, ToolError> {
+        self.tool(&spec.name).ok_or_else(|| {
+            ToolError::unavailable(format!(
+                "MCP server '{}' has no tool '{}'",
+                self.descriptor.id, spec.name
+            ))
+        })
+    }
+
+    fn unavailable_reason(&self, _name: &str) -> Option<String> {
+        if self.available() {
+            return None;
+        }
+        let snap = self.shared.snapshot();
+        Some(match snap.reason {
+            Some(r) => format!(
+                "MCP server '{}' is {}: {r}",
+                self.descriptor.id,
+                state_word(snap.state)
+            ),
+            None => format!(
+                "MCP server '{}' is {}",
+                self.descriptor.id,
+                state_word(snap.state)
+            ),
+        })
+    }
+}
+
+fn state_word(s: ServerState) -> &'static str {
+    match s {
+        ServerState::Starting => "starting",
+        ServerState::Ready => "ready",
+        ServerState::Disconnected => "disconnected",
+        ServerState::Reconnecting => "reconnecting",
+        ServerState::Down => "down",
+        ServerState::Closed => "shut down",
+    }
+}
+
+/// One MCP tool as a callable tool: positional arguments map onto the
+/// schema's properties in order; the call runs on the server's session
+/// with the per-call limit, and is cancelled when it times out, when the
+/// run is cancelled, or when the answer's future is dropped.
+pub struct McpTool {
+    server: Arc<str>,
+    exposed: String,
+    server_name: Arc<str>,
+    args: Vec<ArgSpec>,
+    open: bool,
+    handle: ServerHandle,
+    runtime: Handle,
+    call_timeout: Duration,
+}
+
+/// A spawned call; dropping it aborts the task (and so the request).
+struct CallTask(JoinHandle<Result<Data, ToolError>>);
+
+impl Future for CallTask {
+    type Output = Result<Data, ToolError>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        Pin::new(&mut self.0).poll(cx).map(|r| match r {
+            Ok(r) => r,
+            Err(e) if e.is_cancelled() => Err(ToolError::cancelled()),
+            Err(_) => Err(ToolError::failed("the MCP call panicked")),
+        })
+    }
+}
+
+impl Drop for CallTask {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+impl McpTool {
+    fn arguments(
+        &self,
+        args: Vec<Data>,
+        kwargs: Vec<(String, Data)>,
+    ) -> Result<JsonObject, ToolError> {
+        let bound = if self.open {
+            if !args.is_empty() {
+                return Err(ToolError::type_error(format!(
+                    "{}() takes 0 positional arguments but {} {} given",
+                    self.exposed,
+                    args.len(),
+                    if args.len() == 1 { "was" } else { "were" }
+                )));
+            }
+            kwargs
+        } else {
+            bind_args(&self.exposed, &self.args, args, kwargs)?
+        };
+        let mut map = JsonObject::new();
+        for (k, v) in bound {
+            map.insert(k, data_to_json(&v)?);
+        }
+        Ok(map)
+    }
+}
+
+impl Tool for McpTool {
+    fn call(&self, args: Vec<Data>, kwargs: Vec<(String, Data)>, ctx: &CallContext) -> ToolAnswer {
+        let arguments = match self
+            .arguments(args, kwargs)
+            .and_then(|a| ctx.check().map(|()| a))
+        {
+            Ok(a) => a,
+            Err(e) => return ToolAnswer::Ready(Err(e)),
+        };
+        let deadline = ctx.call_deadline(self.call_timeout);
+        let run_deadline = ctx
+            .deadline
+            .is_some_and(|d| d <= Instant::now() + self.call_timeout);
+        let timeout = self.call_timeout;
+        let cancel = Arc::clone(&ctx.cancel);
+        let handle = self.handle.clone();
+        let name = Arc::clone(&self.server_name);
+        let server = Arc::clone(&self.server);
+        let label = format!("tools/call {name}");
+        let task = self.runtime.spawn(async move {
+            let call = handle.submit(label, {
+                let name = Arc::clone(&name);
+                move |client| async move { client.call_tool(name, arguments).await }
+            });
+            let cancelled = async {
+                while !cancel.load(Ordering::Relaxed) {
+                    tokio::time::sleep(CANCEL_POLL).await;
+                }
+            };
+            let outcome = tokio::select! {
+                biased;
+                r = call => r,
+                () = tokio::time::sleep_until(deadline.into()) => Err(McpError::Timeout { after: timeout, run: run_deadline }),
+                () = cancelled => Err(McpError::Cancelled),
+            };
+            match outcome {
+                Ok(result) => result_to_data(&result),
+                Err(e) => Err(e.into_tool_error(&server, &name)),
+            }
+        });
+        ToolAnswer::Pending(Box::pin(CallTask(task)))
+    }
+}

@@ -1,0 +1,288 @@
+//! Opening a session with a server over stdio or streamable HTTP, in
+//! whichever protocol generation it speaks (the `server/discover` probe,
+//! falling back to the `initialize` handshake).
+
+use std::collections::HashMap;
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+
+use http::{HeaderName, HeaderValue};
+use lackpy_sources::McpTransport;
+use rmcp::RoleClient;
+use rmcp::model::{ClientConfig, Implementation, ProtocolVersion};
+use rmcp::service::{
+    ClientLifecycleMode, ClientServiceExt, QuitReason, RunningService,
+    RunningServiceCancellationToken,
+};
+use rmcp::transport::StreamableHttpClientTransport;
+use rmcp::transport::async_rw::AsyncRwTransport;
+use rmcp::transport::common::client_side_sse::SseRetryPolicy;
+use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
+
+use crate::linecap::{LineCap, ToolsTap};
+use crate::operation::Client;
+use crate::process::{self, ChildGuard, Launch};
+
+/// How the session's end is awaited: completes once the SDK's service
+/// loop has stopped, and stays complete (it may be awaited again).
+pub(crate) struct Quit(Option<QuitFuture>);
+
+/// The SDK's "service loop stopped" future.
+type QuitFuture = Pin<Box<dyn Future<Output = Result<QuitReason, tokio::task::JoinError>> + Send>>;
+
+impl Future for Quit {
+    type Output = ();
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
+        let Some(fut) = self.0.as_mut() else {
+            return std::task::Poll::Ready(());
+        };
+        match fut.as_mut().poll(cx) {
+            std::task::Poll::Ready(_) => {
+                self.0 = None;
+                std::task::Poll::Ready(())
+            }
+            std::task::Poll::Pending => std::task::Poll::Pending,
+        }
+    }
+}
+
+/// What we learned about the server in the handshake.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct PeerSummary {
+    pub protocol_version: Option<String>,
+    pub server_name: Option<String>,
+    pub server_version: Option<String>,
+}
+
+/// One open session: the facade operations use, how to learn that it
+/// ended, how to close it, and the server process for stdio.
+pub(crate) struct Session {
+    pub client: Client,
+    pub quit: Quit,
+    cancel: Option<RunningServiceCancellationToken>,
+    pub child: Option<ChildGuard>,
+    pub tap: Option<Arc<ToolsTap>>,
+    pub peer: PeerSummary,
+}
+
+/// Everything needed to open a session.
+pub(crate) struct ConnectSpec<'a> {
+    pub server: &'a Arc<str>,
+    pub transport: &'a McpTransport,
+    pub workspace: Option<&'a Path>,
+    pub cap: usize,
+}
+
+/// Reconnects of a streamable HTTP stream: a few quick tries, then give up
+/// (the SDK's default retries forever, which hangs calls to a dead server).
+#[derive(Debug)]
+struct BoundedRetry;
+
+impl SseRetryPolicy for BoundedRetry {
+    fn retry(&self, current_times: usize) -> Option<Duration> {
+        (current_times < 2).then(|| Duration::from_millis(200))
+    }
+}
+
+/// Who we are to servers.
+fn client_info() -> ClientConfig {
+    let mut info = ClientConfig::default();
+    info.client_info = Implementation::new("lackpy", env!("CARGO_PKG_VERSION"));
+    info.protocol_version = ProtocolVersion::LATEST_WITH_INITIALIZE;
+    info
+}
+
+/// Probe with `server/discover`; a server that rejects it gets `initialize`.
+fn lifecycle() -> ClientLifecycleMode {
+    ClientLifecycleMode::Auto {
+        preferred_versions: vec![ProtocolVersion::LATEST],
+        legacy_version: Some(ProtocolVersion::LATEST_WITH_INITIALIZE),
+    }
+}
+
+fn summarize(running: &RunningService<RoleClient, ClientConfig>) -> PeerSummary {
+    match running.peer().peer_info() {
+        Some(info) => PeerSummary {
+            protocol_version: Some(info.protocol_version.as_str().to_string()),
+            server_name: info.server_info.as_ref().map(|i| i.name.clone()),
+            server_version: info.server_info.as_ref().map(|i| i.version.clone()),
+        },
+        None => PeerSummary::default(),
+    }
+}
+
+fn finish(
+    running: RunningService<RoleClient, ClientConfig>,
+    cap: usize,
+    child: Option<ChildGuard>,
+    tap: Option<Arc<ToolsTap>>,
+) -> Session {
+    let peer = summarize(&running);
+    let client = Client::new(running.peer().clone(), cap);
+    let cancel = Some(running.cancellation_token());
+    Session {
+        client,
+        quit: Quit(Some(Box::pin(running.waiting()))),
+        cancel,
+        child,
+        tap,
+        peer,
+    }
+}
+
+/// Why the handshake with a stdio server failed, with what the process
+/// said and how it ended when it did.
+async fn stdio_failure(child: &mut ChildGuard, err: &str) -> String {
+    let status = match child.try_status() {
+        Some(s) => Some(s),
+        None => child.wait_exit(Duration::from_millis(100)).await,
+    };
+    let mut why = match status {
+        Some(s) => format!(
+            "the server {} during the handshake",
+            process::describe_exit(s)
+        ),
+        None => format!("the handshake failed: {err}"),
+    };
+    // A dead server's stderr closes at once; a live one's is not waited for.
+    let wait = if status.is_some() {
+        Duration::from_millis(300)
+    } else {
+        Duration::ZERO
+    };
+    let tail = child.stderr_tail(wait).await;
+    if !tail.is_empty() {
+        let last: Vec<&str> = tail.lines().rev().take(3).collect();
+        let last: Vec<&str> = last.into_iter().rev().collect();
+        why.push_str(&format!("; stderr: {}", last.join(" | ")));
+    }
+    why
+}
+
+/// A pending connection: the process (for stdio) is owned outside the
+/// handshake, so a timed-out handshake can still end it properly.
+pub(crate) struct Pending {
+    pub child: Option<ChildGuard>,
+    stdio: Option<(tokio::process::ChildStdin, tokio::process::ChildStdout)>,
+}
+
+/// Starts the server process (stdio) or does nothing yet (HTTP).
+pub(crate) fn prepare(spec: &ConnectSpec<'_>) -> Result<Pending, String> {
+    match spec.transport {
+        McpTransport::Stdio {
+            command,
+            args,
+            env,
+            cwd,
+        } => {
+            let cwd = cwd.as_deref().or(spec.workspace);
+            let spawned = process::spawn(&Launch {
+                server: spec.server,
+                command,
+                args,
+                env,
+                cwd,
+            })?;
+            Ok(Pending {
+                child: Some(spawned.guard),
+                stdio: Some((spawned.stdin, spawned.stdout)),
+            })
+        }
+        McpTransport::Http { .. } => Ok(Pending {
+            child: None,
+            stdio: None,
+        }),
+    }
+}
+
+/// Does the handshake. On failure the process (if any) stays in `pending`
+/// for the caller to end.
+pub(crate) async fn handshake(
+    spec: &ConnectSpec<'_>,
+    pending: &mut Pending,
+) -> Result<Session, String> {
+    match spec.transport {
+        McpTransport::Stdio { .. } => {
+            let Some((stdin, stdout)) = pending.stdio.take() else {
+                return Err("the server process is gone".to_string());
+            };
+            let tap = Arc::new(ToolsTap::default());
+            // Our reader enforces the cap; the SDK's own limit only backs it up.
+            let reader = LineCap::new(stdout, spec.cap, Some(Arc::clone(&tap)));
+            let transport = AsyncRwTransport::new_client(reader, stdin)
+                .with_max_line_length(spec.cap.saturating_add(64 * 1024));
+            match client_info()
+                .serve_with_lifecycle(transport, lifecycle())
+                .await
+            {
+                Ok(running) => Ok(finish(running, spec.cap, pending.child.take(), Some(tap))),
+                Err(e) => {
+                    let err = e.to_string();
+                    Err(match pending.child.as_mut() {
+                        Some(child) => stdio_failure(child, &err).await,
+                        None => format!("the handshake failed: {err}"),
+                    })
+                }
+            }
+        }
+        McpTransport::Http { url, headers } => {
+            let mut custom = HashMap::new();
+            for (name, value) in headers {
+                let n = HeaderName::from_bytes(name.as_bytes())
+                    .map_err(|_| format!("invalid header name '{name}'"))?;
+                // The value is a secret: never echo it.
+                let v = HeaderValue::from_str(value)
+                    .map_err(|_| format!("invalid value for header '{name}'"))?;
+                custom.insert(n, v);
+            }
+            let mut config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
+                .custom_headers(custom)
+                .max_json_response_size(spec.cap)
+                .max_sse_event_size(spec.cap);
+            config.retry_config = Arc::new(BoundedRetry);
+            let transport = StreamableHttpClientTransport::from_config(config);
+            match client_info()
+                .serve_with_lifecycle(transport, lifecycle())
+                .await
+            {
+                Ok(running) => Ok(finish(running, spec.cap, None, None)),
+                Err(e) => Err(format!("the handshake with {url} failed: {e}")),
+            }
+        }
+    }
+}
+
+impl Session {
+    /// Closes the session: the SDK's graceful close (for stdio that closes
+    /// the server's stdin), then the process group is ended.
+    pub(crate) async fn close(mut self, grace: Duration, term_grace: Duration) {
+        if let Some(cancel) = self.cancel.take() {
+            cancel.cancel();
+        }
+        let _ = tokio::time::timeout(grace + term_grace, &mut self.quit).await;
+        if let Some(child) = self.child.take() {
+            child.terminate(grace, term_grace).await;
+        }
+    }
+
+    /// Why the session ended, once `quit` has completed.
+    pub(crate) async fn end_reason(&mut self) -> String {
+        match self.child.as_mut() {
+            Some(child) => {
+                let status = match child.try_status() {
+                    Some(s) => Some(s),
+                    None => child.wait_exit(Duration::from_millis(200)).await,
+                };
+                match status {
+                    Some(s) => format!("the server process {}", process::describe_exit(s)),
+                    None => "the server closed its output".to_string(),
+                }
+            }
+            None => "the connection closed".to_string(),
+        }
+    }
+}
