@@ -69,6 +69,27 @@ pub fn render(s: &Status) -> String {
     ));
     if s.mcp_servers.is_empty() {
         out.push_str("mcp servers: none configured\n");
+    } else {
+        out.push_str("mcp servers:\n");
+        for m in &s.mcp_servers {
+            let state = serde_json::to_value(&m.state)
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .unwrap_or_default();
+            let detail = match &m.reason {
+                Some(reason) => format!("{state}: {reason}"),
+                None => format!(
+                    "{state}, {} tool{}, protocol {}",
+                    m.tools.len(),
+                    if m.tools.len() == 1 { "" } else { "s" },
+                    m.protocol_version.as_deref().unwrap_or("?")
+                ),
+            };
+            out.push_str(&format!(
+                "  {:<16} {} ({}) {detail}\n",
+                m.id, m.transport, m.provenance
+            ));
+        }
     }
     out
 }

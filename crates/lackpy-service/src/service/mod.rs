@@ -14,10 +14,13 @@ use lackpy_lang::interp::Limits;
 use lackpy_lang::spec::Spec;
 use lackpy_lang::validate::validate_module;
 use lackpy_lang::{Data, Rule, Validation, compute_grade, parse};
+use lackpy_mcp_client::{
+    ConfiguredServers, McpClient, McpClientOptions, ProgressHook, ServerStatus,
+};
 use lackpy_sources::config::Config;
 use lackpy_sources::{
-    ConfigWarning, HarnessResolver, PythonRuntime, Tool, ToolListing, ToolSpec, Toolbox,
-    add_local_sources, load_config,
+    ConfigWarning, ExpandContext, HarnessResolver, PythonRuntime, Tool, ToolListing, ToolSource,
+    ToolSpec, Toolbox, add_local_sources, load_config,
 };
 
 pub use error::ServiceError;
@@ -40,6 +43,8 @@ pub struct ServiceOptions {
     pub limits: Option<Limits>,
     /// At most this many programs run at once (default 64).
     pub max_concurrent_runs: Option<usize>,
+    /// Hears of each MCP server as discovery finishes it (a progress line).
+    pub progress: Option<ProgressHook>,
 }
 
 /// One `run_program` call.
@@ -75,6 +80,9 @@ struct Inner {
     bridge: Bridge,
     limits: Limits,
     python: Arc<PythonRuntime>,
+    mcp: McpClient,
+    /// Per-call timeouts of MCP sources, by source name.
+    call_timeouts: Vec<(String, Duration)>,
 }
 
 impl LackpyService {
@@ -96,6 +104,23 @@ impl LackpyService {
         let python = PythonRuntime::new();
         let mut toolbox = Toolbox::new();
         add_local_sources(&mut toolbox, &config, &python, options.harness)?;
+        // MCP servers: own ones and host-config ones, discovered eagerly and
+        // in parallel; a failed server is an unavailable source, never an error.
+        let servers = ConfiguredServers::from_config(
+            &config,
+            &ExpandContext::from_env(Some(workspace.clone())),
+        );
+        let mcp = McpClient::new(McpClientOptions {
+            workspace: Some(workspace.clone()),
+            ..McpClientOptions::default()
+        });
+        let discovery = mcp.start(servers.servers, options.progress).await;
+        let mut call_timeouts = Vec::new();
+        for source in discovery.sources {
+            call_timeouts.push((source.name().to_string(), source.call_timeout()));
+            let precedence = source.precedence();
+            toolbox.add_source(source, precedence);
+        }
         for (spec, tool) in options.tools {
             toolbox.register(spec, tool);
         }
@@ -115,6 +140,8 @@ impl LackpyService {
                 bridge,
                 limits,
                 python,
+                mcp,
+                call_timeouts,
             }),
         })
     }
@@ -184,11 +211,17 @@ impl LackpyService {
             .iter()
             .filter_map(|(called, name)| {
                 let r = toolbox.resolve(name).ok()?;
+                let call_timeout = self
+                    .inner
+                    .call_timeouts
+                    .iter()
+                    .find(|(source, _)| *source == r.source)
+                    .map(|(_, t)| *t);
                 Some(ResolvedTool {
                     name: called.clone(),
                     args: r.spec.args.iter().map(|a| a.name.clone()).collect(),
                     grade: r.spec.grade,
-                    call_timeout: None,
+                    call_timeout,
                     tool: r.tool,
                 })
             })
@@ -259,8 +292,15 @@ impl LackpyService {
         lackpy_lang::spec::spec()
     }
 
-    /// Stops background work (the Python worker; MCP servers when present).
+    /// The state of every MCP server (connected or failed with a reason).
+    pub fn mcp_status(&self) -> Vec<ServerStatus> {
+        self.inner.mcp.status()
+    }
+
+    /// Closes every MCP session and reaps its processes, and stops the
+    /// Python worker. Idempotent.
     pub async fn shutdown(&self) {
+        self.inner.mcp.shutdown().await;
         self.inner.python.shutdown();
     }
 }

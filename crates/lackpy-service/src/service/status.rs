@@ -39,8 +39,9 @@ pub struct Status {
     pub tools_total: usize,
     /// Tools available now.
     pub tools_available: usize,
-    /// MCP servers (none until MCP sources are configured).
-    pub mcp_servers: Vec<serde_json::Value>,
+    /// Every MCP server: connected or failed with its reason, tool count,
+    /// protocol version. No environment values or header values.
+    pub mcp_servers: Vec<lackpy_mcp_client::ServerStatus>,
 }
 
 pub(super) fn build(service: &LackpyService) -> Status {
@@ -66,6 +67,6 @@ pub(super) fn build(service: &LackpyService) -> Status {
             .collect(),
         tools_total: inner.toolbox.names().len(),
         tools_available: inner.toolbox.available_names().len(),
-        mcp_servers: Vec::new(),
+        mcp_servers: service.mcp_status(),
     }
 }
