@@ -72,7 +72,7 @@ pub fn render(s: &Status) -> String {
     } else {
         out.push_str("mcp servers:\n");
         for m in &s.mcp_servers {
-            let state = serde_json::to_value(&m.state)
+            let state = serde_json::to_value(m.state)
                 .ok()
                 .and_then(|v| v.as_str().map(String::from))
                 .unwrap_or_default();
