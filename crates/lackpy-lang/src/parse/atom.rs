@@ -1,0 +1,318 @@
+//! Atoms: names, literals and the bracketed displays (tuples, groups,
+//! lists, dicts, sets and their comprehensions).
+
+use super::error::PResult;
+use super::parser::{Parser, mk};
+use super::token::Tok;
+use crate::ast::{Constant, Expr, ExprContext, ExprKind};
+
+impl<'a> Parser<'a> {
+    /// `atom`.
+    pub fn atom(&mut self) -> PResult<Expr> {
+        match self.peek() {
+            Tok::LPar | Tok::LSqb | Tok::LBrace => self.bracket(),
+            _ => self.simple_atom(),
+        }
+    }
+
+    /// A bracketed atom; the only recursive path through atoms.
+    #[inline(never)]
+    pub(crate) fn bracket(&mut self) -> PResult<Expr> {
+        let open = self.bump();
+        self.level += 1;
+        self.enter()?;
+        let r = match open.kind {
+            Tok::LPar => self.paren(open.line),
+            Tok::LSqb => self.list(open.line),
+            _ => self.brace(open.line),
+        };
+        self.leave();
+        self.level -= 1;
+        r
+    }
+
+    /// Names and literals.
+    #[inline(never)]
+    pub(crate) fn simple_atom(&mut self) -> PResult<Expr> {
+        let t = self.tok();
+        let constant = |c| Ok(mk(t.line, ExprKind::Constant(c)));
+        match self.peek() {
+            Tok::Name => {
+                self.bump();
+                Ok(mk(
+                    t.line,
+                    ExprKind::Name {
+                        id: self.text(t).to_string(),
+                        ctx: ExprContext::Load,
+                    },
+                ))
+            }
+            Tok::Number => {
+                self.bump();
+                match super::number::value(self.text(t)) {
+                    Ok(c) => constant(c),
+                    Err(m) => {
+                        let e = self.error_at(m, t.line);
+                        self.set_fatal(&e);
+                        Err(e)
+                    }
+                }
+            }
+            Tok::String => {
+                let r = self.strings();
+                if let Err(e) = &r {
+                    self.set_fatal(e);
+                }
+                r
+            }
+            Tok::None => {
+                self.bump();
+                constant(Constant::None)
+            }
+            Tok::True => {
+                self.bump();
+                constant(Constant::Bool(true))
+            }
+            Tok::False => {
+                self.bump();
+                constant(Constant::Bool(false))
+            }
+            Tok::Ellipsis => {
+                self.bump();
+                constant(Constant::Ellipsis)
+            }
+            _ => Err(self.syntax_error()),
+        }
+    }
+
+    /// Adjacent string literals, concatenated into one node.
+    fn strings(&mut self) -> PResult<Expr> {
+        let first = self.pos;
+        while self.peek() == Tok::String {
+            self.bump();
+        }
+        let last = self.pos;
+        let after_line = self.line();
+        super::strings::concat(self, first, last, after_line)
+    }
+
+    /// After `(`: the empty tuple, a group, a tuple, a generator
+    /// expression or a parenthesized yield.
+    fn paren(&mut self, line: u32) -> PResult<Expr> {
+        match self.peek() {
+            Tok::RPar | Tok::Yield | Tok::DoubleStar => return self.paren_special(line),
+            _ => {}
+        }
+        let first = self.expr_mode(super::expr::Mode::StarNamed)?;
+        match self.peek() {
+            Tok::For | Tok::Async => self.comprehension(line, first, Tok::RPar),
+            Tok::Comma => self.sequence(line, first, Tok::RPar),
+            Tok::RPar => {
+                if matches!(first.kind, ExprKind::Starred { .. }) {
+                    return Err(self.error_at("cannot use starred expression here", first.line));
+                }
+                self.bump();
+                Ok(first)
+            }
+            _ => Err(self.syntax_error()),
+        }
+    }
+
+    #[inline(never)]
+    fn paren_special(&mut self, line: u32) -> PResult<Expr> {
+        match self.peek() {
+            Tok::RPar => {
+                self.bump();
+                Ok(tuple(line, Vec::new()))
+            }
+            Tok::Yield => {
+                let e = self.yield_expr()?;
+                self.expect(Tok::RPar)?;
+                Ok(e)
+            }
+            _ => Err(self.error_here("cannot use double starred expression here")),
+        }
+    }
+
+    /// The rest of a tuple, list or set display after its first element.
+    #[inline(never)]
+    fn sequence(&mut self, line: u32, first: Expr, close: Tok) -> PResult<Expr> {
+        let mut elts = vec![first];
+        let mut sib = self.siblings();
+        while self.eat(Tok::Comma) {
+            if self.peek() == close {
+                break;
+            }
+            elts.push(self.expr_mode(super::expr::Mode::StarNamed)?);
+            self.next_sibling(&mut sib);
+        }
+        self.end_siblings(sib);
+        self.expect(close)?;
+        Ok(match close {
+            Tok::RPar => tuple(line, elts),
+            Tok::RSqb => list(line, elts),
+            _ => mk(line, ExprKind::Set(elts)),
+        })
+    }
+
+    /// A generator expression, list or set comprehension after its element.
+    #[inline(never)]
+    fn comprehension(&mut self, line: u32, elt: Expr, close: Tok) -> PResult<Expr> {
+        self.no_star_in_comprehension(&elt)?;
+        let generators = self.comprehension_clauses()?;
+        self.expect(close)?;
+        let elt = Box::new(elt);
+        Ok(mk(
+            line,
+            match close {
+                Tok::RPar => ExprKind::GeneratorExp { elt, generators },
+                Tok::RSqb => ExprKind::ListComp { elt, generators },
+                _ => ExprKind::SetComp { elt, generators },
+            },
+        ))
+    }
+
+    fn no_star_in_comprehension(&self, e: &Expr) -> PResult<()> {
+        if matches!(e.kind, ExprKind::Starred { .. }) {
+            return Err(self.error_at("iterable unpacking cannot be used in comprehension", e.line));
+        }
+        Ok(())
+    }
+
+    /// After `[`: a list display or a list comprehension.
+    fn list(&mut self, line: u32) -> PResult<Expr> {
+        if self.eat(Tok::RSqb) {
+            return Ok(list(line, Vec::new()));
+        }
+        let first = self.expr_mode(super::expr::Mode::StarNamed)?;
+        if matches!(self.peek(), Tok::For | Tok::Async) {
+            return self.comprehension(line, first, Tok::RSqb);
+        }
+        self.sequence(line, first, Tok::RSqb)
+    }
+
+    /// After `{`: a dict or set display or comprehension.
+    fn brace(&mut self, line: u32) -> PResult<Expr> {
+        match self.peek() {
+            Tok::RBrace | Tok::DoubleStar => return self.brace_special(line),
+            _ => {}
+        }
+        let first = self.expr_mode(super::expr::Mode::StarNamed)?;
+        if self.peek() == Tok::Colon && !matches!(first.kind, ExprKind::Starred { .. }) {
+            return self.dict_first(line, first);
+        }
+        if matches!(self.peek(), Tok::For | Tok::Async) {
+            return self.comprehension(line, first, Tok::RBrace);
+        }
+        self.sequence(line, first, Tok::RBrace)
+    }
+
+    #[inline(never)]
+    fn brace_special(&mut self, line: u32) -> PResult<Expr> {
+        if self.eat(Tok::RBrace) {
+            return Ok(mk(
+                line,
+                ExprKind::Dict {
+                    keys: Vec::new(),
+                    values: Vec::new(),
+                },
+            ));
+        }
+        self.bump();
+        let value = self.bitwise_or()?;
+        if matches!(self.peek(), Tok::For | Tok::Async) {
+            return Err(self.error_at(
+                "dict unpacking cannot be used in dict comprehension",
+                value.line,
+            ));
+        }
+        self.dict_rest(line, vec![None], vec![value])
+    }
+
+    /// A dict display or comprehension after its first key.
+    #[inline(never)]
+    fn dict_first(&mut self, line: u32, key: Expr) -> PResult<Expr> {
+        let colon = self.bump();
+        if matches!(self.peek(), Tok::Comma | Tok::RBrace) && self.checks {
+            return Err(self.error_at(
+                "expression expected after dictionary key and ':'",
+                colon.line,
+            ));
+        }
+        let value = self.expression()?;
+        if matches!(self.peek(), Tok::For | Tok::Async) {
+            let generators = self.comprehension_clauses()?;
+            self.expect(Tok::RBrace)?;
+            return Ok(mk(
+                line,
+                ExprKind::DictComp {
+                    key: Box::new(key),
+                    value: Box::new(value),
+                    generators,
+                },
+            ));
+        }
+        self.dict_rest(line, vec![Some(key)], vec![value])
+    }
+
+    fn dict_rest(
+        &mut self,
+        line: u32,
+        mut keys: Vec<Option<Expr>>,
+        mut values: Vec<Expr>,
+    ) -> PResult<Expr> {
+        let mut sib = self.siblings();
+        while self.eat(Tok::Comma) {
+            self.next_sibling(&mut sib);
+            match self.peek() {
+                Tok::RBrace => break,
+                Tok::DoubleStar => {
+                    self.bump();
+                    keys.push(None);
+                    values.push(self.bitwise_or()?);
+                }
+                _ => {
+                    let k = self.expression()?;
+                    if self.peek() != Tok::Colon {
+                        if matches!(self.peek(), Tok::Comma | Tok::RBrace) && self.checks {
+                            return Err(self.error_at("':' expected after dictionary key", k.line));
+                        }
+                        return Err(self.syntax_error());
+                    }
+                    self.bump();
+                    if matches!(self.peek(), Tok::Comma | Tok::RBrace) && self.checks {
+                        return Err(self.error_at(
+                            "expression expected after dictionary key and ':'",
+                            self.line(),
+                        ));
+                    }
+                    keys.push(Some(k));
+                    values.push(self.expression()?);
+                }
+            }
+        }
+        self.end_siblings(sib);
+        self.expect(Tok::RBrace)?;
+        Ok(mk(line, ExprKind::Dict { keys, values }))
+    }
+}
+
+fn tuple(line: u32, elts: Vec<Expr>) -> Expr {
+    mk(
+        line,
+        ExprKind::Tuple {
+            elts,
+            ctx: ExprContext::Load,
+        },
+    )
+}
+
+fn list(line: u32, elts: Vec<Expr>) -> Expr {
+    mk(
+        line,
+        ExprKind::List {
+            elts,
+            ctx: ExprContext::Load,
+        },
+    )
+}
