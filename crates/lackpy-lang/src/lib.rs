@@ -24,5 +24,6 @@ pub mod walk;
 
 pub use data::Data;
 pub use grade::{Grade, compute_grade};
+pub use interp::{Host, Limits, RunOptions, RunOutcome, ToolError, TraceEntry, run};
 pub use parse::{ParseError, parse};
 pub use validate::{Rule, Validation, validate};

@@ -28,9 +28,24 @@ fn every_list_is_sorted_and_forbidden_nodes_complete() {
         assert_eq!(&sorted, list);
     }
     // Forbidden = every CPython node kind that is not allowed; none overlap.
-    assert!(s.forbidden_nodes.iter().all(|k| !s.allowed_nodes.contains(k)));
+    assert!(
+        s.forbidden_nodes
+            .iter()
+            .all(|k| !s.allowed_nodes.contains(k))
+    );
     assert_eq!(s.allowed_nodes.len() + s.forbidden_nodes.len(), 107);
-    for k in ["Pass", "Break", "Continue", "Return", "GeneratorExp", "NamedExpr", "Pow", "alias", "match_case", "TryStar"] {
+    for k in [
+        "Pass",
+        "Break",
+        "Continue",
+        "Return",
+        "GeneratorExp",
+        "NamedExpr",
+        "Pow",
+        "alias",
+        "match_case",
+        "TryStar",
+    ] {
         assert!(s.forbidden_nodes.contains(&k), "{k}");
     }
 }

@@ -5,7 +5,10 @@ use lackpy_lang::validate;
 use serde_json::Value;
 
 fn corpus() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/conformance/visible.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/conformance/visible.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("the corpus is in tests/conformance");
     text.lines()
         .filter(|l| !l.trim().is_empty())
@@ -21,15 +24,22 @@ fn parse_line(e: &str) -> Option<&str> {
 
 fn same_errors(want: &[String], got: &[String]) -> bool {
     want.len() == got.len()
-        && want.iter().zip(got).all(|(w, g)| match (parse_line(w), parse_line(g)) {
-            (Some(a), Some(b)) => a == b,
-            _ => w == g,
-        })
+        && want
+            .iter()
+            .zip(got)
+            .all(|(w, g)| match (parse_line(w), parse_line(g)) {
+                (Some(a), Some(b)) => a == b,
+                _ => w == g,
+            })
 }
 
 fn strings(v: &Value) -> Vec<String> {
     v.as_array()
-        .map(|a| a.iter().filter_map(|s| s.as_str().map(String::from)).collect())
+        .map(|a| {
+            a.iter()
+                .filter_map(|s| s.as_str().map(String::from))
+                .collect()
+        })
         .unwrap_or_default()
 }
 
@@ -51,16 +61,27 @@ fn corpus_validation_matches_the_reference() {
             diffs.push(format!("valid: want {} got {}", want["valid"], got.valid));
         }
         if !same_errors(&strings(&want["errors"]), &got.errors) {
-            diffs.push(format!("errors: want {} got {:?}", want["errors"], got.errors));
+            diffs.push(format!(
+                "errors: want {} got {:?}",
+                want["errors"], got.errors
+            ));
         }
         if strings(&want["calls"]) != got.calls {
             diffs.push(format!("calls: want {} got {:?}", want["calls"], got.calls));
         }
         if strings(&want["variables"]) != got.variables {
-            diffs.push(format!("variables: want {} got {:?}", want["variables"], got.variables));
+            diffs.push(format!(
+                "variables: want {} got {:?}",
+                want["variables"], got.variables
+            ));
         }
         if !diffs.is_empty() {
-            failures.push(format!("{}: {}\n    {}", case["id"], program, diffs.join("\n    ")));
+            failures.push(format!(
+                "{}: {}\n    {}",
+                case["id"],
+                program,
+                diffs.join("\n    ")
+            ));
         }
     }
     assert!(

@@ -4,7 +4,10 @@
 use lackpy_lang::{Rule, validate};
 
 fn errors(src: &str, names: &[&str], rules: &[&str]) -> Vec<String> {
-    let rules: Vec<Rule> = rules.iter().map(|r| r.parse().expect("known rule")).collect();
+    let rules: Vec<Rule> = rules
+        .iter()
+        .map(|r| r.parse().expect("known rule"))
+        .collect();
     validate(src, names, &rules).errors
 }
 
@@ -13,11 +16,17 @@ fn max_depth_reports_each_too_deep_branch_once() {
     let src = "if a:\n  if b:\n    for x in y:\n      with c: z = 1\nelif d:\n  if e: z=1";
     assert_eq!(
         errors(src, &[], &["max_depth:1"]),
-        ["Nesting depth 2 exceeds limit 1 (line 2)", "Nesting depth 2 exceeds limit 1 (line 5)"]
+        [
+            "Nesting depth 2 exceeds limit 1 (line 2)",
+            "Nesting depth 2 exceeds limit 1 (line 5)"
+        ]
     );
     assert_eq!(
         errors(src, &[], &["max_depth:2"]),
-        ["Nesting depth 3 exceeds limit 2 (line 3)", "Nesting depth 3 exceeds limit 2 (line 6)"]
+        [
+            "Nesting depth 3 exceeds limit 2 (line 3)",
+            "Nesting depth 3 exceeds limit 2 (line 6)"
+        ]
     );
     assert_eq!(
         errors("for a in b:\n  x=1", &[], &["max_depth:0"]),
@@ -28,7 +37,11 @@ fn max_depth_reports_each_too_deep_branch_once() {
 #[test]
 fn no_nested_calls_is_breadth_first_and_names_keywords() {
     assert_eq!(
-        errors("x = [f(g(1)) for a in b]\ny = f(g(h(1)))", &["f", "g", "h"], &["no_nested_calls"]),
+        errors(
+            "x = [f(g(1)) for a in b]\ny = f(g(h(1)))",
+            &["f", "g", "h"],
+            &["no_nested_calls"]
+        ),
         [
             "Nested call at line 2: assign inner call to a variable first",
             "Nested call at line 1: assign inner call to a variable first",
@@ -36,7 +49,11 @@ fn no_nested_calls_is_breadth_first_and_names_keywords() {
         ]
     );
     assert_eq!(
-        errors("f(g(1), k=h(2), m=[h(3)])\nf(*g())\nf(**g())", &["f", "g", "h"], &["no_nested_calls"]),
+        errors(
+            "f(g(1), k=h(2), m=[h(3)])\nf(*g())\nf(**g())",
+            &["f", "g", "h"],
+            &["no_nested_calls"]
+        ),
         [
             "Nested call at line 1: assign inner call to a variable first",
             "Nested call in keyword arg at line 1: assign inner call to a variable first",
@@ -48,7 +65,11 @@ fn no_nested_calls_is_breadth_first_and_names_keywords() {
 #[test]
 fn max_calls_counts_every_call() {
     assert_eq!(
-        errors("f(1); g(2); h(3); x.y(); [a() for a in b]", &["f", "g", "h", "a"], &["max_calls:2"]),
+        errors(
+            "f(1); g(2); h(3); x.y(); [a() for a in b]",
+            &["f", "g", "h", "a"],
+            &["max_calls:2"]
+        ),
         ["Too many calls: 5 exceeds limit 2"]
     );
     assert!(errors("f(1)", &["f"], &["max_calls:1"]).is_empty());
@@ -57,7 +78,11 @@ fn max_calls_counts_every_call() {
 #[test]
 fn no_loops_flags_statements_not_comprehensions() {
     assert_eq!(
-        errors("for a in b:\n  for c in d: x=1\n[x for x in y]", &[], &["no_loops"]),
+        errors(
+            "for a in b:\n  for c in d: x=1\n[x for x in y]",
+            &[],
+            &["no_loops"]
+        ),
         ["For-loop forbidden (line 1)", "For-loop forbidden (line 2)"]
     );
 }
@@ -80,7 +105,11 @@ fn call_targets() {
 
 #[test]
 fn variables_are_plain_assignment_names() {
-    let v = validate("[a, b] = 1, 2\n(c) = 3\nd.e = 4\nf[0] = 5\ng: int = 6\nh = i = 7", &[] as &[&str], &[]);
+    let v = validate(
+        "[a, b] = 1, 2\n(c) = 3\nd.e = 4\nf[0] = 5\ng: int = 6\nh = i = 7",
+        &[] as &[&str],
+        &[],
+    );
     assert!(v.valid);
     assert_eq!(v.variables, ["c", "h", "i"]);
 }

@@ -1,0 +1,414 @@
+//! Calls: argument evaluation and dispatch to builtins, types, methods,
+//! lambdas and tools.
+
+use std::rc::Rc;
+use std::time::Instant;
+
+use super::Interp;
+use super::code::{Call, Elt, Kw, MethodCall};
+use super::errors::{Exc, ExcKind, R};
+use super::host::ToolInfo;
+use super::trace::{TraceEntry, name_args, summarize};
+use super::{builtins, methods};
+use crate::value::convert::{from_data, to_data};
+use crate::value::{Lambda, Value};
+
+/// Keyword arguments of a call.
+pub(crate) type Kwargs = Vec<(Rc<str>, Value)>;
+
+/// Most calls have few positional arguments; they are evaluated into a
+/// fixed array on the stack instead of a fresh vector.
+const INLINE_ARGS: usize = 4;
+
+impl Interp<'_> {
+    pub(crate) fn eval_call(&mut self, c: &Call) -> R<Value> {
+        let f = self.eval(&c.func)?;
+        if c.simple && c.args.len() <= INLINE_ARGS {
+            let mut buf: [Value; INLINE_ARGS] =
+                [Value::None, Value::None, Value::None, Value::None];
+            let n = c.args.len();
+            for (slot, a) in buf.iter_mut().zip(&c.args) {
+                if let Elt::One(e) = a {
+                    *slot = self.eval(e)?;
+                }
+            }
+            return self.call_value(&f, &buf[..n], &[]);
+        }
+        let (args, kwargs) = self.eval_args(&c.args, &c.kwargs, &|| callee_name(&f))?;
+        self.call_value(&f, &args, &kwargs)
+    }
+
+    pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
+        let obj = self.eval(&m.obj)?;
+        let direct = match m.attr.id {
+            Some(id) => methods::has_method(&obj, id),
+            None => false,
+        };
+        if !direct {
+            let f = methods::get_attr(&obj, &m.attr.name, m.attr.id)?;
+            let (args, kwargs) = self.eval_args(&m.args, &m.kwargs, &|| callee_name(&f))?;
+            return self.call_value(&f, &args, &kwargs);
+        }
+        let Some(id) = m.attr.id else {
+            return Err(Exc::no_attr(&obj, &m.attr.name));
+        };
+        self.budget.step()?;
+        if m.simple && m.args.len() <= INLINE_ARGS {
+            let mut buf: [Value; INLINE_ARGS] =
+                [Value::None, Value::None, Value::None, Value::None];
+            let n = m.args.len();
+            for (slot, a) in buf.iter_mut().zip(&m.args) {
+                if let Elt::One(e) = a {
+                    *slot = self.eval(e)?;
+                }
+            }
+            return methods::call_method(self, &obj, id, &buf[..n], &[]);
+        }
+        let owner = match &obj {
+            Value::Type(t) => *t,
+            other => other.type_id(),
+        };
+        let (args, kwargs) = self.eval_args(&m.args, &m.kwargs, &|| {
+            format!("{}.{}", owner.name(), id.name())
+        })?;
+        methods::call_method(self, &obj, id, &args, &kwargs)
+    }
+
+    /// Evaluates positional and keyword arguments, expanding `*` and `**`.
+    pub(crate) fn eval_args(
+        &mut self,
+        args: &[Elt],
+        kws: &[Kw],
+        callee: &dyn Fn() -> String,
+    ) -> R<(Vec<Value>, Kwargs)> {
+        let pos = self.eval_elts_star(args, callee)?;
+        let mut kwargs: Kwargs = Vec::with_capacity(kws.len());
+        for k in kws {
+            match k {
+                Kw::Named(name, e) => {
+                    let v = self.eval(e)?;
+                    if kwargs.iter().any(|(n, _)| n == name) {
+                        return Err(Exc::type_error(format!(
+                            "{}() got multiple values for keyword argument '{}'",
+                            callee(),
+                            name
+                        )));
+                    }
+                    kwargs.push((name.clone(), v));
+                }
+                Kw::Spread(e) => {
+                    let v = self.eval(e)?;
+                    let Value::Dict(d) = &v else {
+                        return Err(Exc::type_error(format!(
+                            "{}() argument after ** must be a mapping, not {}",
+                            callee(),
+                            v.type_name()
+                        )));
+                    };
+                    let pairs: Vec<(Value, Value)> = d
+                        .try_borrow()
+                        .map(|d| d.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+                        .unwrap_or_default();
+                    for (k, v) in pairs {
+                        let Value::Str(name) = &k else {
+                            return Err(Exc::type_error("keywords must be strings"));
+                        };
+                        let name: Rc<str> = Rc::from(name.as_str());
+                        if kwargs.iter().any(|(n, _)| *n == name) {
+                            return Err(Exc::type_error(format!(
+                                "{}() got multiple values for keyword argument '{}'",
+                                callee(),
+                                name
+                            )));
+                        }
+                        kwargs.push((name, v));
+                    }
+                }
+            }
+        }
+        Ok((pos, kwargs))
+    }
+
+    fn eval_elts_star(&mut self, args: &[Elt], callee: &dyn Fn() -> String) -> R<Vec<Value>> {
+        let lone_star = matches!(args, [Elt::Star(_)]);
+        let mut out = Vec::with_capacity(args.len());
+        for a in args {
+            match a {
+                Elt::One(e) => out.push(self.eval(e)?),
+                Elt::Star(e) => {
+                    let v = self.eval(e)?;
+                    if super::iter::PyIter::of(&v).is_err() {
+                        return Err(Exc::type_error(if lone_star {
+                            format!(
+                                "{}() argument after * must be an iterable, not {}",
+                                callee(),
+                                v.type_name()
+                            )
+                        } else {
+                            format!("Value after * must be an iterable, not {}", v.type_name())
+                        }));
+                    }
+                    self.extend_from(&mut out, &v)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Calls any callable value.
+    pub(crate) fn call_value(
+        &mut self,
+        f: &Value,
+        args: &[Value],
+        kwargs: &[(Rc<str>, Value)],
+    ) -> R<Value> {
+        self.budget.step()?;
+        match f {
+            Value::Builtin(b) => builtins::call_builtin(self, *b, args, kwargs),
+            Value::Type(t) => builtins::call_type(self, *t, args, kwargs),
+            Value::Method(m) => match &m.recv {
+                Some(recv) => methods::call_method(self, recv, m.name, args, kwargs),
+                None => methods::call_unbound(self, m.owner, m.name, args, kwargs),
+            },
+            Value::Lambda(l) => self.call_lambda(l, args, kwargs),
+            Value::Tool(info) => self.call_tool(info, args, kwargs),
+            other => Err(Exc::type_error(format!(
+                "'{}' object is not callable",
+                other.type_name()
+            ))),
+        }
+    }
+
+    /// Calls a lambda in a fresh frame.
+    pub(crate) fn call_lambda(
+        &mut self,
+        l: &Rc<Lambda>,
+        args: &[Value],
+        kwargs: &[(Rc<str>, Value)],
+    ) -> R<Value> {
+        let def = &l.def;
+        let np = def.params.len();
+        let cost = 1 + def.body_depth;
+        if kwargs.is_empty()
+            && args.len() == np
+            && def.vararg.is_none()
+            && def.kwonly.is_empty()
+            && def.kwarg.is_none()
+        {
+            // The usual key function: positional arguments only.
+            self.push_frame(0, cost)?;
+            self.stack.extend(args.iter().map(|a| Some(a.clone())));
+            self.stack.extend(l.captured.iter().cloned());
+            let r = self.eval(&def.body);
+            self.pop_frame(cost);
+            return r;
+        }
+        let mut locals: Vec<Option<Value>> = vec![None; def.nslots as usize];
+        if args.len() > np && def.vararg.is_none() {
+            let takes = if def.defaults.is_empty() {
+                format!(
+                    "{} positional argument{}",
+                    np,
+                    if np == 1 { "" } else { "s" }
+                )
+            } else {
+                format!(
+                    "from {} to {} positional arguments",
+                    np.saturating_sub(def.defaults.len()),
+                    np
+                )
+            };
+            return Err(Exc::type_error(format!(
+                "<lambda>() takes {} but {} {} given",
+                takes,
+                args.len(),
+                if args.len() == 1 { "was" } else { "were" }
+            )));
+        }
+        for (slot, a) in locals.iter_mut().zip(args.iter().take(np)) {
+            *slot = Some(a.clone());
+        }
+        let mut next = np;
+        if def.vararg.is_some() {
+            let extra: Vec<Value> = args.iter().skip(np).cloned().collect();
+            if let Some(slot) = locals.get_mut(next) {
+                *slot = Some(Value::tuple(extra));
+            }
+            next += 1;
+        }
+        let kw_start = next;
+        let mut extra_kw = crate::value::Dict::new();
+        for (name, v) in kwargs {
+            let pos = def
+                .params
+                .iter()
+                .position(|p| p == name)
+                .filter(|&i| i >= def.posonly)
+                .or_else(|| {
+                    def.kwonly
+                        .iter()
+                        .position(|p| p == name)
+                        .map(|i| kw_start + i)
+                });
+            match pos {
+                Some(i) => {
+                    if let Some(slot) = locals.get_mut(i) {
+                        if slot.is_some() {
+                            return Err(Exc::type_error(format!(
+                                "<lambda>() got multiple values for argument '{name}'"
+                            )));
+                        }
+                        *slot = Some(v.clone());
+                    }
+                }
+                None => {
+                    if def.kwarg.is_some() {
+                        extra_kw.insert(Value::str(&**name), v.clone())?;
+                    } else {
+                        return Err(Exc::type_error(format!(
+                            "<lambda>() got an unexpected keyword argument '{name}'"
+                        )));
+                    }
+                }
+            }
+        }
+        // Defaults of positional parameters.
+        let first_default = np - def.defaults.len().min(np);
+        for (i, d) in l.defaults.iter().enumerate() {
+            if let Some(slot) = locals.get_mut(first_default + i)
+                && slot.is_none()
+            {
+                *slot = Some(d.clone());
+            }
+        }
+        let missing: Vec<&str> = def
+            .params
+            .iter()
+            .zip(&locals)
+            .filter(|(_, v)| v.is_none())
+            .map(|(n, _)| &**n)
+            .collect();
+        if !missing.is_empty() {
+            return Err(Exc::type_error(missing_message("positional", &missing)));
+        }
+        for (i, d) in l.kw_defaults.iter().enumerate() {
+            if let (Some(slot), Some(d)) = (locals.get_mut(kw_start + i), d)
+                && slot.is_none()
+            {
+                *slot = Some(d.clone());
+            }
+        }
+        let missing_kw: Vec<&str> = def
+            .kwonly
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| locals.get(kw_start + i).is_some_and(|v| v.is_none()))
+            .map(|(_, n)| &**n)
+            .collect();
+        if !missing_kw.is_empty() {
+            return Err(Exc::type_error(missing_message(
+                "keyword-only",
+                &missing_kw,
+            )));
+        }
+        if def.kwarg.is_some()
+            && let Some(slot) = locals.get_mut(kw_start + def.kwonly.len())
+        {
+            *slot = Some(Value::dict(extra_kw));
+        }
+        let nparams = def.nparams();
+        for (slot, c) in locals.iter_mut().skip(nparams).zip(&l.captured) {
+            *slot = c.clone();
+        }
+        self.push_frame(0, cost)?;
+        self.stack.extend(locals);
+        let r = self.eval(&def.body);
+        self.pop_frame(cost);
+        r
+    }
+
+    /// Calls a tool through the host and records it in the trace.
+    pub(crate) fn call_tool(
+        &mut self,
+        info: &Rc<ToolInfo>,
+        args: &[Value],
+        kwargs: &[(Rc<str>, Value)],
+    ) -> R<Value> {
+        let data_args = args.iter().map(to_data).collect::<R<Vec<_>>>()?;
+        let mut data_kwargs = Vec::with_capacity(kwargs.len());
+        for (k, v) in kwargs {
+            data_kwargs.push((k.to_string(), to_data(v)?));
+        }
+        let named = name_args(&info.args, &data_args, &data_kwargs);
+        let step = self.trace.len();
+        let t0 = Instant::now();
+        let result = self.host.call(&info.name, data_args, data_kwargs);
+        let duration = t0.elapsed();
+        match result {
+            Ok(data) => {
+                self.trace.push(TraceEntry {
+                    step,
+                    tool: info.name.clone(),
+                    args: named,
+                    result: Some(summarize(&data)),
+                    duration,
+                    success: true,
+                    error: None,
+                });
+                self.budget.poll_now()?;
+                from_data(&data)
+            }
+            Err(e) => {
+                self.trace.push(TraceEntry {
+                    step,
+                    tool: info.name.clone(),
+                    args: named,
+                    result: None,
+                    duration,
+                    success: false,
+                    error: Some(e.message.clone()),
+                });
+                let kind = match e.error_type.as_str() {
+                    "TimeoutError" => ExcKind::TimeoutError,
+                    "Cancelled" => ExcKind::Cancelled,
+                    other => ExcKind::Other(other.to_owned()),
+                };
+                Err(Exc::new(kind, e.message))
+            }
+        }
+    }
+}
+
+fn missing_message(kind: &str, names: &[&str]) -> String {
+    let quoted: Vec<String> = names.iter().map(|n| format!("'{n}'")).collect();
+    let list = match quoted.as_slice() {
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        _ => {
+            let (last, init) = quoted
+                .split_last()
+                .map(|(l, i)| (l.clone(), i.join(", ")))
+                .unwrap_or_default();
+            format!("{init}, and {last}")
+        }
+    };
+    format!(
+        "<lambda>() missing {} required {} argument{}: {}",
+        names.len(),
+        kind,
+        if names.len() == 1 { "" } else { "s" },
+        list
+    )
+}
+
+/// The name a callable shows in argument errors.
+pub(crate) fn callee_name(v: &Value) -> String {
+    match v {
+        Value::Builtin(b) => b.name().to_owned(),
+        Value::Type(t) => t.name().to_owned(),
+        Value::Tool(t) => t.name.clone(),
+        Value::Lambda(_) => "<lambda>".to_owned(),
+        Value::Method(m) => format!("{}.{}", m.owner.name(), m.name.name()),
+        other => other.type_name().to_owned(),
+    }
+}

@@ -1,0 +1,254 @@
+//! The resolved program the evaluator runs.
+//!
+//! [`super::resolve`] turns the syntax tree into this form once per run:
+//! every name is resolved to a slot (module globals, comprehension and lambda
+//! locals, enclosing comprehension frames), constants are pre-built values,
+//! method names are interned and calls know their shape. Evaluating it needs
+//! no string hashing and no cloning of tree nodes.
+
+use std::rc::Rc;
+
+use super::methods::MethodId;
+use crate::ast::{CmpOp, Operator, UnaryOp};
+use crate::value::{BuiltinName, Value};
+
+/// Where a name lives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NameRef {
+    /// A module-level name (slot in the globals table).
+    Global(u32),
+    /// A local of the innermost comprehension or lambda frame.
+    Local(u32),
+    /// A local of an enclosing comprehension frame, `depth` frames out.
+    Outer(u32, u32),
+}
+
+/// What an unbound global name means.
+pub(crate) enum Fallback {
+    /// Nothing: NameError.
+    None,
+    /// A builtin function or type.
+    Builtin(BuiltinName),
+    /// A tool.
+    Tool(Value),
+}
+
+/// A module-level name.
+pub(crate) struct GlobalInfo {
+    pub name: Rc<str>,
+    pub fallback: Fallback,
+}
+
+/// A resolved program.
+pub(crate) struct Program {
+    pub body: Vec<Stmt>,
+    pub globals: Vec<GlobalInfo>,
+}
+
+/// A statement.
+pub(crate) struct Stmt {
+    pub line: u32,
+    pub kind: StmtKind,
+}
+
+/// Statement kinds.
+pub(crate) enum StmtKind {
+    /// An expression statement.
+    Expr(Expr),
+    /// `t1 = t2 = value`.
+    Assign(Vec<Target>, Expr),
+    /// `name = value`.
+    AssignName(NameRef, Expr),
+    /// `name = name + value` or `name += value` where the name may hold a
+    /// string that can grow in place.
+    Append(NameRef, Rc<str>, Expr, bool),
+    /// `target op= value`.
+    AugAssign(Target, Operator, Expr),
+    /// `target: annotation [= value]`.
+    AnnAssign {
+        target: Target,
+        annotation: Expr,
+        value: Option<Expr>,
+    },
+    /// `for target in iter: body else: orelse`.
+    For {
+        target: Target,
+        iter: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    },
+    /// `if test: body else: orelse`.
+    If {
+        test: Expr,
+        body: Vec<Stmt>,
+        orelse: Vec<Stmt>,
+    },
+    /// `with a as x, b: ...` (only the items matter: no value is a context manager).
+    With { items: Vec<(Expr, Option<Target>)> },
+    /// A statement the language does not admit (the validator rejects it).
+    Forbidden(&'static str),
+}
+
+/// An assignment target.
+pub(crate) enum Target {
+    Name(NameRef, Rc<str>),
+    Subscript(Box<Expr>, Box<Expr>),
+    Attribute(Box<Expr>, Rc<str>),
+    /// `a, *b, c`: the targets and the position of the starred one.
+    Seq(Vec<Target>, Option<usize>),
+    /// Something that cannot be assigned to.
+    Invalid(&'static str),
+}
+
+/// An expression.
+pub(crate) struct Expr {
+    pub line: u32,
+    pub kind: ExprKind,
+}
+
+/// Expression kinds.
+pub(crate) enum ExprKind {
+    Const(Value),
+    Name(NameRef, Rc<str>),
+    BinOp(Box<Expr>, Operator, Box<Expr>),
+    Unary(UnaryOp, Box<Expr>),
+    And(Vec<Expr>),
+    Or(Vec<Expr>),
+    Compare(Box<Expr>, Vec<(CmpOp, Expr)>),
+    IfExp(Box<Expr>, Box<Expr>, Box<Expr>),
+    Call(Box<Call>),
+    MethodCall(Box<MethodCall>),
+    Attribute(Box<Expr>, Attr),
+    Subscript(Box<Expr>, Box<Expr>),
+    Slice(Option<Box<Expr>>, Option<Box<Expr>>, Option<Box<Expr>>),
+    List(Vec<Elt>),
+    Tuple(Vec<Elt>),
+    /// A set display; `true` when every element is a constant (CPython then
+    /// builds it from a frozenset constant, which affects iteration order).
+    Set(Vec<Elt>, bool),
+    Dict(Vec<DictItem>),
+    ListComp(Box<Comp>),
+    SetComp(Box<Comp>),
+    DictComp(Box<Comp>),
+    FString(Vec<FPart>),
+    Lambda(Rc<LambdaDef>),
+    /// An expression the language does not admit, or a misplaced `*x`.
+    Forbidden(&'static str),
+}
+
+/// A positional element of a display or call.
+pub(crate) enum Elt {
+    One(Expr),
+    Star(Expr),
+}
+
+/// An item of a dict display.
+pub(crate) enum DictItem {
+    Pair(Expr, Expr),
+    Spread(Expr),
+}
+
+/// A keyword argument.
+pub(crate) enum Kw {
+    Named(Rc<str>, Expr),
+    Spread(Expr),
+}
+
+/// A call of anything but a method.
+pub(crate) struct Call {
+    pub func: Expr,
+    pub args: Vec<Elt>,
+    pub kwargs: Vec<Kw>,
+    /// No `*`/`**` and no keywords.
+    pub simple: bool,
+}
+
+/// `obj.name(args)`.
+pub(crate) struct MethodCall {
+    pub obj: Expr,
+    pub attr: Attr,
+    pub args: Vec<Elt>,
+    pub kwargs: Vec<Kw>,
+    pub simple: bool,
+}
+
+/// An attribute name, interned when it names a known method.
+pub(crate) struct Attr {
+    pub name: Rc<str>,
+    pub id: Option<MethodId>,
+}
+
+/// A comprehension: its element(s), clauses and frame size.
+pub(crate) struct Comp {
+    pub elt: Expr,
+    /// The value of a dict comprehension.
+    pub value: Option<Expr>,
+    pub gens: Vec<Gen>,
+    pub nslots: u32,
+}
+
+/// One `for … in … if …` clause.
+pub(crate) struct Gen {
+    pub target: Target,
+    pub iter: Expr,
+    pub ifs: Vec<Expr>,
+}
+
+/// Conversion of an f-string field.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Conv {
+    None,
+    Str,
+    Repr,
+    Ascii,
+}
+
+/// A part of an f-string.
+pub(crate) enum FPart {
+    Lit(Rc<str>),
+    Field { value: Expr, conv: Conv, spec: Spec },
+}
+
+/// The format spec of an f-string field.
+pub(crate) enum Spec {
+    /// No spec.
+    None,
+    /// A spec without nested fields, parsed on first use.
+    Fixed(
+        Rc<str>,
+        std::cell::OnceCell<Option<crate::format::FormatSpec>>,
+    ),
+    /// A spec with nested fields (`{x:>{width}}`).
+    Dynamic(Vec<FPart>),
+}
+
+/// A lambda's definition.
+pub(crate) struct LambdaDef {
+    /// Positional parameters (positional-only ones first).
+    pub params: Vec<Rc<str>>,
+    pub posonly: usize,
+    pub vararg: Option<Rc<str>>,
+    pub kwonly: Vec<Rc<str>>,
+    pub kwarg: Option<Rc<str>>,
+    /// Default expressions of the last positional parameters.
+    pub defaults: Vec<Expr>,
+    /// Default expressions of keyword-only parameters.
+    pub kw_defaults: Vec<Option<Expr>>,
+    pub body: Expr,
+    /// How deeply the body nests (charged to the depth at each call).
+    pub body_depth: u32,
+    /// Frame size: parameters, then captured names.
+    pub nslots: u32,
+    /// Where each captured name lives in the scope that creates the lambda.
+    pub captures: Vec<(NameRef, Rc<str>)>,
+}
+
+impl LambdaDef {
+    /// Slots taken by parameters.
+    pub(crate) fn nparams(&self) -> usize {
+        self.params.len()
+            + self.vararg.is_some() as usize
+            + self.kwonly.len()
+            + self.kwarg.is_some() as usize
+    }
+}

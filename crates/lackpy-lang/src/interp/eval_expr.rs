@@ -1,0 +1,494 @@
+//! Expression evaluation.
+//!
+//! `eval` handles leaves inline; every compound kind has its own function
+//! so the recursive frame stays small. Static nesting is bounded by the
+//! resolver, dynamic nesting by the depth charged for lambda calls.
+
+use std::rc::Rc;
+
+use super::Interp;
+use super::code::{Comp, Conv, DictItem, Elt, Expr, ExprKind, FPart, Gen, LambdaDef, Spec, Target};
+use super::errors::{Exc, ExcKind, R};
+use super::iter::PyIter;
+use super::ops;
+use crate::ast::{CmpOp, UnaryOp};
+use crate::value::{Dict, Lambda, List, Set, Value, repr};
+
+/// How a comprehension collects its items.
+enum Acc {
+    List(List),
+    Set(Set),
+    Dict(Dict),
+}
+
+impl Interp<'_> {
+    /// Evaluates an expression.
+    #[inline]
+    pub(crate) fn eval(&mut self, e: &Expr) -> R<Value> {
+        match &e.kind {
+            ExprKind::Const(v) => Ok(super::fast_clone(v)),
+            ExprKind::Name(r, name) => {
+                // Bound globals and locals inline; everything else via `load`.
+                let hit = match *r {
+                    super::code::NameRef::Global(slot) => self.globals.get(slot as usize),
+                    super::code::NameRef::Local(slot) => {
+                        let base = self.frames.last().copied().unwrap_or(0);
+                        self.stack.get(base + slot as usize)
+                    }
+                    super::code::NameRef::Outer(depth, slot) => {
+                        let n = self.frames.len();
+                        n.checked_sub(1 + depth as usize)
+                            .and_then(|i| self.frames.get(i))
+                            .and_then(|&base| self.stack.get(base + slot as usize))
+                    }
+                };
+                if let Some(Some(v)) = hit {
+                    return Ok(super::fast_clone(v));
+                }
+                match self.load(*r, name) {
+                    Ok(v) => Ok(v),
+                    Err(ex) => Err(at_line(ex, e.line)),
+                }
+            }
+            _ => self.eval_compound(e).map_err(|ex| at_line(ex, e.line)),
+        }
+    }
+
+    fn eval_compound(&mut self, e: &Expr) -> R<Value> {
+        if crate::value::stack::exhausted() {
+            return Err(Exc::limit(
+                ExcKind::RecursionError,
+                "maximum recursion depth exceeded",
+            ));
+        }
+        match &e.kind {
+            ExprKind::BinOp(l, op, r) => {
+                let a = self.eval(l)?;
+                let b = self.eval(r)?;
+                if let (Value::Int(x), Value::Int(y)) = (&a, &b)
+                    && let Some(v) = ops::int_fast(*op, *x, *y)
+                {
+                    return Ok(Value::Int(v));
+                }
+                ops::binop(self, *op, a, b)
+            }
+            ExprKind::Compare(l, rest) => self.eval_compare(l, rest),
+            ExprKind::Call(c) => self.eval_call(c),
+            ExprKind::MethodCall(m) => self.eval_method_call(m),
+            ExprKind::Subscript(obj, idx) => self.eval_subscript(obj, idx),
+            ExprKind::Unary(op, x) => {
+                let v = self.eval(x)?;
+                unary(*op, v)
+            }
+            ExprKind::And(vs) => {
+                let mut last = Value::None;
+                for v in vs {
+                    last = self.eval(v)?;
+                    if !last.truthy() {
+                        return Ok(last);
+                    }
+                }
+                Ok(last)
+            }
+            ExprKind::Or(vs) => {
+                let mut last = Value::None;
+                for v in vs {
+                    last = self.eval(v)?;
+                    if last.truthy() {
+                        return Ok(last);
+                    }
+                }
+                Ok(last)
+            }
+            ExprKind::IfExp(t, b, o) => {
+                if self.eval(t)?.truthy() {
+                    self.eval(b)
+                } else {
+                    self.eval(o)
+                }
+            }
+            ExprKind::Attribute(obj, attr) => {
+                let o = self.eval(obj)?;
+                super::methods::get_attr(&o, &attr.name, attr.id)
+            }
+            ExprKind::List(elts) => {
+                let items = self.eval_elts(elts)?;
+                Ok(Value::list(items))
+            }
+            ExprKind::Tuple(elts) => {
+                let items = self.eval_elts(elts)?;
+                Ok(Value::tuple(items))
+            }
+            ExprKind::Set(elts, all_const) => self.eval_set(elts, *all_const),
+            ExprKind::Dict(items) => self.eval_dict(items),
+            ExprKind::ListComp(c) => self.eval_comp(c, Acc::List(List::default())),
+            ExprKind::SetComp(c) => self.eval_comp(c, Acc::Set(Set::new())),
+            ExprKind::DictComp(c) => self.eval_comp(c, Acc::Dict(Dict::new())),
+            ExprKind::FString(parts) => {
+                let mut out = String::new();
+                self.eval_fparts(parts, &mut out)?;
+                Ok(Value::str(out))
+            }
+            ExprKind::Lambda(def) => self.make_lambda(def),
+            ExprKind::Slice(..) => Err(Exc::new(
+                ExcKind::ValidationError,
+                "slice outside of a subscript",
+            )),
+            ExprKind::Forbidden(kind) => Err(forbidden(kind, e.line)),
+            ExprKind::Const(v) => Ok(v.clone()),
+            ExprKind::Name(r, name) => self.load(*r, name),
+        }
+    }
+
+    fn eval_compare(&mut self, l: &Expr, rest: &[(CmpOp, Expr)]) -> R<Value> {
+        let mut a = self.eval(l)?;
+        let mut result = true;
+        for (op, e) in rest {
+            let b = self.eval(e)?;
+            result = match (&a, &b) {
+                (Value::Int(x), Value::Int(y)) => match op {
+                    CmpOp::Eq | CmpOp::Is => x == y,
+                    CmpOp::NotEq | CmpOp::IsNot => x != y,
+                    CmpOp::Lt => x < y,
+                    CmpOp::LtE => x <= y,
+                    CmpOp::Gt => x > y,
+                    CmpOp::GtE => x >= y,
+                    _ => ops::compare(*op, &a, &b)?,
+                },
+                _ => ops::compare(*op, &a, &b)?,
+            };
+            if !result {
+                return Ok(Value::Bool(false));
+            }
+            a = b;
+        }
+        Ok(Value::Bool(result))
+    }
+
+    fn eval_subscript(&mut self, obj: &Expr, idx: &Expr) -> R<Value> {
+        let o = self.eval(obj)?;
+        if let ExprKind::Slice(lo, hi, step) = &idx.kind {
+            let s = self.eval_slice(lo, hi, step)?;
+            return ops::get_slice(self, &o, &s);
+        }
+        let i = self.eval(idx)?;
+        ops::get_item(&o, &i)
+    }
+
+    /// Evaluates the bounds of a slice.
+    pub(crate) fn eval_slice(
+        &mut self,
+        lo: &Option<Box<Expr>>,
+        hi: &Option<Box<Expr>>,
+        step: &Option<Box<Expr>>,
+    ) -> R<ops::SliceArgs> {
+        let mut part = |e: &Option<Box<Expr>>| -> R<Option<Value>> {
+            match e {
+                Some(e) => match self.eval(e)? {
+                    Value::None => Ok(None),
+                    v => Ok(Some(v)),
+                },
+                None => Ok(None),
+            }
+        };
+        Ok(ops::SliceArgs {
+            lo: part(lo)?,
+            hi: part(hi)?,
+            step: part(step)?,
+        })
+    }
+
+    /// Evaluates display elements, expanding `*x`.
+    pub(crate) fn eval_elts(&mut self, elts: &[Elt]) -> R<Vec<Value>> {
+        let mut out = Vec::with_capacity(elts.len());
+        for e in elts {
+            match e {
+                Elt::One(x) => out.push(self.eval(x)?),
+                Elt::Star(x) => {
+                    let v = self.eval(x)?;
+                    if PyIter::of(&v).is_err() {
+                        return Err(Exc::type_error(format!(
+                            "Value after * must be an iterable, not {}",
+                            v.type_name()
+                        )));
+                    }
+                    self.extend_from(&mut out, &v)?;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Appends every item of an iterable.
+    pub(crate) fn extend_from(&mut self, out: &mut Vec<Value>, v: &Value) -> R<()> {
+        match v {
+            Value::List(l) => {
+                let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
+                self.budget.check_memory(items.len() * 16)?;
+                out.extend(items);
+            }
+            Value::Tuple(t) => out.extend(t.items.iter().cloned()),
+            _ => {
+                let mut it = PyIter::of(v)?;
+                if let Value::Range(r) = v {
+                    self.budget
+                        .check_memory((r.len() as usize).saturating_mul(16))?;
+                }
+                while let Some(x) = it.next()? {
+                    self.budget.poll()?;
+                    out.push(x);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn eval_set(&mut self, elts: &[Elt], all_const: bool) -> R<Value> {
+        let items = self.eval_elts(elts)?;
+        let mut s = Set::new();
+        for i in items {
+            s.add(i)?;
+        }
+        if all_const {
+            // CPython compiles a constant set display to a frozenset
+            // constant, which its constant merging rebuilds once from the
+            // first frozenset's iteration order; the display then copies it.
+            let mut again = Set::new();
+            for (k, h) in s.iter_hashed() {
+                again.add_h(k, h);
+            }
+            let mut fresh = Set::new();
+            fresh.merge(&again);
+            return Ok(Value::set(fresh));
+        }
+        Ok(Value::set(s))
+    }
+
+    fn eval_dict(&mut self, items: &[DictItem]) -> R<Value> {
+        let mut d = Dict::new();
+        for item in items {
+            match item {
+                DictItem::Pair(k, v) => {
+                    let k = self.eval(k)?;
+                    let v = self.eval(v)?;
+                    d.insert(k, v)?;
+                }
+                DictItem::Spread(x) => {
+                    let v = self.eval(x)?;
+                    match &v {
+                        Value::Dict(src) => {
+                            let pairs: Vec<(Value, Value)> = src
+                                .try_borrow()
+                                .map(|s| s.iter().map(|(k, v)| (k.clone(), v.clone())).collect())
+                                .unwrap_or_default();
+                            for (k, v) in pairs {
+                                d.insert(k, v)?;
+                            }
+                        }
+                        other => {
+                            return Err(Exc::type_error(format!(
+                                "'{}' object is not a mapping",
+                                other.type_name()
+                            )));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(Value::dict(d))
+    }
+
+    fn eval_comp(&mut self, c: &Comp, mut acc: Acc) -> R<Value> {
+        let Some(first) = c.gens.first() else {
+            return Ok(Value::None);
+        };
+        let src = self.eval(&first.iter)?;
+        let it = PyIter::of(&src)?;
+        self.push_frame(c.nslots as usize, 0)?;
+        let r = self.comp_loop(c, 0, it, &mut acc);
+        self.pop_frame(0);
+        r?;
+        Ok(match acc {
+            Acc::List(l) => Value::List(Rc::new(std::cell::RefCell::new(l))),
+            Acc::Set(s) => Value::set(s),
+            Acc::Dict(d) => Value::dict(d),
+        })
+    }
+
+    fn comp_loop(&mut self, c: &Comp, gi: usize, mut it: PyIter, acc: &mut Acc) -> R<()> {
+        let Some(g) = c.gens.get(gi) else {
+            return Ok(());
+        };
+        if let (PyIter::Range { next, step, left }, Target::Name(name, _)) = (&it, &g.target) {
+            // `for i in range(...)` clauses run on a plain counter.
+            let (mut cur, step, mut left, name) = (*next, *step, *left, *name);
+            while left > 0 {
+                self.budget.step()?;
+                self.store(name, Value::Int(cur));
+                self.comp_item(c, gi, g, acc)?;
+                left -= 1;
+                cur = cur.wrapping_add(step);
+            }
+            return Ok(());
+        }
+        while let Some(v) = it.next()? {
+            self.budget.step()?;
+            self.assign(&g.target, v)?;
+            self.comp_item(c, gi, g, acc)?;
+        }
+        Ok(())
+    }
+
+    /// One item of clause `gi` (its target already bound): filters, then the
+    /// next clause or the element.
+    fn comp_item(&mut self, c: &Comp, gi: usize, g: &Gen, acc: &mut Acc) -> R<()> {
+        for cond in &g.ifs {
+            if !self.eval(cond)?.truthy() {
+                return Ok(());
+            }
+        }
+        if let Some(next) = c.gens.get(gi + 1) {
+            let src = self.eval(&next.iter)?;
+            let inner = PyIter::of(&src)?;
+            return self.comp_loop(c, gi + 1, inner, acc);
+        }
+        match acc {
+            Acc::List(l) => {
+                let v = self.eval(&c.elt)?;
+                l.push(v);
+            }
+            Acc::Set(s) => {
+                let v = self.eval(&c.elt)?;
+                s.add(v)?;
+            }
+            Acc::Dict(d) => {
+                let k = self.eval(&c.elt)?;
+                let v = match &c.value {
+                    Some(e) => self.eval(e)?,
+                    None => Value::None,
+                };
+                d.insert(k, v)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn eval_fparts(&mut self, parts: &[FPart], out: &mut String) -> R<()> {
+        for p in parts {
+            match p {
+                FPart::Lit(s) => out.push_str(s),
+                FPart::Field { value, conv, spec } => {
+                    let v = self.eval(value)?;
+                    let before = out.len();
+                    match (conv, spec) {
+                        (Conv::None, Spec::None) => repr::push_str_of(&v, out)?,
+                        (Conv::Repr, Spec::None) => repr::push_repr(&v, out, false)?,
+                        (Conv::Ascii, Spec::None) => repr::push_repr(&v, out, true)?,
+                        (Conv::Str, Spec::None) => repr::push_str_of(&v, out)?,
+                        _ => {
+                            let v = match conv {
+                                Conv::None => v,
+                                Conv::Str => Value::str(repr::to_str(&v)?),
+                                Conv::Repr => Value::str(repr::repr(&v)?),
+                                Conv::Ascii => Value::str(repr::ascii(&v)?),
+                            };
+                            let text = match spec {
+                                Spec::None => repr::to_str(&v)?,
+                                Spec::Fixed(text, parsed) => {
+                                    super::formatting::format_cached(self, &v, text, parsed)?
+                                }
+                                Spec::Dynamic(sp) => {
+                                    let mut s = String::new();
+                                    self.eval_fparts(sp, &mut s)?;
+                                    super::formatting::format_value(self, &v, &s)?
+                                }
+                            };
+                            out.push_str(&text);
+                        }
+                    }
+                    if out.len() - before > 4096 {
+                        self.budget.check_memory(out.len())?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn make_lambda(&mut self, def: &Rc<LambdaDef>) -> R<Value> {
+        let mut defaults = Vec::with_capacity(def.defaults.len());
+        for d in &def.defaults {
+            defaults.push(self.eval(d)?);
+        }
+        let mut kw_defaults = Vec::with_capacity(def.kw_defaults.len());
+        for d in &def.kw_defaults {
+            kw_defaults.push(match d {
+                Some(d) => Some(self.eval(d)?),
+                None => None,
+            });
+        }
+        let captured = def
+            .captures
+            .iter()
+            .map(|(r, name)| self.load(*r, name).ok())
+            .collect();
+        Ok(Value::Lambda(Rc::new(Lambda {
+            def: def.clone(),
+            defaults,
+            kw_defaults,
+            captured,
+        })))
+    }
+}
+
+/// Unary operators.
+pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
+    use crate::value::int::{as_int, int_neg};
+    match op {
+        UnaryOp::Not => Ok(Value::Bool(!v.truthy())),
+        UnaryOp::USub => match &v {
+            Value::Float(f) => Ok(Value::Float(-f)),
+            Value::Complex(c) => Ok(Value::Complex(Rc::new((-c.0, -c.1)))),
+            _ => match as_int(&v) {
+                Some(i) => Ok(int_neg(&i)),
+                None => Err(Exc::type_error(format!(
+                    "bad operand type for unary -: '{}'",
+                    v.type_name()
+                ))),
+            },
+        },
+        UnaryOp::UAdd => match &v {
+            Value::Bool(b) => Ok(Value::Int(*b as i64)),
+            Value::Int(_) | Value::Big(_) | Value::Float(_) | Value::Complex(_) => Ok(v),
+            _ => Err(Exc::type_error(format!(
+                "bad operand type for unary +: '{}'",
+                v.type_name()
+            ))),
+        },
+        UnaryOp::Invert => Err(forbidden("Invert", 0)),
+    }
+}
+
+/// Attaches a line to an exception that has none yet.
+#[inline]
+pub(crate) fn at_line(mut ex: Box<Exc>, line: u32) -> Box<Exc> {
+    if ex.line == 0 {
+        ex.line = line;
+    }
+    ex
+}
+
+/// The error for a construct the language does not admit.
+#[cold]
+pub(crate) fn forbidden(kind: &str, line: u32) -> Box<Exc> {
+    let mut e = if kind.contains(' ') {
+        Exc::new(ExcKind::ValidationError, kind.to_owned())
+    } else {
+        Exc::new(
+            ExcKind::ValidationError,
+            format!("Forbidden AST node: {kind} at line {line}"),
+        )
+    };
+    e.line = line;
+    e
+}

@@ -1,0 +1,359 @@
+//! Statement execution and assignment.
+
+use std::rc::Rc;
+
+use super::Interp;
+use super::code::{NameRef, Stmt, StmtKind, Target};
+use super::errors::{Exc, R};
+use super::eval_expr::{at_line, forbidden};
+use super::iter::PyIter;
+use super::ops;
+use crate::ast::Operator;
+use crate::value::Value;
+
+impl Interp<'_> {
+    /// Runs a block.
+    pub(crate) fn exec_block(&mut self, stmts: &[Stmt]) -> R<()> {
+        for s in stmts {
+            self.exec(s)?;
+        }
+        Ok(())
+    }
+
+    /// Runs one statement.
+    #[inline]
+    pub(crate) fn exec(&mut self, s: &Stmt) -> R<()> {
+        match self.exec_inner(s) {
+            Ok(()) => Ok(()),
+            Err(e) => Err(at_line(e, s.line)),
+        }
+    }
+
+    fn exec_inner(&mut self, s: &Stmt) -> R<()> {
+        match &s.kind {
+            StmtKind::Expr(e) => {
+                self.eval(e)?;
+            }
+            StmtKind::AssignName(r, e) => {
+                let v = self.eval(e)?;
+                self.store(*r, v);
+            }
+            StmtKind::Assign(targets, e) => {
+                let v = self.eval(e)?;
+                if let Some((last, rest)) = targets.split_last() {
+                    for t in rest {
+                        self.assign(t, v.clone())?;
+                    }
+                    self.assign(last, v)?;
+                }
+            }
+            StmtKind::Append(r, name, rhs, inplace) => self.exec_append(*r, name, rhs, *inplace)?,
+            StmtKind::AugAssign(target, op, e) => self.exec_augassign(target, *op, e)?,
+            StmtKind::AnnAssign {
+                target,
+                annotation,
+                value,
+            } => {
+                match value {
+                    Some(v) => {
+                        let v = self.eval(v)?;
+                        self.assign(target, v)?;
+                    }
+                    None => match target {
+                        Target::Subscript(obj, idx) => {
+                            self.eval(obj)?;
+                            if !matches!(idx.kind, super::code::ExprKind::Slice(..)) {
+                                self.eval(idx)?;
+                            }
+                        }
+                        Target::Attribute(obj, _) => {
+                            self.eval(obj)?;
+                        }
+                        _ => {}
+                    },
+                }
+                // Module-level annotations are evaluated (after the assignment).
+                self.eval(annotation)?;
+            }
+            StmtKind::For {
+                target,
+                iter,
+                body,
+                orelse,
+            } => {
+                let src = self.eval(iter)?;
+                if let (Value::Range(r), Target::Name(name, _)) = (&src, target) {
+                    // The common `for i in range(...)` runs on a plain counter.
+                    let (mut cur, step, mut left) = (r.start, r.step, r.len());
+                    while left > 0 {
+                        self.budget.step()?;
+                        self.store(*name, Value::Int(cur));
+                        self.exec_block(body)?;
+                        left -= 1;
+                        cur = cur.wrapping_add(step);
+                    }
+                } else {
+                    let mut it = PyIter::of(&src)?;
+                    while let Some(v) = it.next()? {
+                        self.budget.step()?;
+                        self.assign(target, v)?;
+                        self.exec_block(body)?;
+                    }
+                }
+                self.exec_block(orelse)?;
+            }
+            StmtKind::If { test, body, orelse } => {
+                if self.eval(test)?.truthy() {
+                    self.exec_block(body)?;
+                } else {
+                    self.exec_block(orelse)?;
+                }
+            }
+            StmtKind::With { items } => {
+                // No value of this language is a context manager.
+                if let Some((e, _)) = items.first() {
+                    let v = self.eval(e)?;
+                    return Err(Exc::type_error(format!(
+                        "'{}' object does not support the context manager protocol",
+                        v.type_name()
+                    )));
+                }
+            }
+            StmtKind::Forbidden(kind) => return Err(forbidden(kind, s.line)),
+        }
+        Ok(())
+    }
+
+    /// `name = name + rhs` / `name += rhs`: strings grow in place when the
+    /// name holds the only reference (as CPython does).
+    fn exec_append(
+        &mut self,
+        r: NameRef,
+        name: &Rc<str>,
+        rhs: &super::code::Expr,
+        inplace: bool,
+    ) -> R<()> {
+        if !self.is_bound(r) {
+            return Err(self.unbound(r, name));
+        }
+        let rhs = self.eval(rhs)?;
+        if let Value::Str(add) = &rhs {
+            let extra = add.as_str().len();
+            let budget_ok = self.budget.check_memory(extra);
+            if let Some(Some(Value::Str(cur))) = self.slot_mut(r)
+                && let Some(s) = Rc::get_mut(cur)
+            {
+                budget_ok?;
+                s.push_str(add);
+                return Ok(());
+            }
+        }
+        let cur = match self.slot_mut(r).and_then(|s| s.take()) {
+            Some(v) => v,
+            None => self.load(r, name)?,
+        };
+        let keep = cur.clone();
+        let result = if inplace {
+            ops::inplace(self, Operator::Add, cur, rhs)
+        } else {
+            ops::binop(self, Operator::Add, cur, rhs)
+        };
+        match result {
+            Ok(v) => {
+                self.store(r, v);
+                Ok(())
+            }
+            Err(e) => {
+                if let Some(slot) = self.slot_mut(r)
+                    && slot.is_none()
+                    && !matches!(keep, Value::Builtin(_) | Value::Type(_) | Value::Tool(_))
+                {
+                    *slot = Some(keep);
+                }
+                Err(e)
+            }
+        }
+    }
+
+    fn exec_augassign(&mut self, target: &Target, op: Operator, e: &super::code::Expr) -> R<()> {
+        match target {
+            Target::Name(r, name) => {
+                let cur = self.load(*r, name)?;
+                let rhs = self.eval(e)?;
+                let v = ops::inplace(self, op, cur, rhs)?;
+                self.store(*r, v);
+            }
+            Target::Subscript(obj, idx) => {
+                let o = self.eval(obj)?;
+                if let super::code::ExprKind::Slice(lo, hi, st) = &idx.kind {
+                    let s = self.eval_slice(lo, hi, st)?;
+                    let cur = ops::get_slice(self, &o, &s)?;
+                    let rhs = self.eval(e)?;
+                    let v = ops::inplace(self, op, cur, rhs)?;
+                    ops::set_slice(self, &o, &s, v)?;
+                } else {
+                    let i = self.eval(idx)?;
+                    let cur = ops::get_item(&o, &i)?;
+                    let rhs = self.eval(e)?;
+                    let v = ops::inplace(self, op, cur, rhs)?;
+                    ops::set_item(self, &o, i, v)?;
+                }
+            }
+            Target::Attribute(obj, name) => {
+                let o = self.eval(obj)?;
+                let cur =
+                    super::methods::get_attr(&o, name, super::methods::MethodId::from_name(name))?;
+                let rhs = self.eval(e)?;
+                let v = ops::inplace(self, op, cur, rhs)?;
+                return Err(set_attr_error(&o, name, &v));
+            }
+            Target::Seq(..) => {
+                return Err(Exc::new(
+                    super::errors::ExcKind::ValidationError,
+                    "illegal expression for augmented assignment",
+                ));
+            }
+            Target::Invalid(msg) => {
+                return Err(Exc::new(super::errors::ExcKind::ValidationError, *msg));
+            }
+        }
+        Ok(())
+    }
+
+    /// Assigns a value to a target.
+    pub(crate) fn assign(&mut self, t: &Target, v: Value) -> R<()> {
+        match t {
+            Target::Name(r, _) => {
+                self.store(*r, v);
+                Ok(())
+            }
+            Target::Subscript(obj, idx) => {
+                let o = self.eval(obj)?;
+                if let super::code::ExprKind::Slice(lo, hi, st) = &idx.kind {
+                    let s = self.eval_slice(lo, hi, st)?;
+                    return ops::set_slice(self, &o, &s, v);
+                }
+                let i = self.eval(idx)?;
+                ops::set_item(self, &o, i, v)
+            }
+            Target::Attribute(obj, name) => {
+                let o = self.eval(obj)?;
+                Err(set_attr_error(&o, name, &v))
+            }
+            Target::Seq(targets, star) => self.unpack(targets, *star, v),
+            Target::Invalid(msg) => Err(Exc::new(super::errors::ExcKind::ValidationError, *msg)),
+        }
+    }
+
+    fn unpack(&mut self, targets: &[Target], star: Option<usize>, v: Value) -> R<()> {
+        let n = targets.len();
+        let items: Vec<Value> = match &v {
+            Value::Tuple(t) if star.is_none() && t.items.len() == n => t.items.clone(),
+            Value::List(l) if star.is_none() => {
+                l.try_borrow().map(|l| l.items.clone()).unwrap_or_default()
+            }
+            _ => {
+                let mut it = match PyIter::of(&v) {
+                    Ok(it) => it,
+                    Err(_) => {
+                        return Err(Exc::type_error(format!(
+                            "cannot unpack non-iterable {} object",
+                            v.type_name()
+                        )));
+                    }
+                };
+                let mut items = Vec::with_capacity(n);
+                match star {
+                    None => {
+                        while items.len() < n {
+                            match it.next()? {
+                                Some(x) => items.push(x),
+                                None => break,
+                            }
+                        }
+                        if items.len() == n && it.next()?.is_some() {
+                            return Err(Exc::value_error(format!(
+                                "too many values to unpack (expected {n})"
+                            )));
+                        }
+                    }
+                    Some(_) => {
+                        while let Some(x) = it.next()? {
+                            self.budget.poll()?;
+                            items.push(x);
+                        }
+                    }
+                }
+                items
+            }
+        };
+        match star {
+            None => {
+                if items.len() < n {
+                    return Err(Exc::value_error(format!(
+                        "not enough values to unpack (expected {n}, got {})",
+                        items.len()
+                    )));
+                }
+                if items.len() > n {
+                    return Err(Exc::value_error(format!(
+                        "too many values to unpack (expected {n})"
+                    )));
+                }
+                for (t, x) in targets.iter().zip(items) {
+                    self.assign(t, x)?;
+                }
+            }
+            Some(si) => {
+                let before = si;
+                let after = n - si - 1;
+                if items.len() < before + after {
+                    return Err(Exc::value_error(format!(
+                        "not enough values to unpack (expected at least {}, got {})",
+                        before + after,
+                        items.len()
+                    )));
+                }
+                let mut items = items;
+                let tail = items.split_off(items.len() - after);
+                let middle = items.split_off(before);
+                for (t, x) in targets.iter().take(before).zip(items) {
+                    self.assign(t, x)?;
+                }
+                if let Some(t) = targets.get(si) {
+                    self.assign(t, Value::list(middle))?;
+                }
+                for (t, x) in targets.iter().skip(si + 1).zip(tail) {
+                    self.assign(t, x)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Every attribute of a builtin value is read-only or absent.
+fn set_attr_error(o: &Value, name: &str, _v: &Value) -> Box<Exc> {
+    let known = super::methods::MethodId::from_name(name)
+        .is_some_and(|id| super::methods::has_method(o, id));
+    if known {
+        Exc::attribute_error(format!(
+            "'{}' object attribute '{}' is read-only",
+            o.type_name(),
+            name
+        ))
+    } else {
+        match o {
+            Value::Type(t) => Exc::type_error(format!(
+                "cannot set '{}' attribute of immutable type '{}'",
+                name,
+                t.name()
+            )),
+            _ => Exc::attribute_error(format!(
+                "'{}' object has no attribute '{}'",
+                o.type_name(),
+                name
+            )),
+        }
+    }
+}

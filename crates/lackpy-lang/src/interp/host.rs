@@ -1,0 +1,56 @@
+//! The host interface: how a run reaches its tools.
+
+use crate::data::Data;
+
+/// What a run can do outside itself: call the tools its host hands it.
+///
+/// The interpreter calls the host on the interpreter thread; a call may
+/// block (the host decides how to wait, cancel or time out a tool).
+pub trait Host {
+    /// The declared argument names of tool `name` (used to name the
+    /// arguments in the trace), or `None` if `name` is not a tool.
+    fn tool_args(&self, name: &str) -> Option<&[String]>;
+
+    /// Calls tool `tool` with positional and keyword arguments.
+    fn call(
+        &mut self,
+        tool: &str,
+        args: Vec<Data>,
+        kwargs: Vec<(String, Data)>,
+    ) -> Result<Data, ToolError>;
+}
+
+/// A tool's failure, reported to the program as a Python exception.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolError {
+    /// The exception class name (`"ToolError"`, `"TimeoutError"`,
+    /// `"FileNotFoundError"`, `"TypeError"`, …).
+    pub error_type: String,
+    /// The message, as Python's `str(exc)`.
+    pub message: String,
+}
+
+impl ToolError {
+    /// A tool error of class `error_type`.
+    pub fn new(error_type: impl Into<String>, message: impl Into<String>) -> Self {
+        ToolError {
+            error_type: error_type.into(),
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.error_type, self.message)
+    }
+}
+
+impl std::error::Error for ToolError {}
+
+/// A tool as a value inside a run: its name and declared argument names.
+#[derive(Debug)]
+pub(crate) struct ToolInfo {
+    pub name: String,
+    pub args: Vec<String>,
+}

@@ -1,0 +1,473 @@
+//! Iteration: the iterator objects of a run and Python's iteration protocol.
+//!
+//! Iterating a list is live and index based (appending while looping is
+//! seen, as in Python); iterating a dict or set fails once it changes size;
+//! `reversed`, `enumerate` and `zip` are lazy single-pass iterators.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::errors::{Exc, R};
+use crate::value::{Dict, List, PyStr, Range, Set, Tuple, TypeId, Value, ViewKind};
+
+/// An iterator's state.
+pub(crate) enum PyIter {
+    Range {
+        next: i64,
+        step: i64,
+        left: u64,
+    },
+    List {
+        list: Rc<RefCell<List>>,
+        idx: usize,
+    },
+    ListRev {
+        list: Rc<RefCell<List>>,
+        left: usize,
+    },
+    Tuple {
+        t: Rc<Tuple>,
+        idx: usize,
+    },
+    TupleRev {
+        t: Rc<Tuple>,
+        left: usize,
+    },
+    Str {
+        s: Rc<PyStr>,
+        pos: usize,
+    },
+    StrRev {
+        s: Rc<PyStr>,
+        end: usize,
+    },
+    Bytes {
+        b: Rc<Vec<u8>>,
+        idx: usize,
+    },
+    Dict {
+        d: Rc<RefCell<Dict>>,
+        pos: usize,
+        len: usize,
+        kind: ViewKind,
+    },
+    DictRev {
+        d: Rc<RefCell<Dict>>,
+        back: usize,
+        len: usize,
+        kind: ViewKind,
+    },
+    Set {
+        s: Rc<RefCell<Set>>,
+        pos: usize,
+        len: usize,
+    },
+    /// Items computed up front.
+    Items {
+        items: Vec<Value>,
+        idx: usize,
+    },
+    Enumerate {
+        inner: Box<PyIter>,
+        count: Value,
+    },
+    Zip {
+        inners: Vec<PyIter>,
+        strict: bool,
+        done: bool,
+    },
+    /// Iterating an iterator object: advances the shared object.
+    Shared(Rc<RefCell<PyIter>>),
+}
+
+thread_local! {
+    static CHARS: Vec<Value> = (0u8..128).map(|b| Value::Str(Rc::new(PyStr::new((b as char).to_string())))).collect();
+}
+
+/// A one-character string, shared for ASCII.
+#[inline]
+pub(crate) fn char_value(c: char) -> Value {
+    if c.is_ascii() {
+        let v = CHARS.with(|t| t.get(c as usize).cloned());
+        if let Some(v) = v {
+            return v;
+        }
+    }
+    Value::str(c.to_string())
+}
+
+impl PyIter {
+    /// An iterator over `v` (`iter(v)`), or TypeError.
+    pub(crate) fn of(v: &Value) -> R<PyIter> {
+        Ok(match v {
+            Value::List(l) => PyIter::List {
+                list: l.clone(),
+                idx: 0,
+            },
+            Value::Tuple(t) => PyIter::Tuple {
+                t: t.clone(),
+                idx: 0,
+            },
+            Value::Str(s) => PyIter::Str {
+                s: s.clone(),
+                pos: 0,
+            },
+            Value::Range(r) => PyIter::range(r),
+            Value::Dict(d) => {
+                let len = d.try_borrow().map(|d| d.len()).unwrap_or(0);
+                PyIter::Dict {
+                    d: d.clone(),
+                    pos: 0,
+                    len,
+                    kind: ViewKind::Keys,
+                }
+            }
+            Value::View(v) => {
+                let len = v.dict.try_borrow().map(|d| d.len()).unwrap_or(0);
+                PyIter::Dict {
+                    d: v.dict.clone(),
+                    pos: 0,
+                    len,
+                    kind: v.kind,
+                }
+            }
+            Value::Set(s) => {
+                let len = s.try_borrow().map(|s| s.len()).unwrap_or(0);
+                PyIter::Set {
+                    s: s.clone(),
+                    pos: 0,
+                    len,
+                }
+            }
+            Value::Bytes(b) => PyIter::Bytes {
+                b: b.clone(),
+                idx: 0,
+            },
+            Value::Iter(it) => PyIter::Shared(it.clone()),
+            other => return Err(Exc::not_iterable(other)),
+        })
+    }
+
+    pub(crate) fn range(r: &Range) -> PyIter {
+        PyIter::Range {
+            next: r.start,
+            step: r.step,
+            left: r.len(),
+        }
+    }
+
+    /// `reversed(v)`, or TypeError.
+    pub(crate) fn reversed(v: &Value) -> R<PyIter> {
+        Ok(match v {
+            Value::List(l) => {
+                let n = l.try_borrow().map(|l| l.items.len()).unwrap_or(0);
+                PyIter::ListRev {
+                    list: l.clone(),
+                    left: n,
+                }
+            }
+            Value::Tuple(t) => PyIter::TupleRev {
+                left: t.items.len(),
+                t: t.clone(),
+            },
+            Value::Str(s) => PyIter::StrRev {
+                end: s.as_str().len(),
+                s: s.clone(),
+            },
+            Value::Range(r) => {
+                let n = r.len();
+                if n == 0 {
+                    PyIter::Range {
+                        next: 0,
+                        step: 1,
+                        left: 0,
+                    }
+                } else {
+                    PyIter::Range {
+                        next: r.at(n - 1),
+                        step: r.step.wrapping_neg(),
+                        left: n,
+                    }
+                }
+            }
+            Value::Dict(d) => {
+                let len = d.try_borrow().map(|d| d.len()).unwrap_or(0);
+                PyIter::DictRev {
+                    d: d.clone(),
+                    back: 0,
+                    len,
+                    kind: ViewKind::Keys,
+                }
+            }
+            Value::View(v) => {
+                let len = v.dict.try_borrow().map(|d| d.len()).unwrap_or(0);
+                PyIter::DictRev {
+                    d: v.dict.clone(),
+                    back: 0,
+                    len,
+                    kind: v.kind,
+                }
+            }
+            Value::Bytes(b) => PyIter::Items {
+                items: b.iter().rev().map(|&x| Value::Int(x as i64)).collect(),
+                idx: 0,
+            },
+            other => {
+                return Err(Exc::type_error(format!(
+                    "'{}' object is not reversible",
+                    other.type_name()
+                )));
+            }
+        })
+    }
+
+    /// The iterator's Python type.
+    pub(crate) fn type_id(&self) -> TypeId {
+        match self {
+            PyIter::Range { .. } => TypeId::RangeIterator,
+            PyIter::List { .. } => TypeId::ListIterator,
+            PyIter::ListRev { .. } => TypeId::ListReverseIterator,
+            PyIter::Tuple { .. } => TypeId::TupleIterator,
+            PyIter::TupleRev { .. } | PyIter::StrRev { .. } => TypeId::Reversed,
+            PyIter::Str { .. } => TypeId::StrIterator,
+            PyIter::Bytes { .. } | PyIter::Items { .. } => TypeId::ListIterator,
+            PyIter::Dict { kind, .. } => match kind {
+                ViewKind::Keys => TypeId::DictKeyIterator,
+                ViewKind::Values => TypeId::DictValueIterator,
+                ViewKind::Items => TypeId::DictItemIterator,
+            },
+            PyIter::DictRev { .. } => TypeId::DictReverseKeyIterator,
+            PyIter::Set { .. } => TypeId::SetIterator,
+            PyIter::Enumerate { .. } => TypeId::Enumerate,
+            PyIter::Zip { .. } => TypeId::Zip,
+            PyIter::Shared(it) => it.try_borrow().map(|i| i.type_id()).unwrap_or(TypeId::Zip),
+        }
+    }
+
+    /// A rough count of the items left, for pre-sizing.
+    pub(crate) fn size_hint(&self) -> usize {
+        match self {
+            PyIter::Range { left, .. } => (*left).min(1 << 20) as usize,
+            PyIter::List { list, idx } => list
+                .try_borrow()
+                .map(|l| l.items.len().saturating_sub(*idx))
+                .unwrap_or(0),
+            PyIter::Tuple { t, idx } => t.items.len().saturating_sub(*idx),
+            PyIter::Dict { len, .. } | PyIter::Set { len, .. } => *len,
+            _ => 0,
+        }
+    }
+
+    /// The next item, `None` when exhausted.
+    pub(crate) fn next(&mut self) -> R<Option<Value>> {
+        Ok(match self {
+            PyIter::Range { next, step, left } => {
+                if *left == 0 {
+                    return Ok(None);
+                }
+                let v = *next;
+                *left -= 1;
+                if *left > 0 {
+                    *next = next.wrapping_add(*step);
+                }
+                Some(Value::Int(v))
+            }
+            PyIter::List { list, idx } => {
+                let item = list
+                    .try_borrow()
+                    .ok()
+                    .and_then(|l| l.items.get(*idx).cloned());
+                if item.is_some() {
+                    *idx += 1;
+                }
+                item
+            }
+            PyIter::ListRev { list, left } => {
+                if *left == 0 {
+                    return Ok(None);
+                }
+                *left -= 1;
+                let item = list
+                    .try_borrow()
+                    .ok()
+                    .and_then(|l| l.items.get(*left).cloned());
+                if item.is_none() {
+                    *left = 0;
+                }
+                item
+            }
+            PyIter::Tuple { t, idx } => {
+                let item = t.items.get(*idx).cloned();
+                if item.is_some() {
+                    *idx += 1;
+                }
+                item
+            }
+            PyIter::TupleRev { t, left } => {
+                if *left == 0 {
+                    return Ok(None);
+                }
+                *left -= 1;
+                t.items.get(*left).cloned()
+            }
+            PyIter::Str { s, pos } => {
+                let text = s.as_str();
+                match text.get(*pos..).and_then(|r| r.chars().next()) {
+                    Some(c) => {
+                        *pos += c.len_utf8();
+                        Some(char_value(c))
+                    }
+                    None => None,
+                }
+            }
+            PyIter::StrRev { s, end } => {
+                let text = s.as_str();
+                match text.get(..*end).and_then(|r| r.chars().next_back()) {
+                    Some(c) => {
+                        *end -= c.len_utf8();
+                        Some(char_value(c))
+                    }
+                    None => None,
+                }
+            }
+            PyIter::Bytes { b, idx } => {
+                let item = b.get(*idx).map(|&x| Value::Int(x as i64));
+                if item.is_some() {
+                    *idx += 1;
+                }
+                item
+            }
+            PyIter::Dict { d, pos, len, kind } => {
+                let d = d
+                    .try_borrow()
+                    .map_err(|_| Exc::runtime_error("dictionary changed during iteration"))?;
+                if d.len() != *len {
+                    *len = usize::MAX;
+                    return Err(Exc::runtime_error(
+                        "dictionary changed size during iteration",
+                    ));
+                }
+                match d.entry_from(*pos) {
+                    Some((p, k, v)) => {
+                        *pos = p;
+                        Some(match kind {
+                            ViewKind::Keys => k.clone(),
+                            ViewKind::Values => v.clone(),
+                            ViewKind::Items => Value::tuple(vec![k.clone(), v.clone()]),
+                        })
+                    }
+                    None => None,
+                }
+            }
+            PyIter::DictRev { d, back, len, kind } => {
+                let d = d
+                    .try_borrow()
+                    .map_err(|_| Exc::runtime_error("dictionary changed during iteration"))?;
+                if d.len() != *len {
+                    *len = usize::MAX;
+                    return Err(Exc::runtime_error(
+                        "dictionary changed size during iteration",
+                    ));
+                }
+                match d.entry_back_from(*back) {
+                    Some((b, k, v)) => {
+                        *back = b;
+                        Some(match kind {
+                            ViewKind::Keys => k.clone(),
+                            ViewKind::Values => v.clone(),
+                            ViewKind::Items => Value::tuple(vec![k.clone(), v.clone()]),
+                        })
+                    }
+                    None => None,
+                }
+            }
+            PyIter::Set { s, pos, len } => {
+                let s = s
+                    .try_borrow()
+                    .map_err(|_| Exc::runtime_error("Set changed size during iteration"))?;
+                if s.len() != *len {
+                    *len = usize::MAX;
+                    return Err(Exc::runtime_error("Set changed size during iteration"));
+                }
+                match s.entry_from(*pos) {
+                    Some((p, k)) => {
+                        *pos = p;
+                        Some(k.clone())
+                    }
+                    None => None,
+                }
+            }
+            PyIter::Items { items, idx } => {
+                let item = items.get(*idx).cloned();
+                if item.is_some() {
+                    *idx += 1;
+                }
+                item
+            }
+            PyIter::Enumerate { inner, count } => match inner.next()? {
+                Some(v) => {
+                    let n = count.clone();
+                    *count = match &n {
+                        Value::Int(i) => match i.checked_add(1) {
+                            Some(j) => Value::Int(j),
+                            None => Value::from_big(num_bigint::BigInt::from(*i) + 1),
+                        },
+                        Value::Big(b) => Value::from_big(&b.0 + 1),
+                        other => other.clone(),
+                    };
+                    Some(Value::tuple(vec![n, v]))
+                }
+                None => None,
+            },
+            PyIter::Zip {
+                inners,
+                strict,
+                done,
+            } => {
+                if *done || inners.is_empty() {
+                    return Ok(None);
+                }
+                let mut items = Vec::with_capacity(inners.len());
+                for i in 0..inners.len() {
+                    let Some(it) = inners.get_mut(i) else { break };
+                    match it.next()? {
+                        Some(v) => items.push(v),
+                        None => {
+                            *done = true;
+                            if *strict {
+                                if i > 0 {
+                                    let plural = if i == 1 { " " } else { "s 1-" };
+                                    return Err(Exc::value_error(format!(
+                                        "zip() argument {} is shorter than argument{}{}",
+                                        i + 1,
+                                        plural,
+                                        i
+                                    )));
+                                }
+                                for j in 1..inners.len() {
+                                    if let Some(it) = inners.get_mut(j)
+                                        && it.next()?.is_some()
+                                    {
+                                        let plural = if j == 1 { " " } else { "s 1-" };
+                                        return Err(Exc::value_error(format!(
+                                            "zip() argument {} is longer than argument{}{}",
+                                            j + 1,
+                                            plural,
+                                            j
+                                        )));
+                                    }
+                                }
+                            }
+                            return Ok(None);
+                        }
+                    }
+                }
+                Some(Value::tuple(items))
+            }
+            PyIter::Shared(it) => match it.try_borrow_mut() {
+                Ok(mut it) => it.next()?,
+                Err(_) => return Err(Exc::value_error("generator already executing")),
+            },
+        })
+    }
+}

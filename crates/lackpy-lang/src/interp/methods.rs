@@ -1,0 +1,260 @@
+//! Method names, attribute lookup and method dispatch by receiver type.
+
+use std::rc::Rc;
+
+use super::Interp;
+use super::errors::{Exc, R};
+use crate::value::{Method, TypeId, Value};
+
+macro_rules! method_ids {
+    ($($id:ident => $name:literal),* $(,)?) => {
+        /// Every method name some builtin type has.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub(crate) enum MethodId { $($id),* }
+        impl MethodId {
+            /// The id of a method name, if any type has such a method.
+            pub(crate) fn from_name(name: &str) -> Option<MethodId> {
+                Some(match name { $($name => MethodId::$id,)* _ => return None })
+            }
+            /// The method's name.
+            pub(crate) fn name(self) -> &'static str {
+                match self { $(MethodId::$id => $name),* }
+            }
+        }
+    };
+}
+
+method_ids! {
+    // str
+    Capitalize => "capitalize", Casefold => "casefold", Center => "center", Count => "count",
+    Encode => "encode", Endswith => "endswith", Expandtabs => "expandtabs", Find => "find",
+    Format => "format", FormatMap => "format_map", Index => "index", Isalnum => "isalnum",
+    Isalpha => "isalpha", Isascii => "isascii", Isdecimal => "isdecimal", Isdigit => "isdigit",
+    Isidentifier => "isidentifier", Islower => "islower", Isnumeric => "isnumeric",
+    Isprintable => "isprintable", Isspace => "isspace", Istitle => "istitle", Isupper => "isupper",
+    Join => "join", Ljust => "ljust", Lower => "lower", Lstrip => "lstrip", Partition => "partition",
+    Removeprefix => "removeprefix", Removesuffix => "removesuffix", Replace => "replace",
+    Rfind => "rfind", Rindex => "rindex", Rjust => "rjust", Rpartition => "rpartition",
+    Rsplit => "rsplit", Rstrip => "rstrip", Split => "split", Splitlines => "splitlines",
+    Startswith => "startswith", Strip => "strip", Swapcase => "swapcase", Title => "title",
+    Upper => "upper", Zfill => "zfill", Decode => "decode", Hex => "hex",
+    // list
+    Append => "append", Clear => "clear", Copy => "copy", Extend => "extend", Insert => "insert",
+    Pop => "pop", Remove => "remove", Reverse => "reverse", Sort => "sort",
+    // dict
+    Fromkeys => "fromkeys", Get => "get", Items => "items", Keys => "keys", Popitem => "popitem",
+    Setdefault => "setdefault", Update => "update", Values => "values",
+    // set
+    Add => "add", Difference => "difference", DifferenceUpdate => "difference_update",
+    Discard => "discard", Intersection => "intersection", IntersectionUpdate => "intersection_update",
+    Isdisjoint => "isdisjoint", Issubset => "issubset", Issuperset => "issuperset",
+    SymmetricDifference => "symmetric_difference",
+    SymmetricDifferenceUpdate => "symmetric_difference_update", Union => "union",
+    // numbers
+    BitLength => "bit_length", BitCount => "bit_count", Conjugate => "conjugate",
+    AsIntegerRatio => "as_integer_ratio", IsInteger => "is_integer",
+}
+
+/// Whether values of type `t` have method `id`.
+pub(crate) fn type_has(t: TypeId, id: MethodId) -> bool {
+    use MethodId as M;
+    match t {
+        TypeId::Str => matches!(
+            id,
+            M::Capitalize
+                | M::Casefold
+                | M::Center
+                | M::Count
+                | M::Encode
+                | M::Endswith
+                | M::Expandtabs
+                | M::Find
+                | M::Format
+                | M::FormatMap
+                | M::Index
+                | M::Isalnum
+                | M::Isalpha
+                | M::Isascii
+                | M::Isdecimal
+                | M::Isdigit
+                | M::Isidentifier
+                | M::Islower
+                | M::Isnumeric
+                | M::Isprintable
+                | M::Isspace
+                | M::Istitle
+                | M::Isupper
+                | M::Join
+                | M::Ljust
+                | M::Lower
+                | M::Lstrip
+                | M::Partition
+                | M::Removeprefix
+                | M::Removesuffix
+                | M::Replace
+                | M::Rfind
+                | M::Rindex
+                | M::Rjust
+                | M::Rpartition
+                | M::Rsplit
+                | M::Rstrip
+                | M::Split
+                | M::Splitlines
+                | M::Startswith
+                | M::Strip
+                | M::Swapcase
+                | M::Title
+                | M::Upper
+                | M::Zfill
+        ),
+        TypeId::Bytes => matches!(
+            id,
+            M::Decode | M::Hex | M::Count | M::Startswith | M::Endswith
+        ),
+        TypeId::List => matches!(
+            id,
+            M::Append
+                | M::Clear
+                | M::Copy
+                | M::Count
+                | M::Extend
+                | M::Index
+                | M::Insert
+                | M::Pop
+                | M::Remove
+                | M::Reverse
+                | M::Sort
+        ),
+        TypeId::Tuple => matches!(id, M::Count | M::Index),
+        TypeId::Dict => matches!(
+            id,
+            M::Clear
+                | M::Copy
+                | M::Fromkeys
+                | M::Get
+                | M::Items
+                | M::Keys
+                | M::Pop
+                | M::Popitem
+                | M::Setdefault
+                | M::Update
+                | M::Values
+        ),
+        TypeId::Set => matches!(
+            id,
+            M::Add
+                | M::Clear
+                | M::Copy
+                | M::Difference
+                | M::DifferenceUpdate
+                | M::Discard
+                | M::Intersection
+                | M::IntersectionUpdate
+                | M::Isdisjoint
+                | M::Issubset
+                | M::Issuperset
+                | M::Pop
+                | M::Remove
+                | M::SymmetricDifference
+                | M::SymmetricDifferenceUpdate
+                | M::Union
+                | M::Update
+        ),
+        TypeId::Int | TypeId::Bool => matches!(
+            id,
+            M::BitLength | M::BitCount | M::Conjugate | M::AsIntegerRatio
+        ),
+        TypeId::Float => matches!(id, M::IsInteger | M::AsIntegerRatio | M::Conjugate | M::Hex),
+        TypeId::Complex => matches!(id, M::Conjugate),
+        TypeId::Range => matches!(id, M::Count | M::Index),
+        TypeId::DictKeys | TypeId::DictItems => matches!(id, M::Isdisjoint),
+        _ => false,
+    }
+}
+
+/// Whether `obj.id(...)` is a method call (on an instance or, for a type
+/// object, an unbound method).
+pub(crate) fn has_method(obj: &Value, id: MethodId) -> bool {
+    match obj {
+        Value::Type(t) => type_has(*t, id),
+        _ => type_has(obj.type_id(), id),
+    }
+}
+
+/// `obj.name` for a non-call use: bound methods, unbound methods of type
+/// objects, and the few data attributes builtin values have.
+pub(crate) fn get_attr(obj: &Value, name: &str, id: Option<MethodId>) -> R<Value> {
+    if let Some(id) = id {
+        match obj {
+            Value::Type(t) if type_has(*t, id) => {
+                return Ok(Value::Method(Rc::new(Method {
+                    recv: None,
+                    owner: *t,
+                    name: id,
+                })));
+            }
+            Value::Type(_) => {}
+            _ if type_has(obj.type_id(), id) => {
+                return Ok(Value::Method(Rc::new(Method {
+                    recv: Some(obj.clone()),
+                    owner: obj.type_id(),
+                    name: id,
+                })));
+            }
+            _ => {}
+        }
+    }
+    super::methods_num::data_attr(obj, name).unwrap_or_else(|| Err(Exc::no_attr(obj, name)))
+}
+
+/// Calls a method on a receiver of the right type.
+pub(crate) fn call_method(
+    it: &mut Interp,
+    recv: &Value,
+    id: MethodId,
+    args: &[Value],
+    kwargs: &[(Rc<str>, Value)],
+) -> R<Value> {
+    match recv {
+        Value::Str(s) => super::methods_str::call(it, s, id, args, kwargs),
+        Value::List(l) => super::methods_list::call(it, l, id, args, kwargs),
+        Value::Tuple(_) | Value::Range(_) => {
+            super::methods_list::call_seq(it, recv, id, args, kwargs)
+        }
+        Value::Dict(d) => super::methods_dict::call(it, d, id, args, kwargs),
+        Value::Set(s) => super::methods_set::call(it, s, id, args, kwargs),
+        Value::Type(t) => call_unbound(it, *t, id, args, kwargs),
+        _ => super::methods_num::call(it, recv, id, args, kwargs),
+    }
+}
+
+/// Calls `type.method(self, ...)` (an unbound method), checking `self`.
+pub(crate) fn call_unbound(
+    it: &mut Interp,
+    owner: TypeId,
+    id: MethodId,
+    args: &[Value],
+    kwargs: &[(Rc<str>, Value)],
+) -> R<Value> {
+    if owner == TypeId::Dict && id == MethodId::Fromkeys {
+        return super::methods_dict::fromkeys(it, args, kwargs);
+    }
+    let Some((recv, rest)) = args.split_first() else {
+        return Err(Exc::type_error(format!(
+            "unbound method {}.{}() needs an argument",
+            owner.name(),
+            id.name()
+        )));
+    };
+    let matches_owner =
+        recv.type_id() == owner || (owner == TypeId::Int && recv.type_id() == TypeId::Bool);
+    if !matches_owner {
+        return Err(Exc::type_error(format!(
+            "descriptor '{}' for '{}' objects doesn't apply to a '{}' object",
+            id.name(),
+            owner.name(),
+            recv.type_name()
+        )));
+    }
+    call_method(it, recv, id, rest, kwargs)
+}

@@ -1,0 +1,272 @@
+//! Methods of `list`, and `count`/`index` of `tuple` and `range`.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::Interp;
+use super::args::{self, Kw, between, no_kwargs, none, one};
+use super::errors::{Exc, R};
+use super::methods::MethodId as M;
+use super::ops::collect_iterable;
+use crate::value::eq::item_eq;
+use crate::value::{List, Value, repr};
+
+fn busy() -> Box<Exc> {
+    Exc::runtime_error("list modified during operation")
+}
+
+/// Start/stop of `index` as CPython clamps them.
+fn search_bounds(args: &[Value], len: usize) -> R<(usize, usize)> {
+    let n = len as i64;
+    let clamp = |v: i64| -> usize {
+        let v = if v < 0 { (v + n).max(0) } else { v };
+        v.min(n) as usize
+    };
+    let start = match args.get(1) {
+        Some(v) => clamp(args::index_clamped(v)?),
+        None => 0,
+    };
+    let stop = match args.get(2) {
+        Some(v) => clamp(args::index_clamped(v)?),
+        None => len,
+    };
+    Ok((start, stop))
+}
+
+/// Calls a `list` method.
+pub(crate) fn call(
+    it: &mut Interp,
+    l: &Rc<RefCell<List>>,
+    id: M,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    match id {
+        M::Append => {
+            let x = one("list.append", args, kwargs)?;
+            let container = x.is_container();
+            l.try_borrow_mut().map_err(|_| busy())?.push(x.clone());
+            if container {
+                it.note_list_cycle(l);
+            }
+            Ok(Value::None)
+        }
+        M::Extend => {
+            let x = one("list.extend", args, kwargs)?;
+            let items = collect_iterable(it, x)?;
+            it.budget
+                .check_memory(items.len() * std::mem::size_of::<Value>())?;
+            let container = items.iter().any(Value::is_container);
+            {
+                let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+                lb.items.extend(items);
+                lb.sync();
+            }
+            if container {
+                it.note_list_cycle(l);
+            }
+            Ok(Value::None)
+        }
+        M::Insert => {
+            no_kwargs("list.insert", kwargs)?;
+            between("insert", args, 2, 2)?;
+            let i = args::index_clamped(&args[0])?;
+            let x = args[1].clone();
+            let container = x.is_container();
+            {
+                let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+                let n = lb.items.len() as i64;
+                let pos = if i < 0 { (i + n).max(0) } else { i.min(n) } as usize;
+                lb.items.insert(pos, x);
+                lb.sync();
+            }
+            if container {
+                it.note_list_cycle(l);
+            }
+            Ok(Value::None)
+        }
+        M::Pop => {
+            no_kwargs("list.pop", kwargs)?;
+            between("pop", args, 0, 1)?;
+            let i = match args.first() {
+                Some(v) => args::index_clamped(v)?,
+                None => -1,
+            };
+            let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+            let n = lb.items.len() as i64;
+            if n == 0 {
+                return Err(Exc::index_error("pop from empty list"));
+            }
+            let j = if i < 0 { i + n } else { i };
+            if j < 0 || j >= n {
+                return Err(Exc::index_error("pop index out of range"));
+            }
+            Ok(lb.items.remove(j as usize))
+        }
+        M::Remove => {
+            let x = one("list.remove", args, kwargs)?;
+            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
+            for (i, y) in items.iter().enumerate() {
+                if item_eq(y, x, 0)? {
+                    let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+                    if i < lb.items.len() {
+                        lb.items.remove(i);
+                    }
+                    return Ok(Value::None);
+                }
+            }
+            Err(Exc::value_error("list.remove(x): x not in list"))
+        }
+        M::Index => {
+            no_kwargs("list.index", kwargs)?;
+            between("index", args, 1, 3)?;
+            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
+            let (start, stop) = search_bounds(args, items.len())?;
+            for (i, y) in items.iter().enumerate().take(stop).skip(start) {
+                if item_eq(y, &args[0], 0)? {
+                    return Ok(Value::Int(i as i64));
+                }
+            }
+            Err(Exc::value_error(format!(
+                "{} is not in list",
+                repr::repr(&args[0])?
+            )))
+        }
+        M::Count => {
+            let x = one("list.count", args, kwargs)?;
+            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
+            let mut n = 0;
+            for y in &items {
+                if item_eq(y, x, 0)? {
+                    n += 1;
+                }
+            }
+            Ok(Value::Int(n))
+        }
+        M::Sort => {
+            if !args.is_empty() {
+                return Err(Exc::type_error("sort() takes no positional arguments"));
+            }
+            let mut key = None;
+            let mut reverse = false;
+            for (k, v) in kwargs {
+                match &**k {
+                    "key" => {
+                        key = if matches!(v, Value::None) {
+                            None
+                        } else {
+                            Some(v.clone())
+                        }
+                    }
+                    "reverse" => reverse = v.truthy(),
+                    other => {
+                        return Err(Exc::type_error(format!(
+                            "'{other}' is an invalid keyword argument for sort()"
+                        )));
+                    }
+                }
+            }
+            // As CPython, the list looks empty while it is being sorted.
+            let items = std::mem::take(&mut l.try_borrow_mut().map_err(|_| busy())?.items);
+            let result = super::builtins::sort_values(it, items, key.as_ref(), reverse);
+            let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+            let modified = !lb.items.is_empty();
+            match result {
+                Ok(sorted) => {
+                    lb.items = sorted;
+                    lb.sync();
+                    if modified {
+                        return Err(Exc::value_error("list modified during sort"));
+                    }
+                    Ok(Value::None)
+                }
+                Err(e) => Err(e),
+            }
+        }
+        M::Reverse => {
+            none("list.reverse", args, kwargs)?;
+            l.try_borrow_mut().map_err(|_| busy())?.items.reverse();
+            Ok(Value::None)
+        }
+        M::Copy => {
+            none("list.copy", args, kwargs)?;
+            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
+            Ok(Value::list(items))
+        }
+        M::Clear => {
+            none("list.clear", args, kwargs)?;
+            let old = {
+                let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+                let old = std::mem::take(&mut lb.items);
+                lb.sync();
+                old
+            };
+            let mut old = old;
+            crate::value::mem::drop_values(&mut old);
+            Ok(Value::None)
+        }
+        _ => Err(Exc::no_attr(&Value::List(l.clone()), id.name())),
+    }
+}
+
+/// `count` and `index` of tuples and ranges.
+pub(crate) fn call_seq(
+    _it: &mut Interp,
+    recv: &Value,
+    id: M,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    let tname = recv.type_name();
+    if let Value::Range(r) = recv {
+        let x = one(&format!("range.{}", id.name()), args, kwargs)?;
+        let found = super::ops::contains(recv, x)?;
+        return match id {
+            M::Count => Ok(Value::Int(found as i64)),
+            _ => {
+                if !found {
+                    return Err(Exc::value_error(format!(
+                        "{} is not in range",
+                        repr::repr(x)?
+                    )));
+                }
+                let i = match x {
+                    Value::Float(f) => *f as i64,
+                    _ => args::index(x)?,
+                };
+                Ok(Value::Int(
+                    ((i as i128 - r.start as i128) / r.step as i128) as i64,
+                ))
+            }
+        };
+    }
+    let Value::Tuple(t) = recv else {
+        return Err(Exc::no_attr(recv, id.name()));
+    };
+    match id {
+        M::Count => {
+            let x = one("tuple.count", args, kwargs)?;
+            let mut n = 0;
+            for y in &t.items {
+                if item_eq(y, x, 0)? {
+                    n += 1;
+                }
+            }
+            Ok(Value::Int(n))
+        }
+        M::Index => {
+            no_kwargs("tuple.index", kwargs)?;
+            between("index", args, 1, 3)?;
+            let (start, stop) = search_bounds(args, t.items.len())?;
+            for (i, y) in t.items.iter().enumerate().take(stop).skip(start) {
+                if item_eq(y, &args[0], 0)? {
+                    return Ok(Value::Int(i as i64));
+                }
+            }
+            Err(Exc::value_error(format!(
+                "{tname}.index(x): x not in {tname}"
+            )))
+        }
+        _ => Err(Exc::no_attr(recv, id.name())),
+    }
+}

@@ -1,0 +1,359 @@
+//! Methods of `set`, following CPython's algorithms step for step where
+//! the order of additions and removals decides the iteration order.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::Interp;
+use super::args::{Kw, none, one};
+use super::errors::{Exc, R};
+use super::iter::PyIter;
+use super::methods::MethodId as M;
+use crate::value::hash::hash_value;
+use crate::value::{Set, Value};
+
+fn busy() -> Box<Exc> {
+    Exc::runtime_error("Set changed size during iteration")
+}
+
+/// Adds every member of an iterable (`set_update_internal`).
+pub(crate) fn update_from(it: &mut Interp, s: &mut Set, src: &Value) -> R<()> {
+    match src {
+        Value::Set(o) => {
+            let o = o.try_borrow().map_err(|_| busy())?;
+            s.merge(&o);
+        }
+        Value::Dict(d) => {
+            let d = d.try_borrow().map_err(|_| busy())?;
+            s.reserve_for_dict(d.len());
+            for (k, h) in d.iter_hashed() {
+                s.add_h(k.clone(), h);
+            }
+        }
+        _ => {
+            let mut iter = PyIter::of(src)?;
+            while let Some(x) = iter.next()? {
+                it.budget.poll()?;
+                s.add(x)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A set holding the members of any iterable.
+fn as_set(it: &mut Interp, v: &Value) -> R<Set> {
+    let mut s = Set::new();
+    update_from(it, &mut s, v)?;
+    Ok(s)
+}
+
+/// `set_intersection(so, other)` for a set `other`.
+fn intersection(so: &Set, other: &Set) -> Set {
+    let (small, big) = if other.len() > so.len() {
+        (so, other)
+    } else {
+        (other, so)
+    };
+    let mut result = Set::new();
+    for (k, h) in small.iter_hashed() {
+        if big.contains_h(&k, h) {
+            result.add_h(k, h);
+        }
+    }
+    result
+}
+
+fn intersection_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
+    if let Value::Set(o) = other {
+        let o = o.try_borrow().map_err(|_| busy())?;
+        return Ok(intersection(so, &o));
+    }
+    let mut result = Set::new();
+    let mut iter = PyIter::of(other)?;
+    while let Some(x) = iter.next()? {
+        it.budget.poll()?;
+        let h = hash_value(&x)?;
+        if so.contains_h(&x, h) {
+            result.add_h(x, h);
+        }
+    }
+    Ok(result)
+}
+
+/// `set_difference_update_internal(so, other)`.
+fn difference_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
+    match other {
+        Value::Set(o) => {
+            let o = o.try_borrow().map_err(|_| busy())?;
+            let members = if (o.len() >> 3) > so.len() {
+                intersection(so, &o).iter_hashed()
+            } else {
+                o.iter_hashed()
+            };
+            for (k, h) in members {
+                so.discard_h(&k, h);
+            }
+        }
+        _ => {
+            let mut iter = PyIter::of(other)?;
+            while let Some(x) = iter.next()? {
+                it.budget.poll()?;
+                so.discard(&x)?;
+            }
+        }
+    }
+    so.compact_after_removals();
+    Ok(())
+}
+
+/// `set_difference(so, other)` for two sets (the `-` operator).
+pub(crate) fn difference(so: &Set, other: &Set) -> Set {
+    if (so.len() >> 2) > other.len() {
+        let mut result = so.copy();
+        for (k, h) in other.iter_hashed() {
+            result.discard_h(&k, h);
+        }
+        result.compact_after_removals();
+        return result;
+    }
+    let mut result = Set::new();
+    for (k, h) in so.iter_hashed() {
+        if !other.contains_h(&k, h) {
+            result.add_h(k, h);
+        }
+    }
+    result
+}
+
+fn difference_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
+    match other {
+        Value::Set(o) => {
+            let o = o.try_borrow().map_err(|_| busy())?;
+            Ok(difference(so, &o))
+        }
+        Value::Dict(d) if (so.len() >> 2) <= d.try_borrow().map(|d| d.len()).unwrap_or(0) => {
+            let d = d.try_borrow().map_err(|_| busy())?;
+            let mut result = Set::new();
+            for (k, h) in so.iter_hashed() {
+                if d.get_h(&k, h).is_none() {
+                    result.add_h(k, h);
+                }
+            }
+            Ok(result)
+        }
+        _ => {
+            let mut result = so.copy();
+            difference_update(it, &mut result, other)?;
+            Ok(result)
+        }
+    }
+}
+
+/// `set_symmetric_difference_update(so, other)`.
+fn symmetric_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
+    let members = match other {
+        Value::Dict(d) => {
+            let d = d.try_borrow().map_err(|_| busy())?;
+            d.iter_hashed().map(|(k, h)| (k.clone(), h)).collect()
+        }
+        Value::Set(o) => o.try_borrow().map_err(|_| busy())?.iter_hashed(),
+        _ => as_set(it, other)?.iter_hashed(),
+    };
+    for (k, h) in members {
+        if so.discard_h(&k, h).is_none() {
+            so.add_h(k, h);
+        }
+    }
+    Ok(())
+}
+
+fn contains_all(it: &mut Interp, so: &Set, other: &Value) -> R<bool> {
+    let mut iter = PyIter::of(other)?;
+    while let Some(x) = iter.next()? {
+        it.budget.poll()?;
+        if !so.contains(&x)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Calls a `set` method.
+pub(crate) fn call(
+    it: &mut Interp,
+    s: &Rc<RefCell<Set>>,
+    id: M,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    let q = |n: &str| format!("set.{n}");
+    // Arguments that are this very set are snapshotted first, so that no
+    // borrow of the set is held twice.
+    let args: Vec<Value> = args
+        .iter()
+        .map(|a| match a {
+            Value::Set(o) if Rc::ptr_eq(o, s) => {
+                Value::set(o.try_borrow().map(|o| o.copy()).unwrap_or_default())
+            }
+            other => other.clone(),
+        })
+        .collect();
+    let args = args.as_slice();
+    match id {
+        M::Add => {
+            let x = one(&q("add"), args, kwargs)?;
+            s.try_borrow_mut().map_err(|_| busy())?.add(x.clone())?;
+            Ok(Value::None)
+        }
+        M::Remove => {
+            let x = one(&q("remove"), args, kwargs)?;
+            if s.try_borrow_mut().map_err(|_| busy())?.discard(x)? {
+                Ok(Value::None)
+            } else {
+                Err(Exc::key_error(x))
+            }
+        }
+        M::Discard => {
+            let x = one(&q("discard"), args, kwargs)?;
+            s.try_borrow_mut().map_err(|_| busy())?.discard(x)?;
+            Ok(Value::None)
+        }
+        M::Pop => {
+            none(&q("pop"), args, kwargs)?;
+            match s.try_borrow_mut().map_err(|_| busy())?.pop() {
+                Some(v) => Ok(v),
+                None => Err(Exc::key_error_text("pop from an empty set")),
+            }
+        }
+        M::Clear => {
+            none(&q("clear"), args, kwargs)?;
+            s.try_borrow_mut().map_err(|_| busy())?.clear();
+            Ok(Value::None)
+        }
+        M::Copy => {
+            none(&q("copy"), args, kwargs)?;
+            Ok(Value::set(s.try_borrow().map_err(|_| busy())?.copy()))
+        }
+        M::Union | M::Update => {
+            super::args::no_kwargs(&q(id.name()), kwargs)?;
+            if id == M::Union {
+                let mut result = s.try_borrow().map_err(|_| busy())?.copy();
+                for a in args {
+                    update_from(it, &mut result, a)?;
+                }
+                return Ok(Value::set(result));
+            }
+            let mut staged = Vec::with_capacity(args.len());
+            for a in args {
+                // Iterate other values before borrowing this set mutably.
+                staged.push(match a {
+                    Value::Set(_) | Value::Dict(_) => a.clone(),
+                    other => Value::list(super::ops::collect_iterable(it, other)?),
+                });
+            }
+            let mut me = s.try_borrow_mut().map_err(|_| busy())?;
+            for a in &staged {
+                match a {
+                    Value::List(l) => {
+                        let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
+                        for x in items {
+                            me.add(x)?;
+                        }
+                    }
+                    other => update_from(it, &mut me, other)?,
+                }
+            }
+            Ok(Value::None)
+        }
+        M::Intersection | M::IntersectionUpdate => {
+            super::args::no_kwargs(&q(id.name()), kwargs)?;
+            let mut result = s.try_borrow().map_err(|_| busy())?.copy();
+            if !args.is_empty() {
+                let base = s.try_borrow().map_err(|_| busy())?;
+                let mut cur: Option<Set> = None;
+                for a in args {
+                    let next = match &cur {
+                        None => intersection_any(it, &base, a)?,
+                        Some(c) => intersection_any(it, c, a)?,
+                    };
+                    cur = Some(next);
+                }
+                drop(base);
+                if let Some(c) = cur {
+                    result = c;
+                }
+            }
+            if id == M::Intersection {
+                return Ok(Value::set(result));
+            }
+            *s.try_borrow_mut().map_err(|_| busy())? = result;
+            Ok(Value::None)
+        }
+        M::Difference | M::DifferenceUpdate => {
+            super::args::no_kwargs(&q(id.name()), kwargs)?;
+            if id == M::Difference {
+                let base = s.try_borrow().map_err(|_| busy())?.copy();
+                let Some((first, rest)) = args.split_first() else {
+                    return Ok(Value::set(base.copy()));
+                };
+                let mut result = difference_any(it, &base, first)?;
+                for a in rest {
+                    difference_update(it, &mut result, a)?;
+                }
+                return Ok(Value::set(result));
+            }
+            let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+            for a in args {
+                difference_update(it, &mut me, a)?;
+            }
+            *s.try_borrow_mut().map_err(|_| busy())? = me;
+            Ok(Value::None)
+        }
+        M::SymmetricDifference => {
+            let other = one(&q("symmetric_difference"), args, kwargs)?;
+            let mut result = as_set(it, other)?;
+            let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+            symmetric_update(it, &mut result, &Value::set(me))?;
+            Ok(Value::set(result))
+        }
+        M::SymmetricDifferenceUpdate => {
+            let other = one(&q("symmetric_difference_update"), args, kwargs)?;
+            let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+            symmetric_update(it, &mut me, other)?;
+            *s.try_borrow_mut().map_err(|_| busy())? = me;
+            Ok(Value::None)
+        }
+        M::Issubset => {
+            let other = one(&q("issubset"), args, kwargs)?;
+            let other = as_set(it, other)?;
+            let me = s.try_borrow().map_err(|_| busy())?;
+            if me.len() > other.len() {
+                return Ok(Value::Bool(false));
+            }
+            for k in me.iter() {
+                if !other.contains(k)? {
+                    return Ok(Value::Bool(false));
+                }
+            }
+            Ok(Value::Bool(true))
+        }
+        M::Issuperset => {
+            let other = one(&q("issuperset"), args, kwargs)?;
+            let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+            contains_all(it, &me, other).map(Value::Bool)
+        }
+        M::Isdisjoint => {
+            let other = one(&q("isdisjoint"), args, kwargs)?;
+            let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+            let mut iter = PyIter::of(other)?;
+            while let Some(x) = iter.next()? {
+                if me.contains(&x)? {
+                    return Ok(Value::Bool(false));
+                }
+            }
+            Ok(Value::Bool(true))
+        }
+        _ => Err(Exc::no_attr(&Value::Set(s.clone()), id.name())),
+    }
+}

@@ -1,0 +1,796 @@
+//! Methods of `str` (and the few of `bytes`).
+
+use std::rc::Rc;
+
+use super::Interp;
+use super::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
+use super::errors::{Exc, R};
+use super::iter::PyIter;
+use super::methods::MethodId as M;
+use crate::value::unicode::{self as uc, is_space};
+use crate::value::{PyStr, Value};
+
+fn s_val(s: String) -> Value {
+    Value::str(s)
+}
+
+/// The text of a str argument, or TypeError `must be str, not int`.
+fn text_arg(v: &Value) -> R<&str> {
+    match v {
+        Value::Str(s) => Ok(s.as_str()),
+        other => Err(Exc::type_error(format!(
+            "must be str, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+/// Optional slice-style bound (`None` allowed).
+fn bound(v: Option<&Value>) -> R<Option<i64>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(v) => match crate::value::int::as_int(v) {
+            Some(i) => Ok(Some(i.to_i64().unwrap_or(if i.is_negative() {
+                i64::MIN / 2
+            } else {
+                i64::MAX / 2
+            }))),
+            None => Err(Exc::type_error(
+                "slice indices must be integers or None or have an __index__ method",
+            )),
+        },
+    }
+}
+
+/// CPython's `ADJUST_INDICES` for a string of `len` code points.
+fn adjust(start: Option<i64>, end: Option<i64>, len: usize) -> (i64, i64) {
+    let n = len as i64;
+    let mut end = end.unwrap_or(n);
+    if end > n {
+        end = n;
+    } else if end < 0 {
+        end = (end + n).max(0);
+    }
+    let mut start = start.unwrap_or(0);
+    if start < 0 {
+        start = (start + n).max(0);
+    }
+    (start, end)
+}
+
+/// The byte offset of code point `i` (clamped to the end).
+fn byte_at(s: &PyStr, i: i64) -> usize {
+    if i <= 0 { 0 } else { s.byte_offset(i as usize) }
+}
+
+fn char_index(s: &PyStr, byte: usize) -> i64 {
+    if s.is_ascii() {
+        byte as i64
+    } else {
+        s.as_str()
+            .get(..byte)
+            .map(|p| p.chars().count())
+            .unwrap_or(0) as i64
+    }
+}
+
+fn fill_char(v: Option<&Value>) -> R<char> {
+    match v {
+        None => Ok(' '),
+        Some(Value::Str(s)) => {
+            let mut c = s.as_str().chars();
+            match (c.next(), c.next()) {
+                (Some(ch), None) => Ok(ch),
+                _ => Err(Exc::type_error(
+                    "The fill character must be exactly one character long",
+                )),
+            }
+        }
+        Some(other) => Err(Exc::type_error(format!(
+            "The fill character must be a unicode character, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn pad(it: &mut Interp, s: &PyStr, width: i64, fill: char, left: usize, right: usize) -> R<Value> {
+    let _ = width;
+    it.budget
+        .check_memory((left + right).saturating_mul(fill.len_utf8()) + s.as_str().len())?;
+    let mut out = String::with_capacity(s.as_str().len() + (left + right) * fill.len_utf8());
+    out.extend(std::iter::repeat_n(fill, left));
+    out.push_str(s.as_str());
+    out.extend(std::iter::repeat_n(fill, right));
+    Ok(s_val(out))
+}
+
+fn strip_chars(v: Option<&Value>, name: &str) -> R<Option<Vec<char>>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(Value::Str(s)) => Ok(Some(s.as_str().chars().collect())),
+        Some(_) => Err(Exc::type_error(format!("{name} arg must be None or str"))),
+    }
+}
+
+/// Calls a `str` method.
+pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    let q = |name: &str| format!("str.{name}");
+    match id {
+        M::Upper => {
+            none(&q("upper"), args, kwargs)?;
+            Ok(if text.is_ascii() {
+                s_val(text.to_ascii_uppercase())
+            } else {
+                s_val(text.to_uppercase())
+            })
+        }
+        M::Lower => {
+            none(&q("lower"), args, kwargs)?;
+            Ok(if text.is_ascii() {
+                s_val(text.to_ascii_lowercase())
+            } else {
+                s_val(text.to_lowercase())
+            })
+        }
+        M::Casefold => {
+            none(&q("casefold"), args, kwargs)?;
+            let mut out = String::with_capacity(text.len());
+            for c in text.chars() {
+                uc::push_fold(&mut out, c);
+            }
+            Ok(s_val(out))
+        }
+        M::Swapcase => {
+            none(&q("swapcase"), args, kwargs)?;
+            let mut out = String::with_capacity(text.len());
+            let chars: Vec<char> = text.chars().collect();
+            for (i, &c) in chars.iter().enumerate() {
+                if uc::is_upper(c) {
+                    push_lower(&mut out, &chars, i);
+                } else if uc::is_lower(c) {
+                    out.extend(c.to_uppercase());
+                } else {
+                    out.push(c);
+                }
+            }
+            Ok(s_val(out))
+        }
+        M::Capitalize => {
+            none(&q("capitalize"), args, kwargs)?;
+            let mut chars = text.chars();
+            let mut out = String::with_capacity(text.len());
+            if let Some(first) = chars.next() {
+                uc::push_title(&mut out, first);
+                out.push_str(&chars.as_str().to_lowercase());
+            }
+            Ok(s_val(out))
+        }
+        M::Title => {
+            none(&q("title"), args, kwargs)?;
+            let mut out = String::with_capacity(text.len());
+            let mut prev_cased = false;
+            let chars: Vec<char> = text.chars().collect();
+            for (i, &c) in chars.iter().enumerate() {
+                if prev_cased {
+                    push_lower(&mut out, &chars, i);
+                } else {
+                    uc::push_title(&mut out, c);
+                }
+                prev_cased = uc::is_cased(c);
+            }
+            Ok(s_val(out))
+        }
+        M::Isalnum => pred(&q("isalnum"), text, args, kwargs, uc::is_alnum),
+        M::Isalpha => pred(&q("isalpha"), text, args, kwargs, uc::is_alpha),
+        M::Isdecimal => pred(&q("isdecimal"), text, args, kwargs, uc::is_decimal),
+        M::Isdigit => pred(&q("isdigit"), text, args, kwargs, uc::is_digit),
+        M::Isnumeric => pred(&q("isnumeric"), text, args, kwargs, uc::is_numeric),
+        M::Isspace => pred(&q("isspace"), text, args, kwargs, is_space),
+        M::Isascii => {
+            none(&q("isascii"), args, kwargs)?;
+            Ok(Value::Bool(text.is_ascii()))
+        }
+        M::Isprintable => {
+            none(&q("isprintable"), args, kwargs)?;
+            Ok(Value::Bool(text.chars().all(uc::is_printable)))
+        }
+        M::Isidentifier => {
+            none(&q("isidentifier"), args, kwargs)?;
+            let mut cs = text.chars();
+            Ok(Value::Bool(match cs.next() {
+                Some(c) => uc::is_id_start(c) && cs.all(uc::is_id_continue),
+                None => false,
+            }))
+        }
+        M::Islower => {
+            none(&q("islower"), args, kwargs)?;
+            let mut cased = false;
+            for c in text.chars() {
+                if uc::is_upper(c) || uc::is_title(c) {
+                    return Ok(Value::Bool(false));
+                }
+                if uc::is_lower(c) {
+                    cased = true;
+                }
+            }
+            Ok(Value::Bool(cased))
+        }
+        M::Isupper => {
+            none(&q("isupper"), args, kwargs)?;
+            let mut cased = false;
+            for c in text.chars() {
+                if uc::is_lower(c) || uc::is_title(c) {
+                    return Ok(Value::Bool(false));
+                }
+                if uc::is_upper(c) {
+                    cased = true;
+                }
+            }
+            Ok(Value::Bool(cased))
+        }
+        M::Istitle => {
+            none(&q("istitle"), args, kwargs)?;
+            let mut cased = false;
+            let mut prev_cased = false;
+            for c in text.chars() {
+                if uc::is_upper(c) || uc::is_title(c) {
+                    if prev_cased {
+                        return Ok(Value::Bool(false));
+                    }
+                    prev_cased = true;
+                    cased = true;
+                } else if uc::is_lower(c) {
+                    if !prev_cased {
+                        return Ok(Value::Bool(false));
+                    }
+                    prev_cased = true;
+                    cased = true;
+                } else {
+                    prev_cased = false;
+                }
+            }
+            Ok(Value::Bool(cased))
+        }
+        M::Strip | M::Lstrip | M::Rstrip => {
+            let name = id.name();
+            no_kwargs(&q(name), kwargs)?;
+            between(name, args, 0, 1)?;
+            let chars = strip_chars(args.first(), name)?;
+            let is_strip = |c: char| match &chars {
+                None => is_space(c),
+                Some(cs) => cs.contains(&c),
+            };
+            let out = match id {
+                M::Strip => text.trim_matches(is_strip),
+                M::Lstrip => text.trim_start_matches(is_strip),
+                _ => text.trim_end_matches(is_strip),
+            };
+            if out.len() == text.len() {
+                return Ok(Value::Str(s.clone()));
+            }
+            Ok(Value::str(out))
+        }
+        M::Split | M::Rsplit => {
+            let name = id.name();
+            let b = bind(name, args, kwargs, &["sep", "maxsplit"], 0)?;
+            let sep = match b.first().cloned().flatten() {
+                None | Some(Value::None) => None,
+                Some(Value::Str(x)) => Some(x),
+                Some(other) => {
+                    return Err(Exc::type_error(format!(
+                        "must be str or None, not {}",
+                        other.type_name()
+                    )));
+                }
+            };
+            let maxsplit = match b.get(1).cloned().flatten() {
+                None => -1,
+                Some(v) => args::index(&v)?,
+            };
+            let parts = split(
+                text,
+                sep.as_ref().map(|x| x.as_str()),
+                maxsplit,
+                id == M::Rsplit,
+            )?;
+            it.budget.check_memory(parts.len() * 64)?;
+            Ok(Value::list(parts.into_iter().map(Value::str).collect()))
+        }
+        M::Splitlines => {
+            let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
+            let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
+            Ok(Value::list(
+                splitlines(text, keep).into_iter().map(Value::str).collect(),
+            ))
+        }
+        M::Join => {
+            let arg = one(&q("join"), args, kwargs)?;
+            join(it, text, arg)
+        }
+        M::Replace => {
+            no_kwargs(&q("replace"), kwargs)?;
+            between("replace", args, 2, 3)?;
+            let old = match &args[0] {
+                Value::Str(x) => x.as_str(),
+                other => {
+                    return Err(Exc::type_error(format!(
+                        "replace() argument 1 must be str, not {}",
+                        other.type_name()
+                    )));
+                }
+            };
+            let new = match &args[1] {
+                Value::Str(x) => x.as_str(),
+                other => {
+                    return Err(Exc::type_error(format!(
+                        "replace() argument 2 must be str, not {}",
+                        other.type_name()
+                    )));
+                }
+            };
+            let count = match args.get(2) {
+                Some(v) => args::index(v)?,
+                None => -1,
+            };
+            replace(it, s, old, new, count)
+        }
+        M::Startswith | M::Endswith => {
+            let name = id.name();
+            if !kwargs.is_empty() {
+                return Err(Exc::type_error(format!(
+                    "str.{name}() takes no keyword arguments"
+                )));
+            }
+            takes(name, args, 1, 3)?;
+            let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, s.char_len());
+            let test = |p: &str| -> bool {
+                let plen = p.chars().count() as i64;
+                if start + plen > end {
+                    return false;
+                }
+                let (a, b) = (byte_at(s, start), byte_at(s, end));
+                let window = text.get(a..b).unwrap_or("");
+                if id == M::Startswith {
+                    window.starts_with(p)
+                } else {
+                    window.ends_with(p)
+                }
+            };
+            match &args[0] {
+                Value::Str(p) => Ok(Value::Bool(test(p.as_str()))),
+                Value::Tuple(t) => {
+                    for p in &t.items {
+                        match p {
+                            Value::Str(p) => {
+                                if test(p.as_str()) {
+                                    return Ok(Value::Bool(true));
+                                }
+                            }
+                            other => {
+                                return Err(Exc::type_error(format!(
+                                    "tuple for {name} must only contain str, not {}",
+                                    other.type_name()
+                                )));
+                            }
+                        }
+                    }
+                    Ok(Value::Bool(false))
+                }
+                other => Err(Exc::type_error(format!(
+                    "{name} first arg must be str or a tuple of str, not {}",
+                    other.type_name()
+                ))),
+            }
+        }
+        M::Find | M::Rfind | M::Index | M::Rindex | M::Count => {
+            let name = id.name();
+            no_kwargs(&q(name), kwargs)?;
+            takes(name, args, 1, 3)?;
+            let sub = text_arg(&args[0])?;
+            let n = s.char_len();
+            let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, n);
+            if id == M::Count {
+                if start > n as i64 || end < start {
+                    return Ok(Value::Int(0));
+                }
+                if sub.is_empty() {
+                    return Ok(Value::Int(end - start + 1));
+                }
+                let window = text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("");
+                return Ok(Value::Int(window.matches(sub).count() as i64));
+            }
+            let found = if start > n as i64 || end - start < sub.chars().count() as i64 {
+                None
+            } else {
+                let a = byte_at(s, start);
+                let window = text.get(a..byte_at(s, end)).unwrap_or("");
+                let pos = if matches!(id, M::Find | M::Index) {
+                    window.find(sub)
+                } else {
+                    window.rfind(sub)
+                };
+                pos.map(|p| char_index(s, a + p))
+            };
+            match found {
+                Some(i) => Ok(Value::Int(i)),
+                None if matches!(id, M::Index | M::Rindex) => {
+                    Err(Exc::value_error("substring not found"))
+                }
+                None => Ok(Value::Int(-1)),
+            }
+        }
+        M::Partition | M::Rpartition => {
+            let sep = text_arg(one(&q(id.name()), args, kwargs)?)?;
+            if sep.is_empty() {
+                return Err(Exc::value_error("empty separator"));
+            }
+            let pos = if id == M::Partition {
+                text.find(sep)
+            } else {
+                text.rfind(sep)
+            };
+            let parts = match pos {
+                Some(p) => [&text[..p], sep, &text[p + sep.len()..]],
+                None if id == M::Partition => [text, "", ""],
+                None => ["", "", text],
+            };
+            Ok(Value::tuple(parts.iter().map(|p| Value::str(*p)).collect()))
+        }
+        M::Center | M::Ljust | M::Rjust => {
+            let name = id.name();
+            no_kwargs(&q(name), kwargs)?;
+            between(name, args, 1, 2)?;
+            let width = args::index(&args[0])?;
+            let fill = fill_char(args.get(1))?;
+            let len = s.char_len() as i64;
+            if width <= len {
+                return Ok(Value::Str(s.clone()));
+            }
+            let marg = (width - len) as usize;
+            let (left, right) = match id {
+                M::Center => {
+                    let left = marg / 2 + (marg & width as usize & 1);
+                    (left, marg - left)
+                }
+                M::Ljust => (0, marg),
+                _ => (marg, 0),
+            };
+            pad(it, s, width, fill, left, right)
+        }
+        M::Zfill => {
+            let w = one(&q("zfill"), args, kwargs)?;
+            let width = args::index(w)?;
+            let len = s.char_len() as i64;
+            if width <= len {
+                return Ok(Value::Str(s.clone()));
+            }
+            let fill = (width - len) as usize;
+            it.budget.check_memory(fill + text.len())?;
+            let mut out = String::with_capacity(fill + text.len());
+            let (sign, rest) = match text.chars().next() {
+                Some(c @ ('+' | '-')) => (Some(c), &text[1..]),
+                _ => (None, text),
+            };
+            if let Some(c) = sign {
+                out.push(c);
+            }
+            out.extend(std::iter::repeat_n('0', fill));
+            out.push_str(rest);
+            Ok(s_val(out))
+        }
+        M::Expandtabs => {
+            let b = bind("expandtabs", args, kwargs, &["tabsize"], 0)?;
+            let size = match b.first().cloned().flatten() {
+                Some(v) => args::index(&v)?,
+                None => 8,
+            };
+            let mut out = String::with_capacity(text.len());
+            let mut col: i64 = 0;
+            for c in text.chars() {
+                match c {
+                    '\t' => {
+                        if size > 0 {
+                            let n = size - col % size;
+                            it.budget.check_memory(out.len() + n as usize)?;
+                            out.extend(std::iter::repeat_n(' ', n as usize));
+                            col += n;
+                        }
+                    }
+                    '\n' | '\r' => {
+                        out.push(c);
+                        col = 0;
+                    }
+                    c => {
+                        out.push(c);
+                        col += 1;
+                    }
+                }
+            }
+            Ok(s_val(out))
+        }
+        M::Removeprefix | M::Removesuffix => {
+            let arg = text_arg(one(&q(id.name()), args, kwargs)?)?;
+            let out = if id == M::Removeprefix {
+                text.strip_prefix(arg)
+            } else {
+                text.strip_suffix(arg)
+            };
+            match out {
+                Some(o) => Ok(Value::str(o)),
+                None => Ok(Value::Str(s.clone())),
+            }
+        }
+        M::Format => {
+            let out = super::formatting::str_format(it, text, args, kwargs)?;
+            Ok(s_val(out))
+        }
+        M::FormatMap => {
+            let m = one(&q("format_map"), args, kwargs)?;
+            let Value::Dict(d) = m else {
+                return Err(Exc::type_error(format!(
+                    "'{}' object is not a mapping",
+                    m.type_name()
+                )));
+            };
+            let pairs: Vec<(Rc<str>, Value)> = d
+                .try_borrow()
+                .map(|d| {
+                    d.iter()
+                        .filter_map(|(k, v)| match k {
+                            Value::Str(k) => Some((Rc::from(k.as_str()), v.clone())),
+                            _ => None,
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let out = super::formatting::str_format(it, text, &[], &pairs)?;
+            Ok(s_val(out))
+        }
+        M::Encode => {
+            let b = bind("encode", args, kwargs, &["encoding", "errors"], 0)?;
+            if let Some(v) = b.first().cloned().flatten()
+                && !matches!(v, Value::Str(_))
+            {
+                return Err(Exc::type_error(format!(
+                    "encode() argument 'encoding' must be str, not {}",
+                    v.type_name()
+                )));
+            }
+            Ok(Value::Bytes(Rc::new(text.as_bytes().to_vec())))
+        }
+        _ => Err(Exc::no_attr(&Value::Str(s.clone()), id.name())),
+    }
+}
+
+/// Lowercases `chars[i]`, with Greek final sigma as CPython applies it.
+fn push_lower(out: &mut String, chars: &[char], i: usize) {
+    let Some(&c) = chars.get(i) else { return };
+    if c != '\u{3a3}' {
+        out.extend(c.to_lowercase());
+        return;
+    }
+    let ignorable = |c: char| c == '\'' || ('\u{300}'..='\u{36f}').contains(&c);
+    let before = chars[..i]
+        .iter()
+        .rev()
+        .find(|&&c| !ignorable(c))
+        .is_some_and(|&c| uc::is_cased(c));
+    let after = chars[i + 1..]
+        .iter()
+        .find(|&&c| !ignorable(c))
+        .is_some_and(|&c| uc::is_cased(c));
+    out.push(if before && !after {
+        '\u{3c2}'
+    } else {
+        '\u{3c3}'
+    });
+}
+
+fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: fn(char) -> bool) -> R<Value> {
+    none(qual, args, kwargs)?;
+    Ok(Value::Bool(!text.is_empty() && text.chars().all(f)))
+}
+
+/// `str.split` / `str.rsplit`.
+fn split(text: &str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Vec<String>> {
+    let limit = if maxsplit < 0 {
+        usize::MAX
+    } else {
+        maxsplit as usize
+    };
+    let mut out: Vec<String> = Vec::new();
+    match sep {
+        Some("") => return Err(Exc::value_error("empty separator")),
+        Some(sep) => {
+            if from_right {
+                let mut rest = text;
+                while out.len() < limit {
+                    match rest.rfind(sep) {
+                        Some(p) => {
+                            out.push(rest[p + sep.len()..].to_owned());
+                            rest = &rest[..p];
+                        }
+                        None => break,
+                    }
+                }
+                out.push(rest.to_owned());
+                out.reverse();
+            } else {
+                let mut rest = text;
+                while out.len() < limit {
+                    match rest.find(sep) {
+                        Some(p) => {
+                            out.push(rest[..p].to_owned());
+                            rest = &rest[p + sep.len()..];
+                        }
+                        None => break,
+                    }
+                }
+                out.push(rest.to_owned());
+            }
+        }
+        None => {
+            if from_right {
+                let mut rest = text.trim_end_matches(is_space);
+                while !rest.is_empty() {
+                    if out.len() >= limit {
+                        out.push(rest.to_owned());
+                        break;
+                    }
+                    match rest.rfind(is_space) {
+                        Some(p) => {
+                            let c_len = rest[p..].chars().next().map(char::len_utf8).unwrap_or(1);
+                            out.push(rest[p + c_len..].to_owned());
+                            rest = rest[..p].trim_end_matches(is_space);
+                        }
+                        None => {
+                            out.push(rest.to_owned());
+                            break;
+                        }
+                    }
+                }
+                out.reverse();
+            } else {
+                let mut rest = text.trim_start_matches(is_space);
+                while !rest.is_empty() {
+                    if out.len() >= limit {
+                        out.push(rest.to_owned());
+                        break;
+                    }
+                    match rest.find(is_space) {
+                        Some(p) => {
+                            out.push(rest[..p].to_owned());
+                            rest = rest[p..].trim_start_matches(is_space);
+                        }
+                        None => {
+                            out.push(rest.to_owned());
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// `str.splitlines`.
+fn splitlines(text: &str, keep: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    let mut iter = text.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        let is_break = matches!(
+            c,
+            '\n' | '\r'
+                | '\x0b'
+                | '\x0c'
+                | '\x1c'
+                | '\x1d'
+                | '\x1e'
+                | '\u{85}'
+                | '\u{2028}'
+                | '\u{2029}'
+        );
+        if !is_break {
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        if c == '\r' && iter.peek().map(|&(_, n)| n) == Some('\n') {
+            iter.next();
+            end += 1;
+        }
+        out.push(if keep {
+            text[start..end].to_owned()
+        } else {
+            text[start..i].to_owned()
+        });
+        start = end;
+    }
+    if start < text.len() {
+        out.push(text[start..].to_owned());
+    }
+    out
+}
+
+fn join(it: &mut Interp, sep: &str, arg: &Value) -> R<Value> {
+    let items: Vec<Value> = match arg {
+        Value::List(l) => l.try_borrow().map(|l| l.items.clone()).unwrap_or_default(),
+        Value::Tuple(t) => t.items.clone(),
+        other => {
+            let mut iter =
+                PyIter::of(other).map_err(|_| Exc::type_error("can only join an iterable"))?;
+            let mut out = Vec::new();
+            while let Some(x) = iter.next()? {
+                it.budget.poll()?;
+                out.push(x);
+            }
+            out
+        }
+    };
+    let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
+    for (i, x) in items.iter().enumerate() {
+        match x {
+            Value::Str(s) => total = total.saturating_add(s.as_str().len()),
+            other => {
+                return Err(Exc::type_error(format!(
+                    "sequence item {i}: expected str instance, {} found",
+                    other.type_name()
+                )));
+            }
+        }
+    }
+    it.budget.check_memory(total)?;
+    let mut out = String::with_capacity(total);
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        if let Value::Str(s) = x {
+            out.push_str(s.as_str());
+        }
+    }
+    Ok(s_val(out))
+}
+
+fn replace(it: &mut Interp, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
+    let text = s.as_str();
+    let limit = if count < 0 {
+        usize::MAX
+    } else {
+        count as usize
+    };
+    if limit == 0 {
+        return Ok(Value::Str(s.clone()));
+    }
+    if old.is_empty() {
+        let n = (s.char_len() + 1).min(limit);
+        it.budget
+            .check_memory(text.len().saturating_add(n.saturating_mul(new.len())))?;
+        let mut out = String::with_capacity(text.len() + n * new.len());
+        let mut done = 0;
+        for c in text.chars() {
+            if done < limit {
+                out.push_str(new);
+                done += 1;
+            }
+            out.push(c);
+        }
+        if done < limit {
+            out.push_str(new);
+        }
+        return Ok(s_val(out));
+    }
+    let occurrences = text.matches(old).count().min(limit);
+    if occurrences == 0 {
+        return Ok(Value::Str(s.clone()));
+    }
+    if new.len() > old.len() {
+        it.budget.check_memory(
+            text.len()
+                .saturating_add(occurrences.saturating_mul(new.len() - old.len())),
+        )?;
+    }
+    Ok(s_val(text.replacen(old, new, limit)))
+}

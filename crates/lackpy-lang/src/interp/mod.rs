@@ -1,0 +1,546 @@
+//! The sandboxed interpreter: runs a (validated) program with the tools a
+//! [`Host`] hands it, under [`Limits`], and answers a [`RunOutcome`].
+//!
+//! A run resolves the tree once ([`resolve`]), then walks the resolved form.
+//! The first uncaught exception ends the run; so does any limit. Nothing
+//! here performs I/O: `print` writes to the run's captured stdout and tools
+//! are reached only through the host.
+
+pub(crate) mod args;
+pub(crate) mod builtins;
+pub(crate) mod call;
+pub(crate) mod code;
+pub(crate) mod errors;
+pub(crate) mod eval_expr;
+pub(crate) mod eval_stmt;
+pub(crate) mod formatting;
+pub(crate) mod host;
+pub(crate) mod iter;
+mod limits;
+pub(crate) mod methods;
+pub(crate) mod methods_dict;
+pub(crate) mod methods_list;
+pub(crate) mod methods_num;
+pub(crate) mod methods_set;
+pub(crate) mod methods_str;
+pub(crate) mod ops;
+pub(crate) mod resolve;
+mod result;
+mod trace;
+
+use std::cell::RefCell;
+use std::rc::{Rc, Weak};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+pub use host::{Host, ToolError};
+pub use limits::Limits;
+pub use result::RunOutcome;
+pub use trace::TraceEntry;
+
+use self::code::{Fallback, NameRef, Program, StmtKind};
+use self::errors::{Exc, ExcKind, R};
+use self::limits::Budget;
+use crate::ast;
+use crate::data::Data;
+use crate::value::convert::{from_data, to_data};
+use crate::value::mem::MemScope;
+use crate::value::{Dict, List, Value, builtin_by_name, repr};
+
+/// Clones a value, with the scalar cases inline.
+#[inline(always)]
+pub(crate) fn fast_clone(v: &Value) -> Value {
+    match v {
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        Value::Bool(b) => Value::Bool(*b),
+        Value::None => Value::None,
+        other => other.clone(),
+    }
+}
+
+/// How to run a program.
+#[derive(Debug, Clone, Default)]
+pub struct RunOptions {
+    /// The run's limits.
+    pub limits: Limits,
+    /// Set to `true` from another thread to stop the run (`Cancelled`).
+    pub cancel: Option<Arc<AtomicBool>>,
+    /// An absolute deadline; overrides `limits.timeout` when set.
+    pub deadline: Option<Instant>,
+}
+
+/// Runs a program.
+///
+/// `params` are injected as module-level names first (a dict with a
+/// `"value"` key is unwrapped to that value); a param named like a tool or a
+/// builtin is refused before anything runs. The tree is expected to have
+/// passed validation, but any tree is run safely: constructs the language
+/// does not admit fail with `ValidationError`.
+pub fn run(
+    module: &ast::Module,
+    host: &mut dyn Host,
+    params: &[(String, Data)],
+    opts: &RunOptions,
+) -> RunOutcome {
+    let start = Instant::now();
+    let mem_scope = MemScope::enter();
+    let stack_scope = crate::value::stack::StackScope::enter();
+    let outcome = run_inner(module, host, params, opts, start);
+    drop(stack_scope);
+    drop(mem_scope);
+    outcome
+}
+
+fn run_inner(
+    module: &ast::Module,
+    host: &mut dyn Host,
+    params: &[(String, Data)],
+    opts: &RunOptions,
+    start: Instant,
+) -> RunOutcome {
+    let colliding: Vec<&str> = params
+        .iter()
+        .map(|(n, _)| n.as_str())
+        .filter(|n| builtin_by_name(n).is_some() || host.tool_args(n).is_some())
+        .collect();
+    if !colliding.is_empty() {
+        let mut names = String::new();
+        for (i, n) in colliding.iter().enumerate() {
+            if i > 0 {
+                names.push_str(", ");
+            }
+            repr::push_str_repr(&mut names, n, false);
+        }
+        return RunOutcome::refused(
+            "ValueError",
+            format!("Param names collide with tool/builtin names: {{{names}}}"),
+            start.elapsed(),
+        );
+    }
+    let deadline = opts.deadline.unwrap_or_else(|| start + opts.limits.timeout);
+    let budget = Budget::new(&opts.limits, deadline, opts.cancel.clone());
+    let program = match resolve::resolve(module, &*host, opts.limits.max_depth) {
+        Ok(p) => p,
+        Err(e) => return failure(*e, String::new(), Vec::new(), start.elapsed()),
+    };
+    let mut interp = Interp::new(host, &program, budget);
+    let outcome = interp.run_program(params, start);
+    interp.break_cycles();
+    outcome
+}
+
+fn failure(e: Exc, stdout: String, trace: Vec<TraceEntry>, duration: Duration) -> RunOutcome {
+    RunOutcome {
+        success: false,
+        output: None,
+        output_repr: Some("None".to_owned()),
+        stdout,
+        effective_output: None,
+        error: Some(e.msg),
+        error_type: Some(e.kind.name().to_owned()),
+        error_line: if e.line > 0 { Some(e.line) } else { None },
+        trace,
+        variables: Vec::new(),
+        duration,
+    }
+}
+
+/// The state of one run.
+pub(crate) struct Interp<'a> {
+    pub host: &'a mut dyn Host,
+    pub program: &'a Program,
+    pub globals: Vec<Option<Value>>,
+    pub bind_order: Vec<u32>,
+    /// Whether each global has ever been bound (for `bind_order`).
+    pub ever_bound: Vec<bool>,
+    pub param_slots: Vec<u32>,
+    /// Locals of comprehension and lambda frames.
+    pub stack: Vec<Option<Value>>,
+    /// Base offset of each frame in `stack`.
+    pub frames: Vec<usize>,
+    pub stdout: String,
+    pub stdout_cut: bool,
+    pub trace: Vec<TraceEntry>,
+    pub budget: Budget,
+    pub depth: u32,
+    /// Containers that received other containers by mutation: the only
+    /// places a reference cycle can close, cleared at the end of the run.
+    pub cyclic_lists: Vec<Weak<RefCell<List>>>,
+    pub cyclic_dicts: Vec<Weak<RefCell<Dict>>>,
+}
+
+/// Marker appended to stdout once the cap is reached.
+const STDOUT_CUT_MARKER: &str = "\n... [stdout truncated]\n";
+
+impl<'a> Interp<'a> {
+    fn new(host: &'a mut dyn Host, program: &'a Program, budget: Budget) -> Self {
+        Interp {
+            host,
+            program,
+            globals: vec![None; program.globals.len()],
+            bind_order: Vec::new(),
+            ever_bound: vec![false; program.globals.len()],
+            param_slots: Vec::new(),
+            stack: Vec::new(),
+            frames: Vec::new(),
+            stdout: String::new(),
+            stdout_cut: false,
+            trace: Vec::new(),
+            budget,
+            depth: 0,
+            cyclic_lists: Vec::new(),
+            cyclic_dicts: Vec::new(),
+        }
+    }
+
+    fn run_program(&mut self, params: &[(String, Data)], start: Instant) -> RunOutcome {
+        let result = self.inject_params(params).and_then(|()| self.run_body());
+        let result = result.and_then(|output| self.success(output, start));
+        match result {
+            Ok(o) => o,
+            Err(e) => failure(
+                *e,
+                std::mem::take(&mut self.stdout),
+                std::mem::take(&mut self.trace),
+                start.elapsed(),
+            ),
+        }
+    }
+
+    fn inject_params(&mut self, params: &[(String, Data)]) -> R<()> {
+        for (name, data) in params {
+            let data = match data {
+                Data::Dict(items) => match items
+                    .iter()
+                    .find(|(k, _)| matches!(k, Data::Str(s) if s == "value"))
+                {
+                    Some((_, v)) => v,
+                    None => data,
+                },
+                other => other,
+            };
+            let value = from_data(data)?;
+            if let Some(slot) = self
+                .program
+                .globals
+                .iter()
+                .position(|g| &*g.name == name.as_str())
+            {
+                self.param_slots.push(slot as u32);
+                if let Some(b) = self.ever_bound.get_mut(slot) {
+                    *b = true;
+                }
+                if let Some(g) = self.globals.get_mut(slot) {
+                    *g = Some(value);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Runs the module; the value of a final expression statement is the output.
+    fn run_body(&mut self) -> R<Option<Value>> {
+        let body: &'a [code::Stmt] = &self.program.body;
+        let Some((last, init)) = body.split_last() else {
+            return Ok(None);
+        };
+        for s in init {
+            self.exec(s)?;
+        }
+        if let StmtKind::Expr(e) = &last.kind {
+            let v = self.eval(e).map_err(|mut ex| {
+                if ex.line == 0 {
+                    ex.line = last.line;
+                }
+                ex
+            })?;
+            return Ok(Some(v));
+        }
+        self.exec(last)?;
+        Ok(None)
+    }
+
+    fn success(&mut self, output: Option<Value>, start: Instant) -> R<RunOutcome> {
+        let output = match output {
+            Some(Value::None) | None => None,
+            Some(v) => Some(v),
+        };
+        let (out_data, out_repr) = match &output {
+            Some(v) => (Some(to_data(v)?), repr::repr(v)?),
+            None => (None, "None".to_owned()),
+        };
+        let mut variables = Vec::new();
+        for &slot in &self.bind_order {
+            let Some(info) = self.program.globals.get(slot as usize) else {
+                continue;
+            };
+            let name: &str = &info.name;
+            if name.starts_with('_')
+                || builtin_by_name(name).is_some()
+                || matches!(info.fallback, Fallback::Tool(_))
+                || self.param_slots.contains(&slot)
+            {
+                continue;
+            }
+            if let Some(Some(v)) = self.globals.get(slot as usize) {
+                variables.push((name.to_owned(), to_data(v)?));
+            }
+        }
+        let stdout = std::mem::take(&mut self.stdout);
+        let effective_output = match &out_data {
+            Some(d) => Some(d.clone()),
+            None => {
+                let stripped = stdout.trim_matches(crate::value::unicode::is_space);
+                if stripped.is_empty() {
+                    None
+                } else {
+                    Some(Data::Str(stripped.to_owned()))
+                }
+            }
+        };
+        Ok(RunOutcome {
+            success: true,
+            output: out_data,
+            output_repr: Some(out_repr),
+            stdout,
+            effective_output,
+            error: None,
+            error_type: None,
+            error_line: None,
+            trace: std::mem::take(&mut self.trace),
+            variables,
+            duration: start.elapsed(),
+        })
+    }
+
+    /// Appends program output to the captured stdout, up to the cap.
+    pub(crate) fn write_stdout(&mut self, text: &str) {
+        if self.stdout_cut {
+            return;
+        }
+        let room = self.budget.max_stdout.saturating_sub(self.stdout.len());
+        if text.len() <= room {
+            self.stdout.push_str(text);
+            return;
+        }
+        let mut cut = room;
+        while cut > 0 && !text.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        self.stdout.push_str(&text[..cut]);
+        self.stdout.push_str(STDOUT_CUT_MARKER);
+        self.stdout_cut = true;
+    }
+
+    /// Notes that `list` received a container (a cycle may have closed).
+    pub(crate) fn note_list_cycle(&mut self, list: &Rc<RefCell<List>>) {
+        if let Ok(mut l) = list.try_borrow_mut()
+            && !l.cyc
+        {
+            l.cyc = true;
+            self.cyclic_lists.push(Rc::downgrade(list));
+        }
+    }
+
+    /// Notes that `dict` received a container (a cycle may have closed).
+    pub(crate) fn note_dict_cycle(&mut self, dict: &Rc<RefCell<Dict>>) {
+        if let Ok(mut d) = dict.try_borrow_mut()
+            && !d.cyc
+        {
+            d.cyc = true;
+            self.cyclic_dicts.push(Rc::downgrade(dict));
+        }
+    }
+
+    /// Empties every container that may be part of a reference cycle, so
+    /// that cyclic garbage does not outlive the run.
+    fn break_cycles(&mut self) {
+        self.globals.clear();
+        self.stack.clear();
+        for w in std::mem::take(&mut self.cyclic_lists) {
+            if let Some(l) = w.upgrade() {
+                let items = match l.try_borrow_mut() {
+                    Ok(mut l) => std::mem::take(&mut l.items),
+                    Err(_) => Vec::new(),
+                };
+                let mut items = items;
+                crate::value::mem::drop_values(&mut items);
+            }
+        }
+        for w in std::mem::take(&mut self.cyclic_dicts) {
+            if let Some(d) = w.upgrade()
+                && let Ok(mut d) = d.try_borrow_mut()
+            {
+                d.clear();
+            }
+        }
+    }
+
+    /// Raises the error for a name that has no value.
+    #[cold]
+    pub(crate) fn unbound(&self, r: NameRef, name: &str) -> Box<Exc> {
+        match r {
+            NameRef::Global(_) => Exc::name_error(format!("name '{name}' is not defined")),
+            NameRef::Local(_) => Exc::new(
+                ExcKind::UnboundLocalError,
+                format!(
+                    "cannot access local variable '{name}' where it is not associated with a value"
+                ),
+            ),
+            NameRef::Outer(..) => Exc::name_error(format!(
+                "cannot access free variable '{name}' where it is not associated with a value in enclosing scope"
+            )),
+        }
+    }
+
+    /// Loads a name.
+    #[inline]
+    pub(crate) fn load(&self, r: NameRef, name: &str) -> R<Value> {
+        match r {
+            NameRef::Global(slot) => match self.globals.get(slot as usize) {
+                Some(Some(v)) => Ok(fast_clone(v)),
+                _ => self.load_fallback(slot, name),
+            },
+            NameRef::Local(slot) => {
+                let base = self.frames.last().copied().unwrap_or(0);
+                match self.stack.get(base + slot as usize) {
+                    Some(Some(v)) => Ok(fast_clone(v)),
+                    _ => Err(self.unbound(r, name)),
+                }
+            }
+            NameRef::Outer(depth, slot) => {
+                let n = self.frames.len();
+                let base = n
+                    .checked_sub(1 + depth as usize)
+                    .and_then(|i| self.frames.get(i))
+                    .copied();
+                match base.and_then(|b| self.stack.get(b + slot as usize)) {
+                    Some(Some(v)) => Ok(v.clone()),
+                    _ => Err(self.unbound(r, name)),
+                }
+            }
+        }
+    }
+
+    #[cold]
+    fn load_fallback(&self, slot: u32, name: &str) -> R<Value> {
+        match self.program.globals.get(slot as usize).map(|g| &g.fallback) {
+            Some(Fallback::Builtin(crate::value::BuiltinName::Func(b))) => Ok(Value::Builtin(*b)),
+            Some(Fallback::Builtin(crate::value::BuiltinName::Type(t))) => Ok(Value::Type(*t)),
+            Some(Fallback::Tool(v)) => Ok(v.clone()),
+            _ => Err(self.unbound(NameRef::Global(slot), name)),
+        }
+    }
+
+    /// Whether a name currently has a value (builtins and tools count).
+    pub(crate) fn is_bound(&self, r: NameRef) -> bool {
+        match r {
+            NameRef::Global(slot) => {
+                matches!(self.globals.get(slot as usize), Some(Some(_)))
+                    || !matches!(
+                        self.program.globals.get(slot as usize).map(|g| &g.fallback),
+                        Some(Fallback::None) | None
+                    )
+            }
+            _ => self.slot_mut_ref(r).is_some_and(|s| s.is_some()),
+        }
+    }
+
+    fn slot_mut_ref(&self, r: NameRef) -> Option<&Option<Value>> {
+        let idx = self.slot_index(r)?;
+        self.stack.get(idx)
+    }
+
+    fn slot_index(&self, r: NameRef) -> Option<usize> {
+        match r {
+            NameRef::Global(_) => None,
+            NameRef::Local(slot) => Some(self.frames.last().copied()? + slot as usize),
+            NameRef::Outer(depth, slot) => {
+                let n = self.frames.len();
+                Some(*self.frames.get(n.checked_sub(1 + depth as usize)?)? + slot as usize)
+            }
+        }
+    }
+
+    /// Records the first binding of a global (for the order of `variables`).
+    fn first_bind(&mut self, slot: usize) {
+        if let Some(b) = self.ever_bound.get_mut(slot)
+            && !*b
+        {
+            *b = true;
+            self.bind_order.push(slot as u32);
+        }
+    }
+
+    /// The storage of a name.
+    pub(crate) fn slot_mut(&mut self, r: NameRef) -> Option<&mut Option<Value>> {
+        match r {
+            NameRef::Global(slot) => {
+                let slot = slot as usize;
+                self.first_bind(slot);
+                self.globals.get_mut(slot)
+            }
+            _ => {
+                let idx = self.slot_index(r)?;
+                self.stack.get_mut(idx)
+            }
+        }
+    }
+
+    /// Binds a name.
+    #[inline]
+    pub(crate) fn store(&mut self, r: NameRef, v: Value) {
+        match r {
+            NameRef::Global(slot) => {
+                let i = slot as usize;
+                match self.globals.get_mut(i) {
+                    Some(g @ Some(_)) => {
+                        *g = Some(v);
+                    }
+                    Some(g) => {
+                        *g = Some(v);
+                        self.first_bind(i);
+                    }
+                    None => {}
+                }
+            }
+            NameRef::Local(slot) => {
+                let base = self.frames.last().copied().unwrap_or(0);
+                if let Some(g) = self.stack.get_mut(base + slot as usize) {
+                    *g = Some(v);
+                }
+            }
+            NameRef::Outer(..) => {
+                if let Some(g) = self.slot_mut(r) {
+                    *g = Some(v);
+                }
+            }
+        }
+    }
+
+    /// Pushes a frame of `n` unbound locals, charging `cost` to the
+    /// evaluation depth (a lambda call costs its body's nesting depth).
+    pub(crate) fn push_frame(&mut self, n: usize, cost: u32) -> R<()> {
+        self.depth += cost;
+        if self.depth > self.budget.max_depth {
+            self.depth -= cost;
+            return Err(Exc::limit(
+                ExcKind::RecursionError,
+                "maximum recursion depth exceeded",
+            ));
+        }
+        self.frames.push(self.stack.len());
+        self.stack.resize(self.stack.len() + n, None);
+        Ok(())
+    }
+
+    /// Pops the innermost frame.
+    pub(crate) fn pop_frame(&mut self, cost: u32) {
+        if let Some(base) = self.frames.pop() {
+            self.stack.truncate(base);
+        }
+        self.depth = self.depth.saturating_sub(cost);
+    }
+}

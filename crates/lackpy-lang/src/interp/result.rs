@@ -1,0 +1,55 @@
+//! What a run answers.
+
+use std::time::Duration;
+
+use super::trace::TraceEntry;
+use crate::data::Data;
+
+/// The outcome of one run (the `ExecutionResult` of runtime.md, minus the
+/// fields the service adds).
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunOutcome {
+    /// Whether the program ran to the end.
+    pub success: bool,
+    /// Value of the last top-level statement if it is an expression
+    /// statement, else `None`; `None` on failure.
+    pub output: Option<Data>,
+    /// Python's `repr()` of the output (`"None"` when there is none).
+    pub output_repr: Option<String>,
+    /// Everything `print` wrote, also on failure.
+    pub stdout: String,
+    /// `output` if not None, else `stdout` stripped if non-empty, else `None`.
+    pub effective_output: Option<Data>,
+    /// The error message (`str(exc)`), on failure.
+    pub error: Option<String>,
+    /// The exception class name, on failure.
+    pub error_type: Option<String>,
+    /// The source line of the failure, when known.
+    pub error_line: Option<u32>,
+    /// Tool calls in order.
+    pub trace: Vec<TraceEntry>,
+    /// Module-level names after a successful run, in binding order, minus
+    /// tools, builtins, params and names starting with `_`; empty on failure.
+    pub variables: Vec<(String, Data)>,
+    /// Wall-clock time of the whole run.
+    pub duration: Duration,
+}
+
+impl RunOutcome {
+    /// A failed outcome with nothing run.
+    pub(crate) fn refused(error_type: &str, message: String, duration: Duration) -> Self {
+        RunOutcome {
+            success: false,
+            output: None,
+            output_repr: Some("None".to_owned()),
+            stdout: String::new(),
+            effective_output: None,
+            error: Some(message),
+            error_type: Some(error_type.to_owned()),
+            error_line: None,
+            trace: Vec::new(),
+            variables: Vec::new(),
+            duration,
+        }
+    }
+}

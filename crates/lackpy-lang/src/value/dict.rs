@@ -1,0 +1,327 @@
+//! Python dicts: insertion-ordered hash maps with Python key semantics.
+//!
+//! The layout follows the idea of CPython's compact dict: entries sit in an
+//! insertion-ordered vector (a removed entry leaves a hole, so order is kept
+//! and removal is O(1)), and a separate open-addressing table of entry
+//! indices finds a key by its Python hash and Python equality.
+
+use super::eq::eq_at;
+use super::hash::hash_value;
+use super::{Value, mem};
+use crate::interp::errors::R;
+
+const EMPTY: u32 = u32::MAX;
+const GONE: u32 = u32::MAX - 1;
+/// Dicts with at most this many entries (holes included) have no index
+/// table: a scan of a few entries beats hashing into a table, and saves an
+/// allocation for the many small dicts programs make.
+const SMALL: usize = 8;
+
+struct Entry {
+    hash: i64,
+    key: Value,
+    value: Value,
+}
+
+/// A Python dict.
+#[derive(Default)]
+pub(crate) struct Dict {
+    entries: Vec<Option<Entry>>,
+    index: Vec<u32>,
+    /// Index slots in use, removed ones included (they still lengthen probes).
+    filled: usize,
+    len: usize,
+    charged: usize,
+    /// Whether this dict is registered for cycle breaking at the end of a run.
+    pub(crate) cyc: bool,
+}
+
+/// Key equality inside a table: hashable keys never fail to compare.
+#[inline]
+fn same_key(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Str(x), Value::Str(y)) => x.as_str() == y.as_str(),
+        (Value::Int(x), Value::Int(y)) => x == y,
+        _ => a.is_same(b) || eq_at(a, b, 0).unwrap_or(false),
+    }
+}
+
+impl Dict {
+    /// An empty dict.
+    pub(crate) fn new() -> Self {
+        Dict::default()
+    }
+
+    /// Number of items.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    fn sync(&mut self) {
+        let now = self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
+            + self.index.capacity() * 4
+            + 64;
+        if now > self.charged {
+            mem::charge(now - self.charged);
+        } else {
+            mem::credit(self.charged - now);
+        }
+        self.charged = now;
+    }
+
+    /// Position of the key's entry, for small dicts without an index.
+    fn scan(&self, key: &Value, hash: i64) -> Option<usize> {
+        self.entries
+            .iter()
+            .position(|e| matches!(e, Some(e) if e.hash == hash && same_key(&e.key, key)))
+    }
+
+    /// The index slot of the key (dicts with an index only).
+    fn find(&self, key: &Value, hash: i64) -> Option<usize> {
+        if self.index.is_empty() {
+            return None;
+        }
+        let mask = self.index.len() - 1;
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        loop {
+            let ix = self.index[i];
+            if ix == EMPTY {
+                return None;
+            }
+            if ix != GONE
+                && let Some(Some(e)) = self.entries.get(ix as usize)
+                && e.hash == hash
+                && same_key(&e.key, key)
+            {
+                return Some(i);
+            }
+            perturb >>= 5;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
+        }
+    }
+
+    fn slot_for_new(&self, hash: i64) -> usize {
+        let mask = self.index.len() - 1;
+        let mut perturb = hash as u64;
+        let mut i = (hash as u64 as usize) & mask;
+        loop {
+            if self.index[i] == EMPTY {
+                return i;
+            }
+            perturb >>= 5;
+            i = (i
+                .wrapping_mul(5)
+                .wrapping_add(1)
+                .wrapping_add(perturb as usize))
+                & mask;
+        }
+    }
+
+    fn rebuild(&mut self, min_items: usize) {
+        if self.len < self.entries.len() {
+            self.entries.retain(Option::is_some);
+        }
+        let mut size = 8;
+        while size * 2 < (min_items + 1) * 3 {
+            size *= 2;
+        }
+        self.index = vec![EMPTY; size];
+        self.filled = self.len;
+        for n in 0..self.entries.len() {
+            if let Some(Some(e)) = self.entries.get(n) {
+                let slot = self.slot_for_new(e.hash);
+                self.index[slot] = n as u32;
+            }
+        }
+        self.sync();
+    }
+
+    /// Position of the key's entry.
+    fn position(&self, key: &Value, hash: i64) -> Option<usize> {
+        if self.index.is_empty() {
+            return self.scan(key, hash);
+        }
+        let slot = self.find(key, hash)?;
+        Some(self.index[slot] as usize)
+    }
+
+    /// Looks a key up with its hash already known.
+    pub(crate) fn get_h(&self, key: &Value, hash: i64) -> Option<&Value> {
+        match self.entries.get(self.position(key, hash)?) {
+            Some(Some(e)) => Some(&e.value),
+            _ => None,
+        }
+    }
+
+    /// Looks a key up (TypeError if it is unhashable).
+    pub(crate) fn get(&self, key: &Value) -> R<Option<&Value>> {
+        let h = hash_value(key)?;
+        Ok(self.get_h(key, h))
+    }
+
+    /// Whether the key is present.
+    pub(crate) fn contains(&self, key: &Value) -> R<bool> {
+        let h = hash_value(key)?;
+        Ok(self.position(key, h).is_some())
+    }
+
+    /// Sets `key` to `value`; an existing key keeps its original key object.
+    pub(crate) fn insert_h(&mut self, key: Value, hash: i64, value: Value) -> Option<Value> {
+        if let Some(pos) = self.position(&key, hash)
+            && let Some(Some(e)) = self.entries.get_mut(pos)
+        {
+            return Some(std::mem::replace(&mut e.value, value));
+        }
+        if self.index.is_empty() && self.entries.len() < SMALL {
+            let grow = self.entries.len() == self.entries.capacity();
+            self.entries.push(Some(Entry { hash, key, value }));
+            self.len += 1;
+            if grow {
+                self.sync();
+            }
+            return None;
+        }
+        if (self.filled + 1) * 3 > self.index.len() * 2
+            || self.entries.len() >= u32::MAX as usize - 2
+        {
+            self.rebuild(self.len + 1);
+        }
+        let slot = self.slot_for_new(hash);
+        self.filled += 1;
+        self.index[slot] = self.entries.len() as u32;
+        let grow = self.entries.len() == self.entries.capacity();
+        self.entries.push(Some(Entry { hash, key, value }));
+        self.len += 1;
+        if grow {
+            self.sync();
+        }
+        None
+    }
+
+    /// Sets `key` to `value` (TypeError if the key is unhashable).
+    pub(crate) fn insert(&mut self, key: Value, value: Value) -> R<Option<Value>> {
+        let h = hash_value(&key)?;
+        Ok(self.insert_h(key, h, value))
+    }
+
+    /// Removes a key, returning its key and value.
+    pub(crate) fn remove_h(&mut self, key: &Value, hash: i64) -> Option<(Value, Value)> {
+        let ix = if self.index.is_empty() {
+            self.scan(key, hash)?
+        } else {
+            let slot = self.find(key, hash)?;
+            let ix = self.index[slot] as usize;
+            self.index[slot] = GONE;
+            ix
+        };
+        let e = self.entries.get_mut(ix)?.take()?;
+        self.len -= 1;
+        // Trailing holes can go at once; this keeps `popitem` loops cheap.
+        while matches!(self.entries.last(), Some(None)) {
+            self.entries.pop();
+        }
+        Some((e.key, e.value))
+    }
+
+    /// Removes a key (TypeError if it is unhashable).
+    pub(crate) fn remove(&mut self, key: &Value) -> R<Option<(Value, Value)>> {
+        let h = hash_value(key)?;
+        Ok(self.remove_h(key, h))
+    }
+
+    /// Removes and returns the last item.
+    pub(crate) fn pop_last(&mut self) -> Option<(Value, Value)> {
+        let (key, hash) = self
+            .entries
+            .iter()
+            .rev()
+            .flatten()
+            .next()
+            .map(|e| (e.key.clone(), e.hash))?;
+        self.remove_h(&key, hash)
+    }
+
+    /// Removes every item.
+    pub(crate) fn clear(&mut self) {
+        let old = std::mem::take(&mut self.entries);
+        self.index = Vec::new();
+        self.filled = 0;
+        self.len = 0;
+        self.sync();
+        drop_entries(old);
+    }
+
+    /// The item at or after entry position `pos`, with the next position.
+    #[inline]
+    pub(crate) fn entry_from(&self, mut pos: usize) -> Option<(usize, &Value, &Value)> {
+        while let Some(slot) = self.entries.get(pos) {
+            if let Some(e) = slot {
+                return Some((pos + 1, &e.key, &e.value));
+            }
+            pos += 1;
+        }
+        None
+    }
+
+    /// The item at or before entry position `pos` counting from the end
+    /// (`back` is how many positions from the end to skip).
+    pub(crate) fn entry_back_from(&self, back: usize) -> Option<(usize, &Value, &Value)> {
+        let n = self.entries.len();
+        let mut b = back;
+        while b < n {
+            if let Some(Some(e)) = self.entries.get(n - 1 - b) {
+                return Some((b + 1, &e.key, &e.value));
+            }
+            b += 1;
+        }
+        None
+    }
+
+    /// Items in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&Value, &Value)> {
+        self.entries.iter().flatten().map(|e| (&e.key, &e.value))
+    }
+
+    /// Items in order with their hashes.
+    pub(crate) fn iter_hashed(&self) -> impl Iterator<Item = (&Value, i64)> {
+        self.entries.iter().flatten().map(|e| (&e.key, e.hash))
+    }
+
+    /// A shallow copy.
+    pub(crate) fn copy(&self) -> Dict {
+        let mut d = Dict::new();
+        if self.len > SMALL {
+            d.rebuild(self.len);
+        }
+        for e in self.entries.iter().flatten() {
+            d.insert_h(e.key.clone(), e.hash, e.value.clone());
+        }
+        d
+    }
+}
+
+fn drop_entries(entries: Vec<Option<Entry>>) {
+    let mut vals = Vec::new();
+    for e in entries.into_iter().flatten() {
+        if e.key.is_container() {
+            vals.push(e.key);
+        }
+        if e.value.is_container() {
+            vals.push(e.value);
+        }
+    }
+    mem::drop_values(&mut vals);
+}
+
+impl Drop for Dict {
+    fn drop(&mut self) {
+        mem::credit(self.charged);
+        drop_entries(std::mem::take(&mut self.entries));
+    }
+}

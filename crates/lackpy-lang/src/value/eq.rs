@@ -1,0 +1,171 @@
+//! Python `==` between values.
+//!
+//! Numbers compare across int, float and bool exactly (no rounding through
+//! f64); containers compare item by item with CPython's identity shortcut, so
+//! a list that contains itself equals itself. Nesting past a bound raises
+//! RecursionError instead of overflowing the Rust stack.
+
+use std::cmp::Ordering;
+
+use super::int::{as_int, cmp_int_float};
+use super::{Value, ViewKind};
+use crate::interp::errors::{Exc, R};
+
+const MAX_DEPTH: u32 = 500;
+
+/// Python `a == b`.
+pub(crate) fn py_eq(a: &Value, b: &Value) -> R<bool> {
+    eq_at(a, b, 0)
+}
+
+/// Item equality as containers use it: identity first, then `==`.
+#[inline]
+pub(crate) fn item_eq(a: &Value, b: &Value, depth: u32) -> R<bool> {
+    if a.is_same(b) && !matches!(a, Value::Float(f) if f.is_nan()) {
+        return Ok(true);
+    }
+    eq_at(a, b, depth)
+}
+
+pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => Ok(x == y),
+        (Value::Str(x), Value::Str(y)) => Ok(x.as_str() == y.as_str()),
+        (Value::Float(x), Value::Float(y)) => Ok(x == y),
+        (Value::None, Value::None) => Ok(true),
+        (Value::Complex(x), Value::Complex(y)) => Ok(x.0 == y.0 && x.1 == y.1),
+        (Value::Complex(c), other) | (other, Value::Complex(c)) => {
+            if c.1 != 0.0 {
+                return Ok(false);
+            }
+            match other {
+                Value::Float(f) => Ok(c.0 == *f),
+                _ => match as_int(other) {
+                    Some(i) => Ok(cmp_int_float(&i, c.0) == Some(Ordering::Equal)),
+                    None => Ok(false),
+                },
+            }
+        }
+        (Value::Float(f), other) | (other, Value::Float(f)) => match as_int(other) {
+            Some(i) => Ok(cmp_int_float(&i, *f) == Some(Ordering::Equal)),
+            None => Ok(false),
+        },
+        (
+            Value::Bool(_) | Value::Int(_) | Value::Big(_),
+            Value::Bool(_) | Value::Int(_) | Value::Big(_),
+        ) => match (as_int(a), as_int(b)) {
+            (Some(x), Some(y)) => Ok(match (x.to_i64(), y.to_i64()) {
+                (Some(x), Some(y)) => x == y,
+                (None, None) => x.to_big() == y.to_big(),
+                _ => false,
+            }),
+            _ => Ok(false),
+        },
+        (Value::Bytes(x), Value::Bytes(y)) => Ok(x == y),
+        (Value::List(x), Value::List(y)) => {
+            if std::rc::Rc::ptr_eq(x, y) {
+                return Ok(true);
+            }
+            guard(depth)?;
+            let (Ok(x), Ok(y)) = (x.try_borrow(), y.try_borrow()) else {
+                return Ok(false);
+            };
+            seq_eq(&x.items, &y.items, depth)
+        }
+        (Value::Tuple(x), Value::Tuple(y)) => {
+            if std::rc::Rc::ptr_eq(x, y) {
+                return Ok(true);
+            }
+            guard(depth)?;
+            seq_eq(&x.items, &y.items, depth)
+        }
+        (Value::Dict(x), Value::Dict(y)) => {
+            if std::rc::Rc::ptr_eq(x, y) {
+                return Ok(true);
+            }
+            guard(depth)?;
+            let (Ok(x), Ok(y)) = (x.try_borrow(), y.try_borrow()) else {
+                return Ok(false);
+            };
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for (k, v) in x.iter() {
+                match y.get(k)? {
+                    Some(w) => {
+                        if !item_eq(v, w, depth + 1)? {
+                            return Ok(false);
+                        }
+                    }
+                    None => return Ok(false),
+                }
+            }
+            Ok(true)
+        }
+        (Value::Set(x), Value::Set(y)) => {
+            if std::rc::Rc::ptr_eq(x, y) {
+                return Ok(true);
+            }
+            let (Ok(x), Ok(y)) = (x.try_borrow(), y.try_borrow()) else {
+                return Ok(false);
+            };
+            if x.len() != y.len() {
+                return Ok(false);
+            }
+            for k in x.iter() {
+                if !y.contains(k)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        (Value::View(v), other) | (other, Value::View(v)) if v.kind != ViewKind::Values => {
+            // Keys and items views compare as sets.
+            let mine = super::set::Set::from_view(v)?;
+            let theirs = match other {
+                Value::Set(s) => match s.try_borrow() {
+                    Ok(s) => s.copy(),
+                    Err(_) => return Ok(false),
+                },
+                Value::View(w) if w.kind != ViewKind::Values => super::set::Set::from_view(w)?,
+                _ => return Ok(false),
+            };
+            if mine.len() != theirs.len() {
+                return Ok(false);
+            }
+            for k in mine.iter() {
+                if !theirs.contains(k)? {
+                    return Ok(false);
+                }
+            }
+            Ok(true)
+        }
+        (Value::Range(x), Value::Range(y)) => {
+            let (n, m) = (x.len(), y.len());
+            Ok(n == m && (n == 0 || (x.start == y.start && (n == 1 || x.step == y.step))))
+        }
+        _ => Ok(a.is_same(b)),
+    }
+}
+
+fn guard(depth: u32) -> R<()> {
+    if depth > MAX_DEPTH || super::stack::exhausted() {
+        Err(Exc::recursion(
+            "maximum recursion depth exceeded in comparison",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+fn seq_eq(x: &[Value], y: &[Value], depth: u32) -> R<bool> {
+    if x.len() != y.len() {
+        return Ok(false);
+    }
+    for (a, b) in x.iter().zip(y) {
+        if !item_eq(a, b, depth + 1)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}

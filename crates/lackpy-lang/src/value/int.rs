@@ -1,0 +1,286 @@
+//! Python int helpers: floor division, conversions, the digit limit.
+//!
+//! Ints use an `i64` fast path and fall back to `BigInt` on overflow; every
+//! result goes through [`Value::from_big`] so the representation stays
+//! normalised (a value that fits `i64` is always `Value::Int`).
+
+use std::cmp::Ordering;
+
+use num_bigint::{BigInt, Sign};
+use num_integer::Integer;
+use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
+
+use super::Value;
+
+/// CPython's default `sys.get_int_max_str_digits()`.
+pub(crate) const MAX_STR_DIGITS: usize = 4300;
+
+/// An int operand borrowed from a value (bools count as ints).
+pub(crate) enum IntRef<'a> {
+    Small(i64),
+    Big(&'a BigInt),
+}
+
+impl IntRef<'_> {
+    pub(crate) fn to_big(&self) -> BigInt {
+        match self {
+            IntRef::Small(i) => BigInt::from(*i),
+            IntRef::Big(b) => (*b).clone(),
+        }
+    }
+
+    pub(crate) fn is_zero(&self) -> bool {
+        match self {
+            IntRef::Small(i) => *i == 0,
+            IntRef::Big(b) => b.is_zero(),
+        }
+    }
+
+    pub(crate) fn is_negative(&self) -> bool {
+        match self {
+            IntRef::Small(i) => *i < 0,
+            IntRef::Big(b) => b.is_negative(),
+        }
+    }
+
+    /// Bits needed for the magnitude.
+    pub(crate) fn bits(&self) -> u64 {
+        match self {
+            IntRef::Small(i) => 64 - i.unsigned_abs().leading_zeros() as u64,
+            IntRef::Big(b) => b.bits(),
+        }
+    }
+
+    pub(crate) fn to_i64(&self) -> Option<i64> {
+        match self {
+            IntRef::Small(i) => Some(*i),
+            IntRef::Big(b) => b.to_i64(),
+        }
+    }
+}
+
+/// Borrows an int (or bool) operand.
+#[inline]
+pub(crate) fn as_int(v: &Value) -> Option<IntRef<'_>> {
+    match v {
+        Value::Int(i) => Some(IntRef::Small(*i)),
+        Value::Bool(b) => Some(IntRef::Small(*b as i64)),
+        Value::Big(b) => Some(IntRef::Big(&b.0)),
+        _ => None,
+    }
+}
+
+/// Python floor division of i64s; `None` on overflow (`MIN // -1`).
+#[inline]
+pub(crate) fn floordiv_i64(a: i64, b: i64) -> Option<i64> {
+    let q = a.checked_div(b)?;
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        Some(q - 1)
+    } else {
+        Some(q)
+    }
+}
+
+/// Python modulo of i64s (`b != 0`); the sign follows the divisor.
+#[inline]
+pub(crate) fn mod_i64(a: i64, b: i64) -> i64 {
+    match a.checked_rem(b) {
+        Some(r) => {
+            if r != 0 && ((r < 0) != (b < 0)) {
+                r + b
+            } else {
+                r
+            }
+        }
+        None => 0,
+    }
+}
+
+/// Python floor division and modulo of big ints (`b != 0`).
+pub(crate) fn divmod_big(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
+    a.div_mod_floor(b)
+}
+
+/// Converts a finite float to an int, truncating toward zero.
+pub(crate) fn f64_to_int(f: f64) -> Option<Value> {
+    if !f.is_finite() {
+        return None;
+    }
+    let t = f.trunc();
+    if t.abs() < 9.0e18 {
+        return Some(Value::Int(t as i64));
+    }
+    BigInt::from_f64(t).map(Value::from_big)
+}
+
+/// Decimal text of an int, or `None` past the 4300-digit limit.
+pub(crate) fn int_to_string(i: &IntRef) -> Option<String> {
+    match i {
+        IntRef::Small(i) => Some(i.to_string()),
+        IntRef::Big(b) => {
+            // 4300 digits need at least 14281 bits; far larger values fail
+            // fast without converting.
+            if b.bits() > 14_300 {
+                return None;
+            }
+            let s = b.to_string();
+            let digits = s.len() - usize::from(b.sign() == Sign::Minus);
+            if digits > MAX_STR_DIGITS {
+                None
+            } else {
+                Some(s)
+            }
+        }
+    }
+}
+
+/// The ValueError text for `str(n)` past the digit limit.
+pub(crate) fn str_limit_message() -> String {
+    format!(
+        "Exceeds the limit ({MAX_STR_DIGITS} digits) for integer string conversion; use sys.set_int_max_str_digits() to increase the limit"
+    )
+}
+
+/// Exact comparison of an int with a float (`None` if the float is NaN).
+pub(crate) fn cmp_int_float(i: &IntRef, f: f64) -> Option<Ordering> {
+    if f.is_nan() {
+        return None;
+    }
+    if f == f64::INFINITY {
+        return Some(Ordering::Less);
+    }
+    if f == f64::NEG_INFINITY {
+        return Some(Ordering::Greater);
+    }
+    let fl = f.floor();
+    let frac = f != fl;
+    let ord = match i {
+        IntRef::Small(i) => {
+            if fl < -9.2e18 {
+                Ordering::Greater
+            } else if fl > 9.2e18 {
+                Ordering::Less
+            } else {
+                i.cmp(&(fl as i64))
+            }
+        }
+        IntRef::Big(b) => match BigInt::from_f64(fl) {
+            Some(fb) => (*b).cmp(&fb),
+            None => return None,
+        },
+    };
+    Some(if ord == Ordering::Equal && frac {
+        Ordering::Less
+    } else {
+        ord
+    })
+}
+
+/// Parses Python int literal text (`int(s, base)`); `None` if invalid.
+pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
+    let s = text.trim_matches(|c: char| crate::value::unicode::is_space(c));
+    let (neg, s) = match s.as_bytes().first() {
+        Some(b'-') => (true, &s[1..]),
+        Some(b'+') => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let lower = s.to_ascii_lowercase();
+    let mut base = base;
+    let mut body: &str = &lower;
+    let prefixed = |p: &str| lower.starts_with(p);
+    if base == 0 {
+        if prefixed("0x") {
+            base = 16;
+            body = &lower[2..];
+        } else if prefixed("0o") {
+            base = 8;
+            body = &lower[2..];
+        } else if prefixed("0b") {
+            base = 2;
+            body = &lower[2..];
+        } else {
+            base = 10;
+            // A decimal literal with base 0 may not have leading zeros.
+            if lower.len() > 1
+                && lower.starts_with('0')
+                && !lower.trim_start_matches(['0', '_']).is_empty()
+            {
+                return None;
+            }
+        }
+        if base != 10 && body.starts_with('_') {
+            body = &body[1..];
+        }
+    } else if (base == 16 && prefixed("0x"))
+        || (base == 8 && prefixed("0o"))
+        || (base == 2 && prefixed("0b"))
+    {
+        body = &lower[2..];
+        if body.starts_with('_') {
+            body = &body[1..];
+        }
+    }
+    if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
+        return None;
+    }
+    let mut digits = String::with_capacity(body.len());
+    for c in body.chars() {
+        if c == '_' {
+            continue;
+        }
+        let d = c.to_digit(36).or_else(|| unicode_decimal(c))?;
+        if d >= base {
+            return None;
+        }
+        digits.push(std::char::from_digit(d, 36)?);
+    }
+    let ndigits = digits.len();
+    let mut n = BigInt::parse_bytes(digits.as_bytes(), base)?;
+    if neg {
+        n = -n;
+    }
+    Some((n, ndigits))
+}
+
+/// The value of a non-ASCII decimal digit (`int('٣')` is 3).
+pub(crate) fn decimal_value(c: char) -> Option<u32> {
+    unicode_decimal(c)
+}
+
+fn unicode_decimal(c: char) -> Option<u32> {
+    if c.is_ascii() || !crate::value::unicode::is_decimal(c) {
+        return None;
+    }
+    // Decimal digits come in contiguous runs of ten starting at zero.
+    let cp = c as u32;
+    let mut zero = cp;
+    while zero > 0
+        && crate::value::unicode::is_decimal(char::from_u32(zero - 1)?)
+        && cp - (zero - 1) < 10
+    {
+        zero -= 1;
+    }
+    Some(cp - zero)
+}
+
+/// `abs()` of an int value.
+pub(crate) fn int_abs(i: &IntRef) -> Value {
+    match i {
+        IntRef::Small(i) => match i.checked_abs() {
+            Some(a) => Value::Int(a),
+            None => Value::from_big(BigInt::from(*i).abs()),
+        },
+        IntRef::Big(b) => Value::from_big(b.abs()),
+    }
+}
+
+/// Negation of an int value.
+pub(crate) fn int_neg(i: &IntRef) -> Value {
+    match i {
+        IntRef::Small(i) => match i.checked_neg() {
+            Some(a) => Value::Int(a),
+            None => Value::from_big(-BigInt::from(*i)),
+        },
+        IntRef::Big(b) => Value::from_big(-(*b).clone()),
+    }
+}

@@ -1,0 +1,428 @@
+//! JSON text for [`Data`], written exactly as Python's
+//! `json.dumps(v, default=str)` writes it, and read back without losing the
+//! digits of big ints; plus Python's `repr` of a [`Data`] value.
+//!
+//! Python's writer puts `", "` between items and `": "` after keys, escapes
+//! every non-ASCII code point as `\uXXXX` (surrogate pairs above U+FFFF),
+//! writes non-finite floats as `NaN`, `Infinity` and `-Infinity`, turns
+//! `1`, `2.5`, `True` and `None` keys into `"1"`, `"2.5"`, `"true"` and
+//! `"null"`, and writes values it cannot serialise (sets here) as their
+//! `str()`. A key Python cannot serialise (a tuple) is written as its `str()`
+//! here, where Python would raise.
+
+use std::fmt::Write;
+
+use num_bigint::BigInt;
+
+use crate::data::Data;
+use crate::interp::formatting::float_repr;
+use crate::value::repr::push_str_repr;
+
+/// Nesting depth [`Data::from_json`] accepts.
+const MAX_JSON_DEPTH: usize = 1000;
+
+impl Data {
+    /// The JSON text `json.dumps(v, default=str)` gives for this value.
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        write_json(self, &mut out);
+        out
+    }
+
+    /// Parses JSON text. Ints keep every digit; `NaN`, `Infinity` and
+    /// `-Infinity` are accepted as Python's `json.loads` accepts them.
+    pub fn from_json(text: &str) -> Result<Data, String> {
+        let mut p = Parser {
+            s: text.as_bytes(),
+            pos: 0,
+            depth: 0,
+        };
+        p.ws();
+        let v = p.value()?;
+        p.ws();
+        if p.pos != p.s.len() {
+            return Err(format!("Extra data at position {}", p.pos));
+        }
+        Ok(v)
+    }
+
+    /// Python's `repr()` of the value (tuples as tuples, sets as sets).
+    pub fn py_repr(&self) -> String {
+        let mut out = String::new();
+        write_repr(self, &mut out);
+        out
+    }
+}
+
+fn write_json(d: &Data, out: &mut String) {
+    match d {
+        Data::None => out.push_str("null"),
+        Data::Bool(true) => out.push_str("true"),
+        Data::Bool(false) => out.push_str("false"),
+        Data::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Data::Float(f) => out.push_str(&json_float(*f)),
+        Data::Str(s) => write_json_str(s, out),
+        Data::List(items) | Data::Tuple(items) => {
+            out.push('[');
+            for (n, item) in items.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                write_json(item, out);
+            }
+            out.push(']');
+        }
+        Data::Dict(items) => {
+            out.push('{');
+            for (n, (k, v)) in items.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                let key = match k {
+                    Data::Str(s) => s.clone(),
+                    Data::Int(i) => i.to_string(),
+                    Data::Float(f) => json_float(*f),
+                    Data::Bool(true) => "true".to_owned(),
+                    Data::Bool(false) => "false".to_owned(),
+                    Data::None => "null".to_owned(),
+                    other => other.py_repr(),
+                };
+                write_json_str(&key, out);
+                out.push_str(": ");
+                write_json(v, out);
+            }
+            out.push('}');
+        }
+        Data::Set(_) => write_json_str(&d.py_repr(), out),
+    }
+}
+
+fn json_float(f: f64) -> String {
+    if f.is_nan() {
+        "NaN".to_owned()
+    } else if f == f64::INFINITY {
+        "Infinity".to_owned()
+    } else if f == f64::NEG_INFINITY {
+        "-Infinity".to_owned()
+    } else {
+        float_repr(f)
+    }
+}
+
+fn write_json_str(s: &str, out: &mut String) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            c if (' '..='~').contains(&c) => out.push(c),
+            c => {
+                let mut buf = [0u16; 2];
+                for unit in c.encode_utf16(&mut buf) {
+                    let _ = write!(out, "\\u{:04x}", unit);
+                }
+            }
+        }
+    }
+    out.push('"');
+}
+
+fn write_repr(d: &Data, out: &mut String) {
+    match d {
+        Data::None => out.push_str("None"),
+        Data::Bool(true) => out.push_str("True"),
+        Data::Bool(false) => out.push_str("False"),
+        Data::Int(i) => {
+            let _ = write!(out, "{i}");
+        }
+        Data::Float(f) => out.push_str(&float_repr(*f)),
+        Data::Str(s) => push_str_repr(out, s, false),
+        Data::List(items) => {
+            out.push('[');
+            write_items(items, out);
+            out.push(']');
+        }
+        Data::Tuple(items) => {
+            out.push('(');
+            write_items(items, out);
+            if items.len() == 1 {
+                out.push(',');
+            }
+            out.push(')');
+        }
+        Data::Dict(items) => {
+            out.push('{');
+            for (n, (k, v)) in items.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                write_repr(k, out);
+                out.push_str(": ");
+                write_repr(v, out);
+            }
+            out.push('}');
+        }
+        Data::Set(items) => {
+            if items.is_empty() {
+                out.push_str("set()");
+            } else {
+                out.push('{');
+                write_items(items, out);
+                out.push('}');
+            }
+        }
+    }
+}
+
+fn write_items(items: &[Data], out: &mut String) {
+    for (n, item) in items.iter().enumerate() {
+        if n > 0 {
+            out.push_str(", ");
+        }
+        write_repr(item, out);
+    }
+}
+
+struct Parser<'a> {
+    s: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+impl Parser<'_> {
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.s.get(self.pos) {
+            self.pos += 1;
+        }
+    }
+
+    fn err<T>(&self, what: &str) -> Result<T, String> {
+        Err(format!("{what} at position {}", self.pos))
+    }
+
+    fn eat(&mut self, lit: &str) -> bool {
+        if self.s[self.pos.min(self.s.len())..].starts_with(lit.as_bytes()) {
+            self.pos += lit.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn value(&mut self) -> Result<Data, String> {
+        match self.s.get(self.pos) {
+            None => self.err("Expecting value"),
+            Some(b'{') => self.object(),
+            Some(b'[') => self.array(),
+            Some(b'"') => Ok(Data::Str(self.string()?)),
+            Some(b't') if self.eat("true") => Ok(Data::Bool(true)),
+            Some(b'f') if self.eat("false") => Ok(Data::Bool(false)),
+            Some(b'n') if self.eat("null") => Ok(Data::None),
+            Some(b'N') if self.eat("NaN") => Ok(Data::Float(f64::NAN)),
+            Some(b'I') if self.eat("Infinity") => Ok(Data::Float(f64::INFINITY)),
+            Some(b'-') if self.eat("-Infinity") => Ok(Data::Float(f64::NEG_INFINITY)),
+            Some(b'-' | b'0'..=b'9') => self.number(),
+            Some(_) => self.err("Expecting value"),
+        }
+    }
+
+    fn nest(&mut self) -> Result<(), String> {
+        self.depth += 1;
+        if self.depth > MAX_JSON_DEPTH {
+            self.err("Nesting too deep")
+        } else {
+            Ok(())
+        }
+    }
+
+    fn object(&mut self) -> Result<Data, String> {
+        self.nest()?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.ws();
+        if self.eat("}") {
+            self.depth -= 1;
+            return Ok(Data::Dict(items));
+        }
+        loop {
+            self.ws();
+            if self.s.get(self.pos) != Some(&b'"') {
+                return self.err("Expecting property name enclosed in double quotes");
+            }
+            let k = self.string()?;
+            self.ws();
+            if !self.eat(":") {
+                return self.err("Expecting ':' delimiter");
+            }
+            self.ws();
+            let v = self.value()?;
+            // As Python's dict: a repeated key keeps its first position and
+            // takes the last value.
+            match items
+                .iter_mut()
+                .find(|(key, _)| matches!(key, Data::Str(s) if *s == k))
+            {
+                Some(slot) => slot.1 = v,
+                None => items.push((Data::Str(k), v)),
+            }
+            self.ws();
+            if self.eat(",") {
+                continue;
+            }
+            if self.eat("}") {
+                break;
+            }
+            return self.err("Expecting ',' delimiter");
+        }
+        self.depth -= 1;
+        Ok(Data::Dict(items))
+    }
+
+    fn array(&mut self) -> Result<Data, String> {
+        self.nest()?;
+        self.pos += 1;
+        let mut items = Vec::new();
+        self.ws();
+        if self.eat("]") {
+            self.depth -= 1;
+            return Ok(Data::List(items));
+        }
+        loop {
+            self.ws();
+            items.push(self.value()?);
+            self.ws();
+            if self.eat(",") {
+                continue;
+            }
+            if self.eat("]") {
+                break;
+            }
+            return self.err("Expecting ',' delimiter");
+        }
+        self.depth -= 1;
+        Ok(Data::List(items))
+    }
+
+    fn hex4(&mut self) -> Result<u32, String> {
+        let h = self
+            .s
+            .get(self.pos..self.pos + 4)
+            .and_then(|h| std::str::from_utf8(h).ok());
+        match h.and_then(|h| u32::from_str_radix(h, 16).ok()) {
+            Some(v) => {
+                self.pos += 4;
+                Ok(v)
+            }
+            None => self.err("Invalid \\uXXXX escape"),
+        }
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        self.pos += 1;
+        let mut out = String::new();
+        loop {
+            let start = self.pos;
+            while let Some(&b) = self.s.get(self.pos) {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                self.pos += 1;
+            }
+            match std::str::from_utf8(&self.s[start..self.pos]) {
+                Ok(chunk) => out.push_str(chunk),
+                Err(_) => return self.err("Invalid UTF-8"),
+            }
+            match self.s.get(self.pos) {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    let Some(&e) = self.s.get(self.pos) else {
+                        return self.err("Unterminated string");
+                    };
+                    self.pos += 1;
+                    match e {
+                        b'"' => out.push('"'),
+                        b'\\' => out.push('\\'),
+                        b'/' => out.push('/'),
+                        b'b' => out.push('\u{8}'),
+                        b'f' => out.push('\u{c}'),
+                        b'n' => out.push('\n'),
+                        b'r' => out.push('\r'),
+                        b't' => out.push('\t'),
+                        b'u' => {
+                            let mut cp = self.hex4()?;
+                            if (0xd800..0xdc00).contains(&cp)
+                                && self.s.get(self.pos..self.pos + 2) == Some(b"\\u")
+                            {
+                                let save = self.pos;
+                                self.pos += 2;
+                                let lo = self.hex4()?;
+                                if (0xdc00..0xe000).contains(&lo) {
+                                    cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+                                } else {
+                                    self.pos = save;
+                                }
+                            }
+                            out.push(char::from_u32(cp).unwrap_or('\u{fffd}'));
+                        }
+                        _ => return self.err("Invalid \\escape"),
+                    }
+                }
+                Some(_) => return self.err("Invalid control character"),
+                None => return self.err("Unterminated string"),
+            }
+        }
+    }
+
+    fn number(&mut self) -> Result<Data, String> {
+        let start = self.pos;
+        if self.s.get(self.pos) == Some(&b'-') {
+            self.pos += 1;
+        }
+        let digits_start = self.pos;
+        while let Some(b'0'..=b'9') = self.s.get(self.pos) {
+            self.pos += 1;
+        }
+        if self.pos == digits_start {
+            return self.err("Expecting value");
+        }
+        let mut is_float = false;
+        if self.s.get(self.pos) == Some(&b'.') {
+            is_float = true;
+            self.pos += 1;
+            while let Some(b'0'..=b'9') = self.s.get(self.pos) {
+                self.pos += 1;
+            }
+        }
+        if let Some(b'e' | b'E') = self.s.get(self.pos) {
+            is_float = true;
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.s.get(self.pos) {
+                self.pos += 1;
+            }
+            while let Some(b'0'..=b'9') = self.s.get(self.pos) {
+                self.pos += 1;
+            }
+        }
+        let text = std::str::from_utf8(&self.s[start..self.pos]).map_err(|e| e.to_string())?;
+        if is_float {
+            text.parse::<f64>()
+                .map(Data::Float)
+                .map_err(|_| format!("Invalid number at position {start}"))
+        } else {
+            BigInt::parse_bytes(text.as_bytes(), 10)
+                .map(Data::Int)
+                .ok_or_else(|| format!("Invalid number at position {start}"))
+        }
+    }
+}

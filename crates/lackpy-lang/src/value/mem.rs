@@ -1,0 +1,87 @@
+//! Memory accounting for live program values, and iterative dropping.
+//!
+//! Every value that owns heap memory (strings, lists, tuples, dicts, sets,
+//! big ints) charges an estimate of its size to a per-thread counter when it
+//! is made and credits it back when it is dropped, so the counter tracks the
+//! bytes held by live program values. The interpreter compares it against the
+//! run's budget at every step and before large allocations.
+//!
+//! The counter is thread-local because values never leave the interpreter
+//! thread; a run saves and restores it ([`MemScope`]) so that a run nested in
+//! a tool call on the same thread does not disturb the outer run's count.
+//!
+//! Dropping a deeply nested container would recurse once per level in Rust;
+//! containers hand their children to [`drop_values`], which drops them from
+//! a queue instead, so a million-deep list is freed without deep recursion.
+
+use std::cell::{Cell, RefCell};
+
+use super::Value;
+
+thread_local! {
+    static USED: Cell<usize> = const { Cell::new(0) };
+    static QUEUE: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
+    static DRAINING: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Adds `n` bytes to the live-value count.
+#[inline]
+pub(crate) fn charge(n: usize) {
+    USED.with(|u| u.set(u.get().saturating_add(n)));
+}
+
+/// Removes `n` bytes from the live-value count.
+#[inline]
+pub(crate) fn credit(n: usize) {
+    USED.with(|u| u.set(u.get().saturating_sub(n)));
+}
+
+/// Bytes currently held by live program values on this thread.
+#[inline]
+pub(crate) fn used() -> usize {
+    USED.with(|u| u.get())
+}
+
+/// Resets the count for a run and restores the previous count afterwards.
+pub(crate) struct MemScope {
+    saved: usize,
+}
+
+impl MemScope {
+    pub(crate) fn enter() -> Self {
+        let saved = USED.with(|u| u.replace(0));
+        MemScope { saved }
+    }
+}
+
+impl Drop for MemScope {
+    fn drop(&mut self) {
+        USED.with(|u| u.set(self.saved));
+    }
+}
+
+/// Drops `items` without recursing into nested containers.
+pub(crate) fn drop_values(items: &mut Vec<Value>) {
+    if !items.iter().any(Value::is_container) {
+        return;
+    }
+    let queued = QUEUE.with(|q| match q.try_borrow_mut() {
+        Ok(mut q) => {
+            q.append(items);
+            true
+        }
+        Err(_) => false,
+    });
+    if !queued || DRAINING.with(|d| d.get()) {
+        return;
+    }
+    DRAINING.with(|d| d.set(true));
+    loop {
+        let next = QUEUE.with(|q| q.try_borrow_mut().ok().and_then(|mut q| q.pop()));
+        match next {
+            Some(v) => drop(v),
+            None => break,
+        }
+    }
+    DRAINING.with(|d| d.set(false));
+}

@@ -1,0 +1,519 @@
+//! The interpreter's value model.
+//!
+//! Values live on the interpreter thread only: lists, dicts and sets are
+//! shared mutable references (`Rc<RefCell<…>>`) so that aliasing behaves as
+//! in Python, strings and tuples are immutable shared data. Values never
+//! leave a run: tools and hosts see [`crate::Data`] (see [`convert`]).
+
+pub(crate) mod convert;
+pub(crate) mod dict;
+pub(crate) mod eq;
+pub(crate) mod hash;
+pub(crate) mod int;
+pub mod json;
+pub(crate) mod mem;
+pub(crate) mod repr;
+pub(crate) mod set;
+pub(crate) mod stack;
+pub(crate) mod str;
+pub(crate) mod unicode;
+#[rustfmt::skip]
+#[allow(clippy::all)]
+pub(crate) mod unicode_tables;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use num_bigint::BigInt;
+
+use crate::interp::code::LambdaDef;
+use crate::interp::iter::PyIter;
+
+pub(crate) use self::dict::Dict;
+pub(crate) use self::set::Set;
+pub(crate) use self::str::PyStr;
+
+/// One interpreter value.
+#[derive(Clone)]
+pub(crate) enum Value {
+    /// `None`
+    None,
+    /// `True` / `False`
+    Bool(bool),
+    /// An int that fits in an `i64` (the fast path).
+    Int(i64),
+    /// An int outside the `i64` range (always normalised: never fits `i64`).
+    Big(Rc<BigVal>),
+    /// A float.
+    Float(f64),
+    /// A complex number (only from `2j` literals).
+    Complex(Rc<(f64, f64)>),
+    /// A string.
+    Str(Rc<PyStr>),
+    /// A bytes literal.
+    Bytes(Rc<Vec<u8>>),
+    /// A list.
+    List(Rc<RefCell<List>>),
+    /// A tuple.
+    Tuple(Rc<Tuple>),
+    /// A dict.
+    Dict(Rc<RefCell<Dict>>),
+    /// A set.
+    Set(Rc<RefCell<Set>>),
+    /// A `range` object.
+    Range(Rc<Range>),
+    /// A builtin type object (`int`, `str`, …).
+    Type(TypeId),
+    /// A builtin function (`len`, …).
+    Builtin(BuiltinId),
+    /// A tool: its name and declared argument names.
+    Tool(Rc<crate::interp::host::ToolInfo>),
+    /// A `lambda`.
+    Lambda(Rc<Lambda>),
+    /// A method bound to a value, or unbound on its type (`str.upper`).
+    Method(Rc<Method>),
+    /// An iterator object (`reversed(…)`, `enumerate(…)`, `zip(…)`).
+    Iter(Rc<RefCell<PyIter>>),
+    /// A dict view (`d.keys()`, `d.values()`, `d.items()`).
+    View(Rc<View>),
+    /// `...`
+    Ellipsis,
+}
+
+/// An int too large for `i64`, with its memory charge.
+pub(crate) struct BigVal(pub BigInt);
+
+impl BigVal {
+    pub(crate) fn new(b: BigInt) -> Self {
+        mem::charge(big_bytes(&b));
+        BigVal(b)
+    }
+}
+
+impl Drop for BigVal {
+    fn drop(&mut self) {
+        mem::credit(big_bytes(&self.0));
+    }
+}
+
+fn big_bytes(b: &BigInt) -> usize {
+    (b.bits() / 8) as usize + 32
+}
+
+/// A list's items with their memory charge.
+#[derive(Default)]
+pub(crate) struct List {
+    /// The items.
+    pub items: Vec<Value>,
+    charged: usize,
+    /// Whether this list is registered for cycle breaking at the end of a run.
+    pub(crate) cyc: bool,
+}
+
+impl List {
+    pub(crate) fn new(items: Vec<Value>) -> Self {
+        let mut l = List {
+            items,
+            charged: 0,
+            cyc: false,
+        };
+        l.sync();
+        l
+    }
+
+    /// Re-synchronises the memory charge with the current capacity.
+    #[inline]
+    pub(crate) fn sync(&mut self) {
+        let now = self.items.capacity() * std::mem::size_of::<Value>() + 48;
+        if now != self.charged {
+            if now > self.charged {
+                mem::charge(now - self.charged);
+            } else {
+                mem::credit(self.charged - now);
+            }
+            self.charged = now;
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, v: Value) {
+        let grow = self.items.len() == self.items.capacity();
+        self.items.push(v);
+        if grow {
+            self.sync();
+        }
+    }
+}
+
+impl Drop for List {
+    fn drop(&mut self) {
+        mem::credit(self.charged);
+        mem::drop_values(&mut self.items);
+    }
+}
+
+/// A tuple's items with their memory charge.
+pub(crate) struct Tuple {
+    /// The items.
+    pub items: Vec<Value>,
+}
+
+impl Tuple {
+    pub(crate) fn new(items: Vec<Value>) -> Self {
+        mem::charge(items.capacity() * std::mem::size_of::<Value>() + 48);
+        Tuple { items }
+    }
+}
+
+impl Drop for Tuple {
+    fn drop(&mut self) {
+        mem::credit(self.items.capacity() * std::mem::size_of::<Value>() + 48);
+        mem::drop_values(&mut self.items);
+    }
+}
+
+/// A `range(start, stop, step)`; `step` is never zero.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Range {
+    pub start: i64,
+    pub stop: i64,
+    pub step: i64,
+}
+
+impl Range {
+    /// Number of items (saturating: ranges are limited to `i64` bounds).
+    pub(crate) fn len(&self) -> u64 {
+        let (lo, hi, step) = (self.start as i128, self.stop as i128, self.step as i128);
+        let n = if step > 0 {
+            if hi > lo { (hi - lo - 1) / step + 1 } else { 0 }
+        } else if lo > hi {
+            (lo - hi - 1) / (-step) + 1
+        } else {
+            0
+        };
+        n as u64
+    }
+
+    /// The item at position `i` (must be `< len`).
+    pub(crate) fn at(&self, i: u64) -> i64 {
+        (self.start as i128 + self.step as i128 * i as i128) as i64
+    }
+}
+
+/// A lambda value: its definition plus the values it captured.
+pub(crate) struct Lambda {
+    pub def: Rc<LambdaDef>,
+    /// Default values of the positional parameters, right-aligned.
+    pub defaults: Vec<Value>,
+    /// Defaults of keyword-only parameters (`None` where absent).
+    pub kw_defaults: Vec<Option<Value>>,
+    /// Values of enclosing comprehension/lambda locals, snapshot at creation.
+    pub captured: Vec<Option<Value>>,
+}
+
+/// A method: a receiver (or `None` for an unbound `str.upper`) and a name.
+pub(crate) struct Method {
+    pub recv: Option<Value>,
+    pub owner: TypeId,
+    pub name: crate::interp::methods::MethodId,
+}
+
+/// Which view of a dict.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ViewKind {
+    Keys,
+    Values,
+    Items,
+}
+
+/// A live view of a dict.
+pub(crate) struct View {
+    pub dict: Rc<RefCell<Dict>>,
+    pub kind: ViewKind,
+}
+
+macro_rules! type_ids {
+    ($($id:ident => $name:literal),* $(,)?) => {
+        /// The builtin types a program can name or observe.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+        pub(crate) enum TypeId { $($id),* }
+        impl TypeId {
+            /// Python's name for the type (`type(x).__name__`).
+            pub(crate) fn name(self) -> &'static str {
+                match self { $(TypeId::$id => $name),* }
+            }
+        }
+    };
+}
+
+type_ids! {
+    NoneType => "NoneType",
+    Bool => "bool",
+    Int => "int",
+    Float => "float",
+    Complex => "complex",
+    Str => "str",
+    Bytes => "bytes",
+    List => "list",
+    Tuple => "tuple",
+    Dict => "dict",
+    Set => "set",
+    Range => "range",
+    Type => "type",
+    BuiltinFunction => "builtin_function_or_method",
+    Function => "function",
+    MethodDescriptor => "method_descriptor",
+    ListIterator => "list_iterator",
+    ListReverseIterator => "list_reverseiterator",
+    TupleIterator => "tuple_iterator",
+    StrIterator => "str_ascii_iterator",
+    RangeIterator => "range_iterator",
+    SetIterator => "set_iterator",
+    DictKeyIterator => "dict_keyiterator",
+    DictValueIterator => "dict_valueiterator",
+    DictItemIterator => "dict_itemiterator",
+    DictReverseKeyIterator => "dict_reversekeyiterator",
+    Reversed => "reversed",
+    Enumerate => "enumerate",
+    Zip => "zip",
+    DictKeys => "dict_keys",
+    DictValues => "dict_values",
+    DictItems => "dict_items",
+    Ellipsis => "ellipsis",
+}
+
+macro_rules! builtin_ids {
+    ($($id:ident => $name:literal),* $(,)?) => {
+        /// The builtin functions (the builtin types are [`TypeId`]s).
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub(crate) enum BuiltinId { $($id),* }
+        impl BuiltinId {
+            /// The function's name.
+            pub(crate) fn name(self) -> &'static str {
+                match self { $(BuiltinId::$id => $name),* }
+            }
+        }
+    };
+}
+
+builtin_ids! {
+    Len => "len",
+    Sorted => "sorted",
+    Min => "min",
+    Max => "max",
+    Sum => "sum",
+    Any => "any",
+    All => "all",
+    Abs => "abs",
+    Round => "round",
+    Isinstance => "isinstance",
+    Print => "print",
+    SortBy => "sort_by",
+}
+
+/// What a builtin name means when no program variable shadows it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum BuiltinName {
+    Func(BuiltinId),
+    Type(TypeId),
+}
+
+/// The allowed builtins by name (language.md §2).
+pub(crate) fn builtin_by_name(name: &str) -> Option<BuiltinName> {
+    use BuiltinName::{Func, Type};
+    Some(match name {
+        "len" => Func(BuiltinId::Len),
+        "sorted" => Func(BuiltinId::Sorted),
+        "reversed" => Type(TypeId::Reversed),
+        "enumerate" => Type(TypeId::Enumerate),
+        "zip" => Type(TypeId::Zip),
+        "range" => Type(TypeId::Range),
+        "min" => Func(BuiltinId::Min),
+        "max" => Func(BuiltinId::Max),
+        "sum" => Func(BuiltinId::Sum),
+        "any" => Func(BuiltinId::Any),
+        "all" => Func(BuiltinId::All),
+        "abs" => Func(BuiltinId::Abs),
+        "round" => Func(BuiltinId::Round),
+        "str" => Type(TypeId::Str),
+        "int" => Type(TypeId::Int),
+        "float" => Type(TypeId::Float),
+        "bool" => Type(TypeId::Bool),
+        "list" => Type(TypeId::List),
+        "dict" => Type(TypeId::Dict),
+        "set" => Type(TypeId::Set),
+        "tuple" => Type(TypeId::Tuple),
+        "isinstance" => Func(BuiltinId::Isinstance),
+        "print" => Func(BuiltinId::Print),
+        "sort_by" => Func(BuiltinId::SortBy),
+        _ => return None,
+    })
+}
+
+impl Value {
+    /// A new string value.
+    #[inline]
+    pub(crate) fn str(s: impl Into<String>) -> Value {
+        Value::Str(Rc::new(PyStr::new(s.into())))
+    }
+
+    /// A new list value.
+    pub(crate) fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(RefCell::new(List::new(items))))
+    }
+
+    /// A new tuple value.
+    pub(crate) fn tuple(items: Vec<Value>) -> Value {
+        Value::Tuple(Rc::new(Tuple::new(items)))
+    }
+
+    /// A new dict value.
+    pub(crate) fn dict(d: Dict) -> Value {
+        Value::Dict(Rc::new(RefCell::new(d)))
+    }
+
+    /// A new set value.
+    pub(crate) fn set(s: Set) -> Value {
+        Value::Set(Rc::new(RefCell::new(s)))
+    }
+
+    /// An int from a `BigInt`, normalised to the `i64` fast path when it fits.
+    pub(crate) fn from_big(b: BigInt) -> Value {
+        use num_traits::ToPrimitive;
+        match b.to_i64() {
+            Some(i) => Value::Int(i),
+            None => Value::Big(Rc::new(BigVal::new(b))),
+        }
+    }
+
+    /// The type of the value.
+    pub(crate) fn type_id(&self) -> TypeId {
+        match self {
+            Value::None => TypeId::NoneType,
+            Value::Bool(_) => TypeId::Bool,
+            Value::Int(_) | Value::Big(_) => TypeId::Int,
+            Value::Float(_) => TypeId::Float,
+            Value::Complex(_) => TypeId::Complex,
+            Value::Str(_) => TypeId::Str,
+            Value::Bytes(_) => TypeId::Bytes,
+            Value::List(_) => TypeId::List,
+            Value::Tuple(_) => TypeId::Tuple,
+            Value::Dict(_) => TypeId::Dict,
+            Value::Set(_) => TypeId::Set,
+            Value::Range(_) => TypeId::Range,
+            Value::Type(_) => TypeId::Type,
+            Value::Builtin(_) => TypeId::BuiltinFunction,
+            Value::Tool(_) => TypeId::Function,
+            Value::Lambda(_) => TypeId::Function,
+            Value::Method(m) => {
+                if m.recv.is_some() {
+                    TypeId::BuiltinFunction
+                } else {
+                    TypeId::MethodDescriptor
+                }
+            }
+            Value::Iter(it) => match it.try_borrow() {
+                Ok(it) => it.type_id(),
+                Err(_) => TypeId::Zip,
+            },
+            Value::View(v) => match v.kind {
+                ViewKind::Keys => TypeId::DictKeys,
+                ViewKind::Values => TypeId::DictValues,
+                ViewKind::Items => TypeId::DictItems,
+            },
+            Value::Ellipsis => TypeId::Ellipsis,
+        }
+    }
+
+    /// Python's `type(x).__name__`.
+    pub(crate) fn type_name(&self) -> &'static str {
+        self.type_id().name()
+    }
+
+    /// Python truthiness.
+    pub(crate) fn truthy(&self) -> bool {
+        match self {
+            Value::None => false,
+            Value::Bool(b) => *b,
+            Value::Int(i) => *i != 0,
+            Value::Big(_) => true,
+            Value::Float(f) => *f != 0.0,
+            Value::Complex(c) => c.0 != 0.0 || c.1 != 0.0,
+            Value::Str(s) => !s.as_str().is_empty(),
+            Value::Bytes(b) => !b.is_empty(),
+            Value::List(l) => l.try_borrow().map(|l| !l.items.is_empty()).unwrap_or(true),
+            Value::Tuple(t) => !t.items.is_empty(),
+            Value::Dict(d) => d.try_borrow().map(|d| d.len() != 0).unwrap_or(true),
+            Value::Set(s) => s.try_borrow().map(|s| s.len() != 0).unwrap_or(true),
+            Value::Range(r) => r.len() != 0,
+            Value::View(v) => v.dict.try_borrow().map(|d| d.len() != 0).unwrap_or(true),
+            _ => true,
+        }
+    }
+
+    /// Whether the value may hold other values (so dropping it may recurse).
+    #[inline]
+    pub(crate) fn is_container(&self) -> bool {
+        matches!(
+            self,
+            Value::List(_)
+                | Value::Tuple(_)
+                | Value::Dict(_)
+                | Value::Set(_)
+                | Value::Lambda(_)
+                | Value::Method(_)
+                | Value::Iter(_)
+                | Value::View(_)
+        )
+    }
+
+    /// Identity for `is`: same object, or equal immutable singletons.
+    pub(crate) fn is_same(&self, other: &Value) -> bool {
+        match (self, other) {
+            (Value::None, Value::None) | (Value::Ellipsis, Value::Ellipsis) => true,
+            (Value::Bool(a), Value::Bool(b)) => a == b,
+            // CPython caches small ints; larger equal ints made separately are
+            // usually distinct objects, but constants are shared, so treat
+            // equal ints as identical (the common observable case).
+            (Value::Int(a), Value::Int(b)) => a == b,
+            (Value::Big(a), Value::Big(b)) => Rc::ptr_eq(a, b),
+            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
+            (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),
+            (Value::Str(a), Value::Str(b)) => {
+                Rc::ptr_eq(a, b) || (a.char_len() <= 1 && a.as_str() == b.as_str())
+            }
+            (Value::List(a), Value::List(b)) => Rc::ptr_eq(a, b),
+            (Value::Tuple(a), Value::Tuple(b)) => {
+                Rc::ptr_eq(a, b) || (a.items.is_empty() && b.items.is_empty())
+            }
+            (Value::Dict(a), Value::Dict(b)) => Rc::ptr_eq(a, b),
+            (Value::Set(a), Value::Set(b)) => Rc::ptr_eq(a, b),
+            (Value::Range(a), Value::Range(b)) => Rc::ptr_eq(a, b),
+            (Value::Type(a), Value::Type(b)) => a == b,
+            (Value::Builtin(a), Value::Builtin(b)) => a == b,
+            (Value::Tool(a), Value::Tool(b)) => Rc::ptr_eq(a, b),
+            (Value::Lambda(a), Value::Lambda(b)) => Rc::ptr_eq(a, b),
+            (Value::Method(a), Value::Method(b)) => Rc::ptr_eq(a, b),
+            (Value::Iter(a), Value::Iter(b)) => Rc::ptr_eq(a, b),
+            (Value::View(a), Value::View(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+
+    /// A stable fake address for reprs such as `<function <lambda> at 0x…>`.
+    pub(crate) fn address(&self) -> usize {
+        match self {
+            Value::Lambda(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Method(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Iter(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Str(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::List(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Dict(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Tuple(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Set(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Tool(r) => Rc::as_ptr(r) as *const () as usize,
+            _ => 0x7f00_0000_0000,
+        }
+    }
+}
