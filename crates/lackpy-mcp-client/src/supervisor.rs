@@ -226,10 +226,20 @@ impl ServerHandle {
         if self.tx.send(op).is_err() {
             return Err(McpError::Closed);
         }
-        match rx.await {
+        let result = match rx.await {
             Ok(r) => r,
             Err(_) => Err(self.shared.dropped_error()),
+        };
+        if matches!(result, Err(McpError::SessionEnded(_))) {
+            // The call may learn of the end before the supervisor counts
+            // it. Wait (briefly) for the count, so that a call made after
+            // this error lands on the next session instead of the dead one.
+            let until = Instant::now() + Duration::from_secs(1);
+            while self.shared.ends.load(Ordering::Acquire) <= epoch && Instant::now() < until {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
         }
+        result
     }
 
     /// Asks the supervisor to close the session and end.
@@ -251,9 +261,10 @@ struct Supervisor {
 
 enum Served {
     Stop(Session),
-    /// The session ended; the operations that arrived after its
-    /// connection was gone wait for the reconnect.
-    Ended(Session, Vec<Operation>),
+    /// The session ended (the count of ends is the third field); the
+    /// operations that arrived after its connection was gone wait for the
+    /// reconnect.
+    Ended(Session, Vec<Operation>, u64),
 }
 
 /// Starts the supervisor of a connected server.
@@ -293,10 +304,9 @@ impl Supervisor {
             if let Some(s) = session.take() {
                 match self.serve(s, std::mem::take(&mut waiting)).await {
                     Served::Stop(s) => return self.finish(Some(s)).await,
-                    Served::Ended(s, held) => {
+                    Served::Ended(s, held, ends) => {
                         // Operations submitted before the end was seen fail;
                         // later ones wait for the reconnect.
-                        let ends = self.shared.ends.fetch_add(1, Ordering::AcqRel) + 1;
                         waiting = held;
                         waiting.extend(self.fail_queued_before(ends));
                         s.close(self.timing.close_grace, self.timing.term_grace)
@@ -381,9 +391,13 @@ impl Supervisor {
                 () = &mut session.quit => {
                     let reason = session.end_reason().await;
                     tracing::warn!(server = %self.shared.server, %reason, "MCP session ended");
+                    // Count the end before anyone can see it: a caller that
+                    // learns of it (from the state, or its failed call) and
+                    // calls again must land after it, on the next session.
+                    let ends = self.shared.ends.fetch_add(1, Ordering::AcqRel) + 1;
                     self.shared.set(ServerState::Disconnected, Some(reason));
                     inflight.abort_all();
-                    return Served::Ended(session, held);
+                    return Served::Ended(session, held, ends);
                 }
                 op = self.rx.recv() => match op {
                     // The connection is gone but the end not yet seen:

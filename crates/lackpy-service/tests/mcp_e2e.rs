@@ -162,3 +162,127 @@ fn own_servers_outrank_host_config_servers_and_status_reports_failures() {
     );
     assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
 }
+
+/// `(pid, state)` of every live process whose parent is `parent` (Linux /proc).
+fn children_of(parent: u32) -> Vec<(u32, char)> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // "pid (comm) state ppid …": comm may hold spaces and parentheses.
+        let Some((_, rest)) = stat.rsplit_once(')') else {
+            continue;
+        };
+        let mut fields = rest.split_whitespace();
+        let state = fields.next().and_then(|s| s.chars().next()).unwrap_or('?');
+        if fields.next().and_then(|p| p.parse::<u32>().ok()) == Some(parent) {
+            out.push((pid, state));
+        }
+    }
+    out
+}
+
+/// Whether `pid` is still a running (not zombie) process.
+fn alive(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat"))
+        .ok()
+        .and_then(|s| {
+            s.rsplit_once(')')
+                .map(|(_, rest)| rest.trim_start().starts_with('Z'))
+        })
+        .is_some_and(|zombie| !zombie)
+}
+
+#[test]
+fn sigterm_mid_run_leaves_no_server_behind() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let Some((_, time)) = third_party() else {
+        return;
+    };
+    // Our test server, made stubborn: it ignores stdin EOF and SIGTERM and
+    // has a child of its own, so only a group kill ends it.
+    let ours = Path::new(env!("CARGO_BIN_EXE_lackpy"))
+        .parent()
+        .map(|d| d.join("examples/mcp_test_server"))
+        .filter(|p| p.is_file());
+    let Some(ours) = ours else {
+        assert!(
+            std::env::var("LACKPY_REQUIRE_INTEROP").as_deref() != Ok("1"),
+            "the mcp_test_server example is not built (cargo test --workspace builds it)"
+        );
+        eprintln!("skipping: mcp_test_server example not built");
+        return;
+    };
+    let ws = workspace(&format!(
+        "[mcp_servers.ours]\ncommand = {:?}\nargs = [\"--ignore-stdin-eof\", \"--ignore-sigterm\", \"--spawn-child\"]\n\n\
+         [mcp_servers.time]\ncommand = {time:?}\n",
+        ours.display().to_string()
+    ));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_lackpy"))
+        .args(["run", "-", "--workspace"])
+        .arg(ws.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("lackpy starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"slow(30000)\n")
+        .expect("program");
+    // Wait until both servers run and the long call is in flight.
+    let started = Instant::now();
+    // Every descendant: the servers and what they spawned.
+    let descendants = |root: u32| {
+        let mut all = Vec::new();
+        let mut frontier = vec![root];
+        while let Some(p) = frontier.pop() {
+            for (pid, state) in children_of(p) {
+                frontier.push(pid);
+                all.push((pid, state));
+            }
+        }
+        all
+    };
+    let servers = loop {
+        // Two servers plus the child our test server spawns.
+        let kids = descendants(child.id());
+        if kids.len() >= 3 {
+            break kids;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "servers never started: {kids:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let killed = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let status = child.wait().expect("lackpy exits");
+    assert_eq!(status.code(), Some(143), "exit code after SIGTERM");
+    let deadline = Instant::now() + Duration::from_secs(3);
+    while servers.iter().any(|(pid, _)| alive(*pid)) {
+        assert!(
+            Instant::now() < deadline,
+            "server processes outlived lackpy: {:?}",
+            servers
+                .iter()
+                .filter(|(p, _)| alive(*p))
+                .collect::<Vec<_>>()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
