@@ -194,3 +194,15 @@ fn containers_and_sets() {
         "sort_by([3, 1], 'name')",
     ]));
 }
+
+#[test]
+fn sort_keywords_are_checked_like_sorted() {
+    // CPython: `reverse` of list.sort and sorted must be int-like.
+    insta::assert_snapshot!(report(&[
+        "xs = [2, 1]\nxs.sort(reverse=1)\nxs",
+        "[1].sort(reverse='x')",
+        "sorted([1], reverse='x')",
+        "[1].sort(reverse=2.5)",
+        "[1].sort(cmp=None)",
+    ]));
+}

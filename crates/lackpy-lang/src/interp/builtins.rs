@@ -87,7 +87,8 @@ pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs
     }
 }
 
-fn sort_kwargs(kwargs: Kw) -> R<(Option<Value>, bool)> {
+/// `key=` and `reverse=` of `sorted` and `list.sort`, with Python's errors.
+pub(crate) fn sort_kwargs(kwargs: Kw) -> R<(Option<Value>, bool)> {
     let mut key = None;
     let mut reverse = false;
     for (k, v) in kwargs {

@@ -147,25 +147,8 @@ pub(crate) fn call(
             if !args.is_empty() {
                 return Err(Exc::type_error("sort() takes no positional arguments"));
             }
-            let mut key = None;
-            let mut reverse = false;
-            for (k, v) in kwargs {
-                match &**k {
-                    "key" => {
-                        key = if matches!(v, Value::None) {
-                            None
-                        } else {
-                            Some(v.clone())
-                        }
-                    }
-                    "reverse" => reverse = v.truthy(),
-                    other => {
-                        return Err(Exc::type_error(format!(
-                            "'{other}' is an invalid keyword argument for sort()"
-                        )));
-                    }
-                }
-            }
+            // The same keyword rules as `sorted` (`reverse` must be int-like).
+            let (key, reverse) = super::builtins::sort_kwargs(kwargs)?;
             // As CPython, the list looks empty while it is being sorted.
             let items = std::mem::take(&mut l.try_borrow_mut().map_err(|_| busy())?.items);
             let result = super::builtins::sort_values(it, items, key.as_ref(), reverse);
