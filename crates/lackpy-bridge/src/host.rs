@@ -68,17 +68,19 @@ impl BridgeHost {
     /// Waits on this (interpreter) thread for a pending answer, until it
     /// completes, the call's deadline passes or the run is cancelled; in
     /// the last two cases the tool future is dropped.
-    fn wait_pending(&self, tool: &str, fut: ToolFuture, timeout: Option<Duration>) -> ToolResult {
+    fn wait_pending(
+        &self,
+        tool: &str,
+        fut: ToolFuture,
+        timeout: Option<Duration>,
+        call_deadline: Instant,
+    ) -> ToolResult {
         if !INTERPRETER_THREAD.with(|f| f.get()) && Handle::try_current().is_ok() {
             // Blocking here could starve the very runtime the future needs.
             return Err(ToolError::failed(format!(
                 "tool '{tool}' returned a future on a runtime worker thread; run programs through the bridge"
             )));
         }
-        let call_deadline = match timeout {
-            Some(t) => (Instant::now() + t).min(self.run_deadline),
-            None => self.run_deadline,
-        };
         let slot: Arc<Mutex<Option<ToolResult>>> = Arc::default();
         let task_slot = Arc::clone(&slot);
         let me = std::thread::current();
@@ -136,16 +138,17 @@ impl Host for BridgeHost {
         };
         let timeout = resolved.call_timeout.or(self.default_call_timeout);
         let imp = Arc::clone(&resolved.tool);
-        let mut ctx = self.ctx.clone();
-        ctx.deadline = Some(match timeout {
+        let call_deadline = match timeout {
             Some(t) => (Instant::now() + t).min(self.run_deadline),
             None => self.run_deadline,
-        });
+        };
+        let mut ctx = self.ctx.clone();
+        ctx.deadline = Some(call_deadline);
         let answer = catch_unwind(AssertUnwindSafe(|| imp.call(args, kwargs, &ctx)))
             .unwrap_or_else(|payload| ToolAnswer::Ready(Err(panic_error(tool, payload.as_ref()))));
         let result = match answer {
             ToolAnswer::Ready(r) => r,
-            ToolAnswer::Pending(fut) => self.wait_pending(tool, fut, timeout),
+            ToolAnswer::Pending(fut) => self.wait_pending(tool, fut, timeout, call_deadline),
         };
         result.map_err(|e| ProgramError::new(e.error_type().to_string(), e.message().to_string()))
     }

@@ -338,48 +338,18 @@ impl PyIter {
                 item
             }
             PyIter::Dict { d, pos, len, kind } => {
-                let d = d
-                    .try_borrow()
-                    .map_err(|_| Exc::runtime_error("dictionary changed during iteration"))?;
-                if d.len() != *len {
-                    *len = usize::MAX;
-                    return Err(Exc::runtime_error(
-                        "dictionary changed size during iteration",
-                    ));
-                }
-                match d.entry_from(*pos) {
-                    Some((p, k, v)) => {
-                        *pos = p;
-                        Some(match kind {
-                            ViewKind::Keys => k.clone(),
-                            ViewKind::Values => v.clone(),
-                            ViewKind::Items => Value::tuple(vec![k.clone(), v.clone()]),
-                        })
-                    }
-                    None => None,
-                }
+                let d = unchanged_dict(d, len)?;
+                d.entry_from(*pos).map(|(p, k, v)| {
+                    *pos = p;
+                    view_item(*kind, k, v)
+                })
             }
             PyIter::DictRev { d, back, len, kind } => {
-                let d = d
-                    .try_borrow()
-                    .map_err(|_| Exc::runtime_error("dictionary changed during iteration"))?;
-                if d.len() != *len {
-                    *len = usize::MAX;
-                    return Err(Exc::runtime_error(
-                        "dictionary changed size during iteration",
-                    ));
-                }
-                match d.entry_back_from(*back) {
-                    Some((b, k, v)) => {
-                        *back = b;
-                        Some(match kind {
-                            ViewKind::Keys => k.clone(),
-                            ViewKind::Values => v.clone(),
-                            ViewKind::Items => Value::tuple(vec![k.clone(), v.clone()]),
-                        })
-                    }
-                    None => None,
-                }
+                let d = unchanged_dict(d, len)?;
+                d.entry_back_from(*back).map(|(b, k, v)| {
+                    *back = b;
+                    view_item(*kind, k, v)
+                })
             }
             PyIter::Set { s, pos, len } => {
                 let s = s
@@ -469,5 +439,29 @@ impl PyIter {
                 Err(_) => return Err(Exc::value_error("generator already executing")),
             },
         })
+    }
+}
+
+/// Borrows a dict being iterated, failing as Python does when it changed
+/// size since the iterator was made (and poisoning the iterator).
+fn unchanged_dict<'a>(d: &'a RefCell<Dict>, len: &mut usize) -> R<std::cell::Ref<'a, Dict>> {
+    let d = d
+        .try_borrow()
+        .map_err(|_| Exc::runtime_error("dictionary changed during iteration"))?;
+    if d.len() != *len {
+        *len = usize::MAX;
+        return Err(Exc::runtime_error(
+            "dictionary changed size during iteration",
+        ));
+    }
+    Ok(d)
+}
+
+/// One item of a dict view iteration: key, value or `(key, value)`.
+fn view_item(kind: ViewKind, k: &Value, v: &Value) -> Value {
+    match kind {
+        ViewKind::Keys => k.clone(),
+        ViewKind::Values => v.clone(),
+        ViewKind::Items => Value::tuple(vec![k.clone(), v.clone()]),
     }
 }
