@@ -3,7 +3,7 @@
 //! interpret) and compares what `check.py` compares: success, output,
 //! effective output, variables, stdout and the error text.
 
-use std::path::PathBuf;
+mod corpus;
 
 use lackpy_lang::Data;
 use lackpy_lang::interp::{Host, RunOptions, ToolError, run};
@@ -106,27 +106,13 @@ fn as_json(d: &Option<Data>) -> Data {
     }
 }
 
-fn corpus_path() -> PathBuf {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let local = here.join("../../tests/conformance/visible.jsonl");
-    if local.exists() {
-        local
-    } else {
-        PathBuf::from("/work/shared/conformance/visible.jsonl")
-    }
-}
-
 #[test]
 fn corpus_cases_without_file_tools() {
-    let path = corpus_path();
-    let Ok(corpus) = std::fs::read_to_string(&path) else {
-        eprintln!("corpus not found at {}; skipping", path.display());
-        return;
-    };
+    let corpus = corpus::corpus_text();
     let file_tools = ["read_file", "find_files", "write_file", "edit_file"];
     let mut total = 0;
     let mut failures: Vec<String> = Vec::new();
-    for line in corpus.lines().filter(|l| !l.trim().is_empty()) {
+    for line in corpus::corpus_lines(&corpus) {
         let case = Data::from_json(line).expect("corpus line is JSON");
         let id = text(field(&case, "id")).unwrap_or_default();
         let program = text(field(&case, "program")).unwrap_or_default();

@@ -4,27 +4,9 @@
 use lackpy_lang::parse::parse;
 use serde_json::Value;
 
-fn corpus() -> Vec<Value> {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let candidates = [
-        format!("{dir}/../../tests/conformance/visible.jsonl"),
-        format!("{dir}/tests/conformance/visible.jsonl"),
-        format!("{dir}/../../../shared/conformance/visible.jsonl"),
-        "/work/shared/conformance/visible.jsonl".to_string(),
-    ];
-    let text = candidates
-        .iter()
-        .find_map(|p| {
-            std::fs::read_to_string(p)
-                .ok()
-                .filter(|t| !t.trim().is_empty())
-        })
-        .expect("conformance corpus not found");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("corpus line is JSON"))
-        .collect()
-}
+mod corpus;
+
+use corpus::corpus;
 
 /// The line of a `Parse error: ... (line N)` message.
 fn error_line(msg: &str) -> Option<u32> {

@@ -16,28 +16,13 @@ use lackpy_lang::parse::parse;
 use lackpy_lang::walk::{NodeRef, walk};
 use serde_json::Value;
 
+mod corpus;
+
+/// Every corpus program's text.
 fn corpus_programs() -> Vec<String> {
-    let dir = env!("CARGO_MANIFEST_DIR");
-    let candidates = [
-        format!("{dir}/../../tests/conformance/visible.jsonl"),
-        format!("{dir}/tests/conformance/visible.jsonl"),
-        format!("{dir}/../../../shared/conformance/visible.jsonl"),
-        "/work/shared/conformance/visible.jsonl".to_string(),
-    ];
-    let text = candidates
+    corpus::corpus()
         .iter()
-        .find_map(|p| {
-            std::fs::read_to_string(p)
-                .ok()
-                .filter(|t| !t.trim().is_empty())
-        })
-        .expect("conformance corpus not found");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let v: Value = serde_json::from_str(l).expect("corpus line is JSON");
-            v["program"].as_str().expect("program").to_string()
-        })
+        .map(|c| c["program"].as_str().expect("program").to_string())
         .collect()
 }
 

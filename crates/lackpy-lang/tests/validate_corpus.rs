@@ -4,17 +4,9 @@
 use lackpy_lang::validate;
 use serde_json::Value;
 
-fn corpus() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/conformance/visible.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("the corpus is in tests/conformance");
-    text.lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).expect("corpus lines are JSON"))
-        .collect()
-}
+mod corpus;
+
+use corpus::corpus;
 
 fn parse_line(e: &str) -> Option<&str> {
     let rest = e.strip_prefix("Parse error: ")?;
