@@ -128,6 +128,16 @@ pub fn with_logs<T>(f: impl FnOnce() -> T) -> (T, String) {
         .with_ansi(false)
         .with_max_level(tracing::Level::DEBUG)
         .finish();
-    let out = tracing::subscriber::with_default(subscriber, f);
+    // Tests run on parallel threads and tracing caches each callsite's
+    // interest globally: one capture at a time, and the cache rebuilt once
+    // our subscriber is in place, so no event is lost to a stale "never".
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _turn = ONE_AT_A_TIME
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let out = tracing::subscriber::with_default(subscriber, || {
+        tracing::callsite::rebuild_interest_cache();
+        f()
+    });
     (out, buf.text())
 }
