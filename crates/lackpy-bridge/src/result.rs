@@ -3,8 +3,7 @@
 use std::time::Duration;
 
 use lackpy_lang::interp::{RunOutcome, TraceEntry};
-use lackpy_lang::{Data, Grade};
-use serde::ser::{SerializeMap, SerializeStruct};
+use lackpy_lang::{Data, Grade, JsonText};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
@@ -29,8 +28,8 @@ pub struct ExecutionResult {
     pub error_line: Option<u32>,
     /// The tool calls, in order.
     pub trace: Vec<TraceEntry>,
-    /// Module-level names after the run (empty on failure).
-    pub variables: Vec<(String, Data)>,
+    /// Module-level names after the run (empty on failure), as JSON text.
+    pub variables: Vec<(String, JsonText)>,
     /// The grade of the tool set the program ran with.
     pub grade: Grade,
     /// Paths the file tools read.
@@ -95,80 +94,226 @@ impl ExecutionResult {
     }
 }
 
-/// A value written exactly as Python's `json.dumps(v, default=str)`.
-struct Json<'a>(Option<&'a Data>);
-
-impl Serialize for Json<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            None => s.serialize_none(),
-            Some(d) => RawValue::from_string(d.to_json())
-                .map_err(serde::ser::Error::custom)?
-                .serialize(s),
-        }
+impl ExecutionResult {
+    /// The result as one JSON object, written as lackpy (Python) writes it:
+    /// values by `json.dumps(v, default=str)`, so a non-finite float is
+    /// `NaN`/`Infinity` and a big int keeps every digit.
+    pub fn to_json(&self) -> String {
+        let mut w = ObjectWriter::new();
+        w.field("success", &self.success);
+        w.raw("output", self.output.as_ref().map(Data::to_json).as_deref());
+        w.field("output_repr", &self.output_repr);
+        w.field("stdout", &self.stdout);
+        w.raw(
+            "effective_output",
+            self.effective_output.as_ref().map(Data::to_json).as_deref(),
+        );
+        w.field("error", &self.error);
+        w.field("error_type", &self.error_type);
+        w.field("error_line", &self.error_line);
+        let trace: Vec<String> = self.trace.iter().map(trace_entry_json).collect();
+        w.raw("trace", Some(&format!("[{}]", trace.join(", "))));
+        w.raw(
+            "variables",
+            Some(&named_json(
+                self.variables.iter().map(|(k, v)| (k.as_str(), v.as_str())),
+            )),
+        );
+        w.raw(
+            "grade",
+            Some(&format!(
+                "{{\"w\": {}, \"d\": {}}}",
+                self.grade.w, self.grade.d
+            )),
+        );
+        w.raw("files_read", Some(&string_list(&self.files_read)));
+        w.raw("files_modified", Some(&string_list(&self.files_modified)));
+        w.field("duration_ms", &millis(self.duration));
+        w.finish()
     }
 }
 
-/// Named values as a JSON object, in order.
-struct Named<'a>(&'a [(String, Data)]);
+/// One trace entry as JSON text (see [`ExecutionResult::to_json`]).
+pub fn trace_entry_json(e: &TraceEntry) -> String {
+    let args: Vec<(&str, String)> = e
+        .args
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.to_json()))
+        .collect();
+    let mut w = ObjectWriter::new();
+    w.field("step", &e.step);
+    w.field("tool", &e.tool);
+    w.raw(
+        "args",
+        Some(&named_json(args.iter().map(|(k, v)| (*k, v.as_str())))),
+    );
+    w.raw("result", e.result.as_ref().map(Data::to_json).as_deref());
+    w.field("duration_ms", &millis(e.duration));
+    w.field("success", &e.success);
+    w.field("error", &e.error);
+    w.finish()
+}
 
-impl Serialize for Named<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in self.0 {
-            m.serialize_entry(k, &Json(Some(v)))?;
+/// Builds `{"k": v, ...}` text from already-written values.
+struct ObjectWriter {
+    out: String,
+}
+
+impl ObjectWriter {
+    fn new() -> Self {
+        ObjectWriter {
+            out: String::from("{"),
         }
-        m.end()
     }
+
+    fn key(&mut self, key: &str) {
+        if self.out.len() > 1 {
+            self.out.push_str(", ");
+        }
+        self.out.push_str(&json_string(key));
+        self.out.push_str(": ");
+    }
+
+    /// A scalar field (string, number, bool or null) that serde writes.
+    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) {
+        self.key(key);
+        // Scalars always serialise; `null` would only hide a broken invariant.
+        let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned());
+        self.out.push_str(&text);
+    }
+
+    /// A field whose value is already JSON text (`None` → `null`).
+    fn raw(&mut self, key: &str, text: Option<&str>) {
+        self.key(key);
+        self.out.push_str(text.unwrap_or("null"));
+    }
+
+    fn finish(mut self) -> String {
+        self.out.push('}');
+        self.out
+    }
+}
+
+/// `["a", "b"]` with Python's separators.
+fn string_list(items: &[String]) -> String {
+    let items: Vec<String> = items.iter().map(|s| json_string(s)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn json_string(s: &str) -> String {
+    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned())
+}
+
+/// `{"name": value, ...}` from names and JSON texts, in order.
+fn named_json<'a>(items: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let mut out = String::from("{");
+    for (n, (k, v)) in items.enumerate() {
+        if n > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(&json_string(k));
+        out.push_str(": ");
+        out.push_str(v);
+    }
+    out.push('}');
+    out
 }
 
 fn millis(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// One trace entry with the serde shape of `runtime.md`.
+/// Serialises as the object [`ExecutionResult::to_json`] writes. Strict
+/// JSON has no non-finite floats: where Python writes `NaN`, `Infinity` or
+/// `-Infinity`, this writes `null` (what serde_json does with such floats).
+impl Serialize for ExecutionResult {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        strict_raw(self.to_json())
+            .map_err(serde::ser::Error::custom)?
+            .serialize(s)
+    }
+}
+
+/// A trace entry with the serde shape of `runtime.md`.
 pub struct TraceRecord<'a>(pub &'a TraceEntry);
 
 impl Serialize for TraceRecord<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let e = self.0;
-        let mut st = s.serialize_struct("TraceEntry", 7)?;
-        st.serialize_field("step", &e.step)?;
-        st.serialize_field("tool", &e.tool)?;
-        st.serialize_field("args", &Named(&e.args))?;
-        st.serialize_field("result", &Json(e.result.as_ref()))?;
-        st.serialize_field("duration_ms", &millis(e.duration))?;
-        st.serialize_field("success", &e.success)?;
-        st.serialize_field("error", &e.error)?;
-        st.end()
+        strict_raw(trace_entry_json(self.0))
+            .map_err(serde::ser::Error::custom)?
+            .serialize(s)
     }
 }
 
-struct Trace<'a>(&'a [TraceEntry]);
-
-impl Serialize for Trace<'_> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.0.iter().map(TraceRecord))
-    }
+/// Python-style JSON text as a strict raw value: non-finite floats outside
+/// strings become `null`.
+fn strict_raw(text: String) -> Result<Box<RawValue>, serde_json::Error> {
+    let text = if text.contains("NaN") || text.contains("Infinity") {
+        nulls_for_non_finite(&text)
+    } else {
+        text
+    };
+    RawValue::from_string(text)
 }
 
-impl Serialize for ExecutionResult {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut st = s.serialize_struct("ExecutionResult", 14)?;
-        st.serialize_field("success", &self.success)?;
-        st.serialize_field("output", &Json(self.output.as_ref()))?;
-        st.serialize_field("output_repr", &self.output_repr)?;
-        st.serialize_field("stdout", &self.stdout)?;
-        st.serialize_field("effective_output", &Json(self.effective_output.as_ref()))?;
-        st.serialize_field("error", &self.error)?;
-        st.serialize_field("error_type", &self.error_type)?;
-        st.serialize_field("error_line", &self.error_line)?;
-        st.serialize_field("trace", &Trace(&self.trace))?;
-        st.serialize_field("variables", &Named(&self.variables))?;
-        st.serialize_field("grade", &self.grade)?;
-        st.serialize_field("files_read", &self.files_read)?;
-        st.serialize_field("files_modified", &self.files_modified)?;
-        st.serialize_field("duration_ms", &millis(self.duration))?;
-        st.end()
+/// Replaces the `NaN`, `Infinity` and `-Infinity` tokens of Python's JSON
+/// (never inside strings) with `null`.
+fn nulls_for_non_finite(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if in_string {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+            }
+        } else if c == '"' {
+            in_string = true;
+        } else if let Some(token) = ["NaN", "Infinity", "-Infinity"]
+            .into_iter()
+            .find(|t| rest.starts_with(t))
+        {
+            out.push_str("null");
+            rest = &rest[token.len()..];
+            continue;
+        }
+        out.push(c);
+        rest = &rest[c.len_utf8()..];
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn serde_gives_strict_json_and_to_json_gives_python_text() {
+        let mut r = ExecutionResult::failed("X", "e".into(), Grade::UNKNOWN, Duration::ZERO);
+        r.output = Some(Data::List(vec![
+            Data::Float(f64::NAN),
+            Data::Str("NaN".into()),
+        ]));
+        r.variables = vec![("x".into(), JsonText::from(&Data::Float(f64::INFINITY)))];
+        let text = r.to_json();
+        assert!(text.contains(r#""output": [NaN, "NaN"]"#), "{text}");
+        assert!(text.contains(r#""variables": {"x": Infinity}"#), "{text}");
+        let strict = serde_json::to_value(&r).expect("strict JSON");
+        assert_eq!(strict["output"], serde_json::json!([null, "NaN"]));
+        assert_eq!(strict["variables"]["x"], serde_json::Value::Null);
+        assert_eq!(strict["error_type"], "X");
+    }
+
+    #[test]
+    fn non_finite_floats_become_null_outside_strings_only() {
+        assert_eq!(
+            nulls_for_non_finite(r#"[NaN, -Infinity, Infinity, "NaN \" Infinity", 1]"#),
+            r#"[null, null, null, "NaN \" Infinity", 1]"#
+        );
     }
 }

@@ -206,7 +206,7 @@ fn corpus_cases_without_file_tools() {
                     &Data::Dict(
                         got.variables
                             .iter()
-                            .map(|(k, v)| (Data::Str(k.clone()), v.clone()))
+                            .map(|(k, v)| (Data::Str(k.clone()), v.to_data()))
                             .collect(),
                     )
                     .to_json(),

@@ -117,6 +117,7 @@ fn string_methods() {
         "['aaaa'.replace('a', 'b', 2), 'abc'.replace('', '-'), 'x'.replace('', '-', 2)]",
         "['42'.zfill(5), '-42'.zfill(6), 'ab'.center(5), 'abc'.center(6, '*'), 'ab'.ljust(4, '.')]",
         "['Straße'.upper(), 'ǅ'.lower(), 'Straße'.casefold(), \"they're\".title(), 'Σίσυφος ΣΑΣ'.title()]",
+        "[' a  b\\tc\\n'.split(None, 1), ' a  b\\tc\\n'.split(None, 0), 'a\\x1cb\\x1fc d'.split(), 'x\\x0by\\x0cz\\rw'.rsplit(None, 2), 'trail  '.split(None, 1)]",
         "['a\\tb'.expandtabs(4), 'a\\r\\nb\\rc\\n'.splitlines(), 'a\\nb'.splitlines(True)]",
         "['report.csv'.endswith(('.csv', '.tsv')), 'abc'.startswith('b', 1), 'abc'.find('c', 1, 2), 'héllo'.index('l')]",
         "['123'.isdigit(), '²'.isdecimal(), 'Abc Def'.istitle(), 'A1!'.isupper(), ''.isspace()]",

@@ -70,6 +70,22 @@ fn run_json_shape() {
 }
 
 #[test]
+fn run_json_writes_non_finite_floats_as_python_does() {
+    let out = lackpy(
+        &["run", "-", "--json"],
+        "x = float('nan')\ny = [float('inf'), -float('inf'), 'NaN']\n[x, 1]",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for part in [
+        r#""output": [NaN, 1], "output_repr": "[nan, 1]""#,
+        r#""variables": {"x": NaN, "y": [Infinity, -Infinity, "NaN"]}"#,
+        r#""grade": {"w": 3, "d": 3}"#,
+    ] {
+        assert!(out.stdout.contains(part), "{part} in {}", out.stdout);
+    }
+}
+
+#[test]
 fn run_failure_human_and_json() {
     let out = lackpy(&["run", "-"], "x = 1\nprint('before')\ny = x / 0\n");
     assert_eq!(out.code, 1);

@@ -22,12 +22,14 @@ enum Acc {
 }
 
 impl Interp<'_> {
-    /// Evaluates an expression.
-    #[inline]
+    /// Evaluates an expression. Constants and bound names (most operands)
+    /// are handled inline at every call site, so evaluating them costs no
+    /// call; everything else goes through one out-of-line function.
+    #[inline(always)]
     pub(crate) fn eval(&mut self, e: &Expr) -> R<Value> {
         match &e.kind {
             ExprKind::Const(v) => Ok(super::fast_clone(v)),
-            ExprKind::Name(r, name) => {
+            ExprKind::Name(r, _) => {
                 // Bound globals and locals inline; everything else via `load`.
                 let hit = match *r {
                     super::code::NameRef::Global(slot) => self.globals.get(slot as usize),
@@ -45,16 +47,30 @@ impl Interp<'_> {
                 if let Some(Some(v)) = hit {
                     return Ok(super::fast_clone(v));
                 }
-                match self.load(*r, name) {
-                    Ok(v) => Ok(v),
-                    Err(ex) => Err(at_line(ex, e.line)),
-                }
+                self.eval_unbound(e)
             }
-            _ => self.eval_compound(e).map_err(|ex| at_line(ex, e.line)),
+            _ => self.eval_compound(e),
         }
     }
 
+    /// A name without a value in its slot: globals fall back to builtins
+    /// and tools, anything else is a NameError.
+    #[inline(never)]
+    fn eval_unbound(&mut self, e: &Expr) -> R<Value> {
+        match &e.kind {
+            ExprKind::Name(r, name) => self.load(*r, name).map_err(|ex| at_line(ex, e.line)),
+            _ => self.eval_compound(e),
+        }
+    }
+
+    #[inline(never)]
     fn eval_compound(&mut self, e: &Expr) -> R<Value> {
+        self.eval_compound_inner(e)
+            .map_err(|ex| at_line(ex, e.line))
+    }
+
+    #[inline(always)]
+    fn eval_compound_inner(&mut self, e: &Expr) -> R<Value> {
         if crate::value::stack::exhausted() {
             return Err(Exc::limit(
                 ExcKind::RecursionError,

@@ -106,7 +106,8 @@ fn format_parsed(it: &mut Interp, v: &Value, spec: &fmt::FormatSpec, text: &str)
                 && matches!(spec.ty, None | Some('d'))
                 && spec.precision.is_none() =>
         {
-            let body = i.to_string();
+            let mut body = String::new();
+            crate::value::int::push_i64(&mut body, *i);
             Ok(pad(&body, body.len(), spec, '>'))
         }
         Value::Float(f)

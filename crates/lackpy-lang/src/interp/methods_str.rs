@@ -593,13 +593,13 @@ fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: fn(char) -> bool)
 }
 
 /// `str.split` / `str.rsplit`.
-fn split(text: &str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Vec<String>> {
+fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Vec<&'t str>> {
     let limit = if maxsplit < 0 {
         usize::MAX
     } else {
         maxsplit as usize
     };
-    let mut out: Vec<String> = Vec::new();
+    let mut out: Vec<&str> = Vec::new();
     match sep {
         Some("") => return Err(Exc::value_error("empty separator")),
         Some(sep) => {
@@ -608,26 +608,26 @@ fn split(text: &str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Ve
                 while out.len() < limit {
                     match rest.rfind(sep) {
                         Some(p) => {
-                            out.push(rest[p + sep.len()..].to_owned());
+                            out.push(&rest[p + sep.len()..]);
                             rest = &rest[..p];
                         }
                         None => break,
                     }
                 }
-                out.push(rest.to_owned());
+                out.push(rest);
                 out.reverse();
             } else {
                 let mut rest = text;
                 while out.len() < limit {
                     match rest.find(sep) {
                         Some(p) => {
-                            out.push(rest[..p].to_owned());
+                            out.push(&rest[..p]);
                             rest = &rest[p + sep.len()..];
                         }
                         None => break,
                     }
                 }
-                out.push(rest.to_owned());
+                out.push(rest);
             }
         }
         None => {
@@ -635,36 +635,42 @@ fn split(text: &str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Ve
                 let mut rest = text.trim_end_matches(is_space);
                 while !rest.is_empty() {
                     if out.len() >= limit {
-                        out.push(rest.to_owned());
+                        out.push(rest);
                         break;
                     }
                     match rest.rfind(is_space) {
                         Some(p) => {
                             let c_len = rest[p..].chars().next().map(char::len_utf8).unwrap_or(1);
-                            out.push(rest[p + c_len..].to_owned());
+                            out.push(&rest[p + c_len..]);
                             rest = rest[..p].trim_end_matches(is_space);
                         }
                         None => {
-                            out.push(rest.to_owned());
+                            out.push(rest);
                             break;
                         }
                     }
                 }
                 out.reverse();
             } else {
+                if text.is_ascii() {
+                    // Bytes instead of chars; ASCII whitespace is what
+                    // is_space accepts below U+0080.
+                    split_ascii_whitespace(text, limit, &mut out);
+                    return Ok(out);
+                }
                 let mut rest = text.trim_start_matches(is_space);
                 while !rest.is_empty() {
                     if out.len() >= limit {
-                        out.push(rest.to_owned());
+                        out.push(rest);
                         break;
                     }
                     match rest.find(is_space) {
                         Some(p) => {
-                            out.push(rest[..p].to_owned());
+                            out.push(&rest[..p]);
                             rest = rest[p..].trim_start_matches(is_space);
                         }
                         None => {
-                            out.push(rest.to_owned());
+                            out.push(rest);
                             break;
                         }
                     }
@@ -675,8 +681,34 @@ fn split(text: &str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Ve
     Ok(out)
 }
 
+/// Whitespace split of ASCII text, forward, at most `limit` splits.
+fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Vec<&'t str>) {
+    // Python's whitespace below U+0080: \t \n \x0b \x0c \r \x1c-\x1f and space.
+    let space = |b: u8| matches!(b, b'\t'..=b'\r' | 0x1c..=0x1f | b' ');
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && space(bytes[i]) {
+        i += 1;
+    }
+    while i < bytes.len() {
+        if out.len() >= limit {
+            // The rest as it is: Python strips only the leading whitespace.
+            out.push(&text[i..]);
+            return;
+        }
+        let start = i;
+        while i < bytes.len() && !space(bytes[i]) {
+            i += 1;
+        }
+        out.push(&text[start..i]);
+        while i < bytes.len() && space(bytes[i]) {
+            i += 1;
+        }
+    }
+}
+
 /// `str.splitlines`.
-fn splitlines(text: &str, keep: bool) -> Vec<String> {
+fn splitlines(text: &str, keep: bool) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     let mut iter = text.char_indices().peekable();
@@ -702,14 +734,14 @@ fn splitlines(text: &str, keep: bool) -> Vec<String> {
             end += 1;
         }
         out.push(if keep {
-            text[start..end].to_owned()
+            &text[start..end]
         } else {
-            text[start..i].to_owned()
+            &text[start..i]
         });
         start = end;
     }
     if start < text.len() {
-        out.push(text[start..].to_owned());
+        out.push(&text[start..]);
     }
     out
 }

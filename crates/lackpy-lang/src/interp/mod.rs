@@ -44,7 +44,7 @@ use self::errors::{Exc, ExcKind, R};
 use self::limits::Budget;
 use crate::ast;
 use crate::data::Data;
-use crate::value::convert::{from_data, to_data};
+use crate::value::convert::{from_data, to_data, to_json_text};
 use crate::value::mem::MemScope;
 use crate::value::{Dict, List, Value, builtin_by_name, repr};
 
@@ -285,7 +285,7 @@ impl<'a> Interp<'a> {
                 continue;
             }
             if let Some(Some(v)) = self.globals.get(slot as usize) {
-                variables.push((name.to_owned(), to_data(v)?));
+                variables.push((name.to_owned(), to_json_text(v)?));
             }
         }
         let stdout = std::mem::take(&mut self.stdout);

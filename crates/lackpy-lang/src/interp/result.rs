@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use super::trace::TraceEntry;
 use crate::data::Data;
+use crate::json_text::JsonText;
 
 /// The outcome of one run (the `ExecutionResult` of runtime.md, minus the
 /// fields the service adds).
@@ -30,7 +31,8 @@ pub struct RunOutcome {
     pub trace: Vec<TraceEntry>,
     /// Module-level names after a successful run, in binding order, minus
     /// tools, builtins, params and names starting with `_`; empty on failure.
-    pub variables: Vec<(String, Data)>,
+    /// Each value is already JSON text (runtime.md's rules).
+    pub variables: Vec<(String, JsonText)>,
     /// Wall-clock time of the whole run.
     pub duration: Duration,
 }

@@ -9,9 +9,11 @@
 
 use num_bigint::BigInt;
 
-use super::{Dict, Set, Value, repr};
+use super::json_out::JsonOut;
+use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
 use crate::interp::errors::{Exc, R};
+use crate::json_text::JsonText;
 
 const MAX_DEPTH: usize = 900;
 
@@ -26,6 +28,92 @@ pub(crate) fn to_data(v: &Value) -> R<Data> {
 }
 
 const CIRCULAR: &str = "Circular reference detected";
+
+/// Writes a value as JSON text, exactly as `to_data(v)?.to_json()` would
+/// but without the intermediate tree.
+pub(crate) fn to_json_text(v: &Value) -> R<JsonText> {
+    let mut out = JsonOut::new();
+    let mut active = Vec::new();
+    match write_json_at(v, &mut active, &mut out) {
+        Err(e) if e.msg == CIRCULAR => {
+            out.truncate(0);
+            out.string(&repr::repr(v)?);
+        }
+        other => other?,
+    }
+    Ok(JsonText::from_written(out.finish()))
+}
+
+fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
+    match v {
+        Value::None => out.lit("null"),
+        Value::Bool(true) => out.lit("true"),
+        Value::Bool(false) => out.lit("false"),
+        Value::Int(i) => out.int(*i),
+        Value::Big(b) => out.big(&b.0),
+        Value::Float(f) => out.float(*f),
+        Value::Str(s) => out.string(s.as_str()),
+        Value::List(_) | Value::Tuple(_) | Value::Dict(_) => {
+            let addr = v.address();
+            if active.contains(&addr) {
+                return Err(Exc::value_error(CIRCULAR));
+            }
+            if active.len() >= MAX_DEPTH || super::stack::exhausted() {
+                return Err(Exc::recursion(
+                    "maximum recursion depth exceeded while encoding a JSON object",
+                ));
+            }
+            active.push(addr);
+            match v {
+                Value::List(l) => match l.try_borrow() {
+                    Ok(l) => write_json_items(&l.items, active, out)?,
+                    Err(_) => out.lit("[]"),
+                },
+                Value::Tuple(t) => write_json_items(&t.items, active, out)?,
+                Value::Dict(d) => match d.try_borrow() {
+                    Ok(d) => {
+                        out.lit("{");
+                        for (n, (k, val)) in d.iter().enumerate() {
+                            if n > 0 {
+                                out.lit(", ");
+                            }
+                            match k {
+                                Value::Str(s) => out.string(s.as_str()),
+                                Value::Int(i) => {
+                                    out.lit("\"");
+                                    out.int(*i);
+                                    out.lit("\"");
+                                }
+                                other => json::write_json_key(&to_data_at(other, active)?, out),
+                            }
+                            out.lit(": ");
+                            write_json_at(val, active, out)?;
+                        }
+                        out.lit("}");
+                    }
+                    Err(_) => out.lit("{}"),
+                },
+                _ => {}
+            }
+            active.pop();
+        }
+        // Sets (and everything JSON cannot hold) are written as their str().
+        other => out.string(&repr::to_str(other)?),
+    }
+    Ok(())
+}
+
+fn write_json_items(items: &[Value], active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
+    out.lit("[");
+    for (n, item) in items.iter().enumerate() {
+        if n > 0 {
+            out.lit(", ");
+        }
+        write_json_at(item, active, out)?;
+    }
+    out.lit("]");
+    Ok(())
+}
 
 fn to_data_at(v: &Value, active: &mut Vec<usize>) -> R<Data> {
     Ok(match v {

@@ -113,10 +113,59 @@ pub(crate) fn f64_to_int(f: f64) -> Option<Value> {
     BigInt::from_f64(t).map(Value::from_big)
 }
 
+/// "00" to "99", for writing two digits at a time.
+const PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// Writes the decimal text of `i` at the end of `digits`, returning where
+/// it starts. Hand-written because the formatting machinery costs several
+/// times more than the digits, and programs print and return many ints.
+#[inline]
+pub(crate) fn i64_digits(i: i64, digits: &mut [u8; 20]) -> usize {
+    let mut pos = digits.len();
+    let mut n = i.unsigned_abs();
+    while n >= 100 {
+        let r = (n % 100) as usize * 2;
+        n /= 100;
+        pos -= 2;
+        digits[pos..pos + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    }
+    if n >= 10 {
+        let r = n as usize * 2;
+        pos -= 2;
+        digits[pos..pos + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    } else {
+        pos -= 1;
+        digits[pos] = b'0' + n as u8;
+    }
+    if i < 0 {
+        pos -= 1;
+        digits[pos] = b'-';
+    }
+    pos
+}
+
+/// Appends the decimal text of an `i64`.
+#[inline]
+pub(crate) fn push_i64(out: &mut String, i: i64) {
+    let mut digits = [0u8; 20];
+    let start = i64_digits(i, &mut digits);
+    // Digits and '-' are ASCII: the check cannot fail.
+    out.push_str(std::str::from_utf8(&digits[start..]).unwrap_or_default());
+}
+
 /// Decimal text of an int, or `None` past the 4300-digit limit.
 pub(crate) fn int_to_string(i: &IntRef) -> Option<String> {
     match i {
-        IntRef::Small(i) => Some(i.to_string()),
+        IntRef::Small(i) => {
+            let mut s = String::new();
+            push_i64(&mut s, *i);
+            Some(s)
+        }
         IntRef::Big(b) => {
             // 4300 digits need at least 14281 bits; far larger values fail
             // fast without converting.
@@ -282,5 +331,31 @@ pub(crate) fn int_neg(i: &IntRef) -> Value {
             None => Value::from_big(-BigInt::from(*i)),
         },
         IntRef::Big(b) => Value::from_big(-(*b).clone()),
+    }
+}
+
+#[cfg(test)]
+mod push_tests {
+    use super::push_i64;
+
+    #[test]
+    fn push_i64_matches_display() {
+        for i in [
+            0,
+            1,
+            -1,
+            9,
+            10,
+            -10,
+            99,
+            12345,
+            i64::MAX,
+            i64::MIN,
+            i64::MIN + 1,
+        ] {
+            let mut s = String::from("x");
+            push_i64(&mut s, i);
+            assert_eq!(s, format!("x{i}"));
+        }
     }
 }

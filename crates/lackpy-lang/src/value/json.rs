@@ -13,9 +13,11 @@
 use std::fmt::Write;
 
 use num_bigint::BigInt;
+use num_traits::ToPrimitive;
 
 use crate::data::Data;
 use crate::interp::formatting::float_repr;
+use crate::value::json_out::JsonOut;
 use crate::value::repr::push_str_repr;
 
 /// Nesting depth [`Data::from_json`] accepts.
@@ -24,9 +26,9 @@ const MAX_JSON_DEPTH: usize = 1000;
 impl Data {
     /// The JSON text `json.dumps(v, default=str)` gives for this value.
     pub fn to_json(&self) -> String {
-        let mut out = String::new();
+        let mut out = JsonOut::new();
         write_json(self, &mut out);
-        out
+        out.finish()
     }
 
     /// Parses JSON text. Ints keep every digit; `NaN`, `Infinity` and
@@ -54,84 +56,57 @@ impl Data {
     }
 }
 
-fn write_json(d: &Data, out: &mut String) {
+fn write_json(d: &Data, out: &mut JsonOut) {
     match d {
-        Data::None => out.push_str("null"),
-        Data::Bool(true) => out.push_str("true"),
-        Data::Bool(false) => out.push_str("false"),
-        Data::Int(i) => {
-            let _ = write!(out, "{i}");
-        }
-        Data::Float(f) => out.push_str(&json_float(*f)),
-        Data::Str(s) => write_json_str(s, out),
+        Data::None => out.lit("null"),
+        Data::Bool(true) => out.lit("true"),
+        Data::Bool(false) => out.lit("false"),
+        Data::Int(i) => match i.to_i64() {
+            Some(small) => out.int(small),
+            None => out.big(i),
+        },
+        Data::Float(f) => out.float(*f),
+        Data::Str(s) => out.string(s),
         Data::List(items) | Data::Tuple(items) => {
-            out.push('[');
+            out.lit("[");
             for (n, item) in items.iter().enumerate() {
                 if n > 0 {
-                    out.push_str(", ");
+                    out.lit(", ");
                 }
                 write_json(item, out);
             }
-            out.push(']');
+            out.lit("]");
         }
         Data::Dict(items) => {
-            out.push('{');
+            out.lit("{");
             for (n, (k, v)) in items.iter().enumerate() {
                 if n > 0 {
-                    out.push_str(", ");
+                    out.lit(", ");
                 }
-                let key = match k {
-                    Data::Str(s) => s.clone(),
-                    Data::Int(i) => i.to_string(),
-                    Data::Float(f) => json_float(*f),
-                    Data::Bool(true) => "true".to_owned(),
-                    Data::Bool(false) => "false".to_owned(),
-                    Data::None => "null".to_owned(),
-                    other => other.py_repr(),
-                };
-                write_json_str(&key, out);
-                out.push_str(": ");
+                write_json_key(k, out);
+                out.lit(": ");
                 write_json(v, out);
             }
-            out.push('}');
+            out.lit("}");
         }
-        Data::Set(_) => write_json_str(&d.py_repr(), out),
+        Data::Set(_) => out.string(&d.py_repr()),
     }
 }
 
-fn json_float(f: f64) -> String {
-    if f.is_nan() {
-        "NaN".to_owned()
-    } else if f == f64::INFINITY {
-        "Infinity".to_owned()
-    } else if f == f64::NEG_INFINITY {
-        "-Infinity".to_owned()
-    } else {
-        float_repr(f)
-    }
-}
-
-fn write_json_str(s: &str, out: &mut String) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (' '..='~').contains(&c) => out.push(c),
-            c => {
-                let mut buf = [0u16; 2];
-                for unit in c.encode_utf16(&mut buf) {
-                    let _ = write!(out, "\\u{:04x}", unit);
-                }
-            }
+/// A dict key: JSON keys are strings, so scalars are written as the text
+/// of their JSON value (`1` → `"1"`, `None` → `"null"`), anything else
+/// as its repr (where Python would raise).
+pub(crate) fn write_json_key(k: &Data, out: &mut JsonOut) {
+    match k {
+        Data::Str(s) => out.string(s),
+        Data::Int(_) | Data::Float(_) | Data::Bool(_) | Data::None => {
+            let mark = out.mark();
+            write_json(k, out);
+            let text = out.take_from(mark);
+            out.string(&text);
         }
+        other => out.string(&other.py_repr()),
     }
-    out.push('"');
 }
 
 fn write_repr(d: &Data, out: &mut String) {

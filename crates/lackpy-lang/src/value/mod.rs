@@ -11,6 +11,7 @@ pub(crate) mod eq;
 pub(crate) mod hash;
 pub(crate) mod int;
 pub mod json;
+pub(crate) mod json_out;
 pub(crate) mod mem;
 pub(crate) mod repr;
 pub(crate) mod set;
@@ -353,8 +354,8 @@ pub(crate) fn builtin_by_name(name: &str) -> Option<BuiltinName> {
 impl Value {
     /// A new string value.
     #[inline]
-    pub(crate) fn str(s: impl Into<String>) -> Value {
-        Value::Str(Rc::new(PyStr::new(s.into())))
+    pub(crate) fn str(s: impl Into<compact_str::CompactString>) -> Value {
+        Value::Str(Rc::new(PyStr::new(s)))
     }
 
     /// A new list value.

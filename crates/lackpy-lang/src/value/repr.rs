@@ -63,8 +63,7 @@ pub(crate) fn push_str_of(v: &Value, out: &mut String) -> R<()> {
             Ok(())
         }
         Value::Int(i) => {
-            use std::fmt::Write;
-            let _ = write!(out, "{i}");
+            super::int::push_i64(out, *i);
             Ok(())
         }
         _ => repr_into(
@@ -122,9 +121,7 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::None => out.push_str("None"),
         Value::Bool(true) => out.push_str("True"),
         Value::Bool(false) => out.push_str("False"),
-        Value::Int(i) => {
-            let _ = write!(out, "{i}");
-        }
+        Value::Int(i) => super::int::push_i64(out, *i),
         Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
         Value::Float(f) => out.push_str(&float_repr(*f)),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),

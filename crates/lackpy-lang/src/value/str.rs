@@ -3,14 +3,18 @@
 //! Python indexes strings by code point. Keeping the code point count lets an
 //! all-ASCII string (the common case) be indexed in O(1); other strings walk
 //! their text. The hash is computed once and cached, as CPython does.
+//! Text up to 24 bytes (most words, keys and numbers) is stored inline, so
+//! such a string is one allocation (its `Rc`), not two.
 
 use std::cell::Cell;
+
+use compact_str::CompactString;
 
 use super::mem;
 
 /// A Python `str`.
 pub(crate) struct PyStr {
-    text: String,
+    text: CompactString,
     nchars: usize,
     hash: Cell<i64>,
 }
@@ -21,13 +25,14 @@ const OVERHEAD: usize = 40;
 impl PyStr {
     /// Wraps `text`, charging its size to the live-value count.
     #[inline]
-    pub(crate) fn new(text: String) -> Self {
+    pub(crate) fn new(text: impl Into<CompactString>) -> Self {
+        let text: CompactString = text.into();
         let nchars = if text.is_ascii() {
             text.len()
         } else {
             text.chars().count()
         };
-        mem::charge(text.capacity() + OVERHEAD);
+        mem::charge(heap_bytes(&text) + OVERHEAD);
         PyStr {
             text,
             nchars,
@@ -55,11 +60,11 @@ impl PyStr {
 
     /// Appends in place (used when the string is not shared).
     pub(crate) fn push_str(&mut self, other: &PyStr) {
-        let before = self.text.capacity();
+        let before = heap_bytes(&self.text);
         self.text.push_str(&other.text);
         self.nchars += other.nchars;
         self.hash.set(0);
-        let after = self.text.capacity();
+        let after = heap_bytes(&self.text);
         if after > before {
             mem::charge(after - before);
         }
@@ -100,6 +105,16 @@ impl PyStr {
 
 impl Drop for PyStr {
     fn drop(&mut self) {
-        mem::credit(self.text.capacity() + OVERHEAD);
+        mem::credit(heap_bytes(&self.text) + OVERHEAD);
+    }
+}
+
+/// Bytes the text holds outside the string object.
+#[inline]
+fn heap_bytes(text: &CompactString) -> usize {
+    if text.is_heap_allocated() {
+        text.capacity()
+    } else {
+        0
     }
 }

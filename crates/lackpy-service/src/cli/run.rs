@@ -7,7 +7,7 @@ use clap::Args;
 use lackpy_bridge::ExecutionResult;
 use lackpy_lang::Data;
 
-use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::common::{WorkspaceArg, block_on, start_service};
 use super::input::{params, read_program, rules, tool_list};
 use super::{CliError, EXIT_FAILED};
 use crate::service::RunProgram;
@@ -62,7 +62,8 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         Ok::<_, CliError>(r?)
     })??;
     if args.json {
-        print_json(&result)?;
+        // Python's JSON text (NaN/Infinity included), as lackpy prints it.
+        println!("{}", result.to_json());
     } else {
         print_human(&result, verbose > 0);
     }

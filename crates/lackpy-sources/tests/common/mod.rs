@@ -120,24 +120,47 @@ impl LogBuf {
 }
 
 /// Runs `f` with logging captured; returns its result and the log text.
+///
+/// Tests run on parallel threads and tracing caches each callsite's
+/// interest globally, so a scoped subscriber loses events whenever another
+/// test registers a callsite at the wrong moment (it caches "never").
+/// Instead one global subscriber, installed once, is interested in every
+/// event and writes each to the capture buffer of the thread that emitted
+/// it, if that thread is capturing.
 pub fn with_logs<T>(f: impl FnOnce() -> T) -> (T, String) {
-    let buf = LogBuf::default();
-    let writer = buf.clone();
-    let subscriber = tracing_subscriber::fmt()
-        .with_writer(move || writer.clone())
-        .with_ansi(false)
-        .with_max_level(tracing::Level::DEBUG)
-        .finish();
-    // Tests run on parallel threads and tracing caches each callsite's
-    // interest globally: one capture at a time, and the cache rebuilt once
-    // our subscriber is in place, so no event is lost to a stale "never".
-    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
-    let _turn = ONE_AT_A_TIME
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let out = tracing::subscriber::with_default(subscriber, || {
-        tracing::callsite::rebuild_interest_cache();
-        f()
+    static INSTALL: std::sync::Once = std::sync::Once::new();
+    INSTALL.call_once(|| {
+        let subscriber = tracing_subscriber::fmt()
+            .with_writer(ThreadCapture)
+            .with_ansi(false)
+            .with_max_level(tracing::Level::DEBUG)
+            .finish();
+        // Another global subscriber (none is expected) would keep its own.
+        let _ = tracing::subscriber::set_global_default(subscriber);
     });
+    // Callsites that registered before the install cached "never".
+    tracing::callsite::rebuild_interest_cache();
+    let buf = LogBuf::default();
+    CAPTURE.with(|c| *c.borrow_mut() = Some(buf.clone()));
+    let out = f();
+    CAPTURE.with(|c| *c.borrow_mut() = None);
     (out, buf.text())
+}
+
+thread_local! {
+    static CAPTURE: std::cell::RefCell<Option<LogBuf>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Writes to the capture buffer of the current thread, or nowhere.
+struct ThreadCapture;
+
+impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for ThreadCapture {
+    type Writer = Box<dyn std::io::Write>;
+
+    fn make_writer(&'a self) -> Self::Writer {
+        match CAPTURE.with(|c| c.borrow().clone()) {
+            Some(buf) => Box::new(buf),
+            None => Box::new(std::io::sink()),
+        }
+    }
 }

@@ -1,0 +1,54 @@
+//! A value already written as JSON text.
+//!
+//! A run's `variables` are only ever read as JSON (runtime.md: values are
+//! JSON the way `json.dumps(v, default=str)` writes them), so the
+//! interpreter writes each one straight to text instead of building a
+//! [`Data`] tree first: one buffer instead of an allocation per element.
+//! [`JsonText::to_data`] gives the structured value to callers who want it.
+
+use std::fmt;
+
+use crate::data::Data;
+
+/// JSON text as Python's `json.dumps(v, default=str)` writes it (so
+/// non-finite floats appear as `NaN`, `Infinity`, `-Infinity`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct JsonText(String);
+
+impl JsonText {
+    /// Wraps text the caller knows to be what [`Data::to_json`] would write.
+    pub(crate) fn from_written(text: String) -> JsonText {
+        JsonText(text)
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The text, owned.
+    pub fn into_string(self) -> String {
+        self.0
+    }
+
+    /// The value the text describes (tuples read back as lists, sets as
+    /// their `str()` text, exactly as a JSON reader sees them).
+    pub fn to_data(&self) -> Data {
+        // The text was written by this crate's writer, which the reader
+        // accepts in full (nesting depth included); Null only if that
+        // invariant is ever broken.
+        Data::from_json(&self.0).unwrap_or(Data::None)
+    }
+}
+
+impl From<&Data> for JsonText {
+    fn from(d: &Data) -> JsonText {
+        JsonText(d.to_json())
+    }
+}
+
+impl fmt::Display for JsonText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
