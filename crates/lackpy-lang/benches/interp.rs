@@ -1,12 +1,18 @@
 //! Interpreter benchmarks: the workloads lackpy programs are made of.
 #![allow(missing_docs)] // criterion's macros generate undocumented items
 //!
-//! Each program is parsed once and run per iteration; compare with CPython
-//! running the same text (`python3 -c`), which these are designed to match.
+//! Each program is parsed once and run per iteration. After criterion's
+//! runs, every program is timed again beside CPython running the same text
+//! (benches/compare/interp.py: compiled once, exec'd in a fresh namespace,
+//! best of 7 on each side, alternating) and a table of ratios with their
+//! geometric mean is printed. Set `LACKPY_BENCH_NO_CPYTHON=1` to skip it.
 
 use std::hint::black_box;
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use lackpy_lang::Data;
 use lackpy_lang::interp::{Host, RunOptions, ToolError, run};
 
@@ -78,5 +84,75 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
+/// Best of `n` runs of one program, through the same path as the benchmark.
+fn best_of(src: &str, n: usize) -> Duration {
+    let module = lackpy_lang::parse::parse(src).expect("benchmark program parses");
+    (0..n)
+        .map(|_| {
+            let mut host = FastHost {
+                args: vec!["x".to_owned()],
+            };
+            let start = Instant::now();
+            let out = run(&module, &mut host, &[], &RunOptions::default());
+            drop(black_box(out));
+            start.elapsed()
+        })
+        .min()
+        .unwrap_or_default()
+}
+
+/// CPython's best time for one program (seconds), or `None` without python3.
+fn cpython_best(name: &str, src: &str) -> Option<f64> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/compare/interp.py");
+    let mut child = Command::new("python3")
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let input = serde_json::json!([[name, src]]).to_string();
+    child.stdin.take()?.write_all(input.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    let times: serde_json::Value = serde_json::from_slice(&out.stdout).ok()?;
+    times.get(name)?.as_f64()
+}
+
+/// Prints each program's time beside CPython's and the geometric mean of
+/// the speed-ups of the CPU-bound suite (the tool-call program is shown
+/// but not counted: CPython has no host boundary to cross).
+fn compare_with_cpython() {
+    if std::env::var_os("LACKPY_BENCH_NO_CPYTHON").is_some() {
+        return;
+    }
+    eprintln!(
+        "\n{:<24} {:>10} {:>10} {:>8}",
+        "program", "lackpy", "CPython", "speed-up"
+    );
+    let mut logs = Vec::new();
+    for (name, src) in PROGRAMS {
+        let ours = best_of(src, 7).as_secs_f64();
+        let Some(py) = cpython_best(name, src) else {
+            eprintln!("python3 unavailable: no comparison");
+            return;
+        };
+        let ratio = py / ours;
+        eprintln!(
+            "{name:<24} {:>8.2}ms {:>8.2}ms {ratio:>7.2}x",
+            ours * 1e3,
+            py * 1e3
+        );
+        if *name != "tool_calls_100k" {
+            logs.push(ratio.ln());
+        }
+    }
+    let geo = (logs.iter().sum::<f64>() / logs.len().max(1) as f64).exp();
+    eprintln!("geometric mean speed-up (CPU-bound suite): {geo:.2}x");
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    compare_with_cpython();
+}

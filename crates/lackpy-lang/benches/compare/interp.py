@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time CPython running the interpreter benchmark programs.
 
-Usage: python3 interp.py < programs.json
+Usage: python3 interp.py [repeat] < programs.json
   programs.json: [[name, source], ...]  (benches/interp.rs writes it)
 
 Each program is compiled once and exec'd in a fresh globals dict per

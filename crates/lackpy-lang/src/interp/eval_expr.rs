@@ -11,7 +11,7 @@ use super::code::{Comp, Conv, DictItem, Elt, Expr, ExprKind, FPart, Gen, LambdaD
 use super::errors::{Exc, ExcKind, R};
 use super::iter::PyIter;
 use super::ops;
-use crate::ast::{CmpOp, UnaryOp};
+use crate::ast::{CmpOp, Operator, UnaryOp};
 use crate::value::{Dict, Lambda, List, Set, Value, repr};
 
 /// How a comprehension collects its items.
@@ -49,8 +49,41 @@ impl Interp<'_> {
                 }
                 self.eval_unbound(e)
             }
+            // The hottest compound kinds get small functions of their own:
+            // one call each, without the large frame of `eval_compound`.
+            ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
+            ExprKind::Compare(..)
+            | ExprKind::Subscript(..)
+            | ExprKind::Call(_)
+            | ExprKind::MethodCall(_) => self.eval_hot(e),
             _ => self.eval_compound(e),
         }
+    }
+
+    #[inline(never)]
+    fn eval_binop(&mut self, l: &Expr, op: Operator, r: &Expr, line: u32) -> R<Value> {
+        check_stack()?;
+        let a = self.eval(l)?;
+        let b = self.eval(r)?;
+        if let (Value::Int(x), Value::Int(y)) = (&a, &b)
+            && let Some(v) = ops::int_fast(op, *x, *y)
+        {
+            return Ok(Value::Int(v));
+        }
+        ops::binop(self, op, a, b).map_err(|ex| at_line(ex, line))
+    }
+
+    #[inline(never)]
+    fn eval_hot(&mut self, e: &Expr) -> R<Value> {
+        check_stack()?;
+        let r = match &e.kind {
+            ExprKind::Compare(l, rest) => self.eval_compare(l, rest),
+            ExprKind::Subscript(obj, idx) => self.eval_subscript(obj, idx),
+            ExprKind::Call(c) => self.eval_call(c),
+            ExprKind::MethodCall(m) => self.eval_method_call(m),
+            _ => self.eval_compound_inner(e),
+        };
+        r.map_err(|ex| at_line(ex, e.line))
     }
 
     /// A name without a value in its slot: globals fall back to builtins
@@ -69,14 +102,8 @@ impl Interp<'_> {
             .map_err(|ex| at_line(ex, e.line))
     }
 
-    #[inline(always)]
     fn eval_compound_inner(&mut self, e: &Expr) -> R<Value> {
-        if crate::value::stack::exhausted() {
-            return Err(Exc::limit(
-                ExcKind::RecursionError,
-                "maximum recursion depth exceeded",
-            ));
-        }
+        check_stack()?;
         match &e.kind {
             ExprKind::BinOp(l, op, r) => {
                 let a = self.eval(l)?;
@@ -492,6 +519,19 @@ pub(crate) fn at_line(mut ex: Box<Exc>, line: u32) -> Box<Exc> {
         ex.line = line;
     }
     ex
+}
+
+/// RecursionError when the native stack runs low (compound expressions
+/// nest through Rust frames).
+#[inline(always)]
+fn check_stack() -> R<()> {
+    if crate::value::stack::exhausted() {
+        return Err(Exc::limit(
+            ExcKind::RecursionError,
+            "maximum recursion depth exceeded",
+        ));
+    }
+    Ok(())
 }
 
 /// The error for a construct the language does not admit.

@@ -55,7 +55,26 @@ impl JsonOut {
     }
 
     /// Appends a string literal with Python's escapes (`ensure_ascii`).
+    #[inline]
     pub(crate) fn string(&mut self, s: &str) {
+        let bytes = s.as_bytes();
+        // Branch-free over the bytes, so it vectorises for long strings.
+        let plain = bytes.iter().fold(true, |ok, &b| {
+            ok & (0x20..0x7f).contains(&b) & (b != b'"') & (b != b'\\')
+        });
+        if plain {
+            self.buf.reserve(bytes.len() + 2);
+            self.buf.push(b'"');
+            self.buf.extend_from_slice(bytes);
+            self.buf.push(b'"');
+        } else {
+            self.escaped(s);
+        }
+    }
+
+    /// A string with characters to escape.
+    #[inline(never)]
+    fn escaped(&mut self, s: &str) {
         self.buf.push(b'"');
         let bytes = s.as_bytes();
         let mut start = 0;
