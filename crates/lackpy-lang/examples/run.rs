@@ -4,25 +4,7 @@
 //!
 //! `cargo run --release -p lackpy-lang --example run -- program.lpy`
 
-use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, RunOptions, ToolError};
-
-struct NoTools;
-
-impl Host for NoTools {
-    fn tool_args(&self, _name: &str) -> Option<&[String]> {
-        None
-    }
-
-    fn call(
-        &mut self,
-        tool: &str,
-        _: Vec<Data>,
-        _: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
-        Err(ToolError::new("ToolError", format!("no tool {tool}")))
-    }
-}
+use lackpy_lang::interp::{NoTools, RunOptions};
 
 fn main() -> std::process::ExitCode {
     let Some(path) = std::env::args().nth(1) else {

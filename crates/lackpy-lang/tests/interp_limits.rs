@@ -7,24 +7,7 @@ use std::time::{Duration, Instant};
 
 use lackpy_lang::Data;
 use lackpy_lang::ast::{Expr, ExprKind, Module, Operator, Stmt, StmtKind};
-use lackpy_lang::interp::{Host, Limits, RunOptions, RunOutcome, ToolError, run};
-
-struct NoTools;
-
-impl Host for NoTools {
-    fn tool_args(&self, _name: &str) -> Option<&[String]> {
-        None
-    }
-
-    fn call(
-        &mut self,
-        tool: &str,
-        _args: Vec<Data>,
-        _kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
-        Err(ToolError::new("ToolError", format!("no tool {tool}")))
-    }
-}
+use lackpy_lang::interp::{Limits, NoTools, RunOptions, RunOutcome, run};
 
 fn run_with(src: &str, opts: &RunOptions) -> RunOutcome {
     let module = lackpy_lang::parse::parse(src).expect("program parses");

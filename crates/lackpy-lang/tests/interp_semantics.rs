@@ -2,25 +2,7 @@
 //! its error) must be what CPython 3.11 prints. The snapshots were checked
 //! against CPython 3.11.7 running the same programs.
 
-use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, RunOptions, ToolError, run};
-
-struct NoTools;
-
-impl Host for NoTools {
-    fn tool_args(&self, _name: &str) -> Option<&[String]> {
-        None
-    }
-
-    fn call(
-        &mut self,
-        tool: &str,
-        _args: Vec<Data>,
-        _kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
-        Err(ToolError::new("ToolError", format!("no tool {tool}")))
-    }
-}
+use lackpy_lang::interp::{NoTools, RunOptions, run};
 
 /// Runs each program and lists `program => repr` or `program !! Type: message`.
 fn report(programs: &[&str]) -> String {

@@ -2,20 +2,8 @@
 //! what converting the same value to `Data` and writing that gives (the
 //! program's output takes the `Data` road).
 
-use lackpy_lang::interp::{Host, RunOptions, ToolError};
+use lackpy_lang::interp::{NoTools, RunOptions};
 use lackpy_lang::{Data, JsonText};
-
-struct NoTools;
-
-impl Host for NoTools {
-    fn tool_args(&self, _name: &str) -> Option<&[String]> {
-        None
-    }
-
-    fn call(&mut self, _: &str, _: Vec<Data>, _: Vec<(String, Data)>) -> Result<Data, ToolError> {
-        Err(ToolError::new("ToolError", "no tools"))
-    }
-}
 
 /// Runs `x = <expr>` then `x`, returning (variable text, output written as JSON).
 fn both(expr: &str) -> (String, String) {

@@ -20,6 +20,27 @@ pub trait Host {
     ) -> Result<Data, ToolError>;
 }
 
+/// A host with no tools, for programs that call none: every name is a
+/// non-tool, and a call (which validation would have refused) is a
+/// ToolError.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct NoTools;
+
+impl Host for NoTools {
+    fn tool_args(&self, _name: &str) -> Option<&[String]> {
+        None
+    }
+
+    fn call(
+        &mut self,
+        tool: &str,
+        _args: Vec<Data>,
+        _kwargs: Vec<(String, Data)>,
+    ) -> Result<Data, ToolError> {
+        Err(ToolError::new("ToolError", format!("no tool {tool}")))
+    }
+}
+
 /// A tool's failure, reported to the program as a Python exception.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ToolError {

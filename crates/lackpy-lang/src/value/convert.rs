@@ -44,6 +44,23 @@ pub(crate) fn to_json_text(v: &Value) -> R<JsonText> {
     Ok(JsonText::from_written(out.finish()))
 }
 
+/// Enters a container while encoding: a container already being encoded
+/// (it contains itself) is `json.dumps`'s ValueError, very deep nesting its
+/// RecursionError. The caller pops `active` when done.
+fn enter(v: &Value, active: &mut Vec<usize>) -> R<()> {
+    let addr = v.address();
+    if active.contains(&addr) {
+        return Err(Exc::value_error(CIRCULAR));
+    }
+    if active.len() >= MAX_DEPTH || super::stack::exhausted() {
+        return Err(Exc::recursion(
+            "maximum recursion depth exceeded while encoding a JSON object",
+        ));
+    }
+    active.push(addr);
+    Ok(())
+}
+
 fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
     match v {
         Value::None => out.lit("null"),
@@ -54,16 +71,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()>
         Value::Float(f) => out.float(*f),
         Value::Str(s) => out.string(s.as_str()),
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) => {
-            let addr = v.address();
-            if active.contains(&addr) {
-                return Err(Exc::value_error(CIRCULAR));
-            }
-            if active.len() >= MAX_DEPTH || super::stack::exhausted() {
-                return Err(Exc::recursion(
-                    "maximum recursion depth exceeded while encoding a JSON object",
-                ));
-            }
-            active.push(addr);
+            enter(v, active)?;
             match v {
                 Value::List(l) => match l.try_borrow() {
                     Ok(l) => write_json_items(&l.items, active, out)?,
@@ -124,16 +132,7 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>) -> R<Data> {
         Value::Float(f) => Data::Float(*f),
         Value::Str(s) => Data::Str(s.as_str().to_owned()),
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) | Value::Set(_) => {
-            let addr = v.address();
-            if active.contains(&addr) {
-                return Err(Exc::value_error(CIRCULAR));
-            }
-            if active.len() >= MAX_DEPTH || super::stack::exhausted() {
-                return Err(Exc::recursion(
-                    "maximum recursion depth exceeded while encoding a JSON object",
-                ));
-            }
-            active.push(addr);
+            enter(v, active)?;
             let out = match v {
                 Value::List(l) => match l.try_borrow() {
                     Ok(l) => Data::List(
