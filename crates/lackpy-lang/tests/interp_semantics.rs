@@ -64,6 +64,8 @@ fn int_and_float_arithmetic() {
         "int('9' * 5000)",
         "x = 10\nfor i in range(400):\n    x *= 10\nfloat(x)",
         "[(1 + 2j) * 3, 3j / -1, abs(3 + 4j)]",
+        "big = 9223372036854775807\n[sum([1, 2, 3]), sum([1, 2.5]), sum([big, 1]), sum([1, big, -5]), sum([], 5), sum([1, 2], 10), sum([[1], [2]], []), sum([True, 2]), sum([0.1] * 3)]",
+        "sum([1, 'a'])",
     ]));
 }
 

@@ -343,6 +343,29 @@ fn sum(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
         _ => {}
     }
     let src = bound.first().cloned().flatten().unwrap_or(Value::None);
+    if let (Value::List(l), Value::Int(first)) = (&src, &start)
+        && let Ok(l) = l.try_borrow()
+    {
+        let mut total = *first;
+        // A list of small ints (the common case): add without iterator
+        // steps; anything else continues on the general path below.
+        let mut done = 0;
+        for x in &l.items {
+            let Value::Int(b) = x else { break };
+            let Some(t) = total.checked_add(*b) else {
+                break;
+            };
+            total = t;
+            done += 1;
+            if done % 4096 == 0 {
+                it.budget.poll_now()?;
+            }
+        }
+        it.budget.poll()?;
+        if done == l.items.len() {
+            return Ok(Value::Int(total));
+        }
+    }
     let mut iter = PyIter::of(&src)?;
     let mut acc = start;
     while let Some(x) = iter.next()? {

@@ -365,6 +365,23 @@ impl Interp<'_> {
         if let (PyIter::Range { next, step, left }, Target::Name(name, _)) = (&it, &g.target) {
             // `for i in range(...)` clauses run on a plain counter.
             let (mut cur, step, mut left, name) = (*next, *step, *left, *name);
+            if let Acc::List(l) = acc
+                && g.ifs.is_empty()
+                && gi + 1 == c.gens.len()
+            {
+                // The innermost clause of a list comprehension without
+                // filters: every turn appends one element.
+                l.reserve(usize::try_from(left).unwrap_or(0).min(1 << 16));
+                while left > 0 {
+                    self.budget.step()?;
+                    self.store(name, Value::Int(cur));
+                    let v = self.eval(&c.elt)?;
+                    l.push(v);
+                    left -= 1;
+                    cur = cur.wrapping_add(step);
+                }
+                return Ok(());
+            }
             while left > 0 {
                 self.budget.step()?;
                 self.store(name, Value::Int(cur));

@@ -95,7 +95,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()>
                                 other => json::write_json_key(&to_data_at(other, active)?, out),
                             }
                             out.lit(": ");
-                            write_json_at(val, active, out)?;
+                            write_json_item(val, active, out)?;
                         }
                         out.lit("}");
                     }
@@ -111,13 +111,24 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()>
     Ok(())
 }
 
+/// An element: ints and strings (most elements) without the recursive call.
+#[inline(always)]
+fn write_json_item(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
+    match v {
+        Value::Int(i) => out.int(*i),
+        Value::Str(s) => out.string(s.as_str()),
+        other => write_json_at(other, active, out)?,
+    }
+    Ok(())
+}
+
 fn write_json_items(items: &[Value], active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
     out.lit("[");
     for (n, item) in items.iter().enumerate() {
         if n > 0 {
             out.lit(", ");
         }
-        write_json_at(item, active, out)?;
+        write_json_item(item, active, out)?;
     }
     out.lit("]");
     Ok(())

@@ -136,6 +136,12 @@ impl List {
         }
     }
 
+    /// Makes room for `n` more items (charged at once).
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.items.reserve(n);
+        self.sync();
+    }
+
     #[inline]
     pub(crate) fn push(&mut self, v: Value) {
         let grow = self.items.len() == self.items.capacity();
