@@ -24,15 +24,21 @@ impl Interp<'_> {
     pub(crate) fn eval_call(&mut self, c: &Call) -> R<Value> {
         let f = self.eval(&c.func)?;
         if c.simple && c.args.len() <= INLINE_ARGS {
-            let mut buf: [Value; INLINE_ARGS] =
-                [Value::None, Value::None, Value::None, Value::None];
-            let n = c.args.len();
-            for (slot, a) in buf.iter_mut().zip(&c.args) {
-                if let Elt::One(e) = a {
-                    *slot = self.eval(e)?;
+            return match c.args.as_slice() {
+                [] => self.call_value(&f, &[], &[]),
+                [Elt::One(a)] => {
+                    let args = [self.eval(a)?];
+                    self.call_value(&f, &args, &[])
                 }
-            }
-            return self.call_value(&f, &buf[..n], &[]);
+                [Elt::One(a), Elt::One(b)] => {
+                    let args = [self.eval(a)?, self.eval(b)?];
+                    self.call_value(&f, &args, &[])
+                }
+                _ => {
+                    let args = self.eval_few(&c.args)?;
+                    self.call_value(&f, &args.0[..args.1], &[])
+                }
+            };
         }
         let (args, kwargs) = self.eval_args(&c.args, &c.kwargs, &|| callee_name(&f))?;
         self.call_value(&f, &args, &kwargs)
@@ -54,15 +60,21 @@ impl Interp<'_> {
         };
         self.budget.step()?;
         if m.simple && m.args.len() <= INLINE_ARGS {
-            let mut buf: [Value; INLINE_ARGS] =
-                [Value::None, Value::None, Value::None, Value::None];
-            let n = m.args.len();
-            for (slot, a) in buf.iter_mut().zip(&m.args) {
-                if let Elt::One(e) = a {
-                    *slot = self.eval(e)?;
+            return match m.args.as_slice() {
+                [] => methods::call_method(self, &obj, id, &[], &[]),
+                [Elt::One(a)] => {
+                    let args = [self.eval(a)?];
+                    methods::call_method(self, &obj, id, &args, &[])
                 }
-            }
-            return methods::call_method(self, &obj, id, &buf[..n], &[]);
+                [Elt::One(a), Elt::One(b)] => {
+                    let args = [self.eval(a)?, self.eval(b)?];
+                    methods::call_method(self, &obj, id, &args, &[])
+                }
+                _ => {
+                    let args = self.eval_few(&m.args)?;
+                    methods::call_method(self, &obj, id, &args.0[..args.1], &[])
+                }
+            };
         }
         let owner = match &obj {
             Value::Type(t) => *t,
@@ -72,6 +84,18 @@ impl Interp<'_> {
             format!("{}.{}", owner.name(), id.name())
         })?;
         methods::call_method(self, &obj, id, &args, &kwargs)
+    }
+
+    /// Evaluates up to [`INLINE_ARGS`] plain positional arguments into a
+    /// fixed array (no allocation): the values and how many there are.
+    fn eval_few(&mut self, args: &[Elt]) -> R<([Value; INLINE_ARGS], usize)> {
+        let mut buf: [Value; INLINE_ARGS] = [Value::None, Value::None, Value::None, Value::None];
+        for (slot, a) in buf.iter_mut().zip(args) {
+            if let Elt::One(e) = a {
+                *slot = self.eval(e)?;
+            }
+        }
+        Ok((buf, args.len().min(INLINE_ARGS)))
     }
 
     /// Evaluates positional and keyword arguments, expanding `*` and `**`.

@@ -137,6 +137,14 @@ impl Interp<'_> {
             return Err(self.unbound(r, name));
         }
         let rhs = self.eval(rhs)?;
+        if let Value::Int(add) = rhs
+            && let Some(Some(Value::Int(cur))) = self.slot_mut(r)
+            && let Some(sum) = cur.checked_add(add)
+        {
+            // The int accumulator (`total = total + x`): in place.
+            *cur = sum;
+            return Ok(());
+        }
         if let Value::Str(add) = &rhs {
             let extra = add.as_str().len();
             let budget_ok = self.budget.check_memory(extra);
@@ -180,6 +188,12 @@ impl Interp<'_> {
             Target::Name(r, name) => {
                 let cur = self.load(*r, name)?;
                 let rhs = self.eval(e)?;
+                if let (Value::Int(x), Value::Int(y)) = (&cur, &rhs)
+                    && let Some(v) = ops::int_fast(op, *x, *y)
+                {
+                    self.store(*r, Value::Int(v));
+                    return Ok(());
+                }
                 let v = ops::inplace(self, op, cur, rhs)?;
                 self.store(*r, v);
             }

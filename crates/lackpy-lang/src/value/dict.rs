@@ -40,7 +40,8 @@ pub(crate) struct Dict {
 #[inline]
 fn same_key(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Str(x), Value::Str(y)) => x.as_str() == y.as_str(),
+        // The same string object (a constant key) needs no byte compare.
+        (Value::Str(x), Value::Str(y)) => std::rc::Rc::ptr_eq(x, y) || x.as_str() == y.as_str(),
         (Value::Int(x), Value::Int(y)) => x == y,
         _ => a.is_same(b) || eq_at(a, b, 0).unwrap_or(false),
     }
