@@ -66,6 +66,8 @@ fn int_and_float_arithmetic() {
         "[(1 + 2j) * 3, 3j / -1, abs(3 + 4j)]",
         "big = 9223372036854775807\n[sum([1, 2, 3]), sum([1, 2.5]), sum([big, 1]), sum([1, big, -5]), sum([], 5), sum([1, 2], 10), sum([[1], [2]], []), sum([True, 2]), sum([0.1] * 3)]",
         "sum([1, 'a'])",
+        "t = 'a'\nt -= True",
+        "t = [1]\nt //= 2",
     ]));
 }
 

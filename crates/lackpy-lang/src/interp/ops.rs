@@ -188,7 +188,19 @@ pub(crate) fn inplace(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Va
             }
             Ok(a)
         }
-        _ => binop(it, op, a, b),
+        // Python names the augmented operator when no method applies
+        // (`unsupported operand type(s) for -=: 'str' and 'bool'`).
+        _ => binop(it, op, a, b).map_err(|mut e| {
+            let plain = format!("unsupported operand type(s) for {}:", op_symbol(op));
+            if e.msg.starts_with(&plain) {
+                e.msg = e.msg.replacen(
+                    &plain,
+                    &format!("unsupported operand type(s) for {}=:", op_symbol(op)),
+                    1,
+                );
+            }
+            e
+        }),
     }
 }
 
