@@ -372,9 +372,15 @@ impl Interp<'_> {
                 // The innermost clause of a list comprehension without
                 // filters: every turn appends one element.
                 l.reserve(usize::try_from(left).unwrap_or(0).min(1 << 16));
+                // The loop variable is a local of this frame: its stack
+                // position stays put while the element is evaluated.
+                let slot = self.slot_index(name);
                 while left > 0 {
                     self.budget.step()?;
-                    self.store(name, Value::Int(cur));
+                    match slot.and_then(|i| self.stack.get_mut(i)) {
+                        Some(s) => *s = Some(Value::Int(cur)),
+                        None => self.store(name, Value::Int(cur)),
+                    }
                     let v = self.eval(&c.elt)?;
                     l.push(v);
                     left -= 1;

@@ -85,9 +85,16 @@ impl Interp<'_> {
                 if let (Value::Range(r), Target::Name(name, _)) = (&src, target) {
                     // The common `for i in range(...)` runs on a plain counter.
                     let (mut cur, step, mut left) = (r.start, r.step, r.len());
+                    let mut first = true;
                     while left > 0 {
                         self.budget.step()?;
-                        self.store(*name, Value::Int(cur));
+                        // After the first binding (which records a global's
+                        // binding order) the variable is written in place.
+                        match self.slot_ref(*name) {
+                            Some(s) if !first => *s = Some(Value::Int(cur)),
+                            _ => self.store(*name, Value::Int(cur)),
+                        }
+                        first = false;
                         self.exec_block(body)?;
                         left -= 1;
                         cur = cur.wrapping_add(step);

@@ -453,7 +453,7 @@ impl<'a> Interp<'a> {
         self.stack.get(idx)
     }
 
-    fn slot_index(&self, r: NameRef) -> Option<usize> {
+    pub(crate) fn slot_index(&self, r: NameRef) -> Option<usize> {
         match r {
             NameRef::Global(_) => None,
             NameRef::Local(slot) => Some(self.frames.last().copied()? + slot as usize),
@@ -471,6 +471,18 @@ impl<'a> Interp<'a> {
         {
             *b = true;
             self.bind_order.push(slot as u32);
+        }
+    }
+
+    /// The storage of a name, without side effects on the binding order.
+    #[inline]
+    pub(crate) fn slot_ref(&mut self, r: NameRef) -> Option<&mut Option<Value>> {
+        match r {
+            NameRef::Global(slot) => self.globals.get_mut(slot as usize),
+            _ => {
+                let i = self.slot_index(r)?;
+                self.stack.get_mut(i)
+            }
         }
     }
 
