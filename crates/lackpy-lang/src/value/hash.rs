@@ -23,8 +23,14 @@ const XXPRIME_5: u64 = 2_870_177_450_012_600_261;
 const MAX_DEPTH: u32 = 500;
 
 /// Python `hash(v)`, or TypeError for unhashable values.
+#[inline]
 pub(crate) fn hash_value(v: &Value) -> R<i64> {
-    hash_at(v, 0)
+    // The common keys inline: a string whose hash is cached, a small int.
+    match v {
+        Value::Str(s) if s.cached_hash() != 0 => Ok(s.cached_hash()),
+        Value::Int(i) => Ok(hash_i64(*i)),
+        _ => hash_at(v, 0),
+    }
 }
 
 fn hash_at(v: &Value, depth: u32) -> R<i64> {
