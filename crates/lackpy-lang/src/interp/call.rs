@@ -46,6 +46,25 @@ impl Interp<'_> {
 
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
         let obj = self.eval(&m.obj)?;
+        if let (Some(methods::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
+            && m.simple
+            && let [Elt::One(key), rest @ ..] = m.args.as_slice()
+            && rest.len() <= 1
+        {
+            // `d.get(k[, default])`, the most common dict method (counting,
+            // lookups with a default): straight to the table.
+            self.budget.step()?;
+            let key = self.eval(key)?;
+            let default = match rest {
+                [Elt::One(e)] => Some(self.eval(e)?),
+                _ => None,
+            };
+            let db = d.try_borrow().map_err(|_| super::methods_dict::busy())?;
+            return Ok(match db.get(&key)? {
+                Some(v) => v.clone(),
+                None => default.unwrap_or(Value::None),
+            });
+        }
         let direct = match m.attr.id {
             Some(id) => methods::has_method(&obj, id),
             None => false,

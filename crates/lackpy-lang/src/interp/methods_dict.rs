@@ -11,7 +11,7 @@ use super::methods::MethodId as M;
 use crate::value::hash::hash_value;
 use crate::value::{Dict, Value, View, ViewKind};
 
-fn busy() -> Box<Exc> {
+pub(crate) fn busy() -> Box<Exc> {
     Exc::runtime_error("dictionary changed during operation")
 }
 
