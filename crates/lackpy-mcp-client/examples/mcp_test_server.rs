@@ -263,10 +263,10 @@ impl ServerHandler for TestServer {
 
     async fn call_tool(
         &self,
-        request: CallToolRequestParams,
+        mut request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let args = request.arguments.clone().unwrap_or_default();
+        let args = request.arguments.take().unwrap_or_default();
         let result = match request.name.as_ref() {
             "echo" => CallToolResult::success(vec![text(
                 args.get("message")

@@ -79,7 +79,7 @@ pub(crate) struct Outcome {
 /// Lists every tool, page by page, within the caller's limit.
 async fn list_all(handle: &ServerHandle, max_tools: usize) -> Result<Vec<McpToolDef>, McpError> {
     handle
-        .submit("tools/list".to_string(), move |client| async move {
+        .submit(Arc::from("tools/list"), move |client| async move {
             let mut tools = Vec::new();
             let mut cursor = None;
             for _ in 0..MAX_PAGES {

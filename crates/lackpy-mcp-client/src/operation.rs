@@ -70,8 +70,9 @@ impl Client {
 /// Tracing metadata of one operation; never used for dispatch.
 #[derive(Debug, Clone)]
 pub(crate) struct OpMeta {
-    /// What the operation does (`tools/call get_sum`).
-    pub label: String,
+    /// What the operation does (`tools/call get_sum`); shared, so that
+    /// submitting a call formats nothing.
+    pub label: Arc<str>,
     /// The server it runs on.
     pub server: Arc<str>,
     /// Its place in the server's submission order.
@@ -122,14 +123,21 @@ impl Operation {
     /// The operation's future against `client`, inside a span carrying its
     /// metadata.
     pub(crate) fn start(self, client: Client) -> BoxFuture<()> {
-        let meta = self.meta;
-        let span = tracing::debug_span!(
-            "mcp_op",
-            server = %meta.server,
-            op = %meta.label,
-            seq = meta.seq,
-            queued_us = u64::try_from(meta.submitted.elapsed().as_micros()).unwrap_or(u64::MAX),
-        );
+        let span = self.meta.span();
         Box::pin((self.run)(client).instrument(span))
+    }
+}
+
+impl OpMeta {
+    /// The span an operation runs in (disabled, and so free, unless DEBUG
+    /// is on for this crate).
+    pub(crate) fn span(&self) -> tracing::Span {
+        tracing::debug_span!(
+            "mcp_op",
+            server = %self.server,
+            op = %self.label,
+            seq = self.seq,
+            queued_us = u64::try_from(self.submitted.elapsed().as_micros()).unwrap_or(u64::MAX),
+        )
     }
 }

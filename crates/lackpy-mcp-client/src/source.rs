@@ -243,6 +243,7 @@ impl McpToolSource {
                 server: Arc::clone(&server_id),
                 exposed: exposed.clone(),
                 server_name: Arc::from(tool.name.as_ref()),
+                label: Arc::from(format!("tools/call {}", tool.name)),
                 args,
                 open,
                 handle: found.handle.clone(),
@@ -377,6 +378,8 @@ pub struct McpTool {
     server: Arc<str>,
     exposed: String,
     server_name: Arc<str>,
+    /// The operation label for tracing, made once.
+    label: Arc<str>,
     args: Vec<ArgSpec>,
     open: bool,
     handle: ServerHandle,
@@ -386,6 +389,48 @@ pub struct McpTool {
 
 /// A spawned call; dropping it aborts the task (and so the request).
 struct CallTask(JoinHandle<Result<Data, ToolError>>);
+
+/// A call's answer. Polled on the client's runtime (the usual case: the
+/// bridge runs it there) it runs in place; polled anywhere else it is
+/// spawned onto the client's runtime first, whose timers and session it
+/// needs. Dropping it cancels the call either way.
+enum CallFuture {
+    /// Not polled yet.
+    Start(Option<(Handle, BoxFuture<Result<Data, ToolError>>)>),
+    /// Running in the poller's task.
+    Inline(BoxFuture<Result<Data, ToolError>>),
+    /// Running on the client's runtime.
+    Spawned(CallTask),
+}
+
+/// A boxed, sendable future.
+type BoxFuture<T> = Pin<Box<dyn Future<Output = T> + Send + 'static>>;
+
+impl Future for CallFuture {
+    type Output = Result<Data, ToolError>;
+
+    fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        loop {
+            match &mut *self {
+                CallFuture::Start(start) => {
+                    let Some((runtime, fut)) = start.take() else {
+                        return Poll::Ready(Err(ToolError::failed(
+                            "the MCP call was polled after it ended",
+                        )));
+                    };
+                    let here = Handle::try_current().is_ok_and(|h| h.id() == runtime.id());
+                    *self = if here {
+                        CallFuture::Inline(fut)
+                    } else {
+                        CallFuture::Spawned(CallTask(runtime.spawn(fut)))
+                    };
+                }
+                CallFuture::Inline(fut) => return fut.as_mut().poll(cx),
+                CallFuture::Spawned(task) => return Pin::new(task).poll(cx),
+            }
+        }
+    }
+}
 
 impl Future for CallTask {
     type Output = Result<Data, ToolError>;
@@ -450,8 +495,8 @@ impl Tool for McpTool {
         let handle = self.handle.clone();
         let name = Arc::clone(&self.server_name);
         let server = Arc::clone(&self.server);
-        let label = format!("tools/call {name}");
-        let task = self.runtime.spawn(async move {
+        let label = Arc::clone(&self.label);
+        let call: BoxFuture<Result<Data, ToolError>> = Box::pin(async move {
             let call = handle.submit(label, {
                 let name = Arc::clone(&name);
                 move |client| async move { client.call_tool(name, arguments).await }
@@ -472,6 +517,9 @@ impl Tool for McpTool {
                 Err(e) => Err(e.into_tool_error(&server, &name)),
             }
         });
-        ToolAnswer::Pending(Box::pin(CallTask(task)))
+        ToolAnswer::Pending(Box::pin(CallFuture::Start(Some((
+            self.runtime.clone(),
+            call,
+        )))))
     }
 }

@@ -209,7 +209,7 @@ pub(crate) struct ServerHandle {
 
 impl ServerHandle {
     /// Runs `work` on the server's session and returns its answer.
-    pub(crate) async fn submit<T, F, Fut>(&self, label: String, work: F) -> Result<T, McpError>
+    pub(crate) async fn submit<T, F, Fut>(&self, label: Arc<str>, work: F) -> Result<T, McpError>
     where
         T: Send + 'static,
         F: FnOnce(Client) -> Fut + Send + 'static,
