@@ -104,6 +104,7 @@ fn string_methods() {
         "['42'.zfill(5), '-42'.zfill(6), 'ab'.center(5), 'abc'.center(6, '*'), 'ab'.ljust(4, '.')]",
         "['Straße'.upper(), 'ǅ'.lower(), 'Straße'.casefold(), \"they're\".title(), 'Σίσυφος ΣΑΣ'.title()]",
         "[' a  b\\tc\\n'.split(None, 1), ' a  b\\tc\\n'.split(None, 0), 'a\\x1cb\\x1fc d'.split(), 'x\\x0by\\x0cz\\rw'.rsplit(None, 2), 'trail  '.split(None, 1)]",
+        "w = ('a bb ccc ' * 40).split()\nx = w[1]\nx += 'z'\nw[4] += 'y'\n[len(w), w[1], w[4], w[7], x, w.count('bb'), sorted(set(w))]",
         "['a\\tb'.expandtabs(4), 'a\\r\\nb\\rc\\n'.splitlines(), 'a\\nb'.splitlines(True)]",
         "['report.csv'.endswith(('.csv', '.tsv')), 'abc'.startswith('b', 1), 'abc'.find('c', 1, 2), 'héllo'.index('l')]",
         "['123'.isdigit(), '²'.isdecimal(), 'Abc Def'.istitle(), 'A1!'.isupper(), ''.isspace()]",

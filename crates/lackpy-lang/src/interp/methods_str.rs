@@ -295,7 +295,7 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
                 id == M::Rsplit,
             )?;
             it.budget.check_memory(parts.len() * 64)?;
-            Ok(Value::list(parts.into_iter().map(Value::str).collect()))
+            Ok(Value::list(shared_words(parts)))
         }
         M::Splitlines => {
             let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
@@ -679,6 +679,63 @@ fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) 
         }
     }
     Ok(out)
+}
+
+/// The values of a split's parts. Long splits of text repeat their words
+/// (the counting pattern: split, then tally), so equal short parts share
+/// one string object: one allocation per distinct word instead of one per
+/// occurrence, and dict lookups of a shared key compare pointers. Strings
+/// are immutable, so only `is` can tell (CPython makes each part anew; its
+/// `is` on equal strings is an implementation detail either way).
+fn shared_words(parts: Vec<&str>) -> Vec<Value> {
+    const SHARE_FROM: usize = 32;
+    const SHORT: usize = 24;
+    if parts.len() < SHARE_FROM {
+        return parts.into_iter().map(Value::str).collect();
+    }
+    let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
+        std::collections::HashMap::with_hasher(FnvBuild);
+    let mut sharing = true;
+    parts
+        .into_iter()
+        .enumerate()
+        .map(|(n, p)| {
+            // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
+            if n == 256 && seen.len() > 192 {
+                sharing = false;
+                seen = std::collections::HashMap::with_hasher(FnvBuild);
+            }
+            if !sharing || p.len() > SHORT {
+                return Value::str(p);
+            }
+            seen.entry(p).or_insert_with(|| Value::str(p)).clone()
+        })
+        .collect()
+}
+
+/// FNV-1a: a fast hasher for short words (no attacker controls the map's
+/// lifetime: it lives for one `split`).
+#[derive(Default, Clone, Copy)]
+struct FnvBuild;
+
+struct Fnv(u64);
+
+impl std::hash::BuildHasher for FnvBuild {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 /// Whitespace split of ASCII text, forward, at most `limit` splits.
