@@ -24,21 +24,7 @@ impl Interp<'_> {
     pub(crate) fn eval_call(&mut self, c: &Call) -> R<Value> {
         let f = self.eval(&c.func)?;
         if c.simple && c.args.len() <= INLINE_ARGS {
-            return match c.args.as_slice() {
-                [] => self.call_value(&f, &[], &[]),
-                [Elt::One(a)] => {
-                    let args = [self.eval(a)?];
-                    self.call_value(&f, &args, &[])
-                }
-                [Elt::One(a), Elt::One(b)] => {
-                    let args = [self.eval(a)?, self.eval(b)?];
-                    self.call_value(&f, &args, &[])
-                }
-                _ => {
-                    let args = self.eval_few(&c.args)?;
-                    self.call_value(&f, &args.0[..args.1], &[])
-                }
-            };
+            return self.with_few_args(&c.args, |it, args| it.call_value(&f, args, &[]));
         }
         let (args, kwargs) = self.eval_args(&c.args, &c.kwargs, &|| callee_name(&f))?;
         self.call_value(&f, &args, &kwargs)
@@ -79,21 +65,9 @@ impl Interp<'_> {
         };
         self.budget.step()?;
         if m.simple && m.args.len() <= INLINE_ARGS {
-            return match m.args.as_slice() {
-                [] => methods::call_method(self, &obj, id, &[], &[]),
-                [Elt::One(a)] => {
-                    let args = [self.eval(a)?];
-                    methods::call_method(self, &obj, id, &args, &[])
-                }
-                [Elt::One(a), Elt::One(b)] => {
-                    let args = [self.eval(a)?, self.eval(b)?];
-                    methods::call_method(self, &obj, id, &args, &[])
-                }
-                _ => {
-                    let args = self.eval_few(&m.args)?;
-                    methods::call_method(self, &obj, id, &args.0[..args.1], &[])
-                }
-            };
+            return self.with_few_args(&m.args, |it, args| {
+                methods::call_method(it, &obj, id, args, &[])
+            });
         }
         let owner = match &obj {
             Value::Type(t) => *t,
@@ -105,16 +79,37 @@ impl Interp<'_> {
         methods::call_method(self, &obj, id, &args, &kwargs)
     }
 
-    /// Evaluates up to [`INLINE_ARGS`] plain positional arguments into a
-    /// fixed array (no allocation): the values and how many there are.
-    fn eval_few(&mut self, args: &[Elt]) -> R<([Value; INLINE_ARGS], usize)> {
-        let mut buf: [Value; INLINE_ARGS] = [Value::None, Value::None, Value::None, Value::None];
-        for (slot, a) in buf.iter_mut().zip(args) {
-            if let Elt::One(e) = a {
-                *slot = self.eval(e)?;
+    /// Evaluates up to [`INLINE_ARGS`] plain positional arguments (a
+    /// `simple` call's) into an array on the stack and hands them to `f`:
+    /// no allocation, and the one- and two-argument cases drop exactly
+    /// what they made.
+    #[inline(always)]
+    fn with_few_args<T>(
+        &mut self,
+        args: &[Elt],
+        f: impl FnOnce(&mut Self, &[Value]) -> R<T>,
+    ) -> R<T> {
+        match args {
+            [] => f(self, &[]),
+            [Elt::One(a)] => {
+                let v = [self.eval(a)?];
+                f(self, &v)
+            }
+            [Elt::One(a), Elt::One(b)] => {
+                let v = [self.eval(a)?, self.eval(b)?];
+                f(self, &v)
+            }
+            _ => {
+                let mut buf: [Value; INLINE_ARGS] =
+                    [Value::None, Value::None, Value::None, Value::None];
+                for (slot, a) in buf.iter_mut().zip(args) {
+                    if let Elt::One(e) = a {
+                        *slot = self.eval(e)?;
+                    }
+                }
+                f(self, &buf[..args.len().min(INLINE_ARGS)])
             }
         }
-        Ok((buf, args.len().min(INLINE_ARGS)))
     }
 
     /// Evaluates positional and keyword arguments, expanding `*` and `**`.

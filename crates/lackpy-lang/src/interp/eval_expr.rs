@@ -81,7 +81,7 @@ impl Interp<'_> {
             ExprKind::Subscript(obj, idx) => self.eval_subscript(obj, idx),
             ExprKind::Call(c) => self.eval_call(c),
             ExprKind::MethodCall(m) => self.eval_method_call(m),
-            _ => self.eval_compound_inner(e),
+            _ => self.eval_compound(e),
         };
         r.map_err(|ex| at_line(ex, e.line))
     }
@@ -105,20 +105,12 @@ impl Interp<'_> {
     fn eval_compound_inner(&mut self, e: &Expr) -> R<Value> {
         check_stack()?;
         match &e.kind {
-            ExprKind::BinOp(l, op, r) => {
-                let a = self.eval(l)?;
-                let b = self.eval(r)?;
-                if let (Value::Int(x), Value::Int(y)) = (&a, &b)
-                    && let Some(v) = ops::int_fast(*op, *x, *y)
-                {
-                    return Ok(Value::Int(v));
-                }
-                ops::binop(self, *op, a, b)
-            }
-            ExprKind::Compare(l, rest) => self.eval_compare(l, rest),
-            ExprKind::Call(c) => self.eval_call(c),
-            ExprKind::MethodCall(m) => self.eval_method_call(m),
-            ExprKind::Subscript(obj, idx) => self.eval_subscript(obj, idx),
+            // `eval` sends these to their own functions; kept total here.
+            ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
+            ExprKind::Compare(..)
+            | ExprKind::Call(_)
+            | ExprKind::MethodCall(_)
+            | ExprKind::Subscript(..) => self.eval_hot(e),
             ExprKind::Unary(op, x) => {
                 let v = self.eval(x)?;
                 unary(*op, v)

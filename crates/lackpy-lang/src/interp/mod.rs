@@ -486,19 +486,12 @@ impl<'a> Interp<'a> {
         }
     }
 
-    /// The storage of a name.
+    /// The storage of a name, recording a global's first binding.
     pub(crate) fn slot_mut(&mut self, r: NameRef) -> Option<&mut Option<Value>> {
-        match r {
-            NameRef::Global(slot) => {
-                let slot = slot as usize;
-                self.first_bind(slot);
-                self.globals.get_mut(slot)
-            }
-            _ => {
-                let idx = self.slot_index(r)?;
-                self.stack.get_mut(idx)
-            }
+        if let NameRef::Global(slot) = r {
+            self.first_bind(slot as usize);
         }
+        self.slot_ref(r)
     }
 
     /// Binds a name.
