@@ -1,20 +1,17 @@
-//! Stdio server processes: started in their own process group with a
-//! minimal environment, stderr drained into tracing, and ended as a group.
-//!
-//! Every live group is also kept in a process-wide registry, so
-//! [`kill_all_servers`] can end them all from a signal handler without any
-//! async machinery.
+//! Stdio server processes: started through `lackpy_sources::process` (own
+//! process group, parent-death signal, registered for signal handlers)
+//! with a minimal environment, stderr drained into tracing, and ended as a
+//! group.
 
-use std::collections::BTreeSet;
 use std::path::Path;
-use std::process::{ExitStatus, Stdio};
+use std::process::{Child, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use nix::sys::signal::{Signal, killpg};
-use nix::unistd::Pid;
+use lackpy_sources::process::{self as procs, ProcessGroup};
+use nix::sys::signal::Signal;
 use tokio::io::AsyncReadExt;
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::process::{ChildStdin, ChildStdout};
 
 /// Variables passed from our environment to a server when set; everything
 /// else (tokens, keys) stays out unless the server's config names it.
@@ -31,35 +28,24 @@ const TAIL_BYTES: usize = 2048;
 /// Longest stderr line logged; the rest of a longer one is cut.
 const MAX_LOG_LINE: usize = 4096;
 
-/// Process groups of live stdio servers.
-static GROUPS: Mutex<BTreeSet<i32>> = Mutex::new(BTreeSet::new());
+/// How often a wait for a server's exit looks again.
+const EXIT_POLL: Duration = Duration::from_millis(5);
 
-fn groups() -> std::sync::MutexGuard<'static, BTreeSet<i32>> {
-    GROUPS.lock().unwrap_or_else(PoisonError::into_inner)
-}
+/// The label of MCP server groups in the process registry.
+const KIND: &str = "mcp";
 
-/// Sends `signal` to a process group; "no such process" (already gone)
-/// is not an error worth reporting.
-fn signal_group(pgid: i32, signal: Signal) {
-    if pgid > 1 {
-        let _ = killpg(Pid::from_raw(pgid), signal);
-    }
-}
-
-/// Kills every stdio MCP server process group this process started and has
-/// not yet ended, at once (`SIGKILL`). Synchronous, idempotent and cheap:
-/// call it from the host's SIGINT/SIGTERM handler before exiting.
+/// Kills every process group this process started and has not yet ended —
+/// stdio MCP servers, command tools, Python workers — at once (`SIGKILL`).
+/// Synchronous, idempotent and cheap: call it from the host's signal
+/// handler before exiting.
 pub fn kill_all_servers() {
-    let live: Vec<i32> = groups().iter().copied().collect();
-    for pgid in live {
-        signal_group(pgid, Signal::SIGKILL);
-    }
+    procs::kill_all_groups();
 }
 
 /// The process groups of the stdio servers alive right now (for tests and
 /// diagnostics).
 pub fn live_server_groups() -> Vec<i32> {
-    groups().iter().copied().collect()
+    procs::live_groups(Some(KIND))
 }
 
 /// The last bytes a server wrote to stderr.
@@ -111,6 +97,7 @@ impl StderrTail {
 /// A running stdio server. Dropping it kills the whole group.
 pub struct ChildGuard {
     child: Option<Child>,
+    group: Option<ProcessGroup>,
     pgid: i32,
     server: Arc<str>,
     tail: Arc<StderrTail>,
@@ -144,14 +131,12 @@ pub struct Launch<'a> {
 /// stderr drained into tracing (target `lackpy_mcp_client::stderr`, field
 /// `server`).
 pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
-    let mut cmd = Command::new(launch.command);
+    let mut cmd = std::process::Command::new(launch.command);
     cmd.args(launch.args)
         .env_clear()
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .process_group(0)
-        .kill_on_drop(true);
+        .stderr(Stdio::piped());
     let mut have_path = false;
     for var in PASSED_VARS {
         if let Ok(v) = std::env::var(var) {
@@ -166,7 +151,7 @@ pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
     if let Some(cwd) = launch.cwd {
         cmd.current_dir(cwd);
     }
-    let mut child = cmd.spawn().map_err(|e| match launch.cwd {
+    let (mut child, group) = procs::spawn(cmd, KIND).map_err(|e| match launch.cwd {
         Some(cwd) => format!(
             "cannot start '{}' in {}: {e}",
             launch.command,
@@ -174,12 +159,12 @@ pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
         ),
         None => format!("cannot start '{}': {e}", launch.command),
     })?;
-    let pgid = child.id().and_then(|p| i32::try_from(p).ok()).unwrap_or(0);
-    groups().insert(pgid);
+    let pgid = group.pgid();
     let tail = Arc::new(StderrTail::default());
     let pipes = (child.stdin.take(), child.stdout.take(), child.stderr.take());
     let guard = ChildGuard {
         child: Some(child),
+        group: Some(group),
         pgid,
         server: Arc::clone(launch.server),
         tail: Arc::clone(&tail),
@@ -187,6 +172,10 @@ pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
     let (Some(stdin), Some(stdout), Some(stderr)) = pipes else {
         return Err("the server's pipes could not be set up".to_string());
     };
+    let broken = |e: std::io::Error| format!("the server's pipes could not be set up: {e}");
+    let stdin = ChildStdin::from_std(stdin).map_err(broken)?;
+    let stdout = ChildStdout::from_std(stdout).map_err(broken)?;
+    let stderr = tokio::process::ChildStderr::from_std(stderr).map_err(broken)?;
     tokio::spawn(drain_stderr(stderr, Arc::clone(launch.server), tail));
     Ok(Spawned {
         guard,
@@ -260,10 +249,7 @@ impl ChildGuard {
     /// Waits up to `within` for the process to end by itself.
     pub async fn wait_exit(&mut self, within: Duration) -> Option<ExitStatus> {
         let child = self.child.as_mut()?;
-        tokio::time::timeout(within, child.wait())
-            .await
-            .ok()
-            .and_then(Result::ok)
+        wait_child(child, within).await
     }
 
     /// Ends the server: waits `grace` for it to leave by itself (its stdin
@@ -272,30 +258,58 @@ impl ChildGuard {
     /// group is left (a wrapper's children).
     pub async fn terminate(mut self, grace: Duration, term_grace: Duration) {
         let pgid = self.pgid;
-        if let Some(mut child) = self.child.take() {
-            let mut done = tokio::time::timeout(grace, child.wait()).await.is_ok();
+        if let (Some(mut child), Some(group)) = (self.child.take(), self.group.as_ref()) {
+            let mut done = wait_child(&mut child, grace).await.is_some();
             if !done {
-                signal_group(pgid, Signal::SIGTERM);
-                done = tokio::time::timeout(term_grace, child.wait()).await.is_ok();
+                group.signal(Signal::SIGTERM);
+                done = wait_child(&mut child, term_grace).await.is_some();
             }
-            signal_group(pgid, Signal::SIGKILL);
+            group.kill();
             if !done {
-                let _ = child.wait().await;
+                reap(child);
             }
         }
-        signal_group(pgid, Signal::SIGKILL);
-        groups().remove(&pgid);
+        // Kills what is left of the group and forgets it.
+        self.group = None;
         tracing::debug!(server = %self.server, pid = pgid, "MCP server process ended");
+    }
+}
+
+/// Waits up to `within` for `child` to exit (reaping it), looking every few
+/// milliseconds: the process is a plain child, not one of the runtime's.
+async fn wait_child(child: &mut Child, within: Duration) -> Option<ExitStatus> {
+    let until = Instant::now() + within;
+    loop {
+        if let Ok(Some(status)) = child.try_wait() {
+            return Some(status);
+        }
+        let now = Instant::now();
+        if now >= until {
+            return None;
+        }
+        tokio::time::sleep(EXIT_POLL.min(until - now)).await;
+    }
+}
+
+/// Reaps a killed child off the runtime (its exit is a moment away).
+fn reap(mut child: Child) {
+    if !matches!(child.try_wait(), Ok(Some(_))) {
+        std::thread::spawn(move || {
+            let _ = child.wait();
+        });
     }
 }
 
 impl Drop for ChildGuard {
     fn drop(&mut self) {
-        // Still registered: not ended through `terminate` (a dropped task,
-        // a stopped runtime). Kill the group now; `kill_on_drop` and tokio
-        // reap the leader.
-        if groups().remove(&self.pgid) {
-            signal_group(self.pgid, Signal::SIGKILL);
+        // Not ended through `terminate` (a dropped task, a stopped runtime):
+        // kill the group now and reap the leader.
+        if let Some(group) = self.group.take() {
+            group.kill();
+            drop(group);
+            if let Some(child) = self.child.take() {
+                reap(child);
+            }
         }
     }
 }

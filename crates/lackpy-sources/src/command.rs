@@ -20,7 +20,7 @@ use crate::binding::bind_args;
 use crate::error::ToolError;
 use crate::json;
 use crate::model::ArgSpec;
-use crate::process::{kill_group, minimal_env, tail_text};
+use crate::process::{self, minimal_env, tail_text};
 use crate::tool::{CallContext, Tool, ToolAnswer, ToolResult};
 
 /// A call's time limit when the config gives none.
@@ -104,6 +104,9 @@ impl CommandTool {
             bound.into_iter().map(|(k, v)| (Data::Str(k), v)).collect(),
         ));
         let deadline = ctx.call_deadline(self.timeout);
+        // When the run's deadline comes first, the tool's own limit is not
+        // what stopped it.
+        let own_limit = ctx.deadline.is_none_or(|d| d > deadline);
 
         let mut cmd = Command::new(&program);
         cmd.args(self.argv.iter().skip(1))
@@ -114,16 +117,13 @@ impl CommandTool {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd.spawn().map_err(|e| {
+        let (mut child, group) = process::spawn(cmd, "command").map_err(|e| {
             ToolError::failed(format!(
                 "command tool '{}': cannot start '{}': {e}",
                 self.name,
                 program.display()
             ))
         })?;
-        let pid = child.id();
-
         let (tx, rx) = mpsc::channel::<Event>();
         if let Some(mut stdin) = child.stdin.take() {
             std::thread::spawn(move || {
@@ -177,7 +177,7 @@ impl CommandTool {
             let now = Instant::now();
             if stop.is_none() && now >= deadline {
                 stop = Some(Stop::Timeout);
-                kill_group(pid);
+                group.kill();
             }
             let wait = deadline
                 .saturating_duration_since(now)
@@ -187,13 +187,13 @@ impl CommandTool {
                 Ok(Event::Overflow) => {
                     if stop.is_none() {
                         stop = Some(Stop::Overflow);
-                        kill_group(pid);
+                        group.kill();
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Timeout) => {
                     if stop.is_none() && ctx.is_cancelled() {
                         stop = Some(Stop::Cancelled);
-                        kill_group(pid);
+                        group.kill();
                     }
                 }
                 Err(mpsc::RecvTimeoutError::Disconnected) => {
@@ -202,14 +202,20 @@ impl CommandTool {
             }
         };
         // Whatever the leader left running in its group goes with it.
-        kill_group(pid);
+        group.kill();
 
         match stop {
-            Some(Stop::Timeout) => {
+            Some(Stop::Timeout) if own_limit => {
                 return Err(ToolError::timeout(format!(
                     "command tool '{}' timed out after {} ms",
                     self.name,
                     self.timeout.as_millis()
+                )));
+            }
+            Some(Stop::Timeout) => {
+                return Err(ToolError::timeout(format!(
+                    "command tool '{}' did not finish before the run's deadline",
+                    self.name
                 )));
             }
             Some(Stop::Cancelled) => return Err(ToolError::cancelled()),

@@ -66,7 +66,7 @@ pub mod local;
 pub mod mcp_server;
 pub mod model;
 pub mod precedence;
-mod process;
+pub mod process;
 mod pyfmt;
 pub mod python;
 pub mod source;

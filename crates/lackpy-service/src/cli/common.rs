@@ -1,12 +1,13 @@
 //! What every command shares: the workspace, the runtime, the service, logging.
 
 use std::future::Future;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use clap::Args;
 use lackpy_mcp_client::{DiscoveryEvent, ProgressHook};
+use nix::sys::signal::Signal;
 use tracing_subscriber::EnvFilter;
 
 use super::CliError;
@@ -48,14 +49,16 @@ pub fn init_logging(verbose: u8) {
         .try_init();
 }
 
-/// Runs `f` on a runtime made for this command. SIGINT or SIGTERM ends it
-/// at once, after killing every MCP server's process group (no orphans).
+/// Runs `f` on a runtime made for this command. A terminating signal
+/// (see [`TERMINATING`]) ends it at once, after killing every child
+/// process group (MCP servers, command tools, Python workers), with the
+/// conventional status 128 + the signal's number.
 pub fn block_on<F: Future>(f: F) -> Result<F::Output, CliError> {
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
         .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;
-    rt.block_on(async {
+    let out = rt.block_on(async {
         tokio::select! {
             out = f => Ok(out),
             (name, code) = signalled() => {
@@ -63,23 +66,60 @@ pub fn block_on<F: Future>(f: F) -> Result<F::Output, CliError> {
                 Err(CliError { message: format!("interrupted by {name}"), code })
             }
         }
-    })
+    });
+    if out.is_err() {
+        // Do not wait for interpreter threads: their children are gone.
+        rt.shutdown_background();
+    }
+    out
 }
 
-/// Waits for SIGINT or SIGTERM: the signal's name and the exit code for it.
+/// Every signal whose default action ends the process and that a program
+/// may catch: lackpy catches them all so it never dies leaving children
+/// behind. (`SIGPIPE` is ignored by Rust programs; a closed pipe is handled
+/// where output is written. Faults such as `SIGSEGV` cannot be caught
+/// safely; the parent-death signal covers them, as it covers `SIGKILL`.)
+pub const TERMINATING: &[Signal] = &[
+    Signal::SIGHUP,
+    Signal::SIGINT,
+    Signal::SIGQUIT,
+    Signal::SIGTERM,
+    Signal::SIGUSR1,
+    Signal::SIGUSR2,
+    Signal::SIGALRM,
+    Signal::SIGVTALRM,
+    Signal::SIGPROF,
+    Signal::SIGXCPU,
+    Signal::SIGXFSZ,
+    Signal::SIGIO,
+    Signal::SIGPWR,
+];
+
+/// Waits for any of [`TERMINATING`]: the signal's name and the exit code
+/// for it (128 + its number).
 async fn signalled() -> (&'static str, u8) {
     use tokio::signal::unix::{SignalKind, signal};
-    let (Ok(mut int), Ok(mut term)) = (
-        signal(SignalKind::interrupt()),
-        signal(SignalKind::terminate()),
-    ) else {
+    let mut streams = Vec::with_capacity(TERMINATING.len());
+    for &sig in TERMINATING {
+        match signal(SignalKind::from_raw(sig as i32)) {
+            Ok(s) => streams.push((sig.as_str(), sig as i32, s)),
+            Err(e) => tracing::warn!("cannot listen for {sig}: {e}"),
+        }
+    }
+    if streams.is_empty() {
         // No signal handling available: never fire.
         return std::future::pending().await;
-    };
-    tokio::select! {
-        _ = int.recv() => ("SIGINT", 130),
-        _ = term.recv() => ("SIGTERM", 143),
     }
+    std::future::poll_fn(|cx| {
+        for (name, number, stream) in &mut streams {
+            if stream.poll_recv(cx).is_ready() {
+                let code = u8::try_from(128 + *number).unwrap_or(u8::MAX);
+                return std::task::Poll::Ready((*name, code));
+            }
+        }
+        std::task::Poll::Pending
+    })
+    .await
 }
 
 /// Starts the service for `workspace`, drawing MCP discovery progress on a
@@ -87,18 +127,17 @@ async fn signalled() -> (&'static str, u8) {
 pub async fn start_service(workspace: PathBuf) -> Result<LackpyService, CliError> {
     let progress: Option<ProgressHook> = std::io::stderr().is_terminal().then(|| {
         Arc::new(|e: &DiscoveryEvent| {
-            let mut err = std::io::stderr().lock();
-            let _ = match e {
+            let text = match e {
                 DiscoveryEvent::Started { total } => {
-                    write!(err, "\rconnecting {total} MCP servers…")
+                    format!("\rconnecting {total} MCP servers…")
                 }
                 DiscoveryEvent::Ready { done, total, .. }
                 | DiscoveryEvent::Failed { done, total, .. } => {
-                    write!(err, "\rconnecting MCP servers: {done}/{total}")
+                    format!("\rconnecting MCP servers: {done}/{total}")
                 }
-                DiscoveryEvent::Finished { .. } => write!(err, "\r\x1b[2K"),
+                DiscoveryEvent::Finished { .. } => "\r\x1b[2K".to_string(),
             };
-            let _ = err.flush();
+            super::output::err(&text);
         }) as ProgressHook
     });
     Ok(LackpyService::start(ServiceOptions {
@@ -113,6 +152,6 @@ pub async fn start_service(workspace: PathBuf) -> Result<LackpyService, CliError
 pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), CliError> {
     let text = serde_json::to_string(value)
         .map_err(|e| CliError::usage(format!("cannot encode the result: {e}")))?;
-    println!("{text}");
+    super::output::out_line(&text);
     Ok(())
 }

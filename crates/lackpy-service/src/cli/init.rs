@@ -25,7 +25,7 @@ pub const STARTER: &str = include_str!("starter_config.toml");
 pub fn run(args: InitArgs) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
     let file = write_starter(&workspace, args.force)?;
-    println!("wrote {}", file.display());
+    super::output::out_line(&format!("wrote {}", file.display()));
     Ok(0)
 }
 

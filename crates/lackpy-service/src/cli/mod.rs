@@ -6,6 +6,7 @@
 mod common;
 mod init;
 mod input;
+mod output;
 mod run;
 mod spec;
 mod status;
@@ -91,7 +92,7 @@ pub fn main() -> ExitCode {
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
-            eprintln!("error: {}", e.message);
+            output::err_line(&format!("error: {}", e.message));
             ExitCode::from(e.code)
         }
     }

@@ -1,6 +1,5 @@
 //! `lackpy run`: validate and run a program.
 
-use std::io::Write;
 use std::time::Duration;
 
 use clap::Args;
@@ -9,7 +8,7 @@ use lackpy_lang::Data;
 
 use super::common::{WorkspaceArg, block_on, start_service};
 use super::input::{params, read_program, rules, tool_list};
-use super::{CliError, EXIT_FAILED};
+use super::{CliError, EXIT_FAILED, output};
 use crate::service::RunProgram;
 
 /// Arguments of `lackpy run`.
@@ -63,7 +62,7 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
     })??;
     if args.json {
         // Python's JSON text (NaN/Infinity included), as lackpy prints it.
-        println!("{}", result.to_json());
+        output::out_line(&result.to_json());
     } else {
         print_human(&result, verbose > 0);
     }
@@ -73,27 +72,21 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
 /// Prints what the program printed, then its output (a string as is,
 /// anything else as Python's `repr`); errors and the trace go to stderr.
 fn print_human(r: &ExecutionResult, with_trace: bool) {
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(r.stdout.as_bytes());
+    output::out(&r.stdout);
     match (&r.output, &r.output_repr) {
-        (Some(Data::Str(s)), _) => {
-            let _ = writeln!(out, "{s}");
-        }
-        (Some(_), Some(repr)) => {
-            let _ = writeln!(out, "{repr}");
-        }
+        (Some(Data::Str(s)), _) => output::out_line(s),
+        (Some(_), Some(repr)) => output::out_line(repr),
         _ => {}
     }
-    let _ = out.flush();
     if with_trace {
-        eprint!("{}", trace_summary(r));
+        output::err(&trace_summary(r));
     }
     if !r.success {
         let kind = r.error_type.as_deref().unwrap_or("Error");
         let msg = r.error.as_deref().unwrap_or("");
         match r.error_line {
-            Some(line) => eprintln!("error: {kind}: {msg} (line {line})"),
-            None => eprintln!("error: {kind}: {msg}"),
+            Some(line) => output::err_line(&format!("error: {kind}: {msg} (line {line})")),
+            None => output::err_line(&format!("error: {kind}: {msg}")),
         }
     }
 }

@@ -19,9 +19,9 @@ pub struct SpecArgs {
 pub fn run(args: SpecArgs) -> Result<u8, CliError> {
     let spec = lackpy_lang::spec::spec();
     if args.json {
-        println!("{}", spec.to_json());
+        super::output::out_line(&spec.to_json().to_string());
     } else {
-        print!("{}", spec.to_markdown());
+        super::output::out(&spec.to_markdown());
     }
     Ok(0)
 }

@@ -29,7 +29,7 @@ pub fn run(args: StatusArgs) -> Result<u8, CliError> {
     if args.json {
         print_json(&status)?;
     } else {
-        print!("{}", render(&status));
+        super::output::out(&render(&status));
     }
     Ok(0)
 }

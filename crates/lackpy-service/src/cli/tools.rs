@@ -29,7 +29,7 @@ pub fn run(args: ToolsArgs) -> Result<u8, CliError> {
     if args.json {
         print_json(&serde_json::json!({ "tools": listing }))?;
     } else {
-        print!("{}", render(&listing));
+        super::output::out(&render(&listing));
     }
     Ok(0)
 }

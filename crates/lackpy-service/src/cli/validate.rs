@@ -56,10 +56,10 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
     if args.json {
         print_json(&result)?;
     } else if result.valid {
-        println!("valid");
+        super::output::out_line("valid");
     } else {
         for e in &result.errors {
-            println!("{e}");
+            super::output::out_line(&e.to_string());
         }
     }
     Ok(if result.valid { 0 } else { EXIT_FAILED })

@@ -10,7 +10,7 @@ use lackpy_lang::Data;
 
 use crate::error::{ToolError, ToolErrorKind};
 use crate::json;
-use crate::process::kill_group;
+use crate::process::{self, ProcessGroup};
 use crate::tool::CallContext;
 
 /// The worker's program, run with `python3 -c`.
@@ -23,6 +23,7 @@ const POLL: Duration = Duration::from_millis(10);
 /// A running worker.
 pub(crate) struct Worker {
     child: Child,
+    group: ProcessGroup,
     stdin: ChildStdin,
     lines: Receiver<String>,
     pid: u32,
@@ -43,15 +44,13 @@ impl Worker {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
-        std::os::unix::process::CommandExt::process_group(&mut cmd, 0);
-        let mut child = cmd
-            .spawn()
+        let (mut child, group) = process::spawn(cmd, "python")
             .map_err(|e| format!("cannot start {}: {e}", python.display()))?;
         let pid = child.id();
         let (Some(stdin), Some(stdout), Some(stderr)) =
             (child.stdin.take(), child.stdout.take(), child.stderr.take())
         else {
-            kill_group(pid);
+            group.kill();
             let _ = child.wait();
             return Err("the worker's pipes are missing".to_string());
         };
@@ -73,6 +72,7 @@ impl Worker {
         });
         let mut worker = Worker {
             child,
+            group,
             stdin,
             lines,
             pid,
@@ -208,7 +208,7 @@ impl Worker {
 
     /// Kills the worker's process group and reaps it.
     pub(crate) fn kill(&mut self) {
-        kill_group(self.pid);
+        self.group.kill();
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
