@@ -150,6 +150,7 @@ impl Bridge {
                 runtime,
                 task_cancel.clone(),
                 deadline,
+                request.limits.timeout,
                 request.default_call_timeout,
             );
             let opts = RunOptions {

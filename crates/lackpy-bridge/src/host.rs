@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use lackpy_lang::Data;
 use lackpy_lang::interp::{Host, ToolError as ProgramError};
-use lackpy_sources::{CallContext, ToolAnswer, ToolError, ToolFuture, ToolResult};
+use lackpy_sources::{CallContext, ToolAnswer, ToolError, ToolErrorKind, ToolFuture, ToolResult};
 use tokio::runtime::Handle;
 
 use crate::cancel::CancelToken;
@@ -43,6 +43,7 @@ pub(crate) struct BridgeHost {
     runtime: Handle,
     cancel: CancelToken,
     run_deadline: Instant,
+    run_timeout: Duration,
     default_call_timeout: Option<Duration>,
 }
 
@@ -53,6 +54,7 @@ impl BridgeHost {
         runtime: Handle,
         cancel: CancelToken,
         run_deadline: Instant,
+        run_timeout: Duration,
         default_call_timeout: Option<Duration>,
     ) -> BridgeHost {
         BridgeHost {
@@ -61,6 +63,7 @@ impl BridgeHost {
             runtime,
             cancel,
             run_deadline,
+            run_timeout,
             default_call_timeout,
         }
     }
@@ -104,17 +107,49 @@ impl BridgeHost {
             let now = Instant::now();
             if now >= call_deadline {
                 task.abort();
-                return Err(match timeout {
-                    Some(t) if call_deadline < self.run_deadline => ToolError::timeout(format!(
-                        "tool '{tool}' timed out after {} ms",
-                        t.as_millis()
-                    )),
-                    _ => ToolError::timeout(format!(
-                        "tool '{tool}' did not answer before the run's deadline"
-                    )),
-                });
+                return Err(self.deadline_error(tool, timeout, call_deadline));
             }
             std::thread::park_timeout(call_deadline - now);
+        }
+    }
+}
+
+impl BridgeHost {
+    /// The error of a call stopped by its deadline, naming the limit that
+    /// set it: the call's own timeout, or the run's when that came first.
+    fn deadline_error(
+        &self,
+        tool: &str,
+        timeout: Option<Duration>,
+        call_deadline: Instant,
+    ) -> ToolError {
+        match timeout {
+            Some(t) if call_deadline < self.run_deadline => ToolError::timeout(format!(
+                "tool '{tool}' timed out after {} ms",
+                t.as_millis()
+            )),
+            _ => ToolError::timeout(format!(
+                "tool '{tool}' did not finish before the run's timeout ({} ms)",
+                self.run_timeout.as_millis()
+            )),
+        }
+    }
+
+    /// A tool's own timeout error is only right when its own limit fired;
+    /// when the deadline this host gave it (the run's, or the call timeout
+    /// set here) passed, the error names that limit instead.
+    fn name_the_limit(
+        &self,
+        tool: &str,
+        result: ToolResult,
+        timeout: Option<Duration>,
+        call_deadline: Instant,
+    ) -> ToolResult {
+        match result {
+            Err(e) if e.kind() == ToolErrorKind::Timeout && Instant::now() >= call_deadline => {
+                Err(self.deadline_error(tool, timeout, call_deadline))
+            }
+            other => other,
         }
     }
 }
@@ -150,6 +185,7 @@ impl Host for BridgeHost {
             ToolAnswer::Ready(r) => r,
             ToolAnswer::Pending(fut) => self.wait_pending(tool, fut, timeout, call_deadline),
         };
+        let result = self.name_the_limit(tool, result, timeout, call_deadline);
         result.map_err(|e| ProgramError::new(e.error_type().to_string(), e.message().to_string()))
     }
 }

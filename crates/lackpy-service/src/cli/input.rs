@@ -2,25 +2,37 @@
 
 use std::io::Read;
 
-use lackpy_lang::{Data, Rule};
+use lackpy_lang::parse::parse_bytes;
+use lackpy_lang::{Data, ParseError, Rule};
 
 use super::CliError;
 use crate::service::params_from_json;
 
-/// Reads the program from FILE, or from stdin for `-` or no FILE.
-pub fn read_program(file: Option<&str>) -> Result<String, CliError> {
-    match file {
+/// Reads the program from FILE, or from stdin for `-` or no FILE. Bytes
+/// that are not UTF-8 are a program that does not parse (the inner `Err`,
+/// CPython's message and line), reported like any other invalid program;
+/// a file that cannot be read is a usage error.
+pub fn read_program(file: Option<&str>) -> Result<Result<String, ParseError>, CliError> {
+    let bytes = match file {
         None | Some("-") => {
             let mut buf = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut buf)
                 .map_err(|e| CliError::usage(format!("cannot read the program from stdin: {e}")))?;
-            String::from_utf8(buf)
-                .map_err(|_| CliError::usage("the program on stdin is not valid UTF-8"))
+            buf
         }
-        Some(path) => std::fs::read_to_string(path)
-            .map_err(|e| CliError::usage(format!("cannot read program file '{path}': {e}"))),
-    }
+        Some(path) => std::fs::read(path)
+            .map_err(|e| CliError::usage(format!("cannot read program file '{path}': {e}")))?,
+    };
+    Ok(String::from_utf8(bytes).map_err(|e| {
+        // Bytes that are not UTF-8 never parse; the fallback is not reached.
+        parse_bytes(e.as_bytes())
+            .err()
+            .unwrap_or_else(|| ParseError {
+                message: "the program is not valid UTF-8".to_string(),
+                line: 1,
+            })
+    }))
 }
 
 /// Splits `--tools a,b` into names (blank entries dropped); `None` when absent.

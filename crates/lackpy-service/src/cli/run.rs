@@ -45,6 +45,10 @@ pub struct RunArgs {
 /// Runs `lackpy run`.
 pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
     let program = read_program(args.file.as_deref())?;
+    let (program, undecodable) = match program {
+        Ok(text) => (text, None),
+        Err(e) => (String::new(), Some(e)),
+    };
     let request = RunProgram {
         program,
         tools: tool_list(args.tools.as_deref()),
@@ -56,7 +60,10 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
     let result = block_on(async {
         let service = start_service(workspace).await?;
-        let r = service.run_program(request).await;
+        let r = match &undecodable {
+            Some(e) => service.rejected_program(&request, e),
+            None => service.run_program(request).await,
+        };
         service.shutdown().await;
         Ok::<_, CliError>(r?)
     })??;

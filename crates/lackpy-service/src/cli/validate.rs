@@ -1,6 +1,7 @@
 //! `lackpy validate`: check a program without running it.
 
 use clap::Args;
+use lackpy_lang::Validation;
 
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
 use super::input::{params, read_program, rules, tool_list};
@@ -43,13 +44,24 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
     let result = block_on(async {
         let service = start_service(workspace).await?;
-        let v = service.validate(
-            &program,
-            tools.as_deref(),
-            args.profile.as_deref(),
-            &params,
-            &rules,
-        );
+        let v = match &program {
+            Ok(text) => service.validate(
+                text,
+                tools.as_deref(),
+                args.profile.as_deref(),
+                &params,
+                &rules,
+            ),
+            // Not UTF-8: invalid, as any program that does not parse.
+            Err(e) => service
+                .namespace(tools.as_deref(), args.profile.as_deref())
+                .map(|_| Validation {
+                    valid: false,
+                    errors: vec![e.to_string()],
+                    calls: Vec::new(),
+                    variables: Vec::new(),
+                }),
+        };
         service.shutdown().await;
         Ok::<_, CliError>(v?)
     })??;

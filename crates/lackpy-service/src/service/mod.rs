@@ -13,7 +13,7 @@ use lackpy_bridge::{Bridge, BridgeConfig, CancelToken, ExecutionResult, Resolved
 use lackpy_lang::interp::Limits;
 use lackpy_lang::spec::Spec;
 use lackpy_lang::validate::validate_module;
-use lackpy_lang::{Data, Rule, Validation, compute_grade, parse};
+use lackpy_lang::{Data, Grade, ParseError, Rule, Validation, compute_grade, parse};
 use lackpy_mcp_client::{
     ConfiguredServers, McpClient, McpClientOptions, ProgressHook, ServerStatus,
 };
@@ -197,16 +197,29 @@ impl LackpyService {
             .await
     }
 
-    /// [`run_program`](Self::run_program) that `cancel` can stop.
-    pub async fn run_program_with_cancel(
+    /// The result of a run whose program could not be read as source at
+    /// all (`error`, e.g. from [`lackpy_lang::parse::parse_bytes`] on bytes
+    /// that are not UTF-8): the same `ValidationError` result, with the
+    /// same grade, as any other program that does not parse.
+    pub fn rejected_program(
         &self,
-        request: RunProgram,
-        cancel: CancelToken,
+        request: &RunProgram,
+        error: &ParseError,
     ) -> Result<ExecutionResult, ServiceError> {
         let started = Instant::now();
+        let tools = self.run_tools(request)?;
+        Ok(rejected(
+            error,
+            compute_grade(tools.iter().map(|t| t.grade)),
+            started,
+        ))
+    }
+
+    /// The run's tools: its namespace, resolved, with their call timeouts.
+    fn run_tools(&self, request: &RunProgram) -> Result<Vec<ResolvedTool>, ServiceError> {
         let ns = self.namespace(request.tools.as_deref(), request.profile.as_deref())?;
         let toolbox = &self.inner.toolbox;
-        let tools: Vec<ResolvedTool> = ns
+        Ok(ns
             .entries
             .iter()
             .filter_map(|(called, name)| {
@@ -225,18 +238,21 @@ impl LackpyService {
                     tool: r.tool,
                 })
             })
-            .collect();
+            .collect())
+    }
+
+    /// [`run_program`](Self::run_program) that `cancel` can stop.
+    pub async fn run_program_with_cancel(
+        &self,
+        request: RunProgram,
+        cancel: CancelToken,
+    ) -> Result<ExecutionResult, ServiceError> {
+        let started = Instant::now();
+        let tools = self.run_tools(&request)?;
         let grade = compute_grade(tools.iter().map(|t| t.grade));
         let module = match parse(&request.program) {
             Ok(m) => m,
-            Err(e) => {
-                return Ok(ExecutionResult::failed(
-                    "ValidationError",
-                    format!("Validation failed: {e}"),
-                    grade,
-                    started.elapsed(),
-                ));
-            }
+            Err(e) => return Ok(rejected(&e, grade, started)),
         };
         let mut allowed: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
         allowed.extend(request.params.iter().map(|(k, _)| k.as_str()));
@@ -328,4 +344,14 @@ fn limits_from_config(config: &Config) -> Limits {
         l.max_memory = usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
     }
     l
+}
+
+/// A program that does not parse: a `ValidationError` result.
+fn rejected(error: &ParseError, grade: Grade, started: Instant) -> ExecutionResult {
+    ExecutionResult::failed(
+        "ValidationError",
+        format!("Validation failed: {error}"),
+        grade,
+        started.elapsed(),
+    )
 }
