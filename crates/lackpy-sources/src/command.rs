@@ -263,6 +263,43 @@ impl CommandTool {
     }
 }
 
+/// Why a command tool running `argv` with `env` added to the minimal
+/// environment cannot start, when that can be known before a call: no
+/// command, an absolute program that is not an executable file, or a bare
+/// name not found on the `PATH` the tool will run with (its own `env`'s
+/// `PATH` when it sets one). A relative path (`./x`, `bin/x`) is resolved
+/// against the workspace at each call, so it is not checked here.
+pub fn missing_program(argv: &[String], env: &[(String, String)]) -> Option<String> {
+    let Some(program) = argv.first().filter(|p| !p.is_empty()) else {
+        return Some("the command is empty".to_string());
+    };
+    if program.starts_with('/') {
+        let path = std::path::Path::new(program);
+        return match path.metadata() {
+            Err(_) => Some(format!("program '{program}' does not exist")),
+            Ok(_) if process::find_program(program, None).is_none() => {
+                Some(format!("program '{program}' is not an executable file"))
+            }
+            Ok(_) => None,
+        };
+    }
+    if program.contains('/') {
+        return None;
+    }
+    let path_var = env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "PATH")
+        .map(|(_, v)| v.as_str());
+    if process::find_program(program, path_var).is_some() {
+        return None;
+    }
+    Some(match path_var {
+        Some(_) => format!("program '{program}' was not found on the tool's PATH"),
+        None => format!("program '{program}' was not found on PATH"),
+    })
+}
+
 /// JSON when the text is JSON, else the text minus one trailing newline.
 fn output_value(text: String) -> Data {
     if let Ok(v) = json::parse(&text) {
@@ -300,5 +337,39 @@ mod tests {
             )])
         );
         assert_eq!(output_value(String::new()), Data::Str(String::new()));
+    }
+
+    #[test]
+    fn programs_that_cannot_start_are_found_before_a_call() {
+        let argv = |p: &str| vec![p.to_string()];
+        assert_eq!(
+            missing_program(&argv("/no/such/program"), &[]).as_deref(),
+            Some("program '/no/such/program' does not exist")
+        );
+        let dir = tempfile::tempdir().unwrap_or_else(|e| panic!("temp dir: {e}"));
+        let plain = dir.path().join("plain.txt");
+        std::fs::write(&plain, "not a program").unwrap_or_else(|e| panic!("write: {e}"));
+        let plain = plain.display().to_string();
+        assert_eq!(
+            missing_program(&argv(&plain), &[]),
+            Some(format!("program '{plain}' is not an executable file"))
+        );
+        assert_eq!(
+            missing_program(&argv("/"), &[]).as_deref(),
+            Some("program '/' is not an executable file")
+        );
+        assert_eq!(missing_program(&argv("/bin/sh"), &[]), None);
+        assert_eq!(missing_program(&argv("sh"), &[]), None);
+        assert_eq!(missing_program(&argv("./later.sh"), &[]), None);
+        assert_eq!(
+            missing_program(&[], &[]).as_deref(),
+            Some("the command is empty")
+        );
+        // The tool's own PATH is where a bare name is looked up.
+        let env = vec![("PATH".to_string(), "/no/such/dir".to_string())];
+        assert_eq!(
+            missing_program(&argv("sh"), &env).as_deref(),
+            Some("program 'sh' was not found on the tool's PATH")
+        );
     }
 }

@@ -6,11 +6,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use crate::builtin::{self, BuiltinTool};
-use crate::command::CommandTool;
+use crate::command::{self, CommandTool};
 use crate::config::{ToolDef, ToolImpl};
 use crate::error::ToolError;
 use crate::model::ToolSpec;
-use crate::process::find_program;
 use crate::python::{PythonRuntime, PythonTool};
 use crate::source::ToolSource;
 use crate::tool::Tool;
@@ -54,10 +53,7 @@ impl ConfigToolSource {
         for def in &tools {
             match &def.implementation {
                 ToolImpl::Command(c) => {
-                    let program = c.argv.first().map(String::as_str).unwrap_or_default();
-                    // Relative paths are resolved per call against the workspace.
-                    if !program.contains('/') && find_program(program, None).is_none() {
-                        let reason = format!("program '{program}' was not found on PATH");
+                    if let Some(reason) = command::missing_program(&c.argv, &c.env) {
                         tracing::warn!(source = %name, tool = %def.name, %reason, "command tool is unavailable");
                         missing_programs.push((def.name.clone(), reason));
                     }
