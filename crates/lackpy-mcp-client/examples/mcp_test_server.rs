@@ -4,8 +4,9 @@
 //! Tools: `echo`, `add`, `slow(ms)`, `cancellations`, `pid`, one tool per
 //! row of the annotation table, `get-sum`, `print` (a reserved name),
 //! `ordered`, `structured`, `wrapped`, `texts`, `image`, `mixed`, `nothing`,
-//! `fail`, `huge(mb)`, `chatter(kb)`, `crash`; `tools/list` is paged, five
-//! tools a page.
+//! `fail`, `huge(mb)`, `chatter(kb)`, `crash`, `nan` and `deep` (replies no
+//! JSON parser accepts: a bare `NaN`, arrays nested 151 deep); `tools/list`
+//! is paged, five tools a page.
 //!
 //! Flags: `--hang` (never answer), `--exit-now` (exit with status 3),
 //! `--start-delay-ms N`, `--ignore-sigterm`, `--ignore-stdin-eof` (keep
@@ -204,6 +205,16 @@ fn all_tools() -> Vec<Tool> {
             "Exit the process mid-call",
             json!({"type": "object", "properties": {}}),
         ),
+        tool(
+            "nan",
+            "Reply with a bare NaN in the JSON",
+            json!({"type": "object", "properties": {}}),
+        ),
+        tool(
+            "deep",
+            "Reply with arrays nested deeper than JSON parsers allow",
+            json!({"type": "object", "properties": {}}),
+        ),
     ]
 }
 
@@ -351,6 +362,9 @@ impl ServerHandler for TestServer {
                 eprintln!("mcp_test_server: crashing as asked");
                 std::process::exit(1);
             }
+            // The writer swaps these markers for text no JSON parser accepts.
+            "nan" => CallToolResult::success(vec![text(NAN_MARK)]),
+            "deep" => CallToolResult::success(vec![text(deep_mark())]),
             "ro_closed" | "ro_open" | "write_idempotent" | "write_destructive" | "ro_no_world"
             | "no_hints" | "print" => CallToolResult::success(vec![text(request.name.to_string())]),
             other => {
@@ -393,11 +407,46 @@ async fn serve_http(server: TestServer, addr: &str) -> std::io::Result<()> {
 /// `serde_json` here writes object keys sorted, so no server built on it
 /// can show a non-alphabetical property order. This writer puts the
 /// `ordered` tool's properties back in their declared order (same length,
-/// so byte counts still match), to test that clients keep wire order.
+/// so byte counts still match), to test that clients keep wire order. It
+/// also turns the `nan` and `deep` markers into JSON no parser accepts
+/// (again the same length).
 struct Reorder<W>(W);
 
 const SORTED_PROPS: &str = r#""properties":{"alpha":{"type":"integer"},"mid":{"type":"boolean"},"zeta":{"type":"string"}}"#;
 const DECLARED_PROPS: &str = r#""properties":{"zeta":{"type":"string"},"alpha":{"type":"integer"},"mid":{"type":"boolean"}}"#;
+
+/// The `nan` tool's text; quoted on the wire it becomes `NaN` and spaces.
+const NAN_MARK: &str = "__NAN_MARK__";
+
+/// How deep the `deep` tool's arrays nest (serde_json stops at 128).
+const DEEP: usize = 151;
+
+/// The `deep` tool's text: quoted on the wire it is `2 * DEEP` bytes.
+fn deep_mark() -> String {
+    format!("__DEEP_MARK{}", "_".repeat(2 * DEEP - 2 - 11))
+}
+
+/// What the writer swaps: (on the wire, sent instead), equal lengths.
+static SWAPS: std::sync::LazyLock<Vec<(Vec<u8>, Vec<u8>)>> = std::sync::LazyLock::new(swaps);
+
+fn swaps() -> Vec<(Vec<u8>, Vec<u8>)> {
+    let nan = format!("\"{NAN_MARK}\"");
+    let deep = format!("\"{}\"", deep_mark());
+    vec![
+        (
+            SORTED_PROPS.as_bytes().to_vec(),
+            DECLARED_PROPS.as_bytes().to_vec(),
+        ),
+        (
+            nan.as_bytes().to_vec(),
+            format!("NaN{}", " ".repeat(nan.len() - 3)).into_bytes(),
+        ),
+        (
+            deep.as_bytes().to_vec(),
+            format!("{}{}", "[".repeat(DEEP), "]".repeat(DEEP)).into_bytes(),
+        ),
+    ]
+}
 
 impl<W: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Reorder<W> {
     fn poll_write(
@@ -405,20 +454,22 @@ impl<W: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Reorder<W> {
         cx: &mut std::task::Context<'_>,
         buf: &[u8],
     ) -> std::task::Poll<std::io::Result<usize>> {
-        let needle = SORTED_PROPS.as_bytes();
-        // Tool lists are small; scanning big results on every partial write
-        // would be quadratic.
-        let found = if buf.len() <= 64 * 1024 {
-            buf.windows(needle.len()).position(|w| w == needle)
-        } else {
-            None
-        };
-        match found {
-            Some(at) => {
-                let mut fixed = buf.to_vec();
-                fixed[at..at + needle.len()].copy_from_slice(DECLARED_PROPS.as_bytes());
-                std::pin::Pin::new(&mut self.0).poll_write(cx, &fixed)
+        // Tool lists and marker replies are small; scanning big results on
+        // every partial write would be quadratic.
+        if buf.len() > 64 * 1024 {
+            return std::pin::Pin::new(&mut self.0).poll_write(cx, buf);
+        }
+        let mut fixed: Option<Vec<u8>> = None;
+        for (needle, instead) in SWAPS.iter() {
+            let hay = fixed.as_deref().unwrap_or(buf);
+            if let Some(at) = hay.windows(needle.len()).position(|w| w == needle) {
+                let mut out = hay.to_vec();
+                out[at..at + needle.len()].copy_from_slice(instead);
+                fixed = Some(out);
             }
+        }
+        match fixed {
+            Some(fixed) => std::pin::Pin::new(&mut self.0).poll_write(cx, &fixed),
             None => std::pin::Pin::new(&mut self.0).poll_write(cx, buf),
         }
     }

@@ -5,7 +5,7 @@ use std::time::Duration;
 use lackpy_sources::ToolError;
 use rmcp::ServiceError;
 
-use crate::linecap::OVERSIZE_MARK;
+use crate::linecap::{OVERSIZE_MARK, UNREADABLE_MARK};
 
 /// A failed operation on one server.
 #[derive(Debug, Clone, PartialEq)]
@@ -37,6 +37,11 @@ impl McpError {
             ServiceError::McpError(data) => {
                 if data.message.starts_with(OVERSIZE_MARK) {
                     McpError::TooLarge(cap)
+                } else if let Some(why) = data.message.strip_prefix(UNREADABLE_MARK) {
+                    McpError::Protocol(format!(
+                        "the server's response could not be read: {}",
+                        why.trim_start()
+                    ))
                 } else {
                     McpError::Server {
                         code: data.code.0,

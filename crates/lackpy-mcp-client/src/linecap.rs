@@ -5,7 +5,11 @@
 //! would wait forever. This reader holds each line until its newline; a line
 //! over the cap is skipped while a small scanner picks out its top-level
 //! `id`, and a JSON-RPC error response for that id takes its place, so the
-//! call fails at once with a clear message. It also keeps copies of
+//! call fails at once with a clear message. The SDK also drops, silently, a
+//! line it cannot decode (`NaN`, nesting past the JSON parser's depth limit,
+//! a shape that is no message): each line is decoded here first, the way
+//! the SDK will, and a response that fails gets the same treatment, an
+//! error for its id naming the reason. It also keeps copies of
 //! `tools/list` responses while armed, so discovery can read property order
 //! from the raw text.
 
@@ -15,10 +19,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
 
+use rmcp::model::ServerJsonRpcMessage;
 use tokio::io::{AsyncRead, ReadBuf};
 
 /// The start of the error message put in place of an oversized response.
 pub const OVERSIZE_MARK: &str = "lackpy: the response exceeds the size cap of";
+
+/// The start of the error message put in place of a response the SDK
+/// could not decode (not JSON, `NaN`, nested too deep, the wrong shape).
+pub const UNREADABLE_MARK: &str = "lackpy: the server's response could not be read:";
 
 /// How much is read from the pipe at once.
 const CHUNK: usize = 64 * 1024;
@@ -133,6 +142,11 @@ impl<R> LineCap<R> {
             } else {
                 self.line.extend_from_slice(seg);
                 if newline.is_some() {
+                    if let Some(error) = unreadable_response(&self.line) {
+                        self.line.clear();
+                        self.out.extend_from_slice(error.as_bytes());
+                        continue;
+                    }
                     if let Some(tap) = &self.tap {
                         tap.offer(&self.line);
                     }
@@ -185,6 +199,31 @@ impl<R: AsyncRead + Unpin> AsyncRead for LineCap<R> {
             ready!(polled)?;
         }
     }
+}
+
+/// The error line that replaces `line` (one whole line, newline included)
+/// when it is a response the SDK will not decode; `None` for a line the SDK
+/// can read, and for requests and notifications (the SDK handles those; no
+/// call of ours waits for them).
+fn unreadable_response(line: &[u8]) -> Option<String> {
+    let body = line.strip_suffix(b"\n").unwrap_or(line);
+    let body = body.strip_suffix(b"\r").unwrap_or(body);
+    let body = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(body);
+    if body.iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    let err = serde_json::from_slice::<ServerJsonRpcMessage>(body).err()?;
+    let mut scanner = IdScanner::default();
+    scanner.feed(body);
+    let Some(id) = scanner.response_id() else {
+        tracing::warn!("MCP server sent a message that cannot be read: {err}");
+        return None;
+    };
+    tracing::warn!("MCP response that cannot be read replaced by an error: {err}");
+    let message = serde_json::Value::String(format!("{UNREADABLE_MARK} {err}"));
+    Some(format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"error\":{{\"code\":-32700,\"message\":{message}}}}}\n"
+    ))
 }
 
 /// Finds the top-level `id` of a JSON-RPC message fed in pieces, and
@@ -418,6 +457,40 @@ mod tests {
         assert_eq!(lines[0], "{\"a\":1}");
         assert!(lines[1].contains("\"id\":4") && lines[1].contains(OVERSIZE_MARK));
         assert_eq!(lines[2], "{\"b\":2}");
+    }
+
+    #[tokio::test]
+    async fn responses_the_sdk_cannot_read_become_errors() {
+        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        let input = format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{{\"x\":NaN}}}}\n\
+             {{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{{\"x\":{deep}}}}}\n\
+             {{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{{}}}}\n\
+             {{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{{\"v\":NaN}}}}\n"
+        );
+        let mut r = LineCap::new(input.as_bytes(), 1 << 20, None);
+        let mut out = String::new();
+        r.read_to_string(&mut out).await.unwrap_or_default();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 4, "{out}");
+        let error = |line: &str| -> (serde_json::Value, String) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+            let msg = v["error"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            (v["id"].clone(), msg)
+        };
+        let (id, msg) = error(lines[0]);
+        assert_eq!(id, serde_json::json!(5));
+        assert!(msg.starts_with(UNREADABLE_MARK), "{msg}");
+        assert!(msg.contains("expected value"), "{msg}");
+        let (id, msg) = error(lines[1]);
+        assert_eq!(id, serde_json::json!(6));
+        assert!(msg.contains("recursion limit exceeded"), "{msg}");
+        // A readable response and a notification pass as they are.
+        assert_eq!(lines[2], "{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{}}");
+        assert!(lines[3].contains("NaN"));
     }
 
     #[tokio::test]

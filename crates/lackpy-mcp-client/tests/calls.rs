@@ -56,10 +56,10 @@ fn specs_follow_the_schema_annotations_and_overrides() {
                 .clone()
         };
 
-        // Every page was listed (24 tools, 5 a page), minus excluded and skipped.
+        // Every page was listed (26 tools, 5 a page), minus excluded and skipped.
         assert_eq!(
             specs.len(),
-            22,
+            24,
             "{:?}",
             specs.iter().map(|s| &s.name).collect::<Vec<_>>()
         );
@@ -285,6 +285,40 @@ fn responses_over_the_cap_fail_fast_and_the_session_lives_on() {
             call(&source, "echo", vec![s("still here")]).await,
             Ok(s("still here"))
         );
+        client.shutdown().await;
+    });
+}
+
+#[test]
+fn replies_no_parser_reads_fail_the_call_at_once() {
+    runtime().block_on(async {
+        let mut d = test_server("t", &[]);
+        // Far longer than the test may take: the answer must not wait for it.
+        d.call_timeout = Some(Duration::from_secs(60));
+        let (client, source) = start_one(d, options()).await;
+        for (tool, reason) in [
+            ("nan", "expected value"),
+            ("deep", "recursion limit exceeded"),
+        ] {
+            let started = Instant::now();
+            let err = call(&source, tool, vec![]).await.unwrap_err();
+            assert!(
+                started.elapsed() < Duration::from_secs(5),
+                "{tool} took {:?}",
+                started.elapsed()
+            );
+            assert_eq!(err.kind(), ToolErrorKind::Failed, "{}", err.message());
+            assert!(
+                err.message().starts_with(&format!(
+                    "MCP tool '{tool}' on server 't': protocol error: the server's response could not be read: "
+                )) && err.message().contains(reason),
+                "{}",
+                err.message()
+            );
+        }
+        // The session goes on.
+        assert_eq!(call(&source, "echo", vec![s("after")]).await, Ok(s("after")));
+        assert_eq!(source.status().sessions, 1);
         client.shutdown().await;
     });
 }
