@@ -398,7 +398,7 @@ async fn serve_http(server: TestServer, addr: &str) -> std::io::Result<()> {
         let svc = TowerToHyperService::new(service.clone());
         tokio::spawn(async move {
             let _ = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new())
-                .serve_connection(TokioIo::new(stream), svc)
+                .serve_connection(TokioIo::new(Reorder(stream)), svc)
                 .await;
         });
     }
@@ -486,6 +486,17 @@ impl<W: tokio::io::AsyncWrite + Unpin> tokio::io::AsyncWrite for Reorder<W> {
         cx: &mut std::task::Context<'_>,
     ) -> std::task::Poll<std::io::Result<()>> {
         std::pin::Pin::new(&mut self.0).poll_shutdown(cx)
+    }
+}
+
+/// Reads pass through (the HTTP connection is read and written).
+impl<W: tokio::io::AsyncRead + Unpin> tokio::io::AsyncRead for Reorder<W> {
+    fn poll_read(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+        buf: &mut tokio::io::ReadBuf<'_>,
+    ) -> std::task::Poll<std::io::Result<()>> {
+        std::pin::Pin::new(&mut self.0).poll_read(cx, buf)
     }
 }
 

@@ -26,6 +26,7 @@ mod client;
 mod convert;
 mod discovery;
 mod error;
+mod http_check;
 mod linecap;
 mod naming;
 mod operation;

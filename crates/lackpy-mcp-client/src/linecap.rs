@@ -205,7 +205,7 @@ impl<R: AsyncRead + Unpin> AsyncRead for LineCap<R> {
 /// when it is a response the SDK will not decode; `None` for a line the SDK
 /// can read, and for requests and notifications (the SDK handles those; no
 /// call of ours waits for them).
-fn unreadable_response(line: &[u8]) -> Option<String> {
+pub(crate) fn unreadable_response(line: &[u8]) -> Option<String> {
     let body = line.strip_suffix(b"\n").unwrap_or(line);
     let body = body.strip_suffix(b"\r").unwrap_or(body);
     let body = body.strip_prefix(b"\xef\xbb\xbf").unwrap_or(body);

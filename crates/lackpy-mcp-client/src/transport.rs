@@ -22,6 +22,7 @@ use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::transport::common::client_side_sse::SseRetryPolicy;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
+use crate::http_check::CheckedHttp;
 use crate::linecap::{LineCap, ToolsTap};
 use crate::operation::Client;
 use crate::process::{self, ChildGuard, Launch};
@@ -244,7 +245,7 @@ pub(crate) async fn handshake(
                 .max_json_response_size(spec.cap)
                 .max_sse_event_size(spec.cap);
             config.retry_config = Arc::new(BoundedRetry);
-            let transport = StreamableHttpClientTransport::from_config(config);
+            let transport = StreamableHttpClientTransport::with_client(CheckedHttp::new()?, config);
             match client_info()
                 .serve_with_lifecycle(transport, lifecycle())
                 .await

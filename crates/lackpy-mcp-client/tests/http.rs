@@ -175,3 +175,41 @@ fn unreachable_http_servers_fail_discovery_with_a_reason() {
         client.shutdown().await;
     });
 }
+
+#[test]
+fn replies_no_parser_reads_fail_the_call_at_once_over_http() {
+    runtime().block_on(async {
+        for flags in [&[][..], &["--legacy"][..]] {
+            let server = http_server(flags);
+            let mut d = http("web", &server.url);
+            // Far longer than the test may take: the answer must not wait for it.
+            d.call_timeout = Some(Duration::from_secs(60));
+            let (client, source) = start_one(d, options()).await;
+            for (tool, reason) in [
+                ("nan", "expected value"),
+                ("deep", "recursion limit exceeded"),
+            ] {
+                let started = Instant::now();
+                let err = call(&source, tool, vec![]).await.unwrap_err();
+                assert!(
+                    started.elapsed() < Duration::from_secs(5),
+                    "{flags:?} {tool} took {:?}",
+                    started.elapsed()
+                );
+                assert_eq!(err.kind(), ToolErrorKind::Failed, "{}", err.message());
+                assert!(
+                    err.message().starts_with(&format!(
+                        "MCP tool '{tool}' on server 'web': protocol error: the server's response could not be read: "
+                    )) && err.message().contains(reason),
+                    "{flags:?}: {}",
+                    err.message()
+                );
+            }
+            assert_eq!(
+                call(&source, "echo", vec![s("after")]).await,
+                Ok(s("after"))
+            );
+            client.shutdown().await;
+        }
+    });
+}
