@@ -378,3 +378,40 @@ async fn run_deadline_stops_a_waiting_call() {
     assert_eq!(result.error_type.as_deref(), Some("TimeoutError"));
     assert!(started.elapsed() < Duration::from_millis(300));
 }
+
+/// Blocks until the deadline it was given, then reports its own (long)
+/// timeout, as a command tool whose limit is 30 s did.
+struct OwnTimeout;
+
+impl Tool for OwnTimeout {
+    fn call(&self, _args: Vec<Data>, _kw: Vec<(String, Data)>, ctx: &CallContext) -> ToolAnswer {
+        let until = ctx.call_deadline(Duration::from_secs(30));
+        std::thread::sleep(until.saturating_duration_since(Instant::now()));
+        ToolAnswer::Ready(Err(ToolError::timeout(
+            "tool 'slow' timed out after 30000 ms",
+        )))
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tool_stopped_by_the_runs_deadline_names_the_runs_timeout() {
+    let bridge = Bridge::default();
+    let mut req = request("slow()", vec![tool("slow", &[], Arc::new(OwnTimeout))]);
+    req.limits.timeout = Duration::from_millis(150);
+    let result = bridge.run(req).await;
+    assert_eq!(result.error_type.as_deref(), Some("TimeoutError"));
+    assert_eq!(
+        result.error.as_deref(),
+        Some("tool 'slow' did not finish before the run's timeout (150 ms)")
+    );
+    // A call timeout set by the bridge that fires first is named instead.
+    let mut t = tool("slow", &[], Arc::new(OwnTimeout));
+    t.call_timeout = Some(Duration::from_millis(100));
+    let mut req = request("slow()", vec![t]);
+    req.limits.timeout = Duration::from_secs(20);
+    let result = bridge.run(req).await;
+    assert_eq!(
+        result.error.as_deref(),
+        Some("tool 'slow' timed out after 100 ms")
+    );
+}
