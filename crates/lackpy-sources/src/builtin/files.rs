@@ -8,7 +8,7 @@ use std::os::unix::fs::OpenOptionsExt;
 use lackpy_lang::Data;
 use nix::errno::Errno;
 
-use super::confine::{Resolved, canonical_workspace, resolve};
+use super::confine::{Resolved, canonical_workspace, check_lexically, resolve};
 use super::oserror::{errno_error, os_error};
 use super::protect::{Access, FilePolicy};
 use crate::bounded_file::{BoundedReadError, non_regular_kind, open_flags, read_regular};
@@ -151,6 +151,8 @@ fn write_text(r: &Resolved, user_path: &str, content: &str) -> Result<(), ToolEr
 pub(crate) fn read_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -> ToolResult {
     let path = path_arg(&args[0])?;
     let ws = canonical_workspace(&ctx.workspace)?;
+    check_lexically(path)?;
+    policy.check_written(&ws, path, Access::Read)?;
     let r = resolve(&ws, path)?;
     policy.check(&ws, path, &r, Access::Read)?;
     let text = read_text(&r, path, policy)?;
@@ -169,6 +171,8 @@ pub(crate) fn write_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) 
         )));
     };
     let ws = canonical_workspace(&ctx.workspace)?;
+    check_lexically(path)?;
+    policy.check_written(&ws, path, Access::Write)?;
     let r = resolve(&ws, path)?;
     policy.check(&ws, path, &r, Access::Write)?;
     write_text(&r, path, content)?;
@@ -181,6 +185,9 @@ pub(crate) fn write_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) 
 pub(crate) fn edit_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -> ToolResult {
     let path = path_arg(&args[0])?;
     let ws = canonical_workspace(&ctx.workspace)?;
+    check_lexically(path)?;
+    policy.check_written(&ws, path, Access::Write)?;
+    policy.check_written(&ws, path, Access::Read)?;
     let r = resolve(&ws, path)?;
     // Both checks first: whether `old_str` was found would tell a reader.
     policy.check(&ws, path, &r, Access::Write)?;

@@ -256,6 +256,21 @@ impl FilePolicy {
         });
     }
 
+    /// `Err(PermissionError)` when `access` to the path as written touches
+    /// the protected set: checked before the path is resolved, so a
+    /// protected path is refused as such even where it does not exist yet.
+    pub(crate) fn check_written(
+        &self,
+        ws: &Path,
+        user_path: &str,
+        access: Access,
+    ) -> Result<(), ToolError> {
+        match self.reason(ws, user_path, None, access) {
+            None => Ok(()),
+            Some(why) => Err(protected_error(user_path, access, &why)),
+        }
+    }
+
     /// `Err(PermissionError)` when `access` to `r` (written as `user_path`)
     /// touches the protected set; `ws` is the canonical workspace.
     pub(crate) fn check(
@@ -265,16 +280,27 @@ impl FilePolicy {
         r: &Resolved,
         access: Access,
     ) -> Result<(), ToolError> {
-        match self.reason(ws, user_path, r, access) {
+        match self.reason(ws, user_path, Some(&r.real), access) {
             None => Ok(()),
             Some(why) => Err(protected_error(user_path, access, &why)),
         }
     }
 
-    fn reason(&self, ws: &Path, user_path: &str, r: &Resolved, access: Access) -> Option<String> {
+    fn reason(
+        &self,
+        ws: &Path,
+        user_path: &str,
+        real_path: Option<&Path>,
+        access: Access,
+    ) -> Option<String> {
         let lexical = lexical_parts(user_path);
-        let real = parts_under(ws, &r.real).unwrap_or_default();
+        let real = real_path
+            .and_then(|p| parts_under(ws, p))
+            .unwrap_or_default();
         let views = [lexical.as_slice(), real.as_slice()];
+        // Where it really is; before resolving, where it is written to be.
+        let written = lexical_normalize(&ws.join(user_path));
+        let real_path = real_path.unwrap_or(&written);
         let builtin_applies = access == Access::Read || !self.allow_protected_writes;
         // The built-in names, as written and as resolved.
         for (name, why) in BUILTIN {
@@ -291,7 +317,7 @@ impl FilePolicy {
             let linked = ws
                 .join(name)
                 .canonicalize()
-                .is_ok_and(|target| target != ws && r.real.starts_with(&target));
+                .is_ok_and(|target| target != ws && real_path.starts_with(&target));
             if named || linked {
                 return Some((*why).to_string());
             }
@@ -301,12 +327,12 @@ impl FilePolicy {
                 if self.allow_protected_writes && !e.user {
                     continue;
                 }
-                if e.matches(&views) || e.resolved_holds(ws, &r.real) {
+                if e.matches(&views) || e.resolved_holds(ws, real_path) {
                     return Some(e.why.clone());
                 }
             }
         }
-        if builtin_applies && self.host_config_holds(ws, &r.real, &views) {
+        if builtin_applies && self.host_config_holds(ws, real_path, &views) {
             return Some("it is a host config listed in [mcp].host_configs".to_string());
         }
         None

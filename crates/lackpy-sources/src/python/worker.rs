@@ -326,3 +326,31 @@ pub(crate) enum CallFailure {
     /// The worker died or its pipe broke.
     Died(String),
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], cap: u64) -> Vec<String> {
+        let cap = AtomicU64::new(cap);
+        let mut r = BufReader::with_capacity(4, input);
+        let mut out = Vec::new();
+        while let Some(line) = read_line(&mut r, &cap) {
+            out.push(match line {
+                Line::Text(t) => t,
+                Line::TooLong(n) => format!("<{n} bytes>"),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn lines_over_the_cap_are_dropped_and_the_next_line_still_reads() {
+        assert_eq!(
+            lines(b"short\n0123456789abcdef\nok\n", 8),
+            vec!["short", "<16 bytes>", "ok"]
+        );
+        assert_eq!(lines(b"12345678\nend", 8), vec!["<8 bytes>", "end"]);
+        assert_eq!(lines(b"1234567\n", 8), vec!["1234567"]);
+    }
+}
