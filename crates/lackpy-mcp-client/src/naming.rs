@@ -8,26 +8,8 @@
 
 use std::collections::HashMap;
 
-use lackpy_lang::validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
-
-/// Python 3.11's keywords, soft keywords included: a tool named `match`
-/// could not be called as a plain name in every position.
-const KEYWORDS: &[&str] = &[
-    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
-    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
-    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
-    "with", "yield", "match", "case", "_",
-];
-
-/// Whether `name` is an ASCII Python identifier.
-pub fn is_identifier(name: &str) -> bool {
-    let mut chars = name.chars();
-    match chars.next() {
-        Some(c) if c == '_' || c.is_ascii_alphabetic() => {}
-        _ => return false,
-    }
-    chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
-}
+// The rule itself lives in lackpy-sources, shared with config tools.
+pub use lackpy_sources::naming::{is_identifier, reserved_reason};
 
 /// The identifier form of a server's tool name: every character that
 /// cannot appear in an identifier becomes `_`, and a leading digit gets a
@@ -47,19 +29,6 @@ pub fn identifier_form(name: &str) -> String {
         out.insert(0, '_');
     }
     out
-}
-
-/// Why a name cannot be a tool's name in a program, if it cannot.
-pub fn reserved_reason(name: &str) -> Option<&'static str> {
-    if KEYWORDS.contains(&name) {
-        Some("it is a Python keyword")
-    } else if ALLOWED_BUILTINS.contains(&name) {
-        Some("it would shadow a builtin")
-    } else if FORBIDDEN_NAMES.contains(&name) {
-        Some("it is a forbidden name")
-    } else {
-        None
-    }
 }
 
 /// How one of a server's tools is exposed, or why it is not.

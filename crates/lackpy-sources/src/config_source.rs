@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::builtin::{self, BuiltinTool};
+use crate::builtin::{self, BuiltinTool, FilePolicy};
 use crate::command::{self, CommandTool};
 use crate::config::{ToolDef, ToolImpl};
 use crate::error::ToolError;
@@ -23,6 +23,8 @@ pub struct ConfigToolSource {
     name: String,
     tools: Vec<ToolDef>,
     python: Arc<PythonRuntime>,
+    /// What its builtin file tools may touch.
+    policy: Arc<FilePolicy>,
     /// Why each command tool's program cannot be found, by tool name.
     missing_programs: Vec<(String, String)>,
 }
@@ -72,8 +74,16 @@ impl ConfigToolSource {
             name,
             tools,
             python,
+            policy: Arc::new(FilePolicy::new()),
             missing_programs,
         }
+    }
+
+    /// The same source with its builtin file tools under `policy` (the
+    /// config's protected paths and read cap) instead of the built-in set.
+    pub fn with_file_policy(mut self, policy: Arc<FilePolicy>) -> ConfigToolSource {
+        self.policy = policy;
+        self
     }
 
     fn def_for(&self, spec: &ToolSpec) -> Option<&ToolDef> {
@@ -137,7 +147,7 @@ impl ToolSource for ConfigToolSource {
         };
         let builtin_tool = |function: &str| -> Result<Arc<dyn Tool>, ToolError> {
             BuiltinTool::new(&def.name, def.args.clone(), function)
-                .map(|t| Arc::new(t) as Arc<dyn Tool>)
+                .map(|t| Arc::new(t.with_policy(Arc::clone(&self.policy))) as Arc<dyn Tool>)
                 .ok_or_else(|| {
                     ToolError::unavailable(format!("unknown builtin function '{function}'"))
                 })
@@ -151,10 +161,14 @@ impl ToolSource for ConfigToolSource {
                 module,
                 function,
                 timeout_ms,
+                max_output_bytes,
             } => {
                 let mut tool = PythonTool::new(Arc::clone(&self.python), module, function);
                 if let Some(ms) = timeout_ms {
                     tool = tool.with_timeout(Duration::from_millis(*ms));
+                }
+                if let Some(max) = max_output_bytes {
+                    tool = tool.with_max_output(usize::try_from(*max).unwrap_or(usize::MAX));
                 }
                 Ok(Arc::new(tool))
             }

@@ -9,17 +9,22 @@
 //! server that needs what cannot be supplied (a host input, an unset
 //! variable without default, the legacy SSE transport) is skipped with a
 //! WARN naming the file, the server and why; an unreadable file is a WARN
-//! and the next file still loads. File *i* gets precedence `max(1, 4 − i)`
-//! and provenance `host:<file>`.
+//! and the next file still loads. Only regular files of at most
+//! [`MAX_HOST_CONFIG_BYTES`] are read: a FIFO or a device fails at once.
+//! File *i* gets precedence `max(1, 4 − i)` and provenance `host:<file>`.
 
 use std::path::{Path, PathBuf};
 
 use lackpy_lang::Data;
 
+use crate::bounded_file::read_regular;
 use crate::expand::{ExpandContext, ExpandError};
 use crate::json;
 use crate::mcp_server::{McpServerDescriptor, McpTransport, Provenance, expand_pairs};
 use crate::precedence::Precedence;
+
+/// The largest host config read: 16 MiB (some hosts keep history in theirs).
+pub const MAX_HOST_CONFIG_BYTES: u64 = 16 * 1024 * 1024;
 
 /// A server a host file defines that will not be used, and why.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -69,7 +74,12 @@ pub fn read_host_configs(paths: &[String], ctx: &ExpandContext) -> HostServers {
                 continue;
             }
         };
-        let text = match std::fs::read_to_string(&file) {
+        let text = match read_regular(&file, MAX_HOST_CONFIG_BYTES)
+            .map_err(std::io::Error::from)
+            .and_then(|b| {
+                String::from_utf8(b)
+                    .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+            }) {
             Ok(t) => t,
             Err(e) => {
                 let reason = format!("cannot read it: {e}");

@@ -19,10 +19,12 @@
 //!   available now.
 //! * The config file ([`config`]) and the shipped defaults ([`defaults`]);
 //!   [`add_local_sources`] puts them into a toolbox.
+//! * Which names a tool may have: [`naming`], shared with the MCP client.
 //! * Sources: [`ConfigToolSource`] (builtin, command and Python tools),
 //!   [`VirtualToolSource`] (harness-provided tools), with the builtin file
-//!   tools ([`builtin`]), [`CommandTool`] ([`command`]) and the Python worker
-//!   ([`python`]).
+//!   tools ([`builtin`], confined to the workspace and kept off the paths it
+//!   trusts by a [`FilePolicy`]), [`CommandTool`] ([`command`]) and the
+//!   Python worker ([`python`]).
 //! * For the MCP client: server descriptors from own config and host
 //!   config files ([`mcp_server`], [`host_config`], [`expand`]) and grades
 //!   from MCP annotations ([`annotations`]).
@@ -53,6 +55,7 @@ pub use lackpy_lang as lang;
 
 pub mod annotations;
 pub mod binding;
+mod bounded_file;
 pub mod builtin;
 pub mod command;
 pub mod config;
@@ -65,6 +68,7 @@ mod json;
 pub mod local;
 pub mod mcp_server;
 pub mod model;
+pub mod naming;
 pub mod precedence;
 pub mod process;
 mod pyfmt;
@@ -76,6 +80,7 @@ pub mod virtual_tools;
 
 pub use annotations::{ToolAnnotations, apply_grade_override, grade_from_annotations};
 pub use binding::bind_args;
+pub use builtin::FilePolicy;
 pub use command::CommandTool;
 pub use config::{Config, ConfigError, ConfigWarning, LoadedConfig, load_config, parse_config};
 pub use config_source::ConfigToolSource;
@@ -86,7 +91,7 @@ pub use local::add_local_sources;
 pub use mcp_server::{McpServerDescriptor, McpTransport, Provenance, own_servers};
 pub use model::{ArgSpec, Example, Provider, ToolSpec};
 pub use precedence::Precedence;
-pub use python::{PythonRuntime, PythonTool};
+pub use python::{CallLimits, PythonRuntime, PythonTool};
 pub use source::ToolSource;
 pub use tool::{CallContext, FileLog, FnTool, Tool, ToolAnswer, ToolFuture, ToolResult, tool_fn};
 pub use toolbox::{CandidateInfo, ResolvedTool, ToolListing, Toolbox};

@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use crate::builtin::FilePolicy;
 use crate::config::{Config, ConfigError};
 use crate::config_source::ConfigToolSource;
 use crate::defaults::defaults_source;
@@ -23,8 +24,10 @@ pub fn add_local_sources(
     python: &Arc<PythonRuntime>,
     harness: Option<Arc<dyn HarnessResolver>>,
 ) -> Result<(), ConfigError> {
+    // One policy for every builtin file tool, whichever source serves it.
+    let policy = Arc::new(FilePolicy::from_config(config));
     toolbox.add_source(
-        Arc::new(defaults_source(Arc::clone(python))?),
+        Arc::new(defaults_source(Arc::clone(python))?.with_file_policy(Arc::clone(&policy))),
         Precedence::DEFAULTS,
     );
     if !config.virtual_tools.0.is_empty() {
@@ -38,11 +41,10 @@ pub fn add_local_sources(
     }
     if !config.tools.is_empty() {
         toolbox.add_source(
-            Arc::new(ConfigToolSource::new(
-                CONFIG_SOURCE,
-                config.tools.clone(),
-                Arc::clone(python),
-            )),
+            Arc::new(
+                ConfigToolSource::new(CONFIG_SOURCE, config.tools.clone(), Arc::clone(python))
+                    .with_file_policy(policy),
+            ),
             Precedence::USER_CONFIG,
         );
     }

@@ -421,6 +421,30 @@ error_case!(err_limits_wrong_type, "[limits]\nmax_steps = \"many\"\n");
 error_case!(err_profile_default_wrong_type, "[profile]\ndefault = 3\n");
 error_case!(err_profile_tools_wrong_type, "[profiles.p]\ntools = 5\n");
 error_case!(
+    err_tool_name_not_identifier,
+    "[[tools]]\nname = \"my-tool\"\nprovider = \"command\"\ncommand = [\"cat\"]\n"
+);
+error_case!(
+    err_tool_name_keyword,
+    "[[tools]]\nname = \"for\"\nprovider = \"command\"\ncommand = [\"cat\"]\n"
+);
+error_case!(
+    err_tool_name_shadows_builtin,
+    "[[tools]]\nname = \"print\"\nprovider = \"command\"\ncommand = [\"cat\"]\n"
+);
+error_case!(
+    err_virtual_tool_name_not_identifier,
+    "[virtual_tools.\"x y\"]\ndescription = \"d\"\n"
+);
+error_case!(
+    err_nested_too_deep,
+    "[tools_providers]\nx = [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]\n"
+);
+error_case!(
+    err_files_protected_wrong_type,
+    "[files]\nprotected = \".secrets\"\n"
+);
+error_case!(
     err_host_configs_not_a_list,
     "[mcp]\nhost_configs = \"~/.cursor/mcp.json\"\n"
 );

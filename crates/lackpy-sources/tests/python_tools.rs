@@ -53,6 +53,15 @@ class Thing:
 
 def thing():
     return Thing()
+
+def lone_surrogate():
+    return "a\ud800b"
+
+def raises_surrogate():
+    raise ValueError("bad \udc80 byte")
+
+def big(n):
+    return "x" * n
 "#;
 
 fn workspace() -> tempfile::TempDir {
@@ -404,4 +413,57 @@ args = [{ name = "pattern" }]
         err.as_ref().map(|e| e.kind()),
         Some(ToolErrorKind::Unavailable)
     );
+}
+
+#[test]
+fn a_lone_surrogate_is_a_clean_error_and_the_worker_lives_on() {
+    let dir = workspace();
+    let rt = PythonRuntime::new();
+    let ctx = CallContext::new(dir.path());
+    let before = pid_of(&py(&rt, "pid"), &ctx);
+    let got = run(&py(&rt, "lone_surrogate"), &ctx, vec![]);
+    assert!(
+        got.starts_with("UnicodeEncodeError: 'utf-8' codec can't encode character '\\ud800'"),
+        "{got}"
+    );
+    // A message holding one still arrives (the surrogate replaced).
+    let got = run(&py(&rt, "raises_surrogate"), &ctx, vec![]);
+    assert_eq!(got, "ValueError: bad \u{fffd} byte");
+    assert_eq!(pid_of(&py(&rt, "pid"), &ctx), before);
+}
+
+#[test]
+fn a_result_over_the_cap_is_a_clean_error_and_the_worker_lives_on() {
+    let dir = workspace();
+    let rt = PythonRuntime::new();
+    let ctx = CallContext::new(dir.path());
+    let before = pid_of(&py(&rt, "pid"), &ctx);
+    let capped = py(&rt, "big").with_max_output(1000);
+    let got = run(&capped, &ctx, vec![int(5000)]);
+    assert_eq!(
+        got,
+        "ToolError: python tool 'tools_mod.big': result exceeds 1000 bytes (5035 bytes as JSON; max_output_bytes)"
+    );
+    assert_eq!(
+        run(&capped, &ctx, vec![int(10)]),
+        format!("ok Str(\"{}\")", "x".repeat(10))
+    );
+    assert_eq!(pid_of(&py(&rt, "pid"), &ctx), before);
+}
+
+#[test]
+fn max_output_bytes_comes_from_the_config() {
+    let dir = workspace();
+    let cfg = parse_config(
+        "[[tools]]\nname = \"big\"\nprovider = \"python\"\nmodule = \"tools_mod\"\nfunction = \"big\"\nmax_output_bytes = 100\n",
+        Path::new("config.toml"),
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let rt = PythonRuntime::new();
+    let mut tb = Toolbox::new();
+    add_local_sources(&mut tb, &cfg.config, &rt, None).unwrap_or_else(|e| panic!("{e}"));
+    let tool = tb.resolve("big").unwrap_or_else(|e| panic!("{e}")).tool;
+    let ctx = CallContext::new(dir.path());
+    let got = outcome(&tool.call(vec![int(500)], vec![], &ctx).wait());
+    assert!(got.contains("result exceeds 100 bytes"), "{got}");
 }

@@ -178,7 +178,7 @@ fn resolve_missing(
 }
 
 /// Collapses `.` and `..` without touching the filesystem.
-fn lexical_normalize(p: &Path) -> PathBuf {
+pub(crate) fn lexical_normalize(p: &Path) -> PathBuf {
     let mut out = PathBuf::new();
     for c in p.components() {
         match c {

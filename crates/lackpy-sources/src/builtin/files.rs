@@ -3,14 +3,17 @@
 //! workspace and recorded in the run's file log.
 
 use std::io::Write;
+use std::os::unix::fs::OpenOptionsExt;
 
 use lackpy_lang::Data;
 use nix::errno::Errno;
 
-use super::confine::{Resolved, canonical_workspace, resolve};
+use super::confine::{Resolved, canonical_workspace, check_lexically, resolve};
 use super::oserror::{errno_error, os_error};
-use crate::error::ToolError;
-use crate::pyfmt::type_name;
+use super::protect::{Access, FilePolicy};
+use crate::bounded_file::{BoundedReadError, non_regular_kind, open_flags, read_regular};
+use crate::error::{ToolError, ToolErrorKind};
+use crate::pyfmt::{repr_str, type_name};
 use crate::tool::{CallContext, ToolResult};
 
 /// `Path(p)` accepts only text here (lackpy's programs have no bytes or path objects).
@@ -25,20 +28,62 @@ fn path_arg(v: &Data) -> Result<&str, ToolError> {
     }
 }
 
-/// Reads a resolved file as text: UTF-8, universal newlines.
-fn read_text(r: &Resolved) -> Result<String, ToolError> {
+/// Reads a resolved file as text: UTF-8, universal newlines. Only regular
+/// files, and none over the policy's cap (see [`crate::bounded_file`]).
+fn read_text(r: &Resolved, user_path: &str, policy: &FilePolicy) -> Result<String, ToolError> {
     if !r.exists {
         return Err(errno_error(Errno::ENOENT, &r.display));
     }
-    if r.real.is_dir() {
+    let meta = std::fs::metadata(&r.real).map_err(|e| os_error(&e, &r.display))?;
+    if meta.is_dir() {
         return Err(errno_error(Errno::EISDIR, &r.display));
     }
-    let bytes = std::fs::read(&r.real).map_err(|e| os_error(&e, &r.display))?;
+    if user_path.ends_with('/') {
+        // `open('h.txt/')`: a file named as a directory.
+        return Err(errno_error(Errno::ENOTDIR, user_path));
+    }
+    let bytes = read_regular(&r.real, policy.max_read_bytes()).map_err(|e| match e {
+        BoundedReadError::Io(e) => os_error(&e, &r.display),
+        BoundedReadError::NotRegular(what) => not_regular(&r.display, what),
+        BoundedReadError::TooLarge { size, cap } => too_large(&r.display, size, cap),
+    })?;
     let text = match String::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => return Err(decode_error(e.as_bytes(), e.utf8_error())),
     };
     Ok(universal_newlines(text))
+}
+
+/// The file tools read and write regular files only: a FIFO would block
+/// forever, a device can be endless.
+fn not_regular(display: &str, what: &str) -> ToolError {
+    ToolError::new(
+        ToolErrorKind::Os,
+        format!(
+            "not a regular file: {} is {what}; the file tools only use regular files",
+            repr_str(display)
+        ),
+    )
+    .with_type("OSError")
+}
+
+fn check_regular(meta: &std::fs::Metadata, display: &str) -> Result<(), ToolError> {
+    match non_regular_kind(meta) {
+        None => Ok(()),
+        Some(what) => Err(not_regular(display, what)),
+    }
+}
+
+/// A file over the read cap.
+fn too_large(display: &str, size: u64, cap: u64) -> ToolError {
+    ToolError::new(
+        ToolErrorKind::Os,
+        format!(
+            "file too large to read: {} is {size} bytes, over the limit of {cap} bytes ([files] max_read_bytes)",
+            repr_str(display)
+        ),
+    )
+    .with_type("OSError")
 }
 
 /// Text mode reading turns `\r\n` and lone `\r` into `\n`.
@@ -74,33 +119,50 @@ fn decode_error(bytes: &[u8], err: std::str::Utf8Error) -> ToolError {
         .with_type("UnicodeDecodeError")
 }
 
-fn write_text(r: &Resolved, content: &str) -> Result<(), ToolError> {
-    if r.exists && r.real.is_dir() {
-        return Err(errno_error(Errno::EISDIR, &r.display));
+fn write_text(r: &Resolved, user_path: &str, content: &str) -> Result<(), ToolError> {
+    if r.exists {
+        let meta = std::fs::metadata(&r.real).map_err(|e| os_error(&e, &r.display))?;
+        if meta.is_dir() {
+            return Err(errno_error(Errno::EISDIR, &r.display));
+        }
+        if user_path.ends_with('/') {
+            return Err(errno_error(Errno::ENOTDIR, user_path));
+        }
+        check_regular(&meta, &r.display)?;
+    } else if user_path.ends_with('/') {
+        // `open('new.txt/', 'w')` cannot create a directory.
+        return Err(errno_error(Errno::EISDIR, user_path));
     }
     let mut f = std::fs::OpenOptions::new()
         .write(true)
         .create(true)
-        .truncate(true)
+        .custom_flags(open_flags())
         .open(&r.real)
         .map_err(|e| os_error(&e, &r.display))?;
+    // Truncate only once it is known to be a regular file.
+    let meta = f.metadata().map_err(|e| os_error(&e, &r.display))?;
+    check_regular(&meta, &r.display)?;
+    f.set_len(0).map_err(|e| os_error(&e, &r.display))?;
     f.write_all(content.as_bytes())
         .map_err(|e| os_error(&e, &r.display))
 }
 
 /// `read_file(path) -> str`.
-pub(crate) fn read_file(args: &[Data], ctx: &CallContext) -> ToolResult {
+pub(crate) fn read_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -> ToolResult {
     let path = path_arg(&args[0])?;
     let ws = canonical_workspace(&ctx.workspace)?;
+    check_lexically(path)?;
+    policy.check_written(&ws, path, Access::Read)?;
     let r = resolve(&ws, path)?;
-    let text = read_text(&r)?;
+    policy.check(&ws, path, &r, Access::Read)?;
+    let text = read_text(&r, path, policy)?;
     ctx.files.record_read(&r.relative);
     Ok(Data::Str(text))
 }
 
 /// `write_file(path, content) -> bool`: creates or truncates; never creates
 /// directories.
-pub(crate) fn write_file(args: &[Data], ctx: &CallContext) -> ToolResult {
+pub(crate) fn write_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -> ToolResult {
     let path = path_arg(&args[0])?;
     let Data::Str(content) = &args[1] else {
         return Err(ToolError::type_error(format!(
@@ -109,19 +171,28 @@ pub(crate) fn write_file(args: &[Data], ctx: &CallContext) -> ToolResult {
         )));
     };
     let ws = canonical_workspace(&ctx.workspace)?;
+    check_lexically(path)?;
+    policy.check_written(&ws, path, Access::Write)?;
     let r = resolve(&ws, path)?;
-    write_text(&r, content)?;
+    policy.check(&ws, path, &r, Access::Write)?;
+    write_text(&r, path, content)?;
     ctx.files.record_modified(&r.relative);
     Ok(Data::Bool(true))
 }
 
 /// `edit_file(path, old_str, new_str) -> bool`: replaces the first
 /// occurrence; `False` (file untouched) when `old_str` is absent.
-pub(crate) fn edit_file(args: &[Data], ctx: &CallContext) -> ToolResult {
+pub(crate) fn edit_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -> ToolResult {
     let path = path_arg(&args[0])?;
     let ws = canonical_workspace(&ctx.workspace)?;
+    check_lexically(path)?;
+    policy.check_written(&ws, path, Access::Write)?;
+    policy.check_written(&ws, path, Access::Read)?;
     let r = resolve(&ws, path)?;
-    let text = read_text(&r)?;
+    // Both checks first: whether `old_str` was found would tell a reader.
+    policy.check(&ws, path, &r, Access::Write)?;
+    policy.check(&ws, path, &r, Access::Read)?;
+    let text = read_text(&r, path, policy)?;
     ctx.files.record_read(&r.relative);
     let Data::Str(old) = &args[1] else {
         return Err(ToolError::type_error(format!(
@@ -138,7 +209,7 @@ pub(crate) fn edit_file(args: &[Data], ctx: &CallContext) -> ToolResult {
             type_name(&args[2])
         )));
     };
-    write_text(&r, &text.replacen(old.as_str(), new, 1))?;
+    write_text(&r, path, &text.replacen(old.as_str(), new, 1))?;
     ctx.files.record_modified(&r.relative);
     Ok(Data::Bool(true))
 }

@@ -7,19 +7,32 @@
 //! symlinks). A trailing `/` keeps directories only. Hidden files match `*`.
 //! Directories whose real location is outside the workspace are never listed
 //! into.
+//!
+//! **Ours:** the walk is bounded. Consecutive `**` parts mean the same as
+//! one and are read as one; a part is never applied twice to the same
+//! path (`**/x/**/y/…` would otherwise grow with every `**`); every
+//! directory entry and path looked at counts against [`MAX_VISITS`]; and the
+//! run's deadline and cancellation are checked as the walk goes.
 
+use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use lackpy_lang::Data;
 
 use super::confine::{canonical_workspace, escape_error};
+use super::protect::FilePolicy;
 use crate::error::ToolError;
 use crate::pyfmt::{repr_str, type_name};
 use crate::tool::{CallContext, ToolResult};
 
+/// How many directory entries and paths one call may look at.
+pub const MAX_VISITS: u64 = 1_000_000;
+/// How often (in visits) the walk looks at the deadline and cancel flag.
+const CHECK_EVERY: u64 = 256;
+
 /// `find_files(pattern)`.
-pub(crate) fn find_files(args: &[Data], ctx: &CallContext) -> ToolResult {
+pub(crate) fn find_files(args: &[Data], ctx: &CallContext, _policy: &FilePolicy) -> ToolResult {
     let pattern = match &args[0] {
         Data::Str(s) => s.as_str(),
         other => {
@@ -32,8 +45,18 @@ pub(crate) fn find_files(args: &[Data], ctx: &CallContext) -> ToolResult {
     let parts = parse_pattern(pattern)?;
     let ws = canonical_workspace(&ctx.workspace)?;
     let mut out = Vec::new();
-    let walker = Walker { ws: &ws };
+    let walker = Walker {
+        ws: &ws,
+        ctx,
+        visits: Cell::new(0),
+        stop: RefCell::new(None),
+        done: RefCell::new(HashSet::new()),
+        total: parts.len(),
+    };
     walker.select(&parts, ".", &ws, &mut out);
+    if let Some(e) = walker.stop.into_inner() {
+        return Err(e);
+    }
     out.sort();
     Ok(Data::List(out.into_iter().map(Data::Str).collect()))
 }
@@ -88,6 +111,10 @@ fn parse_pattern(pattern: &str) -> Result<Vec<Part>, ToolError> {
             break;
         }
         let part = if name == "**" {
+            if parts.last() == Some(&Part::Recursive) {
+                // `**/**` selects what `**` does.
+                continue;
+            }
             Part::Recursive
         } else if name.contains("**") {
             return Err(ToolError::value_error(
@@ -114,6 +141,15 @@ fn parse_pattern(pattern: &str) -> Result<Vec<Part>, ToolError> {
 
 struct Walker<'a> {
     ws: &'a Path,
+    ctx: &'a CallContext,
+    /// Entries and paths looked at so far.
+    visits: Cell<u64>,
+    /// Why the walk stopped early (limit, deadline, cancellation).
+    stop: RefCell<Option<ToolError>>,
+    /// `(parts left, path)` already selected from.
+    done: RefCell<HashSet<(usize, String)>>,
+    /// The pattern's number of parts.
+    total: usize,
 }
 
 fn child(rel: &str, name: &str) -> String {
@@ -125,6 +161,30 @@ fn child(rel: &str, name: &str) -> String {
 }
 
 impl Walker<'_> {
+    /// Counts `n` visits; `false` (with the reason kept) once the walk must
+    /// stop.
+    fn visit(&self, n: u64) -> bool {
+        if self.stop.borrow().is_some() {
+            return false;
+        }
+        let before = self.visits.get();
+        let now = before.saturating_add(n);
+        self.visits.set(now);
+        if now > MAX_VISITS {
+            *self.stop.borrow_mut() = Some(ToolError::failed(format!(
+                "find_files looked at more than {MAX_VISITS} paths; narrow the pattern"
+            )));
+            return false;
+        }
+        if before / CHECK_EVERY != now / CHECK_EVERY
+            && let Err(e) = self.ctx.check()
+        {
+            *self.stop.borrow_mut() = Some(e);
+            return false;
+        }
+        true
+    }
+
     /// Whether a directory we are about to look into really lies inside.
     fn inside(&self, dir: &Path) -> bool {
         dir.canonicalize()
@@ -141,6 +201,7 @@ impl Walker<'_> {
             return Vec::new();
         };
         rd.filter_map(Result::ok)
+            .take_while(|_| self.visit(1))
             .map(|e| {
                 let is_dir = if follow {
                     e.path().is_dir()
@@ -157,6 +218,19 @@ impl Walker<'_> {
             out.push(rel.to_string());
             return;
         };
+        if !self.visit(1) {
+            return;
+        }
+        // Below a `**`, the same path can be reached once per directory
+        // above it; what it selects is the same each time.
+        if parts.len() < self.total
+            && !self
+                .done
+                .borrow_mut()
+                .insert((parts.len(), rel.to_string()))
+        {
+            return;
+        }
         let dironly = !rest.is_empty();
         match part {
             Part::Terminating => out.push(rel.to_string()),
@@ -203,6 +277,9 @@ impl Walker<'_> {
 
     /// The directory itself and every directory below it, not through symlinks.
     fn directories(&self, rel: &str, real: &Path, out: &mut Vec<(String, PathBuf)>) {
+        if !self.visit(1) {
+            return;
+        }
         out.push((rel.to_string(), real.to_path_buf()));
         for (name, is_dir) in self.entries(real, false) {
             if is_dir {

@@ -8,8 +8,13 @@ mod confine;
 mod files;
 mod glob;
 mod oserror;
+mod protect;
+
+use std::sync::Arc;
 
 use lackpy_lang::Data;
+
+pub use protect::{BUILTIN as PROTECTED_NAMES, DEFAULT_MAX_READ_BYTES, FilePolicy};
 
 use crate::binding::bind_args;
 use crate::error::ToolError;
@@ -21,7 +26,7 @@ use crate::tool::{CallContext, Tool, ToolAnswer, ToolResult};
 struct Builtin {
     name: &'static str,
     params: &'static [&'static str],
-    run: fn(&[Data], &CallContext) -> ToolResult,
+    run: fn(&[Data], &CallContext, &FilePolicy) -> ToolResult,
 }
 
 const REGISTRY: &[Builtin] = &[
@@ -63,6 +68,7 @@ pub struct BuiltinTool {
     tool_name: String,
     params: Vec<ArgSpec>,
     builtin: &'static Builtin,
+    policy: Arc<FilePolicy>,
 }
 
 impl BuiltinTool {
@@ -74,7 +80,15 @@ impl BuiltinTool {
             tool_name: tool_name.to_string(),
             params,
             builtin,
+            policy: Arc::new(FilePolicy::new()),
         })
+    }
+
+    /// The same tool under `policy` (protected paths, read cap) instead of
+    /// the built-in set.
+    pub fn with_policy(mut self, policy: Arc<FilePolicy>) -> BuiltinTool {
+        self.policy = policy;
+        self
     }
 
     fn run(&self, args: Vec<Data>, kwargs: Vec<(String, Data)>, ctx: &CallContext) -> ToolResult {
@@ -113,7 +127,7 @@ impl BuiltinTool {
                 ))),
             };
         }
-        (self.builtin.run)(&values, ctx)
+        (self.builtin.run)(&values, ctx, &self.policy)
     }
 }
 

@@ -8,7 +8,12 @@
 use std::path::{Path, PathBuf};
 
 use super::error::{ConfigError, ConfigWarning};
+use super::nesting::{MAX_NESTING, too_deep};
 use super::schema::Config;
+use crate::bounded_file::{BoundedReadError, read_regular};
+
+/// The largest config file read: 4 MiB (real ones are a few KiB).
+pub const MAX_CONFIG_BYTES: u64 = 4 * 1024 * 1024;
 
 /// A config as read, with the warnings it produced.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -31,15 +36,19 @@ pub fn load_config(workspace: &Path) -> Result<LoadedConfig, ConfigError> {
     load_config_file(&config_path(workspace))
 }
 
-/// Reads a config file; a missing file means defaults.
+/// Reads a config file; a missing file means defaults. Only a regular
+/// file of at most [`MAX_CONFIG_BYTES`] is read (a FIFO or device fails at
+/// once instead of blocking or filling memory).
 pub fn load_config_file(file: &Path) -> Result<LoadedConfig, ConfigError> {
-    let bytes = match std::fs::read(file) {
+    let bytes = match read_regular(file, MAX_CONFIG_BYTES) {
         Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(LoadedConfig::default()),
-        Err(source) => {
+        Err(BoundedReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(LoadedConfig::default());
+        }
+        Err(e) => {
             return Err(ConfigError::Read {
                 file: file.to_path_buf(),
-                source,
+                source: e.into(),
             });
         }
     };
@@ -57,8 +66,20 @@ pub fn load_config_file(file: &Path) -> Result<LoadedConfig, ConfigError> {
     parse_config(&text, file)
 }
 
-/// Parses config text; `file` is only used in messages.
+/// Parses config text; `file` is only used in messages. Text nested more
+/// than [`MAX_NESTING`] levels deep is refused before it is parsed.
 pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError> {
+    if let Some((line, column)) = too_deep(text) {
+        return Err(ConfigError::Syntax {
+            file: file.to_path_buf(),
+            line,
+            column,
+            key: None,
+            message: format!(
+                "tables, keys and values nest more than {MAX_NESTING} levels deep here"
+            ),
+        });
+    }
     let de = toml::Deserializer::parse(text).map_err(|e| {
         let (line, column) = position(text, e.span().map_or(0, |s| s.start));
         ConfigError::Syntax {

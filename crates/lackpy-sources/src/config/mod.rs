@@ -3,14 +3,18 @@
 
 pub mod error;
 pub mod load;
+mod nesting;
 pub mod ordered;
 pub mod schema;
 
 pub use error::{ConfigError, ConfigWarning};
-pub use load::{LoadedConfig, config_path, load_config, load_config_file, parse_config};
+pub use load::{
+    LoadedConfig, MAX_CONFIG_BYTES, config_path, load_config, load_config_file, parse_config,
+};
+pub use nesting::MAX_NESTING;
 pub use ordered::OrderedMap;
 pub use schema::{
-    CommandDef, Config, GradeOverride, Level, Limits, McpSection, McpServerConfig, McpToolOverride,
-    Profile, ProfileSection, ToolDef, ToolImpl, ToolSelection, TransportKind, VirtualToolDef,
-    VirtualTools,
+    CommandDef, Config, FilesSection, GradeOverride, Level, Limits, McpSection, McpServerConfig,
+    McpToolOverride, Profile, ProfileSection, ToolDef, ToolImpl, ToolSelection, TransportKind,
+    VirtualToolDef, VirtualTools,
 };

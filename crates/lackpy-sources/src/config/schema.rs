@@ -21,6 +21,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use super::ordered::OrderedMap;
 use crate::builtin;
 use crate::model::{ArgSpec, Example, Provider, ToolSpec};
+use crate::naming;
 
 /// The whole file.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -40,6 +41,8 @@ pub struct Config {
     pub mcp_servers: OrderedMap<McpServerConfig>,
     /// `[mcp]`.
     pub mcp: McpSection,
+    /// `[files]` (ours): the file tools' protected paths and read cap.
+    pub files: FilesSection,
     /// lackpy's `[inference]`, accepted and not used here.
     pub inference: InferenceSection,
     /// lackpy's `[kit]`, accepted and not used here.
@@ -124,6 +127,20 @@ pub struct Limits {
     pub max_memory_mb: Option<u64>,
 }
 
+/// `[files]` (ours): what the builtin file tools may touch.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct FilesSection {
+    /// Workspace-relative paths added to the protected set (never written;
+    /// a directory protects everything below it).
+    pub protected: Vec<String>,
+    /// `true` lifts the built-in protected set for writes (logged at WARN);
+    /// `protected` above still holds.
+    pub allow_protected_writes: bool,
+    /// The largest file `read_file` / `edit_file` read, in bytes.
+    pub max_read_bytes: Option<u64>,
+}
+
 /// A grade component, 0 to 3.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level(pub u8);
@@ -184,6 +201,9 @@ pub enum ToolImpl {
         function: String,
         /// Per-call time limit; the default when absent.
         timeout_ms: Option<u64>,
+        /// The largest reply (the result as JSON) accepted, in bytes; the
+        /// default when absent.
+        max_output_bytes: Option<u64>,
     },
 }
 
@@ -292,6 +312,9 @@ impl TryFrom<RawToolDef> for ToolDef {
 
     fn try_from(raw: RawToolDef) -> Result<ToolDef, String> {
         let name = raw.name;
+        if let Some(why) = naming::tool_name_problem(&name) {
+            return Err(why);
+        }
         let pc = raw.provider_config.unwrap_or_default();
         let module = raw.module.or(pc.module);
         let function = raw.function.or(pc.function);
@@ -326,6 +349,7 @@ impl TryFrom<RawToolDef> for ToolDef {
                         module,
                         function,
                         timeout_ms: raw.timeout_ms,
+                        max_output_bytes: raw.max_output_bytes,
                     }
                 }
                 _ => {
@@ -475,6 +499,9 @@ impl<'de> de::DeserializeSeed<'de> for NamedVirtual {
             }
             (Some(key), _) => key,
         };
+        if let Some(why) = naming::tool_name_problem(&name) {
+            return Err(de::Error::custom(why));
+        }
         Ok(raw.finish(name))
     }
 }

@@ -25,7 +25,29 @@ use worker::{CallFailure, Worker};
 /// A call's time limit when the config gives none.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 
+/// The largest result (as JSON) a call may return when the config gives
+/// no `max_output_bytes`: 64 MiB.
+pub const DEFAULT_MAX_OUTPUT: usize = 64 * 1024 * 1024;
+
 type Slot = Arc<Mutex<Option<Worker>>>;
+
+/// What one call may take: time, and the size of its result as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CallLimits {
+    /// The call's time limit (the run's deadline may end it sooner).
+    pub timeout: Duration,
+    /// The largest result, as JSON, in bytes.
+    pub max_output: usize,
+}
+
+impl Default for CallLimits {
+    fn default() -> CallLimits {
+        CallLimits {
+            timeout: DEFAULT_TIMEOUT,
+            max_output: DEFAULT_MAX_OUTPUT,
+        }
+    }
+}
 
 /// The Python interpreter and its workers, shared by every Python tool.
 pub struct PythonRuntime {
@@ -112,8 +134,12 @@ impl PythonRuntime {
         args: &[Data],
         kwargs: &[(String, Data)],
         ctx: &CallContext,
-        timeout: Duration,
+        limits: CallLimits,
     ) -> ToolResult {
+        let CallLimits {
+            timeout,
+            max_output,
+        } = limits;
         ctx.check()?;
         let python = match &self.python {
             Ok(p) => p,
@@ -146,7 +172,14 @@ impl PythonRuntime {
                 guard.insert(w)
             }
         };
-        match worker.call(module, function, args, kwargs, ctx, deadline) {
+        let max_bytes = u64::try_from(max_output).unwrap_or(u64::MAX);
+        let call = worker::Call {
+            module,
+            function,
+            args,
+            kwargs,
+        };
+        match worker.call(&call, ctx, deadline, max_bytes) {
             Ok(v) => Ok(v),
             Err(CallFailure::Raised(e)) => Err(e),
             Err(CallFailure::Stopped(e)) => {
@@ -174,6 +207,7 @@ pub struct PythonTool {
     module: String,
     function: String,
     timeout: Duration,
+    max_output: usize,
 }
 
 impl PythonTool {
@@ -188,7 +222,14 @@ impl PythonTool {
             module: module.into(),
             function: function.into(),
             timeout: DEFAULT_TIMEOUT,
+            max_output: DEFAULT_MAX_OUTPUT,
         }
+    }
+
+    /// The same tool with a cap on its result's size (as JSON, in bytes).
+    pub fn with_max_output(mut self, bytes: usize) -> PythonTool {
+        self.max_output = bytes;
+        self
     }
 
     /// The same tool with a per-call time limit.
@@ -206,7 +247,10 @@ impl Tool for PythonTool {
             &args,
             &kwargs,
             ctx,
-            self.timeout,
+            CallLimits {
+                timeout: self.timeout,
+                max_output: self.max_output,
+            },
         ))
     }
 }

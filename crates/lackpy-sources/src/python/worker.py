@@ -1,13 +1,16 @@
 # lackpy-rs Python tool worker: one long-lived process per workspace.
 #
 # Protocol, one JSON object per line:
-#   request   {"id": n, "module": m, "function": f, "args": [...], "kwargs": {...}}
+#   request   {"id": n, "module": m, "function": f, "args": [...], "kwargs": {...},
+#              "max_bytes": n}
 #   response  {"id": n, "ok": true, "result": v}
 #          or {"id": n, "ok": false, "type": "ValueError", "message": "..."}
 # Tuples, sets and dicts with non-string keys travel tagged:
 #   {"$tuple": [...]}, {"$set": [...]}, {"$dict": [[k, v], ...]}.
 # The protocol owns the original stdout; file descriptor 1 is pointed at
-# stderr so a print() in a tool can never corrupt it.
+# stderr so a print() in a tool can never corrupt it. Nothing a tool returns
+# may end the worker: a result that is not UTF-8 text (a lone surrogate) or
+# is larger than max_bytes is the call's error.
 import importlib
 import json
 import os
@@ -48,36 +51,61 @@ def encode(v):
     return str(v)
 
 
+class ResultTooLarge(Exception):
+    pass
+
+
+MAX_MESSAGE = 65536
+
+
+def error_line(rid, e):
+    name = "ToolError" if isinstance(e, ResultTooLarge) else type(e).__name__
+    try:
+        message = str(e)
+    except BaseException:
+        message = "<exception message could not be written>"
+    if len(message) > MAX_MESSAGE:
+        message = message[:MAX_MESSAGE] + "..."
+    text = json.dumps({"id": rid, "ok": False, "type": name, "message": message},
+                      ensure_ascii=False)
+    # A message holding a lone surrogate still travels (as an escape).
+    return text.encode("utf-8", "backslashreplace")
+
+
 def main():
     workspace = sys.argv[1]
     sys.path.insert(0, workspace)
-    proto = os.fdopen(os.dup(1), "w", encoding="utf-8")
+    proto = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
     functions = {}
 
-    def send(obj):
-        proto.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    def send(data):
+        proto.write(data + b"\n")
         proto.flush()
 
-    send({"ready": True, "pid": os.getpid(), "version": sys.version.split()[0]})
+    send(json.dumps({"ready": True, "pid": os.getpid(), "version": sys.version.split()[0]}).encode())
     for line in sys.stdin:
         rid = None
         try:
             req = json.loads(line, object_hook=decode)
             rid = req.get("id")
+            limit = req.get("max_bytes")
             key = (req["module"], req["function"])
             fn = functions.get(key)
             if fn is None:
                 fn = getattr(importlib.import_module(key[0]), key[1])
                 functions[key] = fn
             result = fn(*req.get("args", []), **req.get("kwargs", {}))
-            text = json.dumps({"id": rid, "ok": True, "result": encode(result)}, ensure_ascii=False)
+            data = json.dumps({"id": rid, "ok": True, "result": encode(result)},
+                              ensure_ascii=False).encode("utf-8")
+            if limit is not None and len(data) > limit:
+                raise ResultTooLarge(
+                    f"python tool '{key[0]}.{key[1]}': result exceeds {limit} bytes "
+                    f"({len(data)} bytes as JSON; max_output_bytes)")
         except BaseException as e:  # every failure is the call's answer
-            text = json.dumps({"id": rid, "ok": False, "type": type(e).__name__, "message": str(e)},
-                              ensure_ascii=False)
-        proto.write(text + "\n")
-        proto.flush()
+            data = error_line(rid, e)
+        send(data)
 
 
 main()

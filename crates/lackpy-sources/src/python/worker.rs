@@ -1,8 +1,10 @@
 //! One `python3` worker process and its JSON-lines conversation.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -19,13 +21,33 @@ const WORKER_PY: &str = include_str!("worker.py");
 const START_TIMEOUT: Duration = Duration::from_secs(20);
 /// How often a waiting call looks at the cancel flag.
 const POLL: Duration = Duration::from_millis(10);
+/// Room for a response's envelope (id, ok, error text) over the result cap.
+const ENVELOPE: u64 = 128 * 1024;
+
+/// A line from the worker, or how long a line was that went over the cap
+/// (read and dropped, never held).
+enum Line {
+    Text(String),
+    TooLong(u64),
+}
+
+/// What to call.
+#[derive(Clone, Copy)]
+pub(crate) struct Call<'a> {
+    pub(crate) module: &'a str,
+    pub(crate) function: &'a str,
+    pub(crate) args: &'a [Data],
+    pub(crate) kwargs: &'a [(String, Data)],
+}
 
 /// A running worker.
 pub(crate) struct Worker {
     child: Child,
     group: ProcessGroup,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Line>,
+    /// The longest response line the reader keeps: the current call's cap.
+    line_cap: Arc<AtomicU64>,
     pid: u32,
     next_id: u64,
 }
@@ -55,9 +77,11 @@ impl Worker {
             return Err("the worker's pipes are missing".to_string());
         };
         let (tx, lines) = mpsc::channel();
+        let line_cap = Arc::new(AtomicU64::new(ENVELOPE));
+        let cap = Arc::clone(&line_cap);
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut out = BufReader::new(stdout);
+            while let Some(line) = read_line(&mut out, &cap) {
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -75,15 +99,17 @@ impl Worker {
             group,
             stdin,
             lines,
+            line_cap,
             pid,
             next_id: 0,
         };
         match worker.lines.recv_timeout(START_TIMEOUT) {
-            Ok(line) if line.contains("\"ready\"") => {
+            Ok(Line::Text(line)) if line.contains("\"ready\"") => {
                 tracing::info!(pid, workspace = %workspace.display(), "python worker started");
                 Ok(worker)
             }
-            Ok(line) => Err(format!("the worker did not start: {line}")),
+            Ok(Line::Text(line)) => Err(format!("the worker did not start: {line}")),
+            Ok(Line::TooLong(n)) => Err(format!("the worker did not start: a {n}-byte line")),
             Err(_) => {
                 let status = worker.child.try_wait().ok().flatten();
                 Err(match status {
@@ -104,22 +130,31 @@ impl Worker {
         matches!(self.child.try_wait(), Ok(None))
     }
 
-    /// Calls `module.function(*args, **kwargs)`. On timeout or cancellation
-    /// the worker is killed (the caller drops it); `Err(None)`-style worker
-    /// death is reported as a `ToolError` too.
+    /// Calls `module.function(*args, **kwargs)`; a result over `max_bytes`
+    /// (as JSON) is an error and the worker lives on. On timeout or
+    /// cancellation the worker is killed (the caller drops it); worker death
+    /// is reported as a `ToolError` too.
     pub(crate) fn call(
         &mut self,
-        module: &str,
-        function: &str,
-        args: &[Data],
-        kwargs: &[(String, Data)],
+        call: &Call<'_>,
         ctx: &CallContext,
         deadline: Instant,
+        max_bytes: u64,
     ) -> Result<Data, CallFailure> {
+        let Call {
+            module,
+            function,
+            args,
+            kwargs,
+        } = *call;
         self.next_id += 1;
         let id = self.next_id;
+        // The worker checks the cap before it writes; the reader's bound is
+        // for a worker that does not.
+        self.line_cap
+            .store(max_bytes.saturating_add(ENVELOPE), Ordering::Relaxed);
         let request = format!(
-            "{{\"id\":{id},\"module\":{},\"function\":{},\"args\":{},\"kwargs\":{}}}\n",
+            "{{\"id\":{id},\"module\":{},\"function\":{},\"args\":{},\"kwargs\":{},\"max_bytes\":{max_bytes}}}\n",
             json::to_plain(&Data::Str(module.to_string())),
             json::to_plain(&Data::Str(function.to_string())),
             json::to_tagged(&Data::List(args.to_vec())),
@@ -149,10 +184,16 @@ impl Worker {
             }
             let wait = deadline.saturating_duration_since(now).min(POLL);
             match self.lines.recv_timeout(wait) {
-                Ok(line) => {
+                Ok(Line::Text(line)) => {
                     if let Some(result) = self.answer(id, &line) {
                         return result.map_err(CallFailure::Raised);
                     }
+                }
+                Ok(Line::TooLong(n)) => {
+                    // Only this call's answer can be that long; the worker lives on.
+                    return Err(CallFailure::Raised(ToolError::failed(format!(
+                        "python tool '{module}.{function}': result exceeds {max_bytes} bytes ({n} bytes as JSON; max_output_bytes)"
+                    ))));
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if ctx.is_cancelled() {
@@ -220,11 +261,55 @@ impl Drop for Worker {
     }
 }
 
+/// Reads one line of at most `cap` bytes; a longer one is read to its end
+/// and dropped. `None` at the end of the stream. The cap is read once the
+/// line starts to arrive, so it is the cap of the request it answers.
+fn read_line(r: &mut impl BufRead, cap: &AtomicU64) -> Option<Line> {
+    if r.fill_buf().ok()?.is_empty() {
+        return None;
+    }
+    let cap = cap.load(Ordering::Relaxed).max(1);
+    let mut buf = Vec::new();
+    let n = r.by_ref().take(cap).read_until(b'\n', &mut buf).ok()?;
+    if n == 0 {
+        return None;
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        return Some(Line::Text(String::from_utf8_lossy(&buf).into_owned()));
+    }
+    if (n as u64) < cap {
+        // The stream ended in the middle of a line.
+        return Some(Line::Text(String::from_utf8_lossy(&buf).into_owned()));
+    }
+    drop(buf);
+    let mut total = n as u64;
+    loop {
+        let chunk = r.fill_buf().ok()?;
+        if chunk.is_empty() {
+            return Some(Line::TooLong(total));
+        }
+        match chunk.iter().position(|b| *b == b'\n') {
+            Some(i) => {
+                r.consume(i + 1);
+                return Some(Line::TooLong(total + i as u64));
+            }
+            None => {
+                let len = chunk.len();
+                r.consume(len);
+                total += len as u64;
+            }
+        }
+    }
+}
+
 /// The broad kind of a Python exception class.
 fn kind_of(class: &str) -> ToolErrorKind {
     match class {
         "TypeError" => ToolErrorKind::Type,
-        "ValueError" | "UnicodeDecodeError" | "UnicodeEncodeError" => ToolErrorKind::Value,
+        "ValueError" | "UnicodeDecodeError" | "UnicodeEncodeError" | "UnicodeError" => {
+            ToolErrorKind::Value
+        }
         "TimeoutError" => ToolErrorKind::Timeout,
         "OSError" | "FileNotFoundError" | "FileExistsError" | "IsADirectoryError"
         | "NotADirectoryError" | "PermissionError" => ToolErrorKind::Os,
@@ -240,4 +325,32 @@ pub(crate) enum CallFailure {
     Stopped(ToolError),
     /// The worker died or its pipe broke.
     Died(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(input: &[u8], cap: u64) -> Vec<String> {
+        let cap = AtomicU64::new(cap);
+        let mut r = BufReader::with_capacity(4, input);
+        let mut out = Vec::new();
+        while let Some(line) = read_line(&mut r, &cap) {
+            out.push(match line {
+                Line::Text(t) => t,
+                Line::TooLong(n) => format!("<{n} bytes>"),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn lines_over_the_cap_are_dropped_and_the_next_line_still_reads() {
+        assert_eq!(
+            lines(b"short\n0123456789abcdef\nok\n", 8),
+            vec!["short", "<16 bytes>", "ok"]
+        );
+        assert_eq!(lines(b"12345678\nend", 8), vec!["<8 bytes>", "end"]);
+        assert_eq!(lines(b"1234567\n", 8), vec!["1234567"]);
+    }
 }
