@@ -296,9 +296,10 @@ impl<'a> Interp<'a> {
             Some(v) => Some(v),
         };
         // Everything the result holds is written under one guard: the
-        // result limit less the trace, and what the run's memory has left.
-        let mut g = Growth::in_run();
-        g.cap_at(self.budget.max_result.saturating_sub(self.trace_bytes));
+        // result limit less what the trace holds. (The result is not the
+        // program's values: it has a limit of its own, so that whether a
+        // result fits does not depend on what else the run still holds.)
+        let mut g = Growth::with_limit(self.budget.max_result.saturating_sub(self.trace_bytes));
         let (out_data, out_repr) = match &output {
             Some(v) => {
                 let part = |g: &mut Growth| -> R<(Data, String)> {

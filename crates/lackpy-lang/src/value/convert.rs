@@ -78,12 +78,7 @@ fn big_digits(b: &BigInt) -> R<String> {
     int_to_string(&IntRef::Big(b)).ok_or_else(|| Exc::value_error(str_limit_message()))
 }
 
-fn write_json_at(
-    v: &Value,
-    active: &mut Vec<usize>,
-    out: &mut JsonOut,
-    g: &mut Growth,
-) -> R<()> {
+fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut Growth) -> R<()> {
     out.sync(g)?;
     match v {
         Value::None => out.lit("null"),
@@ -116,9 +111,7 @@ fn write_json_at(
                                     out.lit("\"");
                                 }
                                 Value::Big(b) => out.string(&big_digits(&b.0)?),
-                                other => {
-                                    json::write_json_key(&to_data_at(other, active, g)?, out)
-                                }
+                                other => json::write_json_key(&to_data_at(other, active, g)?, out),
                             }
                             out.lit(": ");
                             write_json_item(val, active, out, g)?;
@@ -144,12 +137,7 @@ fn write_json_at(
 /// An element: ints and short strings (most elements) without the
 /// recursive call.
 #[inline(always)]
-fn write_json_item(
-    v: &Value,
-    active: &mut Vec<usize>,
-    out: &mut JsonOut,
-    g: &mut Growth,
-) -> R<()> {
+fn write_json_item(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut Growth) -> R<()> {
     match v {
         Value::Int(i) => out.int(*i),
         Value::Str(s) => out.string_in(s.as_str(), g)?,
@@ -294,7 +282,10 @@ fn from_data_at(d: Data, depth: usize, g: &mut Growth) -> R<Value> {
             slots(items.len().saturating_mul(3))?;
             let mut dict = Dict::new();
             for (k, v) in items {
-                dict.insert(from_data_at(k, depth + 1, g)?, from_data_at(v, depth + 1, g)?)?;
+                dict.insert(
+                    from_data_at(k, depth + 1, g)?,
+                    from_data_at(v, depth + 1, g)?,
+                )?;
             }
             Value::dict(dict)
         }

@@ -95,11 +95,17 @@ impl Growth {
     /// the run's memory has left, before the run's deadline. Unbounded
     /// outside a run.
     pub(crate) fn in_run() -> Growth {
-        let bounds = BOUNDS.with(|b| b.borrow().clone());
-        let limit = match bounds.max_memory {
+        let max = BOUNDS.with(|b| b.borrow().max_memory);
+        Growth::with_limit(match max {
             Some(max) => max.saturating_sub(mem::used()),
             None => usize::MAX,
-        };
+        })
+    }
+
+    /// A guard of `limit` units in all, read against the current run's
+    /// clock and cancel flag (the run's result has a limit of its own).
+    pub(crate) fn with_limit(limit: usize) -> Growth {
+        let bounds = BOUNDS.with(|b| b.borrow().clone());
         let mut g = Growth {
             used: 0,
             limit,

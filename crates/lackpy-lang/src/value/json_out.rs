@@ -196,7 +196,13 @@ mod tests {
 
     #[test]
     fn escaped_len_is_what_string_writes() {
-        for s in ["", "plain", "a\"b\\c\n\t\u{8}\u{c}", "é☃𝄞\u{7f}\u{1}end", "x\u{10ffff}"] {
+        for s in [
+            "",
+            "plain",
+            "a\"b\\c\n\t\u{8}\u{c}",
+            "é☃𝄞\u{7f}\u{1}end",
+            "x\u{10ffff}",
+        ] {
             let mut o = JsonOut::new();
             o.string(s);
             assert_eq!(o.finish().len(), escaped_len(s.as_bytes()) + 2, "{s:?}");

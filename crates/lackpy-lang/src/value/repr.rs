@@ -91,7 +91,12 @@ pub(crate) fn to_str_with(v: &Value, g: &mut Growth) -> R<String> {
 pub(crate) fn push_str_of(v: &Value, out: &mut String) -> R<()> {
     match v {
         Value::Str(s) => {
-            out.push_str(s.as_str());
+            let s = s.as_str();
+            if out.len().saturating_add(s.len()) > CHUNK {
+                // The same string may be appended many times (`print(*xs)`).
+                in_run_for(out).fits(s.len())?;
+            }
+            out.push_str(s);
             Ok(())
         }
         Value::Int(i) => {
@@ -163,16 +168,16 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                 out.push_str("[...]");
                 return Ok(());
             }
-            let items: Vec<Value> = match l.try_borrow() {
-                Ok(l) => l.items.clone(),
-                Err(_) => Vec::new(),
-            };
+            // Writing never mutates, so the list stays borrowed (shared
+            // borrows nest: a DAG borrows the same list many times).
             out.push('[');
-            for (n, item) in items.iter().enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
+            if let Ok(l) = l.try_borrow() {
+                for (n, item) in l.items.iter().enumerate() {
+                    if n > 0 {
+                        out.push_str(", ");
+                    }
+                    repr_node(item, out, ctx)?;
                 }
-                repr_node(item, out, ctx)?;
             }
             out.push(']');
             leave(ctx);
@@ -204,18 +209,16 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                 out.push_str("{...}");
                 return Ok(());
             }
-            let items: Vec<(Value, Value)> = match d.try_borrow() {
-                Ok(d) => d.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-                Err(_) => Vec::new(),
-            };
             out.push('{');
-            for (n, (k, val)) in items.iter().enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
+            if let Ok(d) = d.try_borrow() {
+                for (n, (k, val)) in d.iter().enumerate() {
+                    if n > 0 {
+                        out.push_str(", ");
+                    }
+                    repr_node(k, out, ctx)?;
+                    out.push_str(": ");
+                    repr_node(val, out, ctx)?;
                 }
-                repr_node(k, out, ctx)?;
-                out.push_str(": ");
-                repr_node(val, out, ctx)?;
             }
             out.push('}');
             leave(ctx);
@@ -376,31 +379,51 @@ pub(crate) fn push_str_repr(out: &mut String, s: &str, ascii: bool) {
 
 /// Appends the characters of a string repr between its quotes.
 fn push_escaped(out: &mut String, s: &str, quote: char, ascii: bool) {
+    // Runs of printable ASCII other than the quote and the backslash (most
+    // text) are copied at once; the rest is escaped character by character.
+    let q = quote as u8;
+    let mut rest = s;
+    while !rest.is_empty() {
+        let plain = rest
+            .bytes()
+            .position(|b| !(0x20..0x7f).contains(&b) || b == q || b == b'\\')
+            .unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(plain);
+        out.push_str(run);
+        let mut chars = tail.chars();
+        let Some(c) = chars.next() else {
+            break;
+        };
+        push_escaped_char(out, c, quote, ascii);
+        rest = chars.as_str();
+    }
+}
+
+/// Appends one character of a string repr that is not plain ASCII.
+fn push_escaped_char(out: &mut String, c: char, quote: char, ascii: bool) {
     use std::fmt::Write;
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (' '..='~').contains(&c) => out.push(c),
-            c if c.is_ascii() => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if !ascii && super::unicode::is_printable(c) => out.push(c),
-            c => {
-                let cp = c as u32;
-                if cp < 0x100 {
-                    let _ = write!(out, "\\x{cp:02x}");
-                } else if cp < 0x10000 {
-                    let _ = write!(out, "\\u{cp:04x}");
-                } else {
-                    let _ = write!(out, "\\U{cp:08x}");
-                }
+    match c {
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if c == quote => {
+            out.push('\\');
+            out.push(c);
+        }
+        c if (' '..='~').contains(&c) => out.push(c),
+        c if c.is_ascii() => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c if !ascii && super::unicode::is_printable(c) => out.push(c),
+        c => {
+            let cp = c as u32;
+            if cp < 0x100 {
+                let _ = write!(out, "\\x{cp:02x}");
+            } else if cp < 0x10000 {
+                let _ = write!(out, "\\u{cp:04x}");
+            } else {
+                let _ = write!(out, "\\U{cp:08x}");
             }
         }
     }
