@@ -153,7 +153,7 @@ fn failure(e: Exc, stdout: String, trace: Vec<TraceEntry>, duration: Duration) -
 
 /// The error for a part of the result the guard refused: the result limit
 /// (or what the run's memory had left) was reached while writing `what`.
-fn too_large(e: Box<Exc>, g: &Growth, what: &str) -> Box<Exc> {
+fn too_large(e: Box<Exc>, g: &mut Growth, what: &str) -> Box<Exc> {
     if !g.capped() {
         return e;
     }
@@ -310,7 +310,7 @@ impl<'a> Interp<'a> {
                     let text = repr::repr_with(v, g)?;
                     Ok((data, text))
                 };
-                let (d, r) = part(&mut g).map_err(|e| too_large(e, &g, "the output"))?;
+                let (d, r) = part(&mut g).map_err(|e| too_large(e, &mut g, "the output"))?;
                 (Some(d), r)
             }
             None => (None, "None".to_owned()),
@@ -330,7 +330,7 @@ impl<'a> Interp<'a> {
             }
             if let Some(Some(v)) = self.globals.get(slot as usize) {
                 let text = to_json_text_with(v, &mut g)
-                    .map_err(|e| too_large(e, &g, &format!("variable '{name}'")))?;
+                    .map_err(|e| too_large(e, &mut g, &format!("variable '{name}'")))?;
                 variables.push((name.to_owned(), text));
             }
         }

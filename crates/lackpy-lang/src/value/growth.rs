@@ -79,6 +79,10 @@ pub(crate) fn check_alloc(extra: usize) -> R<()> {
     }
 }
 
+/// Units a guard made by [`Growth::in_run`] lets pass before it first reads
+/// the run's bounds: small texts (most of them) never read them.
+const FIRST_CHECK: usize = 4096;
+
 /// A bound on what one writer (or several, charged together) produces.
 pub(crate) struct Growth {
     used: usize,
@@ -88,39 +92,69 @@ pub(crate) struct Growth {
     deadline: Option<Instant>,
     cancel: Option<Arc<AtomicBool>>,
     capped: bool,
+    /// Units already held elsewhere (the text a writer appends to), taken
+    /// off the memory left when the run's bounds are read.
+    held: usize,
+    /// Whether the run's bounds have been read.
+    loaded: bool,
 }
 
 impl Growth {
     /// A guard for a writer inside the current run: it may produce what
     /// the run's memory has left, before the run's deadline. Unbounded
-    /// outside a run.
+    /// outside a run. The bounds are read when the output first grows
+    /// past a few kilobytes.
+    #[inline]
     pub(crate) fn in_run() -> Growth {
-        let max = BOUNDS.with(|b| b.borrow().max_memory);
-        Growth::with_limit(match max {
-            Some(max) => max.saturating_sub(mem::used()),
-            None => usize::MAX,
-        })
+        Growth {
+            used: 0,
+            limit: usize::MAX,
+            next: FIRST_CHECK,
+            deadline: None,
+            cancel: None,
+            capped: false,
+            held: 0,
+            loaded: false,
+        }
+    }
+
+    /// A guard for appending to a text of `held` bytes, which the run
+    /// holds too.
+    #[inline]
+    pub(crate) fn in_run_holding(held: usize) -> Growth {
+        let mut g = Growth::in_run();
+        g.held = held;
+        g
     }
 
     /// A guard of `limit` units in all, read against the current run's
     /// clock and cancel flag (the run's result has a limit of its own).
     pub(crate) fn with_limit(limit: usize) -> Growth {
-        let bounds = BOUNDS.with(|b| b.borrow().clone());
-        let mut g = Growth {
-            used: 0,
-            limit,
-            next: 0,
-            deadline: bounds.deadline,
-            cancel: bounds.cancel,
-            capped: false,
-        };
+        let mut g = Growth::in_run();
+        g.load_clock();
+        g.limit = limit;
         g.schedule();
         g
     }
 
-    /// Lowers the limit to at most `limit` units in all.
-    pub(crate) fn cap_at(&mut self, limit: usize) {
-        self.limit = self.limit.min(limit);
+    fn load_clock(&mut self) {
+        let bounds = BOUNDS.with(|b| b.borrow().clone());
+        self.deadline = bounds.deadline;
+        self.cancel = bounds.cancel;
+        self.loaded = true;
+    }
+
+    /// Reads the run's bounds (once).
+    fn load(&mut self) {
+        if self.loaded {
+            return;
+        }
+        self.load_clock();
+        let max = BOUNDS.with(|b| b.borrow().max_memory);
+        if let Some(max) = max {
+            let left = max.saturating_sub(mem::used()).saturating_sub(self.held);
+            self.limit = self.limit.min(left);
+        }
         self.schedule();
     }
 
@@ -149,6 +183,7 @@ impl Growth {
     /// writer makes before one large piece, so that it never allocates it.
     #[inline]
     pub(crate) fn fits(&mut self, n: usize) -> R<()> {
+        self.load();
         if self.used.saturating_add(n) > self.limit {
             self.capped = true;
             Err(Exc::memory())
@@ -159,6 +194,7 @@ impl Growth {
 
     #[cold]
     fn slow(&mut self) -> R<()> {
+        self.load();
         if self.used > self.limit {
             self.capped = true;
             return Err(Exc::memory());
@@ -183,7 +219,8 @@ impl Growth {
     }
 
     /// The limit in units.
-    pub(crate) fn limit(&self) -> usize {
+    pub(crate) fn limit(&mut self) -> usize {
+        self.load();
         self.limit
     }
 
@@ -200,15 +237,20 @@ mod tests {
 
     #[test]
     fn the_limit_stops_growth_and_says_so() {
-        let _scope = BoundsScope::enter(1000, Instant::now() + Duration::from_secs(60), None);
+        let max = 100_000;
+        let _scope = BoundsScope::enter(max, Instant::now() + Duration::from_secs(60), None);
         let mut g = Growth::in_run();
-        assert!(g.add(900).is_ok());
+        assert!(g.add(max - 100).is_ok());
         assert!(g.fits(100).is_ok());
         assert!(g.fits(101).is_err());
         assert!(g.capped());
         let mut g = Growth::in_run();
-        assert!(g.add(1001).is_err());
+        assert!(g.add(max + 1).is_err());
         assert!(g.capped());
+        // Text already held counts.
+        let mut g = Growth::in_run_holding(max / 2);
+        assert!(g.fits(max / 2).is_ok());
+        assert!(g.add(max / 2 + 1).is_err());
     }
 
     #[test]

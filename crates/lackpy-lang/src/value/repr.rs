@@ -113,11 +113,9 @@ pub(crate) fn push_repr(v: &Value, out: &mut String, ascii: bool) -> R<()> {
 }
 
 /// A guard for appending to `out`, whose text so far is held too.
+#[inline]
 fn in_run_for(out: &str) -> Growth {
-    let mut g = Growth::in_run();
-    let held = g.limit().saturating_sub(out.len());
-    g.cap_at(held);
-    g
+    Growth::in_run_holding(out.len())
 }
 
 /// `repr` of an int, honouring the 4300-digit limit.
