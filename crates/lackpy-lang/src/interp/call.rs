@@ -8,9 +8,11 @@ use super::Interp;
 use super::code::{Call, Elt, Kw, MethodCall};
 use super::errors::{Exc, ExcKind, R};
 use super::host::ToolInfo;
-use super::trace::{TraceEntry, name_args, summarize};
+use super::trace::{TraceEntry, name_args, preview};
 use super::{builtins, methods};
-use crate::value::convert::{from_data, to_data};
+use crate::value::convert::{from_data_owned, to_data_with};
+use crate::value::growth::Growth;
+use crate::value::mem;
 use crate::value::{Lambda, Value};
 
 /// Keyword arguments of a call.
@@ -372,40 +374,58 @@ impl Interp<'_> {
         args: &[Value],
         kwargs: &[(Rc<str>, Value)],
     ) -> R<Value> {
-        let data_args = args.iter().map(to_data).collect::<R<Vec<_>>>()?;
+        // The tool gets owned copies of its arguments: shared structure is
+        // copied once per reference, so the copy is charged as it grows,
+        // and held against the memory budget while the call runs.
+        let mut g = Growth::in_run();
+        let data_args = args
+            .iter()
+            .map(|a| to_data_with(a, &mut g))
+            .collect::<R<Vec<_>>>()?;
         let mut data_kwargs = Vec::with_capacity(kwargs.len());
         for (k, v) in kwargs {
-            data_kwargs.push((k.to_string(), to_data(v)?));
+            data_kwargs.push((k.to_string(), to_data_with(v, &mut g)?));
         }
-        let named = name_args(&info.args, &data_args, &data_kwargs);
+        let (named, mut traced) = name_args(&info.args, &data_args, &data_kwargs);
+        traced += std::mem::size_of::<TraceEntry>() + info.name.len();
         let step = self.trace.len();
+        let held = g.used();
+        mem::charge(held);
         let t0 = Instant::now();
         let result = self.host.call(&info.name, data_args, data_kwargs);
         let duration = t0.elapsed();
+        mem::credit(held);
         match result {
             Ok(data) => {
-                self.trace.push(TraceEntry {
-                    step,
-                    tool: info.name.clone(),
-                    args: named,
-                    result: Some(summarize(&data)),
-                    duration,
-                    success: true,
-                    error: None,
-                });
+                let (result, bytes) = preview(&data);
+                self.record(
+                    TraceEntry {
+                        step,
+                        tool: info.name.clone(),
+                        args: named,
+                        result: Some(result),
+                        duration,
+                        success: true,
+                        error: None,
+                    },
+                    traced + bytes,
+                );
                 self.budget.poll_now()?;
-                from_data(&data)
+                from_data_owned(data)
             }
             Err(e) => {
-                self.trace.push(TraceEntry {
-                    step,
-                    tool: info.name.clone(),
-                    args: named,
-                    result: None,
-                    duration,
-                    success: false,
-                    error: Some(e.message.clone()),
-                });
+                self.record(
+                    TraceEntry {
+                        step,
+                        tool: info.name.clone(),
+                        args: named,
+                        result: None,
+                        duration,
+                        success: false,
+                        error: Some(e.message.clone()),
+                    },
+                    traced + e.message.len(),
+                );
                 let kind = match e.error_type.as_str() {
                     "TimeoutError" => ExcKind::TimeoutError,
                     "Cancelled" => ExcKind::Cancelled,

@@ -28,6 +28,9 @@ pub(crate) enum ExcKind {
     StepLimitError,
     Cancelled,
     ValidationError,
+    /// The run finished but its result (output, variables, trace) is over
+    /// the result size limit.
+    ResultTooLargeError,
     /// A class named by a tool error (`ToolError`, `FileNotFoundError`, …).
     Other(String),
 }
@@ -52,6 +55,7 @@ impl ExcKind {
             ExcKind::StepLimitError => "StepLimitError",
             ExcKind::Cancelled => "Cancelled",
             ExcKind::ValidationError => "ValidationError",
+            ExcKind::ResultTooLargeError => "ResultTooLargeError",
             ExcKind::Other(s) => s,
         }
     }

@@ -25,6 +25,10 @@ pub struct Limits {
     pub max_depth: u32,
     /// Bytes of captured stdout kept; the rest is dropped behind a marker.
     pub max_stdout: usize,
+    /// Bytes of the run's result: the output (its data and its JSON text),
+    /// `output_repr`, the variables as JSON and the trace's previews
+    /// (`ResultTooLargeError`).
+    pub max_result: usize,
 }
 
 impl Default for Limits {
@@ -35,6 +39,7 @@ impl Default for Limits {
             max_memory: 256 * 1024 * 1024,
             max_depth: 200,
             max_stdout: 1024 * 1024,
+            max_result: 256 * 1024 * 1024,
         }
     }
 }
@@ -53,6 +58,7 @@ pub(crate) struct Budget {
     pub max_memory: usize,
     pub max_depth: u32,
     pub max_stdout: usize,
+    pub max_result: usize,
     polls: u32,
 }
 
@@ -67,6 +73,7 @@ impl Budget {
             max_memory: limits.max_memory,
             max_depth: limits.max_depth,
             max_stdout: limits.max_stdout,
+            max_result: limits.max_result,
             polls: 0,
         }
     }

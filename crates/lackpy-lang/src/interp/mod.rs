@@ -44,8 +44,10 @@ use self::errors::{Exc, ExcKind, R};
 use self::limits::Budget;
 use crate::ast;
 use crate::data::Data;
-use crate::value::convert::{from_data, to_data, to_json_text};
-use crate::value::mem::MemScope;
+use crate::value::convert::{from_data, to_data_with, to_json_text_with};
+use crate::value::growth::{BoundsScope, Growth};
+use crate::value::json::json_len_within;
+use crate::value::mem::{self, MemScope};
 use crate::value::{Dict, List, Value, builtin_by_name, repr};
 
 /// Clones a value, with the scalar cases inline.
@@ -120,6 +122,8 @@ fn run_inner(
         );
     }
     let deadline = opts.deadline.unwrap_or_else(|| start + opts.limits.timeout);
+    // Every writer (repr, JSON, tool arguments) reads the run's bounds.
+    let _bounds = BoundsScope::enter(opts.limits.max_memory, deadline, opts.cancel.clone());
     let budget = Budget::new(&opts.limits, deadline, opts.cancel.clone());
     let program = match resolve::resolve(module, &*host, opts.limits.max_depth) {
         Ok(p) => p,
@@ -147,6 +151,26 @@ fn failure(e: Exc, stdout: String, trace: Vec<TraceEntry>, duration: Duration) -
     }
 }
 
+/// The error for a part of the result the guard refused: the result limit
+/// (or what the run's memory had left) was reached while writing `what`.
+fn too_large(e: Box<Exc>, g: &mut Growth, what: &str) -> Box<Exc> {
+    if !g.capped() {
+        return e;
+    }
+    let hint = if what.starts_with("variable") {
+        "; variables named with a leading '_' are left out of the result"
+    } else {
+        ""
+    };
+    Exc::limit(
+        ExcKind::ResultTooLargeError,
+        format!(
+            "result too large: {what} would take the run's result past {} bytes{hint}",
+            g.limit()
+        ),
+    )
+}
+
 /// The state of one run.
 pub(crate) struct Interp<'a> {
     pub host: &'a mut dyn Host,
@@ -163,6 +187,9 @@ pub(crate) struct Interp<'a> {
     pub stdout: String,
     pub stdout_cut: bool,
     pub trace: Vec<TraceEntry>,
+    /// Estimated bytes the trace holds (charged to the memory budget and
+    /// counted in the result).
+    pub trace_bytes: usize,
     pub budget: Budget,
     pub depth: u32,
     /// Containers that received other containers by mutation: the only
@@ -188,6 +215,7 @@ impl<'a> Interp<'a> {
             stdout: String::new(),
             stdout_cut: false,
             trace: Vec::new(),
+            trace_bytes: 0,
             budget,
             depth: 0,
             cyclic_lists: Vec::new(),
@@ -267,8 +295,24 @@ impl<'a> Interp<'a> {
             Some(Value::None) | None => None,
             Some(v) => Some(v),
         };
+        // Everything the result holds is written under one guard: the
+        // result limit less what the trace holds. (The result is not the
+        // program's values: it has a limit of its own, so that whether a
+        // result fits does not depend on what else the run still holds.)
+        let mut g = Growth::with_limit(self.budget.max_result.saturating_sub(self.trace_bytes));
         let (out_data, out_repr) = match &output {
-            Some(v) => (Some(to_data(v)?), repr::repr(v)?),
+            Some(v) => {
+                let part = |g: &mut Growth| -> R<(Data, String)> {
+                    let data = to_data_with(v, g)?;
+                    // The output is also written as JSON (by the host).
+                    let room = g.limit().saturating_sub(g.used());
+                    g.add(json_len_within(&data, room))?;
+                    let text = repr::repr_with(v, g)?;
+                    Ok((data, text))
+                };
+                let (d, r) = part(&mut g).map_err(|e| too_large(e, &mut g, "the output"))?;
+                (Some(d), r)
+            }
             None => (None, "None".to_owned()),
         };
         let mut variables = Vec::new();
@@ -285,7 +329,9 @@ impl<'a> Interp<'a> {
                 continue;
             }
             if let Some(Some(v)) = self.globals.get(slot as usize) {
-                variables.push((name.to_owned(), to_json_text(v)?));
+                let text = to_json_text_with(v, &mut g)
+                    .map_err(|e| too_large(e, &mut g, &format!("variable '{name}'")))?;
+                variables.push((name.to_owned(), text));
             }
         }
         let stdout = std::mem::take(&mut self.stdout);
@@ -313,6 +359,14 @@ impl<'a> Interp<'a> {
             variables,
             duration: start.elapsed(),
         })
+    }
+
+    /// Records a tool call whose entry holds `bytes`: the trace is charged
+    /// to the memory budget, as it lives as long as the run.
+    pub(crate) fn record(&mut self, entry: TraceEntry, bytes: usize) {
+        mem::charge(bytes);
+        self.trace_bytes = self.trace_bytes.saturating_add(bytes);
+        self.trace.push(entry);
     }
 
     /// Appends program output to the captured stdout, up to the cap.

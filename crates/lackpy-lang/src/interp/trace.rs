@@ -12,9 +12,10 @@ pub struct TraceEntry {
     /// The name the program called.
     pub tool: String,
     /// Arguments, named after the tool's declared arguments (`arg{i}` past
-    /// them), keyword arguments merged on top in call order.
+    /// them), keyword arguments merged on top in call order; each a bounded
+    /// preview of the value the tool received (see [`preview`]).
     pub args: Vec<(String, Data)>,
-    /// The result (strings over 500 characters cut), `None` on failure.
+    /// A bounded preview of the result (see [`preview`]), `None` on failure.
     pub result: Option<Data>,
     /// How long the call took.
     pub duration: Duration,
@@ -24,45 +25,168 @@ pub struct TraceEntry {
     pub error: Option<String>,
 }
 
-/// Longest string result kept whole in the trace.
-const MAX_RESULT_CHARS: usize = 500;
+/// Longest string kept whole in a trace preview (lackpy's cut for string
+/// results, applied at every depth).
+const MAX_STR_CHARS: usize = 500;
 
-/// Names the arguments of a call as the trace shows them.
+/// Bytes of content one traced value (one argument, or the result) keeps.
+pub(crate) const PREVIEW_BYTES: usize = 2048;
+
+/// Containers nested deeper than this in a preview are replaced by a marker.
+const PREVIEW_DEPTH: usize = 32;
+
+/// What one preview node costs besides its text (its place in its parent).
+const NODE_BYTES: usize = std::mem::size_of::<Data>();
+
+/// Names the arguments of a call as the trace shows them: previews, not
+/// copies (the tool gets the full values). Returns the names and previews
+/// with the bytes they hold.
 pub(crate) fn name_args(
     declared: &[String],
     args: &[Data],
     kwargs: &[(String, Data)],
-) -> Vec<(String, Data)> {
+) -> (Vec<(String, Data)>, usize) {
+    let mut held = 0;
     let mut out: Vec<(String, Data)> = Vec::with_capacity(args.len() + kwargs.len());
     for (i, a) in args.iter().enumerate() {
         let name = declared
             .get(i)
             .cloned()
             .unwrap_or_else(|| format!("arg{i}"));
-        out.push((name, a.clone()));
+        let (p, bytes) = preview(a);
+        held += bytes + name.len();
+        out.push((name, p));
     }
     for (k, v) in kwargs {
+        let (p, bytes) = preview(v);
+        held += bytes;
         match out.iter_mut().find(|(n, _)| n == k) {
-            Some(slot) => slot.1 = v.clone(),
-            None => out.push((k.clone(), v.clone())),
-        }
-    }
-    out
-}
-
-/// A result as the trace keeps it: a long string is cut to its first 500
-/// characters followed by `... ({len} chars)`.
-pub(crate) fn summarize(result: &Data) -> Data {
-    match result {
-        Data::Str(s) => {
-            let n = s.chars().count();
-            if n > MAX_RESULT_CHARS {
-                let cut: String = s.chars().take(MAX_RESULT_CHARS).collect();
-                Data::Str(format!("{cut}... ({n} chars)"))
-            } else {
-                result.clone()
+            Some(slot) => slot.1 = p,
+            None => {
+                held += k.len();
+                out.push((k.clone(), p));
             }
         }
-        other => other.clone(),
+    }
+    (out, held)
+}
+
+/// A value as the trace keeps it, with the bytes the preview holds.
+///
+/// A string over 500 characters is cut to its first 500 followed by
+/// `... ({len} chars)` (lackpy's rule for string results, at every depth);
+/// the whole preview keeps at most [`PREVIEW_BYTES`] of text: once they are
+/// spent a string is cut shorter, and a container's remaining items are
+/// replaced by one `"... ({n} more items)"` item (a dict's by the entry
+/// `"...": "{n} more items"`); containers nested deeper than
+/// [`PREVIEW_DEPTH`] become `"..."`; an int over 4300 digits (which has no
+/// JSON form) becomes `"<int with more than 4300 digits>"`. The walk stops at the
+/// budget, so its cost does not depend on the size of the value.
+pub(crate) fn preview(d: &Data) -> (Data, usize) {
+    let mut p = Preview {
+        left: PREVIEW_BYTES,
+        nodes: 0,
+    };
+    let out = p.at(d, 0);
+    let held = (PREVIEW_BYTES - p.left) + p.nodes * NODE_BYTES;
+    (out, held)
+}
+
+struct Preview {
+    left: usize,
+    nodes: usize,
+}
+
+impl Preview {
+    fn spend(&mut self, n: usize) {
+        self.left = self.left.saturating_sub(n);
+    }
+
+    fn at(&mut self, d: &Data, depth: usize) -> Data {
+        self.nodes += 1;
+        match d {
+            Data::Str(s) => self.string(s),
+            Data::Int(i) => {
+                if i.bits() > 14_000
+                    && crate::value::int::int_to_string(&crate::value::int::IntRef::Big(i))
+                        .is_none()
+                {
+                    return self.marker(format!(
+                        "<int with more than {} digits>",
+                        crate::value::int::MAX_STR_DIGITS
+                    ));
+                }
+                self.spend((i.bits() as usize / 3).max(1));
+                d.clone()
+            }
+            Data::None | Data::Bool(_) | Data::Float(_) => {
+                self.spend(4);
+                d.clone()
+            }
+            Data::List(items) | Data::Tuple(items) | Data::Set(items) => {
+                if depth >= PREVIEW_DEPTH {
+                    return self.marker("...".to_owned());
+                }
+                let mut out = Vec::new();
+                for (n, item) in items.iter().enumerate() {
+                    if self.left == 0 {
+                        out.push(Data::Str(format!("... ({} more items)", items.len() - n)));
+                        self.nodes += 1;
+                        break;
+                    }
+                    self.spend(2);
+                    out.push(self.at(item, depth + 1));
+                }
+                match d {
+                    Data::List(_) => Data::List(out),
+                    Data::Tuple(_) => Data::Tuple(out),
+                    _ => Data::Set(out),
+                }
+            }
+            Data::Dict(items) => {
+                if depth >= PREVIEW_DEPTH {
+                    return self.marker("...".to_owned());
+                }
+                let mut out = Vec::new();
+                for (n, (k, v)) in items.iter().enumerate() {
+                    if self.left == 0 {
+                        out.push((
+                            Data::Str("...".to_owned()),
+                            Data::Str(format!("{} more items", items.len() - n)),
+                        ));
+                        self.nodes += 2;
+                        break;
+                    }
+                    self.spend(4);
+                    let k = self.at(k, depth + 1);
+                    let v = self.at(v, depth + 1);
+                    out.push((k, v));
+                }
+                Data::Dict(out)
+            }
+        }
+    }
+
+    fn marker(&mut self, text: String) -> Data {
+        self.spend(text.len());
+        Data::Str(text)
+    }
+
+    fn string(&mut self, s: &str) -> Data {
+        let room = self.left;
+        if s.len() <= room && (s.len() <= MAX_STR_CHARS || s.chars().count() <= MAX_STR_CHARS) {
+            self.spend(s.len());
+            return Data::Str(s.to_owned());
+        }
+        let mut cut = 0;
+        for (n, (i, c)) in s.char_indices().enumerate() {
+            if n == MAX_STR_CHARS || i + c.len_utf8() > room {
+                break;
+            }
+            cut = i + c.len_utf8();
+        }
+        let text = format!("{}... ({} chars)", &s[..cut], s.chars().count());
+        self.spend(text.len());
+        Data::Str(text)
     }
 }

@@ -9,6 +9,8 @@
 
 use num_bigint::BigInt;
 
+use super::growth::{Growth, check_alloc};
+use super::int::{IntRef, int_to_string, str_limit_message};
 use super::json_out::JsonOut;
 use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
@@ -17,12 +19,19 @@ use crate::json_text::JsonText;
 
 const MAX_DEPTH: usize = 900;
 
-/// Converts a value to data. A container that contains itself (where
+/// What one [`Data`] node is charged, besides the text it owns: the node
+/// itself in its parent's vector.
+const NODE_BYTES: usize = std::mem::size_of::<Data>();
+
+/// Converts a value to data, charging the estimated bytes of the data
+/// built to `g`: shared structure (the same list at every level of a deep
+/// DAG) is copied once per reference, and the guard stops the copy before
+/// it outgrows the limit. A container that contains itself (where
 /// `json.dumps` would fail) becomes the string of its repr, `[[...]]`.
-pub(crate) fn to_data(v: &Value) -> R<Data> {
+pub(crate) fn to_data_with(v: &Value, g: &mut Growth) -> R<Data> {
     let mut active = Vec::new();
-    match to_data_at(v, &mut active) {
-        Err(e) if e.msg == CIRCULAR => Ok(Data::Str(repr::repr(v)?)),
+    match to_data_at(v, &mut active, g) {
+        Err(e) if e.msg == CIRCULAR => Ok(Data::Str(repr::repr_with(v, g)?)),
         other => other,
     }
 }
@@ -30,17 +39,20 @@ pub(crate) fn to_data(v: &Value) -> R<Data> {
 const CIRCULAR: &str = "Circular reference detected";
 
 /// Writes a value as JSON text, exactly as `to_data(v)?.to_json()` would
-/// but without the intermediate tree.
-pub(crate) fn to_json_text(v: &Value) -> R<JsonText> {
+/// but without the intermediate tree, charging the bytes written to `g`.
+/// An int over 4300 digits has no JSON form: ValueError, as `json.dumps`.
+pub(crate) fn to_json_text_with(v: &Value, g: &mut Growth) -> R<JsonText> {
     let mut out = JsonOut::new();
     let mut active = Vec::new();
-    match write_json_at(v, &mut active, &mut out) {
+    match write_json_at(v, &mut active, &mut out, g) {
         Err(e) if e.msg == CIRCULAR => {
             out.truncate(0);
-            out.string(&repr::repr(v)?);
+            let text = repr::repr_with(v, g)?;
+            out.string_in(&text, g)?;
         }
         other => other?,
     }
+    out.sync(g)?;
     Ok(JsonText::from_written(out.finish()))
 }
 
@@ -61,23 +73,29 @@ fn enter(v: &Value, active: &mut Vec<usize>) -> R<()> {
     Ok(())
 }
 
-fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
+/// The digits of a big int, or `json.dumps`'s ValueError past 4300 digits.
+fn big_digits(b: &BigInt) -> R<String> {
+    int_to_string(&IntRef::Big(b)).ok_or_else(|| Exc::value_error(str_limit_message()))
+}
+
+fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut Growth) -> R<()> {
+    out.sync(g)?;
     match v {
         Value::None => out.lit("null"),
         Value::Bool(true) => out.lit("true"),
         Value::Bool(false) => out.lit("false"),
         Value::Int(i) => out.int(*i),
-        Value::Big(b) => out.big(&b.0),
+        Value::Big(b) => out.lit(&big_digits(&b.0)?),
         Value::Float(f) => out.float(*f),
-        Value::Str(s) => out.string(s.as_str()),
+        Value::Str(s) => out.string_in(s.as_str(), g)?,
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) => {
             enter(v, active)?;
             match v {
                 Value::List(l) => match l.try_borrow() {
-                    Ok(l) => write_json_items(&l.items, active, out)?,
+                    Ok(l) => write_json_items(&l.items, active, out, g)?,
                     Err(_) => out.lit("[]"),
                 },
-                Value::Tuple(t) => write_json_items(&t.items, active, out)?,
+                Value::Tuple(t) => write_json_items(&t.items, active, out, g)?,
                 Value::Dict(d) => match d.try_borrow() {
                     Ok(d) => {
                         out.lit("{");
@@ -86,16 +104,17 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()>
                                 out.lit(", ");
                             }
                             match k {
-                                Value::Str(s) => out.string(s.as_str()),
+                                Value::Str(s) => out.string_in(s.as_str(), g)?,
                                 Value::Int(i) => {
                                     out.lit("\"");
                                     out.int(*i);
                                     out.lit("\"");
                                 }
-                                other => json::write_json_key(&to_data_at(other, active)?, out),
+                                Value::Big(b) => out.string(&big_digits(&b.0)?),
+                                other => json::write_json_key(&to_data_at(other, active, g)?, out),
                             }
                             out.lit(": ");
-                            write_json_item(val, active, out)?;
+                            write_json_item(val, active, out, g)?;
                         }
                         out.lit("}");
                     }
@@ -106,42 +125,61 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()>
             active.pop();
         }
         // Sets (and everything JSON cannot hold) are written as their str().
-        other => out.string(&repr::to_str(other)?),
+        other => {
+            let text = repr::to_str_with(other, g)?;
+            out.string(&text);
+            out.sync(g)?;
+        }
     }
     Ok(())
 }
 
-/// An element: ints and strings (most elements) without the recursive call.
+/// An element: ints and short strings (most elements) without the
+/// recursive call.
 #[inline(always)]
-fn write_json_item(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
+fn write_json_item(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut Growth) -> R<()> {
     match v {
         Value::Int(i) => out.int(*i),
-        Value::Str(s) => out.string(s.as_str()),
-        other => write_json_at(other, active, out)?,
+        Value::Str(s) => out.string_in(s.as_str(), g)?,
+        other => write_json_at(other, active, out, g)?,
     }
-    Ok(())
+    out.sync(g)
 }
 
-fn write_json_items(items: &[Value], active: &mut Vec<usize>, out: &mut JsonOut) -> R<()> {
+fn write_json_items(
+    items: &[Value],
+    active: &mut Vec<usize>,
+    out: &mut JsonOut,
+    g: &mut Growth,
+) -> R<()> {
     out.lit("[");
     for (n, item) in items.iter().enumerate() {
         if n > 0 {
             out.lit(", ");
         }
-        write_json_item(item, active, out)?;
+        write_json_item(item, active, out, g)?;
     }
     out.lit("]");
     Ok(())
 }
 
-fn to_data_at(v: &Value, active: &mut Vec<usize>) -> R<Data> {
+fn to_data_at(v: &Value, active: &mut Vec<usize>, g: &mut Growth) -> R<Data> {
+    g.add(NODE_BYTES)?;
     Ok(match v {
         Value::None => Data::None,
         Value::Bool(b) => Data::Bool(*b),
         Value::Int(i) => Data::Int(BigInt::from(*i)),
-        Value::Big(b) => Data::Int(b.0.clone()),
+        Value::Big(b) => {
+            g.add((b.0.bits() / 8) as usize)?;
+            Data::Int(b.0.clone())
+        }
         Value::Float(f) => Data::Float(*f),
-        Value::Str(s) => Data::Str(s.as_str().to_owned()),
+        Value::Str(s) => {
+            // Refused before the copy is made.
+            g.fits(s.as_str().len())?;
+            g.add(s.as_str().len())?;
+            Data::Str(s.as_str().to_owned())
+        }
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) | Value::Set(_) => {
             enter(v, active)?;
             let out = match v {
@@ -149,7 +187,7 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>) -> R<Data> {
                     Ok(l) => Data::List(
                         l.items
                             .iter()
-                            .map(|i| to_data_at(i, active))
+                            .map(|i| to_data_at(i, active, g))
                             .collect::<R<_>>()?,
                     ),
                     Err(_) => Data::List(Vec::new()),
@@ -157,21 +195,25 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>) -> R<Data> {
                 Value::Tuple(t) => Data::Tuple(
                     t.items
                         .iter()
-                        .map(|i| to_data_at(i, active))
+                        .map(|i| to_data_at(i, active, g))
                         .collect::<R<_>>()?,
                 ),
                 Value::Dict(d) => match d.try_borrow() {
                     Ok(d) => {
                         let mut out = Vec::with_capacity(d.len());
                         for (k, val) in d.iter() {
-                            out.push((to_data_at(k, active)?, to_data_at(val, active)?));
+                            out.push((to_data_at(k, active, g)?, to_data_at(val, active, g)?));
                         }
                         Data::Dict(out)
                     }
                     Err(_) => Data::Dict(Vec::new()),
                 },
                 Value::Set(s) => match s.try_borrow() {
-                    Ok(s) => Data::Set(s.iter().map(|i| to_data_at(i, active)).collect::<R<_>>()?),
+                    Ok(s) => Data::Set(
+                        s.iter()
+                            .map(|i| to_data_at(i, active, g))
+                            .collect::<R<_>>()?,
+                    ),
                     Err(_) => Data::Set(Vec::new()),
                 },
                 _ => Data::None,
@@ -179,50 +221,79 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>) -> R<Data> {
             active.pop();
             out
         }
-        other => Data::Str(repr::to_str(other)?),
+        other => Data::Str(repr::to_str_with(other, g)?),
     })
 }
 
-/// Converts data to a fresh value.
+/// Converts data to a fresh value (params: the caller keeps its data).
 pub(crate) fn from_data(d: &Data) -> R<Value> {
-    from_data_at(d, 0)
+    from_data_owned(d.clone())
 }
 
-fn from_data_at(d: &Data, depth: usize) -> R<Value> {
+/// Converts data the caller gives up (a tool's result) to a fresh value:
+/// strings move instead of being copied, and every allocation is checked
+/// against the run's memory first, so a result too large for what the run
+/// has left is a MemoryError before it is built, not after.
+pub(crate) fn from_data_owned(d: Data) -> R<Value> {
+    from_data_at(d, 0, &mut Growth::in_run())
+}
+
+fn from_data_at(d: Data, depth: usize, g: &mut Growth) -> R<Value> {
     if depth > MAX_DEPTH || super::stack::exhausted() {
         return Err(Exc::recursion(
             "maximum recursion depth exceeded while converting data",
         ));
     }
+    // One unit per node: the guard reads the clock as conversion goes on;
+    // memory is checked against the live count before each allocation.
+    g.add(1)?;
+    let slots = |n: usize| check_alloc(n.saturating_mul(std::mem::size_of::<Value>()));
     Ok(match d {
         Data::None => Value::None,
-        Data::Bool(b) => Value::Bool(*b),
-        Data::Int(i) => Value::from_big(i.clone()),
-        Data::Float(f) => Value::Float(*f),
-        Data::Str(s) => Value::str(s.clone()),
-        Data::List(items) => Value::list(
-            items
-                .iter()
-                .map(|i| from_data_at(i, depth + 1))
-                .collect::<R<_>>()?,
-        ),
-        Data::Tuple(items) => Value::tuple(
-            items
-                .iter()
-                .map(|i| from_data_at(i, depth + 1))
-                .collect::<R<_>>()?,
-        ),
+        Data::Bool(b) => Value::Bool(b),
+        Data::Int(i) => {
+            check_alloc((i.bits() / 8) as usize)?;
+            Value::from_big(i)
+        }
+        Data::Float(f) => Value::Float(f),
+        Data::Str(s) => {
+            check_alloc(s.len())?;
+            Value::str(s)
+        }
+        Data::List(items) => {
+            slots(items.len())?;
+            Value::list(
+                items
+                    .into_iter()
+                    .map(|i| from_data_at(i, depth + 1, g))
+                    .collect::<R<_>>()?,
+            )
+        }
+        Data::Tuple(items) => {
+            slots(items.len())?;
+            Value::tuple(
+                items
+                    .into_iter()
+                    .map(|i| from_data_at(i, depth + 1, g))
+                    .collect::<R<_>>()?,
+            )
+        }
         Data::Dict(items) => {
+            slots(items.len().saturating_mul(3))?;
             let mut dict = Dict::new();
             for (k, v) in items {
-                dict.insert(from_data_at(k, depth + 1)?, from_data_at(v, depth + 1)?)?;
+                dict.insert(
+                    from_data_at(k, depth + 1, g)?,
+                    from_data_at(v, depth + 1, g)?,
+                )?;
             }
             Value::dict(dict)
         }
         Data::Set(items) => {
+            slots(items.len().saturating_mul(2))?;
             let mut set = Set::new();
             for i in items {
-                set.add(from_data_at(i, depth + 1)?)?;
+                set.add(from_data_at(i, depth + 1, g)?)?;
             }
             Value::set(set)
         }

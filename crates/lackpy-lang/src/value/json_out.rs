@@ -8,18 +8,50 @@
 
 use num_bigint::BigInt;
 
+use crate::interp::errors::R;
 use crate::interp::formatting::float_repr;
+use crate::value::growth::Growth;
 use crate::value::int::i64_digits;
+
+/// Strings longer than this are measured (escapes included) and refused
+/// before they are copied when the guard has no room for them.
+const LONG_STRING: usize = 64 * 1024;
 
 /// A JSON text under construction.
 pub(crate) struct JsonOut {
     buf: Vec<u8>,
+    /// The length already charged to a [`Growth`] guard.
+    charged: usize,
 }
 
 impl JsonOut {
     /// An empty buffer.
     pub(crate) fn new() -> Self {
-        JsonOut { buf: Vec::new() }
+        JsonOut {
+            buf: Vec::new(),
+            charged: 0,
+        }
+    }
+
+    /// Charges what was written since the last charge to `g`.
+    #[inline]
+    pub(crate) fn sync(&mut self, g: &mut Growth) -> R<()> {
+        let now = self.buf.len();
+        let grew = now.saturating_sub(self.charged);
+        self.charged = now;
+        g.add(grew)
+    }
+
+    /// A string literal, refused before it is copied when it is long and
+    /// the guard has no room for it.
+    #[inline]
+    pub(crate) fn string_in(&mut self, s: &str, g: &mut Growth) -> R<()> {
+        if s.len() > LONG_STRING {
+            self.sync(g)?;
+            g.fits(escaped_len(s.as_bytes()).saturating_add(2))?;
+        }
+        self.string(s);
+        Ok(())
     }
 
     /// Appends literal text (punctuation, `null`, …).
@@ -125,11 +157,13 @@ impl JsonOut {
     /// Drops everything written after `mark`.
     pub(crate) fn truncate(&mut self, mark: usize) {
         self.buf.truncate(mark);
+        self.charged = self.charged.min(mark);
     }
 
     /// The text written after `mark`, removed from the buffer.
     pub(crate) fn take_from(&mut self, mark: usize) -> String {
         let tail = self.buf.split_off(mark.min(self.buf.len()));
+        self.charged = self.charged.min(self.buf.len());
         String::from_utf8(tail)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
@@ -141,9 +175,39 @@ impl JsonOut {
     }
 }
 
+/// The length of a string's JSON literal without its quotes: what
+/// [`JsonOut::string`] writes for it.
+pub(crate) fn escaped_len(bytes: &[u8]) -> usize {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            b'"' | b'\\' | b'\n' | b'\r' | b'\t' | 0x08 | 0x0c => 2,
+            0x20..=0x7e => 1,
+            0x80..=0xbf => 0,
+            0xf0..=0xff => 12,
+            _ => 6,
+        })
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::JsonOut;
+    use super::{JsonOut, escaped_len};
+
+    #[test]
+    fn escaped_len_is_what_string_writes() {
+        for s in [
+            "",
+            "plain",
+            "a\"b\\c\n\t\u{8}\u{c}",
+            "é☃𝄞\u{7f}\u{1}end",
+            "x\u{10ffff}",
+        ] {
+            let mut o = JsonOut::new();
+            o.string(s);
+            assert_eq!(o.finish().len(), escaped_len(s.as_bytes()) + 2, "{s:?}");
+        }
+    }
 
     #[test]
     fn ints_and_strings() {

@@ -8,6 +8,7 @@
 pub(crate) mod convert;
 pub(crate) mod dict;
 pub(crate) mod eq;
+pub(crate) mod growth;
 pub(crate) mod hash;
 pub(crate) mod int;
 pub mod json;

@@ -2,8 +2,12 @@
 //!
 //! Containers that contain themselves print as `[...]` / `{...}` (CPython's
 //! `Py_ReprEnter`); nesting deeper than [`MAX_DEPTH`] raises RecursionError
-//! rather than overflowing the Rust stack.
+//! rather than overflowing the Rust stack. Every text is written under a
+//! [`Growth`] guard: a value that shares structure (a list holding the same
+//! list twice, many levels deep) cannot write more than the run's memory
+//! has left, nor write past the run's deadline.
 
+use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
 use super::{Value, ViewKind};
 use crate::interp::errors::{Exc, R};
@@ -11,39 +15,56 @@ use crate::interp::formatting::float_repr;
 
 const MAX_DEPTH: u32 = 1000;
 
-struct Ctx {
+/// Strings longer than this are escaped piece by piece, with the guard
+/// consulted between pieces.
+const CHUNK: usize = 64 * 1024;
+
+struct Ctx<'g> {
     active: Vec<usize>,
     depth: u32,
     ascii: bool,
+    g: &'g mut Growth,
+    /// The length of the output already charged to `g`.
+    charged: Option<usize>,
+}
+
+impl<'g> Ctx<'g> {
+    fn new(ascii: bool, g: &'g mut Growth) -> Self {
+        Ctx {
+            active: Vec::new(),
+            depth: 0,
+            ascii,
+            g,
+            charged: None,
+        }
+    }
+
+    /// Charges what was appended to `out` since the last charge.
+    #[inline]
+    fn sync(&mut self, out: &str) -> R<()> {
+        let now = out.len();
+        let from = *self.charged.get_or_insert(now);
+        self.charged = Some(now);
+        self.g.add(now.saturating_sub(from))
+    }
 }
 
 /// Python `repr(v)`.
 pub(crate) fn repr(v: &Value) -> R<String> {
+    repr_with(v, &mut Growth::in_run())
+}
+
+/// Python `repr(v)`, charged to `g`.
+pub(crate) fn repr_with(v: &Value, g: &mut Growth) -> R<String> {
     let mut out = String::new();
-    repr_into(
-        v,
-        &mut out,
-        &mut Ctx {
-            active: Vec::new(),
-            depth: 0,
-            ascii: false,
-        },
-    )?;
+    repr_into(v, &mut out, &mut Ctx::new(false, g))?;
     Ok(out)
 }
 
 /// Python `ascii(v)`.
 pub(crate) fn ascii(v: &Value) -> R<String> {
     let mut out = String::new();
-    repr_into(
-        v,
-        &mut out,
-        &mut Ctx {
-            active: Vec::new(),
-            depth: 0,
-            ascii: true,
-        },
-    )?;
+    repr_into(v, &mut out, &mut Ctx::new(true, &mut Growth::in_run()))?;
     Ok(out)
 }
 
@@ -55,40 +76,46 @@ pub(crate) fn to_str(v: &Value) -> R<String> {
     }
 }
 
+/// Python `str(v)`, charged to `g`.
+pub(crate) fn to_str_with(v: &Value, g: &mut Growth) -> R<String> {
+    match v {
+        Value::Str(s) => {
+            g.add(s.as_str().len())?;
+            Ok(s.as_str().to_owned())
+        }
+        _ => repr_with(v, g),
+    }
+}
+
 /// Appends `str(v)` to `out`.
 pub(crate) fn push_str_of(v: &Value, out: &mut String) -> R<()> {
     match v {
         Value::Str(s) => {
-            out.push_str(s.as_str());
+            let s = s.as_str();
+            if out.len().saturating_add(s.len()) > CHUNK {
+                // The same string may be appended many times (`print(*xs)`).
+                in_run_for(out).fits(s.len())?;
+            }
+            out.push_str(s);
             Ok(())
         }
         Value::Int(i) => {
             super::int::push_i64(out, *i);
             Ok(())
         }
-        _ => repr_into(
-            v,
-            out,
-            &mut Ctx {
-                active: Vec::new(),
-                depth: 0,
-                ascii: false,
-            },
-        ),
+        _ => repr_into(v, out, &mut Ctx::new(false, &mut in_run_for(out))),
     }
 }
 
 /// Appends `repr(v)` (or `ascii(v)`) to `out`.
 pub(crate) fn push_repr(v: &Value, out: &mut String, ascii: bool) -> R<()> {
-    repr_into(
-        v,
-        out,
-        &mut Ctx {
-            active: Vec::new(),
-            depth: 0,
-            ascii,
-        },
-    )
+    repr_into(v, out, &mut Ctx::new(ascii, &mut in_run_for(out)))
+}
+
+/// A guard for appending to `out`, whose text so far is held too.
+#[inline]
+fn in_run_for(out: &str) -> Growth {
+    Growth::in_run_holding(out.len())
 }
 
 /// `repr` of an int, honouring the 4300-digit limit.
@@ -116,7 +143,13 @@ fn leave(ctx: &mut Ctx) {
 }
 
 fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
+    repr_node(v, out, ctx)?;
+    ctx.sync(out)
+}
+
+fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
     use std::fmt::Write;
+    ctx.sync(out)?;
     match v {
         Value::None => out.push_str("None"),
         Value::Bool(true) => out.push_str("True"),
@@ -125,7 +158,7 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
         Value::Float(f) => out.push_str(&float_repr(*f)),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),
-        Value::Str(s) => push_str_repr(out, s.as_str(), ctx.ascii),
+        Value::Str(s) => push_str_repr_guarded(out, s.as_str(), ctx)?,
         Value::Bytes(b) => push_bytes_repr(out, b),
         Value::List(l) => {
             let addr = v.address();
@@ -133,16 +166,16 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                 out.push_str("[...]");
                 return Ok(());
             }
-            let items: Vec<Value> = match l.try_borrow() {
-                Ok(l) => l.items.clone(),
-                Err(_) => Vec::new(),
-            };
+            // Writing never mutates, so the list stays borrowed (shared
+            // borrows nest: a DAG borrows the same list many times).
             out.push('[');
-            for (n, item) in items.iter().enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
+            if let Ok(l) = l.try_borrow() {
+                for (n, item) in l.items.iter().enumerate() {
+                    if n > 0 {
+                        out.push_str(", ");
+                    }
+                    repr_node(item, out, ctx)?;
                 }
-                repr_into(item, out, ctx)?;
             }
             out.push(']');
             leave(ctx);
@@ -161,7 +194,7 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                 if n > 0 {
                     out.push_str(", ");
                 }
-                repr_into(item, out, ctx)?;
+                repr_node(item, out, ctx)?;
             }
             if t.items.len() == 1 {
                 out.push(',');
@@ -174,18 +207,16 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                 out.push_str("{...}");
                 return Ok(());
             }
-            let items: Vec<(Value, Value)> = match d.try_borrow() {
-                Ok(d) => d.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
-                Err(_) => Vec::new(),
-            };
             out.push('{');
-            for (n, (k, val)) in items.iter().enumerate() {
-                if n > 0 {
-                    out.push_str(", ");
+            if let Ok(d) = d.try_borrow() {
+                for (n, (k, val)) in d.iter().enumerate() {
+                    if n > 0 {
+                        out.push_str(", ");
+                    }
+                    repr_node(k, out, ctx)?;
+                    out.push_str(": ");
+                    repr_node(val, out, ctx)?;
                 }
-                repr_into(k, out, ctx)?;
-                out.push_str(": ");
-                repr_into(val, out, ctx)?;
             }
             out.push('}');
             leave(ctx);
@@ -208,7 +239,7 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                 if n > 0 {
                     out.push_str(", ");
                 }
-                repr_into(item, out, ctx)?;
+                repr_node(item, out, ctx)?;
             }
             out.push('}');
             leave(ctx);
@@ -248,7 +279,7 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                 if n > 0 {
                     out.push_str(", ");
                 }
-                repr_into(item, out, ctx)?;
+                repr_node(item, out, ctx)?;
             }
             out.push_str("])");
             ctx.active.pop();
@@ -301,43 +332,99 @@ fn repr_into(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
     Ok(())
 }
 
-/// Appends the repr of a string: CPython's quote choice and escapes.
-pub(crate) fn push_str_repr(out: &mut String, s: &str, ascii: bool) {
-    use std::fmt::Write;
-    let quote = if s.contains('\'') && !s.contains('"') {
+/// A string's repr under the guard: a long string is refused before it is
+/// copied if even its unescaped text would not fit, then escaped piece by
+/// piece with the guard consulted between pieces.
+fn push_str_repr_guarded(out: &mut String, s: &str, ctx: &mut Ctx) -> R<()> {
+    if s.len() <= CHUNK {
+        push_str_repr(out, s, ctx.ascii);
+        return Ok(());
+    }
+    ctx.g.fits(s.len().saturating_add(2))?;
+    let quote = quote_for(s);
+    out.push(quote);
+    let mut rest = s;
+    while !rest.is_empty() {
+        let mut cut = CHUNK.min(rest.len());
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        push_escaped(out, piece, quote, ctx.ascii);
+        ctx.sync(out)?;
+        rest = tail;
+    }
+    out.push(quote);
+    Ok(())
+}
+
+/// CPython's quote choice for a string's repr.
+fn quote_for(s: &str) -> char {
+    if s.contains('\'') && !s.contains('"') {
         '"'
     } else {
         '\''
-    };
+    }
+}
+
+/// Appends the repr of a string: CPython's quote choice and escapes.
+pub(crate) fn push_str_repr(out: &mut String, s: &str, ascii: bool) {
+    let quote = quote_for(s);
     out.push(quote);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (' '..='~').contains(&c) => out.push(c),
-            c if c.is_ascii() => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if !ascii && super::unicode::is_printable(c) => out.push(c),
-            c => {
-                let cp = c as u32;
-                if cp < 0x100 {
-                    let _ = write!(out, "\\x{cp:02x}");
-                } else if cp < 0x10000 {
-                    let _ = write!(out, "\\u{cp:04x}");
-                } else {
-                    let _ = write!(out, "\\U{cp:08x}");
-                }
+    push_escaped(out, s, quote, ascii);
+    out.push(quote);
+}
+
+/// Appends the characters of a string repr between its quotes.
+fn push_escaped(out: &mut String, s: &str, quote: char, ascii: bool) {
+    // Runs of printable ASCII other than the quote and the backslash (most
+    // text) are copied at once; the rest is escaped character by character.
+    let q = quote as u8;
+    let mut rest = s;
+    while !rest.is_empty() {
+        let plain = rest
+            .bytes()
+            .position(|b| !(0x20..0x7f).contains(&b) || b == q || b == b'\\')
+            .unwrap_or(rest.len());
+        let (run, tail) = rest.split_at(plain);
+        out.push_str(run);
+        let mut chars = tail.chars();
+        let Some(c) = chars.next() else {
+            break;
+        };
+        push_escaped_char(out, c, quote, ascii);
+        rest = chars.as_str();
+    }
+}
+
+/// Appends one character of a string repr that is not plain ASCII.
+fn push_escaped_char(out: &mut String, c: char, quote: char, ascii: bool) {
+    use std::fmt::Write;
+    match c {
+        '\\' => out.push_str("\\\\"),
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if c == quote => {
+            out.push('\\');
+            out.push(c);
+        }
+        c if (' '..='~').contains(&c) => out.push(c),
+        c if c.is_ascii() => {
+            let _ = write!(out, "\\x{:02x}", c as u32);
+        }
+        c if !ascii && super::unicode::is_printable(c) => out.push(c),
+        c => {
+            let cp = c as u32;
+            if cp < 0x100 {
+                let _ = write!(out, "\\x{cp:02x}");
+            } else if cp < 0x10000 {
+                let _ = write!(out, "\\u{cp:04x}");
+            } else {
+                let _ = write!(out, "\\U{cp:08x}");
             }
         }
     }
-    out.push(quote);
 }
 
 /// Appends the repr of a bytes value.

@@ -342,6 +342,8 @@ fn limits_from_config(config: &Config) -> Limits {
     }
     if let Some(mb) = config.limits.max_memory_mb {
         l.max_memory = usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
+        // The result limit follows the memory limit (runtime.md).
+        l.max_result = l.max_memory;
     }
     l
 }
