@@ -283,12 +283,12 @@ impl Interp<'_> {
                         )));
                     }
                 };
-                let mut items = Vec::with_capacity(n);
+                let mut items = crate::value::meter::Buf::with_capacity(n)?;
                 match star {
                     None => {
                         while items.len() < n {
                             match it.next()? {
-                                Some(x) => items.push(x),
+                                Some(x) => items.push(x)?,
                                 None => break,
                             }
                         }
@@ -300,12 +300,11 @@ impl Interp<'_> {
                     }
                     Some(_) => {
                         while let Some(x) = it.next()? {
-                            self.budget.poll()?;
-                            items.push(x);
+                            items.push(x)?;
                         }
                     }
                 }
-                items
+                items.into_vec()
             }
         };
         match star {

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::errors::{Exc, R};
+use crate::value::meter;
 use crate::value::{Dict, List, PyStr, Range, Set, Tuple, TypeId, Value, ViewKind};
 
 /// An iterator's state.
@@ -260,6 +261,8 @@ impl PyIter {
 
     /// The next item, `None` when exhausted.
     pub(crate) fn next(&mut self) -> R<Option<Value>> {
+        // Every item of every iterator is builtin work (language.md §5).
+        meter::tick()?;
         Ok(match self {
             PyIter::Range { next, step, left } => {
                 if *left == 0 {

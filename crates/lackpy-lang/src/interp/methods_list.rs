@@ -56,6 +56,7 @@ pub(crate) fn call(
             let items = collect_iterable(it, x)?;
             it.budget
                 .check_memory(items.len() * std::mem::size_of::<Value>())?;
+            let items = items.into_vec();
             let container = items.iter().any(Value::is_container);
             {
                 let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
@@ -150,13 +151,18 @@ pub(crate) fn call(
             // The same keyword rules as `sorted` (`reverse` must be int-like).
             let (key, reverse) = super::builtins::sort_kwargs(kwargs)?;
             // As CPython, the list looks empty while it is being sorted.
-            let items = std::mem::take(&mut l.try_borrow_mut().map_err(|_| busy())?.items);
+            let items = {
+                let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+                let items = std::mem::take(&mut lb.items);
+                lb.sync();
+                crate::value::meter::Buf::adopt(items)
+            };
             let result = super::builtins::sort_values(it, items, key.as_ref(), reverse);
             let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
             let modified = !lb.items.is_empty();
             match result {
                 Ok(sorted) => {
-                    lb.items = sorted;
+                    lb.items = sorted.into_vec();
                     lb.sync();
                     if modified {
                         return Err(Exc::value_error("list modified during sort"));

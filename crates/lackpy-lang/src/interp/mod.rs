@@ -46,6 +46,7 @@ use crate::ast;
 use crate::data::Data;
 use crate::value::convert::{from_data, to_data, to_json_text};
 use crate::value::mem::MemScope;
+use crate::value::meter::{MeterLimits, MeterScope};
 use crate::value::{Dict, List, Value, builtin_by_name, repr};
 
 /// Clones a value, with the scalar cases inline.
@@ -121,6 +122,11 @@ fn run_inner(
     }
     let deadline = opts.deadline.unwrap_or_else(|| start + opts.limits.timeout);
     let budget = Budget::new(&opts.limits, deadline, opts.cancel.clone());
+    let _meter = MeterScope::enter(MeterLimits {
+        deadline,
+        cancel: opts.cancel.clone(),
+        max_memory: opts.limits.max_memory,
+    });
     let program = match resolve::resolve(module, &*host, opts.limits.max_depth) {
         Ok(p) => p,
         Err(e) => return failure(*e, String::new(), Vec::new(), start.elapsed()),

@@ -15,6 +15,7 @@ use crate::ast::{CmpOp, Operator};
 use crate::value::eq::{item_eq, py_eq};
 use crate::value::hash::hash_value;
 use crate::value::int::{IntRef, as_int, cmp_int_float, divmod_big, floordiv_i64, mod_i64};
+use crate::value::meter::Buf;
 use crate::value::{List, Range, Set, Value, ViewKind};
 
 /// Largest int result kept, in bits (bigger results are a MemoryError; far
@@ -157,6 +158,7 @@ pub(crate) fn inplace(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Va
         (Value::List(l), Operator::Add) => {
             let items = collect_iterable(it, &b)?;
             it.budget.check_memory(items.len() * 16)?;
+            let items = items.into_vec();
             let has_container = items.iter().any(Value::is_container);
             match l.try_borrow_mut() {
                 Ok(mut l) => {
@@ -270,23 +272,14 @@ fn sub(a: Value, b: Value) -> R<Value> {
         (Value::View(v), other) if v.kind != ViewKind::Values => {
             let mine = Set::from_view(v)?;
             let mut out = mine.copy();
-            let items = iter_values(other)?;
-            for i in items {
+            let mut items = PyIter::of(other)?;
+            while let Some(i) = items.next()? {
                 out.discard(&i)?;
             }
             Ok(Value::set(out))
         }
         _ => arith(Operator::Sub, &a, &b),
     }
-}
-
-fn iter_values(v: &Value) -> R<Vec<Value>> {
-    let mut it = PyIter::of(v)?;
-    let mut out = Vec::new();
-    while let Some(x) = it.next()? {
-        out.push(x);
-    }
-    Ok(out)
 }
 
 /// The count of a sequence repetition (`seq * n`).
@@ -662,14 +655,17 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
                     "maximum recursion depth exceeded in comparison",
                 ));
             }
-            let xs = seq_items(a);
-            let ys = seq_items(b);
-            for (x, y) in xs.iter().zip(&ys) {
-                if !item_eq(x, y, depth + 1)? {
-                    return order(op, x, y, depth + 1);
+            // Item by item without copying either sequence.
+            let mut i = 0;
+            loop {
+                let (Some(x), Some(y)) = (seq_item(a, i), seq_item(b, i)) else {
+                    return Ok(apply(op, seq_len(a).cmp(&seq_len(b))));
+                };
+                if !item_eq(&x, &y, depth + 1)? {
+                    return order(op, &x, &y, depth + 1);
                 }
+                i += 1;
             }
-            return Ok(apply(op, xs.len().cmp(&ys.len())));
         }
         (Value::Set(_) | Value::View(_), Value::Set(_) | Value::View(_)) => {
             let (Some(x), Some(y)) = (set_of(a)?, set_of(b)?) else {
@@ -712,11 +708,19 @@ fn set_of(v: &Value) -> R<Option<Set>> {
     })
 }
 
-fn seq_items(v: &Value) -> Vec<Value> {
+fn seq_item(v: &Value, i: usize) -> Option<Value> {
     match v {
-        Value::List(l) => l.try_borrow().map(|l| l.items.clone()).unwrap_or_default(),
-        Value::Tuple(t) => t.items.clone(),
-        _ => Vec::new(),
+        Value::List(l) => l.try_borrow().ok().and_then(|l| l.items.get(i).cloned()),
+        Value::Tuple(t) => t.items.get(i).cloned(),
+        _ => None,
+    }
+}
+
+fn seq_len(v: &Value) -> usize {
+    match v {
+        Value::List(l) => l.try_borrow().map(|l| l.items.len()).unwrap_or(0),
+        Value::Tuple(t) => t.items.len(),
+        _ => 0,
     }
 }
 
@@ -1172,7 +1176,7 @@ pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -
         | Value::Range(_)
         | Value::View(_)
         | Value::Iter(_)
-        | Value::Bytes(_) => collect_iterable(it, &v)?,
+        | Value::Bytes(_) => collect_iterable(it, &v)?.into_vec(),
         _ => return Err(Exc::type_error("can only assign an iterable")),
     };
     let container = items.iter().any(Value::is_container);
@@ -1211,27 +1215,30 @@ pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -
 }
 
 /// All items of an iterable, checking the budget as it goes.
-pub(crate) fn collect_iterable(it: &mut Interp, v: &Value) -> R<Vec<Value>> {
+///
+/// This is how builtins drain an iterable: the buffer is charged and
+/// checked before it grows, and every item ticks the meter, so a huge or
+/// endless source ends with MemoryError or TimeoutError.
+pub(crate) fn collect_iterable(_it: &mut Interp, v: &Value) -> R<Buf<Value>> {
     match v {
-        Value::List(l) => Ok(l.try_borrow().map(|l| l.items.clone()).unwrap_or_default()),
-        Value::Tuple(t) => Ok(t.items.clone()),
-        Value::Range(r) => {
-            let n = r.len();
-            it.budget.check_memory((n as usize).saturating_mul(16))?;
-            let mut out = Vec::with_capacity(n as usize);
-            let mut iter = PyIter::range(r);
-            while let Some(x) = iter.next()? {
-                it.budget.poll()?;
-                out.push(x);
-            }
+        Value::List(l) => {
+            let Ok(l) = l.try_borrow() else {
+                return Ok(Buf::new());
+            };
+            let mut out = Buf::with_capacity(l.items.len())?;
+            out.extend_from_slice(&l.items)?;
+            Ok(out)
+        }
+        Value::Tuple(t) => {
+            let mut out = Buf::with_capacity(t.items.len())?;
+            out.extend_from_slice(&t.items)?;
             Ok(out)
         }
         _ => {
             let mut iter = PyIter::of(v)?;
-            let mut out = Vec::with_capacity(iter.size_hint());
+            let mut out = Buf::with_capacity(iter.size_hint())?;
             while let Some(x) = iter.next()? {
-                it.budget.poll()?;
-                out.push(x);
+                out.push(x)?;
             }
             Ok(out)
         }

@@ -63,6 +63,8 @@ fn hash_at(v: &Value, depth: u32) -> R<i64> {
             }
             let mut acc = XXPRIME_5;
             for item in &t.items {
+                // Bounded like comparison: a tuple DAG hashes every path.
+                super::meter::tick()?;
                 let lane = hash_at(item, depth + 1)? as u64;
                 acc = acc.wrapping_add(lane.wrapping_mul(XXPRIME_2));
                 acc = acc.rotate_left(31);

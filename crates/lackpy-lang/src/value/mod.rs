@@ -13,6 +13,7 @@ pub(crate) mod int;
 pub mod json;
 pub(crate) mod json_out;
 pub(crate) mod mem;
+pub(crate) mod meter;
 pub(crate) mod repr;
 pub(crate) mod set;
 pub(crate) mod stack;
