@@ -181,7 +181,11 @@ fn temporary_buffers_count_against_the_memory_budget() {
         assert_memory_error(src);
         if let (true, Some(before), Some(peak)) = (measured, before, rss::peak()) {
             let grew = peak.saturating_sub(before);
-            assert!(grew < 40 * MIB, "{src}: the peak grew by {} MiB", grew / MIB);
+            assert!(
+                grew < 40 * MIB,
+                "{src}: the peak grew by {} MiB",
+                grew / MIB
+            );
         }
     }
 }

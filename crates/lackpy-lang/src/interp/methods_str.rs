@@ -61,7 +61,14 @@ fn adjust(start: Option<i64>, end: Option<i64>, len: usize) -> (i64, i64) {
 
 /// The byte offset of code point `i` (clamped to the end).
 fn byte_at(s: &PyStr, i: i64) -> usize {
-    if i <= 0 { 0 } else { s.byte_offset(i as usize) }
+    if i <= 0 {
+        0
+    } else if i as usize >= s.char_len() {
+        // The end needs no walk, even in a non-ASCII string.
+        s.as_str().len()
+    } else {
+        s.byte_offset(i as usize)
+    }
 }
 
 fn char_index(s: &PyStr, byte: usize) -> i64 {
@@ -491,29 +498,30 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
                 Some(v) => args::index(&v)?,
                 None => 8,
             };
-            let mut out = String::with_capacity(text.len());
             let mut col: i64 = 0;
-            for c in text.chars() {
+            map_text(text, |out, _, c| {
                 match c {
                     '\t' => {
                         if size > 0 {
                             let n = size - col % size;
-                            it.budget.check_memory(out.len() + n as usize)?;
-                            out.extend(std::iter::repeat_n(' ', n as usize));
+                            out.reserve(n as usize)?;
+                            for _ in 0..n {
+                                out.push(' ')?;
+                            }
                             col += n;
                         }
                     }
                     '\n' | '\r' => {
-                        out.push(c);
+                        out.push(c)?;
                         col = 0;
                     }
                     c => {
-                        out.push(c);
+                        out.push(c)?;
                         col += 1;
                     }
                 }
-            }
-            Ok(s_val(out))
+                Ok(())
+            })
         }
         M::Removeprefix | M::Removesuffix => {
             let arg = text_arg(one(&q(id.name()), args, kwargs)?)?;

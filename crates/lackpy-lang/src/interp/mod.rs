@@ -7,6 +7,8 @@
 //! are reached only through the host.
 
 pub(crate) mod args;
+#[cfg(test)]
+mod budget_guard_tests;
 pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;

@@ -246,6 +246,9 @@ macro_rules! type_ids {
         #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
         pub(crate) enum TypeId { $($id),* }
         impl TypeId {
+            /// Every type id, in declaration order.
+            #[cfg(test)]
+            pub(crate) const ALL: &[TypeId] = &[$(TypeId::$id),*];
             /// Python's name for the type (`type(x).__name__`).
             pub(crate) fn name(self) -> &'static str {
                 match self { $(TypeId::$id => $name),* }
