@@ -701,17 +701,25 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
         TypeId::Range => {
             no_kwargs("range", kwargs)?;
             between("range", args, 1, 3)?;
-            let ints = args.iter().map(args::index).collect::<R<Vec<i64>>>()?;
+            // Any ints, as CPython: bounds beyond i64 make a big range.
+            let ints = args
+                .iter()
+                .map(|v| {
+                    as_int(v)
+                        .map(|i| i.to_big())
+                        .ok_or_else(|| Exc::not_index(v))
+                })
+                .collect::<R<Vec<BigInt>>>()?;
             let (start, stop, step) = match ints.as_slice() {
-                [stop] => (0, *stop, 1),
-                [start, stop] => (*start, *stop, 1),
-                [start, stop, step] => (*start, *stop, *step),
-                _ => (0, 0, 1),
+                [stop] => (BigInt::from(0), stop.clone(), BigInt::from(1)),
+                [start, stop] => (start.clone(), stop.clone(), BigInt::from(1)),
+                [start, stop, step] => (start.clone(), stop.clone(), step.clone()),
+                _ => (BigInt::from(0), BigInt::from(0), BigInt::from(1)),
             };
-            if step == 0 {
+            if step == BigInt::from(0) {
                 return Err(Exc::value_error("range() arg 3 must not be zero"));
             }
-            Ok(Value::Range(Rc::new(Range { start, stop, step })))
+            Ok(Value::Range(Rc::new(Range::new(start, stop, step))))
         }
         TypeId::Reversed => {
             no_kwargs("reversed", kwargs)?;

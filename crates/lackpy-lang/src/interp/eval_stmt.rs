@@ -82,9 +82,12 @@ impl Interp<'_> {
                 orelse,
             } => {
                 let src = self.eval(iter)?;
-                if let (Value::Range(r), Target::Name(name, _)) = (&src, target) {
+                if let (Value::Range(r), Target::Name(name, _)) = (&src, target)
+                    && let (crate::value::Range::Small { start, step, .. }, Some(left)) =
+                        (&**r, r.len_u64())
+                {
                     // The common `for i in range(...)` runs on a plain counter.
-                    let (mut cur, step, mut left) = (r.start, r.step, r.len());
+                    let (mut cur, step, mut left) = (*start, *step, left);
                     let mut first = true;
                     while left > 0 {
                         self.budget.step()?;

@@ -18,6 +18,12 @@ pub(crate) enum PyIter {
         step: i64,
         left: u64,
     },
+    /// A range with bounds beyond `i64`.
+    BigRange {
+        next: num_bigint::BigInt,
+        step: num_bigint::BigInt,
+        left: num_bigint::BigInt,
+    },
     List {
         list: Rc<RefCell<List>>,
         idx: usize,
@@ -150,10 +156,20 @@ impl PyIter {
     }
 
     pub(crate) fn range(r: &Range) -> PyIter {
-        PyIter::Range {
-            next: r.start,
-            step: r.step,
-            left: r.len(),
+        match (r, r.len_u64()) {
+            (Range::Small { start, step, .. }, Some(left)) => PyIter::Range {
+                next: *start,
+                step: *step,
+                left,
+            },
+            _ => {
+                let (start, _, step) = r.bounds();
+                PyIter::BigRange {
+                    next: start,
+                    step,
+                    left: r.len_big(),
+                }
+            }
         }
     }
 
@@ -175,22 +191,7 @@ impl PyIter {
                 end: s.as_str().len(),
                 s: s.clone(),
             },
-            Value::Range(r) => {
-                let n = r.len();
-                if n == 0 {
-                    PyIter::Range {
-                        next: 0,
-                        step: 1,
-                        left: 0,
-                    }
-                } else {
-                    PyIter::Range {
-                        next: r.at(n - 1),
-                        step: r.step.wrapping_neg(),
-                        left: n,
-                    }
-                }
-            }
+            Value::Range(r) => PyIter::range(&r.reversed()),
             Value::Dict(d) => {
                 let len = d.try_borrow().map(|d| d.len()).unwrap_or(0);
                 PyIter::DictRev {
@@ -226,6 +227,7 @@ impl PyIter {
     pub(crate) fn type_id(&self) -> TypeId {
         match self {
             PyIter::Range { .. } => TypeId::RangeIterator,
+            PyIter::BigRange { .. } => TypeId::LongRangeIterator,
             PyIter::List { .. } => TypeId::ListIterator,
             PyIter::ListRev { .. } => TypeId::ListReverseIterator,
             PyIter::Tuple { .. } => TypeId::TupleIterator,
@@ -249,6 +251,10 @@ impl PyIter {
     pub(crate) fn size_hint(&self) -> usize {
         match self {
             PyIter::Range { left, .. } => (*left).min(1 << 20) as usize,
+            PyIter::BigRange { left, .. } => {
+                use num_traits::ToPrimitive;
+                left.to_usize().unwrap_or(usize::MAX).min(1 << 20)
+            }
             PyIter::List { list, idx } => list
                 .try_borrow()
                 .map(|l| l.items.len().saturating_sub(*idx))
@@ -274,6 +280,16 @@ impl PyIter {
                     *next = next.wrapping_add(*step);
                 }
                 Some(Value::Int(v))
+            }
+            PyIter::BigRange { next, step, left } => {
+                use num_traits::{One, Zero};
+                if left.is_zero() {
+                    return Ok(None);
+                }
+                let v = Value::from_big(next.clone());
+                *left -= num_bigint::BigInt::one();
+                *next += &*step;
+                Some(v)
             }
             PyIter::List { list, idx } => {
                 let item = list

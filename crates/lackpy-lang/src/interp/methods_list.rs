@@ -220,12 +220,16 @@ pub(crate) fn call_seq(
                     )));
                 }
                 let i = match x {
-                    Value::Float(f) => *f as i64,
-                    _ => args::index(x)?,
+                    Value::Float(f) => match crate::value::int::f64_to_int(*f) {
+                        Some(v) => crate::value::int::as_int(&v).map(|i| i.to_big()),
+                        None => None,
+                    },
+                    _ => crate::value::int::as_int(x).map(|i| i.to_big()),
                 };
-                Ok(Value::Int(
-                    ((i as i128 - r.start as i128) / r.step as i128) as i64,
-                ))
+                match i {
+                    Some(i) => Ok(Value::from_big(r.position(&i))),
+                    None => Err(Exc::not_index(x)),
+                }
             }
         };
     }

@@ -818,20 +818,19 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
 
 fn range_contains(r: &Range, item: &Value) -> bool {
     let i = match item {
-        Value::Float(f) if f.fract() == 0.0 && f.abs() < 9.2e18 => *f as i64,
-        _ => match as_int(item).and_then(|i| i.to_i64()) {
-            Some(i) => i,
+        Value::Float(f) => match crate::value::int::f64_to_int(*f) {
+            Some(v) if f.fract() == 0.0 => match as_int(&v) {
+                Some(i) => i.to_big(),
+                None => return false,
+            },
+            _ => return false,
+        },
+        _ => match as_int(item) {
+            Some(i) => i.to_big(),
             None => return false,
         },
     };
-    let (start, stop, step) = (r.start as i128, r.stop as i128, r.step as i128);
-    let i = i as i128;
-    let inside = if step > 0 {
-        i >= start && i < stop
-    } else {
-        i <= start && i > stop
-    };
-    inside && (i - start) % step == 0
+    r.contains_int(&i)
 }
 
 /// `len(v)`.
@@ -844,15 +843,14 @@ pub(crate) fn py_len(v: &Value) -> R<usize> {
         Value::Set(s) => s.try_borrow().map(|s| s.len()).unwrap_or(0),
         Value::View(v) => v.dict.try_borrow().map(|d| d.len()).unwrap_or(0),
         Value::Bytes(b) => b.len(),
-        Value::Range(r) => {
-            let n = r.len();
-            if n > i64::MAX as u64 {
+        Value::Range(r) => match r.len_u64() {
+            Some(n) if n <= i64::MAX as u64 => n as usize,
+            _ => {
                 return Err(Exc::overflow(
                     "Python int too large to convert to C ssize_t",
                 ));
             }
-            n as usize
-        }
+        },
         other => {
             return Err(Exc::type_error(format!(
                 "object of type '{}' has no len()",
@@ -935,22 +933,16 @@ pub(crate) fn get_item(obj: &Value, idx: &Value) -> R<Value> {
             }
         }
         Value::Range(r) => {
-            let n = r.len();
+            let n = r.len_big();
             let i = match as_int(idx) {
-                Some(i) => i.to_i64().ok_or_else(|| {
-                    Exc::index_error("cannot fit 'int' into an index-sized integer")
-                })?,
-                None => unreachable_index(idx, "range object")?,
+                Some(i) => i.to_big(),
+                None => BigInt::from(unreachable_index(idx, "range object")?),
             };
-            let j = if i < 0 {
-                i as i128 + n as i128
-            } else {
-                i as i128
-            };
-            if j < 0 || j >= n as i128 {
+            let j = if i.is_negative() { i + &n } else { i };
+            if j.is_negative() || j >= n {
                 return Err(Exc::index_error("range object index out of range"));
             }
-            Ok(Value::Int(r.at(j as u64)))
+            Ok(Value::from_big(r.item(&j)))
         }
         Value::Bytes(b) => {
             let j = seq_index(idx, b.len(), "index")?;
@@ -1081,20 +1073,22 @@ pub(crate) fn get_slice(_it: &mut Interp, obj: &Value, s: &SliceArgs) -> R<Value
             Ok(Value::Bytes(Rc::new(pick(b, start, step, count))))
         }
         Value::Range(r) => {
-            let n = r.len();
-            let (start, step, count) = slice_indices(s, n.min(i64::MAX as u64) as usize)?;
-            let new_start = r.start as i128 + start as i128 * r.step as i128;
-            let new_step = r.step as i128 * step as i128;
-            let new_stop = new_start + count as i128 * new_step;
-            let fit = |x: i128| {
-                i64::try_from(x)
-                    .map_err(|_| Exc::overflow("Python int too large to convert to C ssize_t"))
+            let big = |v: &Option<Value>| -> R<Option<BigInt>> {
+                match v {
+                    None => Ok(None),
+                    Some(v) => match as_int(v) {
+                        Some(i) => Ok(Some(i.to_big())),
+                        None => Err(Exc::type_error(
+                            "slice indices must be integers or None or have an __index__ method",
+                        )),
+                    },
+                }
             };
-            Ok(Value::Range(Rc::new(Range {
-                start: fit(new_start)?,
-                stop: fit(new_stop)?,
-                step: fit(new_step)?,
-            })))
+            let (lo, hi, step) = (big(&s.lo)?, big(&s.hi)?, big(&s.step)?);
+            match r.slice(lo, hi, step) {
+                Some(sliced) => Ok(Value::Range(Rc::new(sliced))),
+                None => Err(Exc::value_error("slice step cannot be zero")),
+            }
         }
         Value::Dict(_) => Err(Exc::type_error("unhashable type: 'slice'")),
         other => Err(Exc::type_error(format!(

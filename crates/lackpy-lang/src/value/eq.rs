@@ -145,10 +145,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
             }
             Ok(true)
         }
-        (Value::Range(x), Value::Range(y)) => {
-            let (n, m) = (x.len(), y.len());
-            Ok(n == m && (n == 0 || (x.start == y.start && (n == 1 || x.step == y.step))))
-        }
+        (Value::Range(x), Value::Range(y)) => Ok(x.same_items(y)),
         _ => Ok(a.is_same(b)),
     }
 }
