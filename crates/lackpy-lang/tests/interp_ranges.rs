@@ -1,6 +1,6 @@
-//! Ranges beyond 64 bits behave as in CPython 3.11: each expression runs
-//! in CPython (`python3` is required) and here, and the reprs or errors
-//! must agree.
+//! Ranges beyond 64 bits, and the slices and searches reworked with them,
+//! behave as in CPython 3.11: each expression runs in CPython (`python3`
+//! is required) and here, and the reprs or errors must agree.
 
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -108,6 +108,46 @@ fn ours(src: &str) -> String {
 #[test]
 fn big_ranges_match_cpython() {
     let cases = cases();
+    let want = cpython(&cases);
+    assert_eq!(want.len(), cases.len(), "one answer per case from python3");
+    let mut diffs = Vec::new();
+    for (src, want) in cases.iter().zip(&want) {
+        let got = ours(src);
+        if &got != want {
+            diffs.push(format!("{src}\n  cpython: {want}\n  ours:    {got}"));
+        }
+    }
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
+
+#[test]
+fn slices_and_searches_match_cpython() {
+    let cases: Vec<String> = [
+        r"'a\u03a3b\u03b3\u03b4e'[::-2]",
+        r"'a\u03a3b\u03b3\u03b4e'[3::-1]",
+        r"'a\u03a3b\u03b3\u03b4e'[1:5:2]",
+        r"'a\u03a3b\u03b3\u03b4e'[::3]",
+        r"'a\u03a3b\u03b3\u03b4e'[-2:0:-2]",
+        r"'a\u03a3b\u03b3\u03b4e'[10:0:-1]",
+        r"'a\u03a3b\u03b3\u03b4e'[::-9223372036854775808]",
+        "[1, 2, 3, 2][::-2]",
+        "[1, 2, 3, 2].index(2, 2)",
+        "[1, 2, 3, 2].count(2)",
+        "[1, [2], 3].index([2])",
+        "[1, 2, 3].index(4)",
+        r"'ab\u03a3\u03a3 \u03a3x'.lower()",
+        r"'ab\u03a3\u03a3 \u03a3x'.title()",
+        r"'ab\u03a3\u03a3 \u03a3x'.swapcase()",
+        r"'\u0390\u00df\ufb03'.upper()",
+        r"'\u0390\u00df\ufb03'.casefold()",
+        r"'a\tb\u03a3\tc'.expandtabs(4)",
+        r"'\u03a3abc'.endswith(('x', 'c'))",
+        r"'\u03a3abc'.startswith('\u03a3a', 0, 9)",
+        r"'a\nb\r\nc'.splitlines(True)",
+    ]
+    .iter()
+    .map(|c| c.to_string())
+    .collect();
     let want = cpython(&cases);
     assert_eq!(want.len(), cases.len(), "one answer per case from python3");
     let mut diffs = Vec::new();

@@ -735,8 +735,11 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
             ))),
         },
         Value::List(l) => {
-            let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
-            for x in &items {
+            // Comparisons run no program code: no copy of the items needed.
+            let Ok(l) = l.try_borrow() else {
+                return Ok(false);
+            };
+            for x in &l.items {
                 if item_eq(x, item, 0)? {
                     return Ok(true);
                 }
@@ -1020,7 +1023,9 @@ pub(crate) fn slice_indices(s: &SliceArgs, len: usize) -> R<(i64, i64, usize)> {
     Ok((start, step, count))
 }
 
-fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> Vec<T> {
+fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
+    crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<T>()))?;
+    crate::value::meter::tick_n(count)?;
     let mut out = Vec::with_capacity(count);
     let mut i = start;
     for _ in 0..count {
@@ -1029,7 +1034,7 @@ fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> Vec<T> {
         }
         i += step;
     }
-    out
+    Ok(out)
 }
 
 /// `obj[lo:hi:step]`.
@@ -1040,14 +1045,14 @@ pub(crate) fn get_slice(_it: &mut Interp, obj: &Value, s: &SliceArgs) -> R<Value
                 .try_borrow()
                 .map_err(|_| Exc::runtime_error("list busy"))?;
             let (start, step, count) = slice_indices(s, l.items.len())?;
-            Ok(Value::list(pick(&l.items, start, step, count)))
+            Ok(Value::list(pick(&l.items, start, step, count)?))
         }
         Value::Tuple(t) => {
             let (start, step, count) = slice_indices(s, t.items.len())?;
             if step == 1 && count == t.items.len() {
                 return Ok(obj.clone());
             }
-            Ok(Value::tuple(pick(&t.items, start, step, count)))
+            Ok(Value::tuple(pick(&t.items, start, step, count)?))
         }
         Value::Str(st) => {
             let (start, step, count) = slice_indices(s, st.char_len())?;
@@ -1058,19 +1063,31 @@ pub(crate) fn get_slice(_it: &mut Interp, obj: &Value, s: &SliceArgs) -> R<Value
                     let text = st.as_str().get(a..a + count).unwrap_or("");
                     return Ok(Value::str(text));
                 }
-                let picked = pick(bytes, start, step, count);
+                let picked = pick(bytes, start, step, count)?;
                 return Ok(Value::str(String::from_utf8_lossy(&picked).into_owned()));
             }
-            let chars: Vec<char> = st.as_str().chars().collect();
-            Ok(Value::str(
-                pick(&chars, start, step, count)
-                    .into_iter()
-                    .collect::<String>(),
-            ))
+            // Walk the text instead of copying it into a char vector.
+            let mut out = crate::value::meter::TextBuf::new();
+            if count > 0 {
+                let stride = step.unsigned_abs() as usize;
+                if step > 0 {
+                    let picked = st.as_str().chars().skip(start as usize).step_by(stride);
+                    for c in picked.take(count) {
+                        out.push(c)?;
+                    }
+                } else {
+                    let from_end = st.char_len().saturating_sub(start as usize + 1);
+                    let picked = st.as_str().chars().rev().skip(from_end).step_by(stride);
+                    for c in picked.take(count) {
+                        out.push(c)?;
+                    }
+                }
+            }
+            Ok(Value::str(out.into_string()))
         }
         Value::Bytes(b) => {
             let (start, step, count) = slice_indices(s, b.len())?;
-            Ok(Value::Bytes(Rc::new(pick(b, start, step, count))))
+            Ok(Value::Bytes(Rc::new(pick(b, start, step, count)?)))
         }
         Value::Range(r) => {
             let big = |v: &Option<Value>| -> R<Option<BigInt>> {
