@@ -267,6 +267,9 @@ impl Interp<'_> {
             Value::Tuple(t) => out.extend_from_slice(&t.items)?,
             _ => {
                 let mut it = PyIter::of(v)?;
+                if let Some(n) = it.known_len() {
+                    crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+                }
                 out.reserve(it.size_hint())?;
                 while let Some(x) = it.next()? {
                     out.push(x)?;

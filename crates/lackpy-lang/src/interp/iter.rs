@@ -247,6 +247,19 @@ impl PyIter {
         }
     }
 
+    /// The exact number of items left where it is known without iterating
+    /// (saturating), so that draining a huge one can fail before it starts.
+    pub(crate) fn known_len(&self) -> Option<usize> {
+        use num_traits::ToPrimitive;
+        match self {
+            PyIter::Range { left, .. } => Some((*left).try_into().unwrap_or(usize::MAX)),
+            PyIter::BigRange { left, .. } => Some(left.to_usize().unwrap_or(usize::MAX)),
+            PyIter::Enumerate { inner, .. } => inner.known_len(),
+            PyIter::Zip { inners, .. } => inners.iter().map(PyIter::known_len).min().flatten(),
+            _ => None,
+        }
+    }
+
     /// A rough count of the items left, for pre-sizing.
     pub(crate) fn size_hint(&self) -> usize {
         match self {

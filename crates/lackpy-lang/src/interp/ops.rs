@@ -1247,6 +1247,9 @@ pub(crate) fn collect_iterable(_it: &mut Interp, v: &Value) -> R<Buf<Value>> {
         }
         _ => {
             let mut iter = PyIter::of(v)?;
+            if let Some(n) = iter.known_len() {
+                crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+            }
             let mut out = Buf::with_capacity(iter.size_hint())?;
             while let Some(x) = iter.next()? {
                 out.push(x)?;
