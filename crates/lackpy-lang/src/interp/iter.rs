@@ -256,6 +256,7 @@ impl PyIter {
             PyIter::BigRange { left, .. } => Some(left.to_usize().unwrap_or(usize::MAX)),
             PyIter::Enumerate { inner, .. } => inner.known_len(),
             PyIter::Zip { inners, .. } => inners.iter().map(PyIter::known_len).min().flatten(),
+            PyIter::Shared(it) => it.try_borrow().ok().and_then(|i| i.known_len()),
             _ => None,
         }
     }
