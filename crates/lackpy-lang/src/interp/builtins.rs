@@ -12,6 +12,7 @@ use super::iter::PyIter;
 use super::ops::{self, collect_iterable};
 use crate::ast::CmpOp;
 use crate::value::int::{IntRef, as_int, f64_to_int, int_abs, parse_int};
+use crate::value::meter::{self, Buf, Charge};
 use crate::value::{BuiltinId, Dict, Range, Set, TypeId, Value, repr};
 
 /// Calls a builtin function.
@@ -32,7 +33,7 @@ pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs
             let (key, reverse) = sort_kwargs(kwargs)?;
             let items = collect_iterable(it, &args[0])?;
             let sorted = sort_values(it, items, key.as_ref(), reverse)?;
-            Ok(ops::new_list(sorted))
+            Ok(ops::new_list(sorted.into_vec()))
         }
         BuiltinId::Min => min_max(it, args, kwargs, CmpOp::Lt, "min"),
         BuiltinId::Max => min_max(it, args, kwargs, CmpOp::Gt, "max"),
@@ -125,39 +126,59 @@ fn reverse_flag(v: &Value) -> R<bool> {
 /// `sorted(items, key=key, reverse=reverse)`.
 pub(crate) fn sort_values(
     it: &mut Interp,
-    mut items: Vec<Value>,
+    mut items: Buf<Value>,
     key: Option<&Value>,
     reverse: bool,
-) -> R<Vec<Value>> {
+) -> R<Buf<Value>> {
     if reverse {
         // CPython reverses, sorts stably and reverses back, so that equal
         // items keep their order.
         items.reverse();
     }
-    let keys: Option<Vec<Value>> = match key {
+    let keys: Option<Buf<Value>> = match key {
         Some(f) => {
-            let mut out = Vec::with_capacity(items.len());
-            for x in &items {
-                out.push(it.call_value(f, std::slice::from_ref(x), &[])?);
+            let mut out = Buf::with_capacity(items.len())?;
+            for x in items.iter() {
+                out.push(it.call_value(f, std::slice::from_ref(x), &[])?)?;
             }
             Some(out)
         }
         None => None,
     };
     let order = sort_order(it, keys.as_deref().unwrap_or(&items))?;
-    let mut slots: Vec<Option<Value>> = items.into_iter().map(Some).collect();
-    let mut out: Vec<Value> = order
-        .iter()
-        .filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take))
-        .collect();
+    drop(keys);
+    let mut out = permute(items, &order)?;
     if reverse {
         out.reverse();
     }
     Ok(out)
 }
 
+/// `items` rearranged into `order` (a permutation of their positions).
+fn permute(items: Buf<Value>, order: &[u32]) -> R<Buf<Value>> {
+    let _slots = Charge::new(
+        items
+            .len()
+            .saturating_mul(std::mem::size_of::<Option<Value>>()),
+    )?;
+    let mut slots: Vec<Option<Value>> = items.into_vec().into_iter().map(Some).collect();
+    let mut out = Buf::with_capacity(order.len())?;
+    for &i in order {
+        if let Some(x) = slots.get_mut(i as usize).and_then(Option::take) {
+            out.push(x)?;
+        }
+    }
+    Ok(out)
+}
+
 /// The stable sorted order of `keys` under Python's `<`.
+///
+/// The scratch memory (the order, a copy of int or string keys, the merge
+/// buffer) is charged up front; the library sorts of the homogeneous cases
+/// do not poll, their input being bounded by the memory budget.
 pub(crate) fn sort_order(it: &mut Interp, keys: &[Value]) -> R<Vec<u32>> {
+    let _scratch = Charge::new(keys.len().saturating_mul(4 + 16 + 4))?;
+    meter::tick_n(keys.len())?;
     let mut order: Vec<u32> = (0..keys.len() as u32).collect();
     // Homogeneous ints or strings: a total order, so the library sort does.
     if keys.iter().all(|k| matches!(k, Value::Int(_))) {
@@ -276,25 +297,28 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
             kwargs.len()
         )));
     }
-    let items: Vec<Value> = match args {
+    // One iterable is walked live (no copy); several arguments are the items.
+    let mut items = match args {
         [] => {
             return Err(Exc::type_error(format!(
                 "{name} expected at least 1 argument, got 0"
             )));
         }
-        [one] => collect_iterable(it, one)?,
+        [one] => PyIter::of(one)?,
         many => {
             if default.is_some() {
                 return Err(Exc::type_error(format!(
                     "Cannot specify a default for {name}() with multiple positional arguments"
                 )));
             }
-            many.to_vec()
+            PyIter::Tuple {
+                t: Rc::new(crate::value::Tuple::new(many.to_vec())),
+                idx: 0,
+            }
         }
     };
     let mut best: Option<(Value, Value)> = None;
-    for x in items {
-        it.budget.poll()?;
+    while let Some(x) = items.next()? {
         let k = match &key {
             Some(f) => it.call_value(f, std::slice::from_ref(&x), &[])?,
             None => x.clone(),
@@ -593,8 +617,8 @@ fn sort_by(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
     if reverse {
         values.reverse();
     }
-    let mut keys = Vec::with_capacity(values.len());
-    for x in &values {
+    let mut keys = Buf::with_capacity(values.len())?;
+    for x in values.iter() {
         let k = match x {
             Value::Dict(_) => ops::get_item(x, &key)?,
             other => {
@@ -605,18 +629,15 @@ fn sort_by(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
                 return Err(Exc::no_attr(other, &name));
             }
         };
-        keys.push(k);
+        keys.push(k)?;
     }
     let order = sort_order(it, &keys)?;
-    let mut slots: Vec<Option<Value>> = values.into_iter().map(Some).collect();
-    let mut out: Vec<Value> = order
-        .iter()
-        .filter_map(|&i| slots.get_mut(i as usize).and_then(Option::take))
-        .collect();
+    drop(keys);
+    let mut out = permute(values, &order)?;
     if reverse {
         out.reverse();
     }
-    Ok(ops::new_list(out))
+    Ok(ops::new_list(out.into_vec()))
 }
 
 /// Calls a builtin type: a conversion or a constructor.
@@ -644,7 +665,7 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
                 None => Ok(ops::new_list(Vec::new())),
                 Some(x) => {
                     let items = collect_iterable(it, x)?;
-                    Ok(ops::new_list(items))
+                    Ok(ops::new_list(items.into_vec()))
                 }
             }
         }
@@ -654,7 +675,7 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
             match args.first() {
                 None => Ok(Value::tuple(Vec::new())),
                 Some(Value::Tuple(_)) => Ok(args[0].clone()),
-                Some(x) => Ok(Value::tuple(collect_iterable(it, x)?)),
+                Some(x) => Ok(Value::tuple(collect_iterable(it, x)?.into_vec())),
             }
         }
         TypeId::Set => {
@@ -680,17 +701,25 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
         TypeId::Range => {
             no_kwargs("range", kwargs)?;
             between("range", args, 1, 3)?;
-            let ints = args.iter().map(args::index).collect::<R<Vec<i64>>>()?;
+            // Any ints, as CPython: bounds beyond i64 make a big range.
+            let ints = args
+                .iter()
+                .map(|v| {
+                    as_int(v)
+                        .map(|i| i.to_big())
+                        .ok_or_else(|| Exc::not_index(v))
+                })
+                .collect::<R<Vec<BigInt>>>()?;
             let (start, stop, step) = match ints.as_slice() {
-                [stop] => (0, *stop, 1),
-                [start, stop] => (*start, *stop, 1),
-                [start, stop, step] => (*start, *stop, *step),
-                _ => (0, 0, 1),
+                [stop] => (BigInt::from(0), stop.clone(), BigInt::from(1)),
+                [start, stop] => (start.clone(), stop.clone(), BigInt::from(1)),
+                [start, stop, step] => (start.clone(), stop.clone(), step.clone()),
+                _ => (BigInt::from(0), BigInt::from(0), BigInt::from(1)),
             };
-            if step == 0 {
+            if step == BigInt::from(0) {
                 return Err(Exc::value_error("range() arg 3 must not be zero"));
             }
-            Ok(Value::Range(Rc::new(Range { start, stop, step })))
+            Ok(Value::Range(Rc::new(Range::new(start, stop, step))))
         }
         TypeId::Reversed => {
             no_kwargs("reversed", kwargs)?;

@@ -171,10 +171,10 @@ impl Interp<'_> {
 
     fn eval_elts_star(&mut self, args: &[Elt], callee: &dyn Fn() -> String) -> R<Vec<Value>> {
         let lone_star = matches!(args, [Elt::Star(_)]);
-        let mut out = Vec::with_capacity(args.len());
+        let mut out = crate::value::meter::Buf::with_capacity(args.len())?;
         for a in args {
             match a {
-                Elt::One(e) => out.push(self.eval(e)?),
+                Elt::One(e) => out.push(self.eval(e)?)?,
                 Elt::Star(e) => {
                     let v = self.eval(e)?;
                     if super::iter::PyIter::of(&v).is_err() {
@@ -192,7 +192,7 @@ impl Interp<'_> {
                 }
             }
         }
-        Ok(out)
+        Ok(out.into_vec())
     }
 
     /// Calls any callable value.

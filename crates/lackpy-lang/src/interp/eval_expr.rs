@@ -12,6 +12,7 @@ use super::errors::{Exc, ExcKind, R};
 use super::iter::PyIter;
 use super::ops;
 use crate::ast::{CmpOp, Operator, UnaryOp};
+use crate::value::meter::Buf;
 use crate::value::{Dict, Lambda, List, Set, Value, repr};
 
 /// How a comprehension collects its items.
@@ -235,10 +236,10 @@ impl Interp<'_> {
 
     /// Evaluates display elements, expanding `*x`.
     pub(crate) fn eval_elts(&mut self, elts: &[Elt]) -> R<Vec<Value>> {
-        let mut out = Vec::with_capacity(elts.len());
+        let mut out = Buf::with_capacity(elts.len())?;
         for e in elts {
             match e {
-                Elt::One(x) => out.push(self.eval(x)?),
+                Elt::One(x) => out.push(self.eval(x)?)?,
                 Elt::Star(x) => {
                     let v = self.eval(x)?;
                     if PyIter::of(&v).is_err() {
@@ -251,27 +252,27 @@ impl Interp<'_> {
                 }
             }
         }
-        Ok(out)
+        Ok(out.into_vec())
     }
 
-    /// Appends every item of an iterable.
-    pub(crate) fn extend_from(&mut self, out: &mut Vec<Value>, v: &Value) -> R<()> {
+    /// Appends every item of an iterable (`*x` in a display or a call):
+    /// the buffer is charged and checked as it grows.
+    pub(crate) fn extend_from(&mut self, out: &mut Buf<Value>, v: &Value) -> R<()> {
         match v {
             Value::List(l) => {
-                let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
-                self.budget.check_memory(items.len() * 16)?;
-                out.extend(items);
+                if let Ok(l) = l.try_borrow() {
+                    out.extend_from_slice(&l.items)?;
+                }
             }
-            Value::Tuple(t) => out.extend(t.items.iter().cloned()),
+            Value::Tuple(t) => out.extend_from_slice(&t.items)?,
             _ => {
                 let mut it = PyIter::of(v)?;
-                if let Value::Range(r) = v {
-                    self.budget
-                        .check_memory((r.len() as usize).saturating_mul(16))?;
+                if let Some(n) = it.known_len() {
+                    crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
                 }
+                out.reserve(it.size_hint())?;
                 while let Some(x) = it.next()? {
-                    self.budget.poll()?;
-                    out.push(x);
+                    out.push(x)?;
                 }
             }
         }

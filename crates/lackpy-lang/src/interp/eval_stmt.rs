@@ -82,9 +82,12 @@ impl Interp<'_> {
                 orelse,
             } => {
                 let src = self.eval(iter)?;
-                if let (Value::Range(r), Target::Name(name, _)) = (&src, target) {
+                if let (Value::Range(r), Target::Name(name, _)) = (&src, target)
+                    && let (crate::value::Range::Small { start, step, .. }, Some(left)) =
+                        (&**r, r.len_u64())
+                {
                     // The common `for i in range(...)` runs on a plain counter.
-                    let (mut cur, step, mut left) = (r.start, r.step, r.len());
+                    let (mut cur, step, mut left) = (*start, *step, left);
                     let mut first = true;
                     while left > 0 {
                         self.budget.step()?;
@@ -283,12 +286,12 @@ impl Interp<'_> {
                         )));
                     }
                 };
-                let mut items = Vec::with_capacity(n);
+                let mut items = crate::value::meter::Buf::with_capacity(n)?;
                 match star {
                     None => {
                         while items.len() < n {
                             match it.next()? {
-                                Some(x) => items.push(x),
+                                Some(x) => items.push(x)?,
                                 None => break,
                             }
                         }
@@ -300,12 +303,11 @@ impl Interp<'_> {
                     }
                     Some(_) => {
                         while let Some(x) = it.next()? {
-                            self.budget.poll()?;
-                            items.push(x);
+                            items.push(x)?;
                         }
                     }
                 }
-                items
+                items.into_vec()
             }
         };
         match star {

@@ -8,6 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::errors::{Exc, R};
+use crate::value::meter;
 use crate::value::{Dict, List, PyStr, Range, Set, Tuple, TypeId, Value, ViewKind};
 
 /// An iterator's state.
@@ -16,6 +17,12 @@ pub(crate) enum PyIter {
         next: i64,
         step: i64,
         left: u64,
+    },
+    /// A range with bounds beyond `i64`.
+    BigRange {
+        next: num_bigint::BigInt,
+        step: num_bigint::BigInt,
+        left: num_bigint::BigInt,
     },
     List {
         list: Rc<RefCell<List>>,
@@ -149,10 +156,20 @@ impl PyIter {
     }
 
     pub(crate) fn range(r: &Range) -> PyIter {
-        PyIter::Range {
-            next: r.start,
-            step: r.step,
-            left: r.len(),
+        match (r, r.len_u64()) {
+            (Range::Small { start, step, .. }, Some(left)) => PyIter::Range {
+                next: *start,
+                step: *step,
+                left,
+            },
+            _ => {
+                let (start, _, step) = r.bounds();
+                PyIter::BigRange {
+                    next: start,
+                    step,
+                    left: r.len_big(),
+                }
+            }
         }
     }
 
@@ -174,22 +191,7 @@ impl PyIter {
                 end: s.as_str().len(),
                 s: s.clone(),
             },
-            Value::Range(r) => {
-                let n = r.len();
-                if n == 0 {
-                    PyIter::Range {
-                        next: 0,
-                        step: 1,
-                        left: 0,
-                    }
-                } else {
-                    PyIter::Range {
-                        next: r.at(n - 1),
-                        step: r.step.wrapping_neg(),
-                        left: n,
-                    }
-                }
-            }
+            Value::Range(r) => PyIter::range(&r.reversed()),
             Value::Dict(d) => {
                 let len = d.try_borrow().map(|d| d.len()).unwrap_or(0);
                 PyIter::DictRev {
@@ -225,6 +227,7 @@ impl PyIter {
     pub(crate) fn type_id(&self) -> TypeId {
         match self {
             PyIter::Range { .. } => TypeId::RangeIterator,
+            PyIter::BigRange { .. } => TypeId::LongRangeIterator,
             PyIter::List { .. } => TypeId::ListIterator,
             PyIter::ListRev { .. } => TypeId::ListReverseIterator,
             PyIter::Tuple { .. } => TypeId::TupleIterator,
@@ -244,10 +247,28 @@ impl PyIter {
         }
     }
 
+    /// The exact number of items left where it is known without iterating
+    /// (saturating), so that draining a huge one can fail before it starts.
+    pub(crate) fn known_len(&self) -> Option<usize> {
+        use num_traits::ToPrimitive;
+        match self {
+            PyIter::Range { left, .. } => Some((*left).try_into().unwrap_or(usize::MAX)),
+            PyIter::BigRange { left, .. } => Some(left.to_usize().unwrap_or(usize::MAX)),
+            PyIter::Enumerate { inner, .. } => inner.known_len(),
+            PyIter::Zip { inners, .. } => inners.iter().map(PyIter::known_len).min().flatten(),
+            PyIter::Shared(it) => it.try_borrow().ok().and_then(|i| i.known_len()),
+            _ => None,
+        }
+    }
+
     /// A rough count of the items left, for pre-sizing.
     pub(crate) fn size_hint(&self) -> usize {
         match self {
             PyIter::Range { left, .. } => (*left).min(1 << 20) as usize,
+            PyIter::BigRange { left, .. } => {
+                use num_traits::ToPrimitive;
+                left.to_usize().unwrap_or(usize::MAX).min(1 << 20)
+            }
             PyIter::List { list, idx } => list
                 .try_borrow()
                 .map(|l| l.items.len().saturating_sub(*idx))
@@ -260,6 +281,8 @@ impl PyIter {
 
     /// The next item, `None` when exhausted.
     pub(crate) fn next(&mut self) -> R<Option<Value>> {
+        // Every item of every iterator is builtin work (language.md §5).
+        meter::tick()?;
         Ok(match self {
             PyIter::Range { next, step, left } => {
                 if *left == 0 {
@@ -271,6 +294,16 @@ impl PyIter {
                     *next = next.wrapping_add(*step);
                 }
                 Some(Value::Int(v))
+            }
+            PyIter::BigRange { next, step, left } => {
+                use num_traits::{One, Zero};
+                if left.is_zero() {
+                    return Ok(None);
+                }
+                let v = Value::from_big(next.clone());
+                *left -= num_bigint::BigInt::one();
+                *next += &*step;
+                Some(v)
             }
             PyIter::List { list, idx } => {
                 let item = list

@@ -12,6 +12,9 @@ macro_rules! method_ids {
         #[derive(Clone, Copy, PartialEq, Eq, Debug)]
         pub(crate) enum MethodId { $($id),* }
         impl MethodId {
+            /// Every method id, in declaration order.
+            #[cfg(test)]
+            pub(crate) const ALL: &[MethodId] = &[$(MethodId::$id),*];
             /// The id of a method name, if any type has such a method.
             pub(crate) fn from_name(name: &str) -> Option<MethodId> {
                 Some(match name { $($name => MethodId::$id,)* _ => return None })

@@ -66,8 +66,8 @@ pub(crate) fn fromkeys(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> 
     let value = args.get(1).cloned().unwrap_or(Value::None);
     let keys = super::ops::collect_iterable(it, &args[0])?;
     let mut d = Dict::new();
-    for k in keys {
-        d.insert(k, value.clone())?;
+    for k in keys.iter() {
+        d.insert(k.clone(), value.clone())?;
     }
     Ok(Value::dict(d))
 }

@@ -33,6 +33,19 @@ fn search_bounds(args: &[Value], len: usize) -> R<(usize, usize)> {
     Ok((start, stop))
 }
 
+/// The first position in `start..stop` holding an item equal to `x`.
+/// Comparisons run no program code, so the list cannot change under the
+/// borrow (no copy of the items is needed).
+fn find(l: &RefCell<List>, x: &Value, start: usize, stop: usize) -> R<Option<usize>> {
+    let lb = l.try_borrow().map_err(|_| busy())?;
+    for (i, y) in lb.items.iter().enumerate().take(stop).skip(start) {
+        if item_eq(y, x, 0)? {
+            return Ok(Some(i));
+        }
+    }
+    Ok(None)
+}
+
 /// Calls a `list` method.
 pub(crate) fn call(
     it: &mut Interp,
@@ -56,6 +69,7 @@ pub(crate) fn call(
             let items = collect_iterable(it, x)?;
             it.budget
                 .check_memory(items.len() * std::mem::size_of::<Value>())?;
+            let items = items.into_vec();
             let container = items.iter().any(Value::is_container);
             {
                 let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
@@ -105,27 +119,23 @@ pub(crate) fn call(
         }
         M::Remove => {
             let x = one("list.remove", args, kwargs)?;
-            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
-            for (i, y) in items.iter().enumerate() {
-                if item_eq(y, x, 0)? {
-                    let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
-                    if i < lb.items.len() {
-                        lb.items.remove(i);
-                    }
-                    return Ok(Value::None);
+            let n = l.try_borrow().map_err(|_| busy())?.items.len();
+            if let Some(i) = find(l, x, 0, n)? {
+                let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+                if i < lb.items.len() {
+                    lb.items.remove(i);
                 }
+                return Ok(Value::None);
             }
             Err(Exc::value_error("list.remove(x): x not in list"))
         }
         M::Index => {
             no_kwargs("list.index", kwargs)?;
             between("index", args, 1, 3)?;
-            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
-            let (start, stop) = search_bounds(args, items.len())?;
-            for (i, y) in items.iter().enumerate().take(stop).skip(start) {
-                if item_eq(y, &args[0], 0)? {
-                    return Ok(Value::Int(i as i64));
-                }
+            let n = l.try_borrow().map_err(|_| busy())?.items.len();
+            let (start, stop) = search_bounds(args, n)?;
+            if let Some(i) = find(l, &args[0], start, stop)? {
+                return Ok(Value::Int(i as i64));
             }
             Err(Exc::value_error(format!(
                 "{} is not in list",
@@ -134,9 +144,11 @@ pub(crate) fn call(
         }
         M::Count => {
             let x = one("list.count", args, kwargs)?;
-            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
+            // Comparisons run no program code, so the list cannot change
+            // under the borrow (no copy of the items is needed).
+            let lb = l.try_borrow().map_err(|_| busy())?;
             let mut n = 0;
-            for y in &items {
+            for y in &lb.items {
                 if item_eq(y, x, 0)? {
                     n += 1;
                 }
@@ -150,13 +162,18 @@ pub(crate) fn call(
             // The same keyword rules as `sorted` (`reverse` must be int-like).
             let (key, reverse) = super::builtins::sort_kwargs(kwargs)?;
             // As CPython, the list looks empty while it is being sorted.
-            let items = std::mem::take(&mut l.try_borrow_mut().map_err(|_| busy())?.items);
+            let items = {
+                let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
+                let items = std::mem::take(&mut lb.items);
+                lb.sync();
+                crate::value::meter::Buf::adopt(items)
+            };
             let result = super::builtins::sort_values(it, items, key.as_ref(), reverse);
             let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
             let modified = !lb.items.is_empty();
             match result {
                 Ok(sorted) => {
-                    lb.items = sorted;
+                    lb.items = sorted.into_vec();
                     lb.sync();
                     if modified {
                         return Err(Exc::value_error("list modified during sort"));
@@ -173,8 +190,9 @@ pub(crate) fn call(
         }
         M::Copy => {
             none("list.copy", args, kwargs)?;
-            let items = l.try_borrow().map_err(|_| busy())?.items.clone();
-            Ok(Value::list(items))
+            let lb = l.try_borrow().map_err(|_| busy())?;
+            crate::value::meter::ensure(lb.items.len() * std::mem::size_of::<Value>())?;
+            Ok(Value::list(lb.items.clone()))
         }
         M::Clear => {
             none("list.clear", args, kwargs)?;
@@ -214,12 +232,16 @@ pub(crate) fn call_seq(
                     )));
                 }
                 let i = match x {
-                    Value::Float(f) => *f as i64,
-                    _ => args::index(x)?,
+                    Value::Float(f) => match crate::value::int::f64_to_int(*f) {
+                        Some(v) => crate::value::int::as_int(&v).map(|i| i.to_big()),
+                        None => None,
+                    },
+                    _ => crate::value::int::as_int(x).map(|i| i.to_big()),
                 };
-                Ok(Value::Int(
-                    ((i as i128 - r.start as i128) / r.step as i128) as i64,
-                ))
+                match i {
+                    Some(i) => Ok(Value::from_big(r.position(&i))),
+                    None => Err(Exc::not_index(x)),
+                }
             }
         };
     }

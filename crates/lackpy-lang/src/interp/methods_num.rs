@@ -24,9 +24,9 @@ pub(crate) fn data_attr(obj: &Value, name: &str) -> Option<R<Value>> {
         (Value::Float(_), "imag") => Some(Ok(Value::Float(0.0))),
         (Value::Complex(c), "real") => Some(Ok(Value::Float(c.0))),
         (Value::Complex(c), "imag") => Some(Ok(Value::Float(c.1))),
-        (Value::Range(r), "start") => Some(Ok(Value::Int(r.start))),
-        (Value::Range(r), "stop") => Some(Ok(Value::Int(r.stop))),
-        (Value::Range(r), "step") => Some(Ok(Value::Int(r.step))),
+        (Value::Range(r), "start") => Some(Ok(r.attrs().0)),
+        (Value::Range(r), "stop") => Some(Ok(r.attrs().1)),
+        (Value::Range(r), "step") => Some(Ok(r.attrs().2)),
         _ => None,
     }
 }

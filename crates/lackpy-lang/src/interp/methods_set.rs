@@ -249,7 +249,7 @@ pub(crate) fn call(
                 // Iterate other values before borrowing this set mutably.
                 staged.push(match a {
                     Value::Set(_) | Value::Dict(_) => a.clone(),
-                    other => Value::list(super::ops::collect_iterable(it, other)?),
+                    other => Value::list(super::ops::collect_iterable(it, other)?.into_vec()),
                 });
             }
             let mut me = s.try_borrow_mut().map_err(|_| busy())?;

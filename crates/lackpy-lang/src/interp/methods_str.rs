@@ -7,6 +7,7 @@ use super::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
 use super::errors::{Exc, R};
 use super::iter::PyIter;
 use super::methods::MethodId as M;
+use crate::value::meter::{self, Buf, TextBuf};
 use crate::value::unicode::{self as uc, is_space};
 use crate::value::{PyStr, Value};
 
@@ -60,7 +61,14 @@ fn adjust(start: Option<i64>, end: Option<i64>, len: usize) -> (i64, i64) {
 
 /// The byte offset of code point `i` (clamped to the end).
 fn byte_at(s: &PyStr, i: i64) -> usize {
-    if i <= 0 { 0 } else { s.byte_offset(i as usize) }
+    if i <= 0 {
+        0
+    } else if i as usize >= s.char_len() {
+        // The end needs no walk, even in a non-ASCII string.
+        s.as_str().len()
+    } else {
+        s.byte_offset(i as usize)
+    }
 }
 
 fn char_index(s: &PyStr, byte: usize) -> i64 {
@@ -119,67 +127,74 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
     match id {
         M::Upper => {
             none(&q("upper"), args, kwargs)?;
-            Ok(if text.is_ascii() {
-                s_val(text.to_ascii_uppercase())
-            } else {
-                s_val(text.to_uppercase())
+            if text.is_ascii() {
+                meter::ensure(text.len())?;
+                meter::tick_n(text.len())?;
+                return Ok(s_val(text.to_ascii_uppercase()));
+            }
+            // Upper case can triple the bytes ('ΐ'): grow under the budget.
+            map_text(text, |out, _, c| {
+                for u in c.to_uppercase() {
+                    out.push(u)?;
+                }
+                Ok(())
             })
         }
         M::Lower => {
             none(&q("lower"), args, kwargs)?;
-            Ok(if text.is_ascii() {
-                s_val(text.to_ascii_lowercase())
-            } else {
-                s_val(text.to_lowercase())
-            })
+            Ok(s_val(lower(text)?))
         }
         M::Casefold => {
             none(&q("casefold"), args, kwargs)?;
-            let mut out = String::with_capacity(text.len());
-            for c in text.chars() {
-                uc::push_fold(&mut out, c);
-            }
-            Ok(s_val(out))
+            let mut one = String::new();
+            map_text(text, |out, _, c| {
+                one.clear();
+                uc::push_fold(&mut one, c);
+                out.push_str(&one)
+            })
         }
         M::Swapcase => {
             none(&q("swapcase"), args, kwargs)?;
-            let mut out = String::with_capacity(text.len());
-            let chars: Vec<char> = text.chars().collect();
-            for (i, &c) in chars.iter().enumerate() {
+            map_text(text, |out, i, c| {
                 if uc::is_upper(c) {
-                    push_lower(&mut out, &chars, i);
+                    push_lower(out, text, i, c)
                 } else if uc::is_lower(c) {
-                    out.extend(c.to_uppercase());
+                    for u in c.to_uppercase() {
+                        out.push(u)?;
+                    }
+                    Ok(())
                 } else {
-                    out.push(c);
+                    out.push(c)
                 }
-            }
-            Ok(s_val(out))
+            })
         }
         M::Capitalize => {
             none(&q("capitalize"), args, kwargs)?;
             let mut chars = text.chars();
-            let mut out = String::with_capacity(text.len());
+            let mut out = TextBuf::with_capacity(text.len())?;
             if let Some(first) = chars.next() {
-                uc::push_title(&mut out, first);
-                out.push_str(&chars.as_str().to_lowercase());
+                let mut one = String::new();
+                uc::push_title(&mut one, first);
+                out.push_str(&one)?;
+                out.push_str(&lower(chars.as_str())?)?;
             }
-            Ok(s_val(out))
+            Ok(s_val(out.into_string()))
         }
         M::Title => {
             none(&q("title"), args, kwargs)?;
-            let mut out = String::with_capacity(text.len());
             let mut prev_cased = false;
-            let chars: Vec<char> = text.chars().collect();
-            for (i, &c) in chars.iter().enumerate() {
+            let mut one = String::new();
+            map_text(text, |out, i, c| {
                 if prev_cased {
-                    push_lower(&mut out, &chars, i);
+                    push_lower(out, text, i, c)?;
                 } else {
-                    uc::push_title(&mut out, c);
+                    one.clear();
+                    uc::push_title(&mut one, c);
+                    out.push_str(&one)?;
                 }
                 prev_cased = uc::is_cased(c);
-            }
-            Ok(s_val(out))
+                Ok(())
+            })
         }
         M::Isalnum => pred(&q("isalnum"), text, args, kwargs, uc::is_alnum),
         M::Isalpha => pred(&q("isalpha"), text, args, kwargs, uc::is_alpha),
@@ -295,14 +310,12 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
                 id == M::Rsplit,
             )?;
             it.budget.check_memory(parts.len() * 64)?;
-            Ok(Value::list(shared_words(parts)))
+            Ok(Value::list(shared_words(parts)?))
         }
         M::Splitlines => {
             let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
             let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
-            Ok(Value::list(
-                splitlines(text, keep).into_iter().map(Value::str).collect(),
-            ))
+            Ok(Value::list(shared_words(splitlines(text, keep)?)?))
         }
         M::Join => {
             let arg = one(&q("join"), args, kwargs)?;
@@ -485,29 +498,30 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
                 Some(v) => args::index(&v)?,
                 None => 8,
             };
-            let mut out = String::with_capacity(text.len());
             let mut col: i64 = 0;
-            for c in text.chars() {
+            map_text(text, |out, _, c| {
                 match c {
                     '\t' => {
                         if size > 0 {
                             let n = size - col % size;
-                            it.budget.check_memory(out.len() + n as usize)?;
-                            out.extend(std::iter::repeat_n(' ', n as usize));
+                            out.reserve(n as usize)?;
+                            for _ in 0..n {
+                                out.push(' ')?;
+                            }
                             col += n;
                         }
                     }
                     '\n' | '\r' => {
-                        out.push(c);
+                        out.push(c)?;
                         col = 0;
                     }
                     c => {
-                        out.push(c);
+                        out.push(c)?;
                         col += 1;
                     }
                 }
-            }
-            Ok(s_val(out))
+                Ok(())
+            })
         }
         M::Removeprefix | M::Removesuffix => {
             let arg = text_arg(one(&q(id.name()), args, kwargs)?)?;
@@ -563,28 +577,51 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
     }
 }
 
-/// Lowercases `chars[i]`, with Greek final sigma as CPython applies it.
-fn push_lower(out: &mut String, chars: &[char], i: usize) {
-    let Some(&c) = chars.get(i) else { return };
+/// Lowercases `c` (at byte `i` of `text`), with Greek final sigma as
+/// CPython applies it.
+fn push_lower(out: &mut TextBuf, text: &str, i: usize, c: char) -> R<()> {
     if c != '\u{3a3}' {
-        out.extend(c.to_lowercase());
-        return;
+        for l in c.to_lowercase() {
+            out.push(l)?;
+        }
+        return Ok(());
     }
     let ignorable = |c: char| c == '\'' || ('\u{300}'..='\u{36f}').contains(&c);
-    let before = chars[..i]
-        .iter()
-        .rev()
-        .find(|&&c| !ignorable(c))
-        .is_some_and(|&c| uc::is_cased(c));
-    let after = chars[i + 1..]
-        .iter()
-        .find(|&&c| !ignorable(c))
-        .is_some_and(|&c| uc::is_cased(c));
+    let before = text
+        .get(..i)
+        .and_then(|t| t.chars().rev().find(|&c| !ignorable(c)))
+        .is_some_and(uc::is_cased);
+    let after = text
+        .get(i + c.len_utf8()..)
+        .and_then(|t| t.chars().find(|&c| !ignorable(c)))
+        .is_some_and(uc::is_cased);
     out.push(if before && !after {
         '\u{3c2}'
     } else {
         '\u{3c3}'
-    });
+    })
+}
+
+/// `text.lower()`: lower case grows text by at most half ('İ' → 'i̇'), so
+/// the budget is checked for that before the library call.
+fn lower(text: &str) -> R<String> {
+    meter::ensure(text.len().saturating_add(text.len() / 2))?;
+    meter::tick_n(text.len())?;
+    Ok(if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        text.to_lowercase()
+    })
+}
+
+/// Maps each character of `text` (with its byte offset) into a buffer
+/// that is checked before it grows and ticks per character.
+fn map_text(text: &str, mut f: impl FnMut(&mut TextBuf, usize, char) -> R<()>) -> R<Value> {
+    let mut out = TextBuf::with_capacity(text.len())?;
+    for (i, c) in text.char_indices() {
+        f(&mut out, i, c)?;
+    }
+    Ok(s_val(out.into_string()))
 }
 
 fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: fn(char) -> bool) -> R<Value> {
@@ -593,13 +630,13 @@ fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: fn(char) -> bool)
 }
 
 /// `str.split` / `str.rsplit`.
-fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Vec<&'t str>> {
+fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) -> R<Buf<&'t str>> {
     let limit = if maxsplit < 0 {
         usize::MAX
     } else {
         maxsplit as usize
     };
-    let mut out: Vec<&str> = Vec::new();
+    let mut out: Buf<&str> = Buf::new();
     match sep {
         Some("") => return Err(Exc::value_error("empty separator")),
         Some(sep) => {
@@ -608,26 +645,26 @@ fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) 
                 while out.len() < limit {
                     match rest.rfind(sep) {
                         Some(p) => {
-                            out.push(&rest[p + sep.len()..]);
+                            out.push(&rest[p + sep.len()..])?;
                             rest = &rest[..p];
                         }
                         None => break,
                     }
                 }
-                out.push(rest);
+                out.push(rest)?;
                 out.reverse();
             } else {
                 let mut rest = text;
                 while out.len() < limit {
                     match rest.find(sep) {
                         Some(p) => {
-                            out.push(&rest[..p]);
+                            out.push(&rest[..p])?;
                             rest = &rest[p + sep.len()..];
                         }
                         None => break,
                     }
                 }
-                out.push(rest);
+                out.push(rest)?;
             }
         }
         None => {
@@ -635,17 +672,17 @@ fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) 
                 let mut rest = text.trim_end_matches(is_space);
                 while !rest.is_empty() {
                     if out.len() >= limit {
-                        out.push(rest);
+                        out.push(rest)?;
                         break;
                     }
                     match rest.rfind(is_space) {
                         Some(p) => {
                             let c_len = rest[p..].chars().next().map(char::len_utf8).unwrap_or(1);
-                            out.push(&rest[p + c_len..]);
+                            out.push(&rest[p + c_len..])?;
                             rest = rest[..p].trim_end_matches(is_space);
                         }
                         None => {
-                            out.push(rest);
+                            out.push(rest)?;
                             break;
                         }
                     }
@@ -655,22 +692,22 @@ fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) 
                 if text.is_ascii() {
                     // Bytes instead of chars; ASCII whitespace is what
                     // is_space accepts below U+0080.
-                    split_ascii_whitespace(text, limit, &mut out);
+                    split_ascii_whitespace(text, limit, &mut out)?;
                     return Ok(out);
                 }
                 let mut rest = text.trim_start_matches(is_space);
                 while !rest.is_empty() {
                     if out.len() >= limit {
-                        out.push(rest);
+                        out.push(rest)?;
                         break;
                     }
                     match rest.find(is_space) {
                         Some(p) => {
-                            out.push(&rest[..p]);
+                            out.push(&rest[..p])?;
                             rest = rest[p..].trim_start_matches(is_space);
                         }
                         None => {
-                            out.push(rest);
+                            out.push(rest)?;
                             break;
                         }
                     }
@@ -687,30 +724,32 @@ fn split<'t>(text: &'t str, sep: Option<&str>, maxsplit: i64, from_right: bool) 
 /// occurrence, and dict lookups of a shared key compare pointers. Strings
 /// are immutable, so only `is` can tell (CPython makes each part anew; its
 /// `is` on equal strings is an implementation detail either way).
-fn shared_words(parts: Vec<&str>) -> Vec<Value> {
+fn shared_words(parts: Buf<&str>) -> R<Vec<Value>> {
     const SHARE_FROM: usize = 32;
     const SHORT: usize = 24;
+    let mut out = Buf::with_capacity(parts.len())?;
     if parts.len() < SHARE_FROM {
-        return parts.into_iter().map(Value::str).collect();
+        for p in parts.iter() {
+            out.push(Value::str(*p))?;
+        }
+        return Ok(out.into_vec());
     }
     let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
         std::collections::HashMap::with_hasher(FnvBuild);
     let mut sharing = true;
-    parts
-        .into_iter()
-        .enumerate()
-        .map(|(n, p)| {
-            // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
-            if n == 256 && seen.len() > 192 {
-                sharing = false;
-                seen = std::collections::HashMap::with_hasher(FnvBuild);
-            }
-            if !sharing || p.len() > SHORT {
-                return Value::str(p);
-            }
+    for (n, &p) in parts.iter().enumerate() {
+        // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
+        if n == 256 && seen.len() > 192 {
+            sharing = false;
+            seen = std::collections::HashMap::with_hasher(FnvBuild);
+        }
+        out.push(if !sharing || p.len() > SHORT {
+            Value::str(p)
+        } else {
             seen.entry(p).or_insert_with(|| Value::str(p)).clone()
-        })
-        .collect()
+        })?;
+    }
+    Ok(out.into_vec())
 }
 
 /// FNV-1a: a fast hasher for short words (no attacker controls the map's
@@ -739,7 +778,7 @@ impl std::hash::Hasher for Fnv {
 }
 
 /// Whitespace split of ASCII text, forward, at most `limit` splits.
-fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Vec<&'t str>) {
+fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
     // Python's whitespace below U+0080: \t \n \x0b \x0c \r \x1c-\x1f and space.
     let space = |b: u8| matches!(b, b'\t'..=b'\r' | 0x1c..=0x1f | b' ');
     let bytes = text.as_bytes();
@@ -750,23 +789,24 @@ fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Vec<&'t str
     while i < bytes.len() {
         if out.len() >= limit {
             // The rest as it is: Python strips only the leading whitespace.
-            out.push(&text[i..]);
-            return;
+            out.push(&text[i..])?;
+            return Ok(());
         }
         let start = i;
         while i < bytes.len() && !space(bytes[i]) {
             i += 1;
         }
-        out.push(&text[start..i]);
+        out.push(&text[start..i])?;
         while i < bytes.len() && space(bytes[i]) {
             i += 1;
         }
     }
+    Ok(())
 }
 
 /// `str.splitlines`.
-fn splitlines(text: &str, keep: bool) -> Vec<&str> {
-    let mut out = Vec::new();
+fn splitlines(text: &str, keep: bool) -> R<Buf<&str>> {
+    let mut out = Buf::new();
     let mut start = 0;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
@@ -794,26 +834,24 @@ fn splitlines(text: &str, keep: bool) -> Vec<&str> {
             &text[start..end]
         } else {
             &text[start..i]
-        });
+        })?;
         start = end;
     }
     if start < text.len() {
-        out.push(&text[start..]);
+        out.push(&text[start..])?;
     }
-    out
+    Ok(out)
 }
 
 fn join(it: &mut Interp, sep: &str, arg: &Value) -> R<Value> {
-    let items: Vec<Value> = match arg {
-        Value::List(l) => l.try_borrow().map(|l| l.items.clone()).unwrap_or_default(),
-        Value::Tuple(t) => t.items.clone(),
+    let items = match arg {
+        Value::List(_) | Value::Tuple(_) => super::ops::collect_iterable(it, arg)?,
         other => {
             let mut iter =
                 PyIter::of(other).map_err(|_| Exc::type_error("can only join an iterable"))?;
-            let mut out = Vec::new();
+            let mut out = Buf::new();
             while let Some(x) = iter.next()? {
-                it.budget.poll()?;
-                out.push(x);
+                out.push(x)?;
             }
             out
         }
@@ -831,6 +869,7 @@ fn join(it: &mut Interp, sep: &str, arg: &Value) -> R<Value> {
         }
     }
     it.budget.check_memory(total)?;
+    meter::tick_n(items.len())?;
     let mut out = String::with_capacity(total);
     for (i, x) in items.iter().enumerate() {
         if i > 0 {

@@ -7,6 +7,8 @@
 //! are reached only through the host.
 
 pub(crate) mod args;
+#[cfg(test)]
+mod budget_guard_tests;
 pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;
@@ -48,6 +50,7 @@ use crate::value::convert::{from_data, to_data_with, to_json_text_with};
 use crate::value::growth::{BoundsScope, Growth};
 use crate::value::json::json_len_within;
 use crate::value::mem::{self, MemScope};
+use crate::value::meter::{MeterLimits, MeterScope};
 use crate::value::{Dict, List, Value, builtin_by_name, repr};
 
 /// Clones a value, with the scalar cases inline.
@@ -125,6 +128,11 @@ fn run_inner(
     // Every writer (repr, JSON, tool arguments) reads the run's bounds.
     let _bounds = BoundsScope::enter(opts.limits.max_memory, deadline, opts.cancel.clone());
     let budget = Budget::new(&opts.limits, deadline, opts.cancel.clone());
+    let _meter = MeterScope::enter(MeterLimits {
+        deadline,
+        cancel: opts.cancel.clone(),
+        max_memory: opts.limits.max_memory,
+    });
     let program = match resolve::resolve(module, &*host, opts.limits.max_depth) {
         Ok(p) => p,
         Err(e) => return failure(*e, String::new(), Vec::new(), start.elapsed()),

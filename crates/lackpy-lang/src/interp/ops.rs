@@ -15,6 +15,7 @@ use crate::ast::{CmpOp, Operator};
 use crate::value::eq::{item_eq, py_eq};
 use crate::value::hash::hash_value;
 use crate::value::int::{IntRef, as_int, cmp_int_float, divmod_big, floordiv_i64, mod_i64};
+use crate::value::meter::Buf;
 use crate::value::{List, Range, Set, Value, ViewKind};
 
 /// Largest int result kept, in bits (bigger results are a MemoryError; far
@@ -157,6 +158,7 @@ pub(crate) fn inplace(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Va
         (Value::List(l), Operator::Add) => {
             let items = collect_iterable(it, &b)?;
             it.budget.check_memory(items.len() * 16)?;
+            let items = items.into_vec();
             let has_container = items.iter().any(Value::is_container);
             match l.try_borrow_mut() {
                 Ok(mut l) => {
@@ -270,23 +272,14 @@ fn sub(a: Value, b: Value) -> R<Value> {
         (Value::View(v), other) if v.kind != ViewKind::Values => {
             let mine = Set::from_view(v)?;
             let mut out = mine.copy();
-            let items = iter_values(other)?;
-            for i in items {
+            let mut items = PyIter::of(other)?;
+            while let Some(i) = items.next()? {
                 out.discard(&i)?;
             }
             Ok(Value::set(out))
         }
         _ => arith(Operator::Sub, &a, &b),
     }
-}
-
-fn iter_values(v: &Value) -> R<Vec<Value>> {
-    let mut it = PyIter::of(v)?;
-    let mut out = Vec::new();
-    while let Some(x) = it.next()? {
-        out.push(x);
-    }
-    Ok(out)
 }
 
 /// The count of a sequence repetition (`seq * n`).
@@ -662,14 +655,17 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
                     "maximum recursion depth exceeded in comparison",
                 ));
             }
-            let xs = seq_items(a);
-            let ys = seq_items(b);
-            for (x, y) in xs.iter().zip(&ys) {
-                if !item_eq(x, y, depth + 1)? {
-                    return order(op, x, y, depth + 1);
+            // Item by item without copying either sequence.
+            let mut i = 0;
+            loop {
+                let (Some(x), Some(y)) = (seq_item(a, i), seq_item(b, i)) else {
+                    return Ok(apply(op, seq_len(a).cmp(&seq_len(b))));
+                };
+                if !item_eq(&x, &y, depth + 1)? {
+                    return order(op, &x, &y, depth + 1);
                 }
+                i += 1;
             }
-            return Ok(apply(op, xs.len().cmp(&ys.len())));
         }
         (Value::Set(_) | Value::View(_), Value::Set(_) | Value::View(_)) => {
             let (Some(x), Some(y)) = (set_of(a)?, set_of(b)?) else {
@@ -712,11 +708,19 @@ fn set_of(v: &Value) -> R<Option<Set>> {
     })
 }
 
-fn seq_items(v: &Value) -> Vec<Value> {
+fn seq_item(v: &Value, i: usize) -> Option<Value> {
     match v {
-        Value::List(l) => l.try_borrow().map(|l| l.items.clone()).unwrap_or_default(),
-        Value::Tuple(t) => t.items.clone(),
-        _ => Vec::new(),
+        Value::List(l) => l.try_borrow().ok().and_then(|l| l.items.get(i).cloned()),
+        Value::Tuple(t) => t.items.get(i).cloned(),
+        _ => None,
+    }
+}
+
+fn seq_len(v: &Value) -> usize {
+    match v {
+        Value::List(l) => l.try_borrow().map(|l| l.items.len()).unwrap_or(0),
+        Value::Tuple(t) => t.items.len(),
+        _ => 0,
     }
 }
 
@@ -731,8 +735,11 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
             ))),
         },
         Value::List(l) => {
-            let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
-            for x in &items {
+            // Comparisons run no program code: no copy of the items needed.
+            let Ok(l) = l.try_borrow() else {
+                return Ok(false);
+            };
+            for x in &l.items {
                 if item_eq(x, item, 0)? {
                     return Ok(true);
                 }
@@ -814,20 +821,19 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
 
 fn range_contains(r: &Range, item: &Value) -> bool {
     let i = match item {
-        Value::Float(f) if f.fract() == 0.0 && f.abs() < 9.2e18 => *f as i64,
-        _ => match as_int(item).and_then(|i| i.to_i64()) {
-            Some(i) => i,
+        Value::Float(f) => match crate::value::int::f64_to_int(*f) {
+            Some(v) if f.fract() == 0.0 => match as_int(&v) {
+                Some(i) => i.to_big(),
+                None => return false,
+            },
+            _ => return false,
+        },
+        _ => match as_int(item) {
+            Some(i) => i.to_big(),
             None => return false,
         },
     };
-    let (start, stop, step) = (r.start as i128, r.stop as i128, r.step as i128);
-    let i = i as i128;
-    let inside = if step > 0 {
-        i >= start && i < stop
-    } else {
-        i <= start && i > stop
-    };
-    inside && (i - start) % step == 0
+    r.contains_int(&i)
 }
 
 /// `len(v)`.
@@ -840,15 +846,14 @@ pub(crate) fn py_len(v: &Value) -> R<usize> {
         Value::Set(s) => s.try_borrow().map(|s| s.len()).unwrap_or(0),
         Value::View(v) => v.dict.try_borrow().map(|d| d.len()).unwrap_or(0),
         Value::Bytes(b) => b.len(),
-        Value::Range(r) => {
-            let n = r.len();
-            if n > i64::MAX as u64 {
+        Value::Range(r) => match r.len_u64() {
+            Some(n) if n <= i64::MAX as u64 => n as usize,
+            _ => {
                 return Err(Exc::overflow(
                     "Python int too large to convert to C ssize_t",
                 ));
             }
-            n as usize
-        }
+        },
         other => {
             return Err(Exc::type_error(format!(
                 "object of type '{}' has no len()",
@@ -931,22 +936,16 @@ pub(crate) fn get_item(obj: &Value, idx: &Value) -> R<Value> {
             }
         }
         Value::Range(r) => {
-            let n = r.len();
+            let n = r.len_big();
             let i = match as_int(idx) {
-                Some(i) => i.to_i64().ok_or_else(|| {
-                    Exc::index_error("cannot fit 'int' into an index-sized integer")
-                })?,
-                None => unreachable_index(idx, "range object")?,
+                Some(i) => i.to_big(),
+                None => BigInt::from(unreachable_index(idx, "range object")?),
             };
-            let j = if i < 0 {
-                i as i128 + n as i128
-            } else {
-                i as i128
-            };
-            if j < 0 || j >= n as i128 {
+            let j = if i.is_negative() { i + &n } else { i };
+            if j.is_negative() || j >= n {
                 return Err(Exc::index_error("range object index out of range"));
             }
-            Ok(Value::Int(r.at(j as u64)))
+            Ok(Value::from_big(r.item(&j)))
         }
         Value::Bytes(b) => {
             let j = seq_index(idx, b.len(), "index")?;
@@ -1024,7 +1023,9 @@ pub(crate) fn slice_indices(s: &SliceArgs, len: usize) -> R<(i64, i64, usize)> {
     Ok((start, step, count))
 }
 
-fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> Vec<T> {
+fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
+    crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<T>()))?;
+    crate::value::meter::tick_n(count)?;
     let mut out = Vec::with_capacity(count);
     let mut i = start;
     for _ in 0..count {
@@ -1033,7 +1034,7 @@ fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> Vec<T> {
         }
         i += step;
     }
-    out
+    Ok(out)
 }
 
 /// `obj[lo:hi:step]`.
@@ -1044,14 +1045,14 @@ pub(crate) fn get_slice(_it: &mut Interp, obj: &Value, s: &SliceArgs) -> R<Value
                 .try_borrow()
                 .map_err(|_| Exc::runtime_error("list busy"))?;
             let (start, step, count) = slice_indices(s, l.items.len())?;
-            Ok(Value::list(pick(&l.items, start, step, count)))
+            Ok(Value::list(pick(&l.items, start, step, count)?))
         }
         Value::Tuple(t) => {
             let (start, step, count) = slice_indices(s, t.items.len())?;
             if step == 1 && count == t.items.len() {
                 return Ok(obj.clone());
             }
-            Ok(Value::tuple(pick(&t.items, start, step, count)))
+            Ok(Value::tuple(pick(&t.items, start, step, count)?))
         }
         Value::Str(st) => {
             let (start, step, count) = slice_indices(s, st.char_len())?;
@@ -1062,35 +1063,49 @@ pub(crate) fn get_slice(_it: &mut Interp, obj: &Value, s: &SliceArgs) -> R<Value
                     let text = st.as_str().get(a..a + count).unwrap_or("");
                     return Ok(Value::str(text));
                 }
-                let picked = pick(bytes, start, step, count);
+                let picked = pick(bytes, start, step, count)?;
                 return Ok(Value::str(String::from_utf8_lossy(&picked).into_owned()));
             }
-            let chars: Vec<char> = st.as_str().chars().collect();
-            Ok(Value::str(
-                pick(&chars, start, step, count)
-                    .into_iter()
-                    .collect::<String>(),
-            ))
+            // Walk the text instead of copying it into a char vector.
+            let mut out = crate::value::meter::TextBuf::new();
+            if count > 0 {
+                let stride = step.unsigned_abs() as usize;
+                if step > 0 {
+                    let picked = st.as_str().chars().skip(start as usize).step_by(stride);
+                    for c in picked.take(count) {
+                        out.push(c)?;
+                    }
+                } else {
+                    let from_end = st.char_len().saturating_sub(start as usize + 1);
+                    let picked = st.as_str().chars().rev().skip(from_end).step_by(stride);
+                    for c in picked.take(count) {
+                        out.push(c)?;
+                    }
+                }
+            }
+            Ok(Value::str(out.into_string()))
         }
         Value::Bytes(b) => {
             let (start, step, count) = slice_indices(s, b.len())?;
-            Ok(Value::Bytes(Rc::new(pick(b, start, step, count))))
+            Ok(Value::Bytes(Rc::new(pick(b, start, step, count)?)))
         }
         Value::Range(r) => {
-            let n = r.len();
-            let (start, step, count) = slice_indices(s, n.min(i64::MAX as u64) as usize)?;
-            let new_start = r.start as i128 + start as i128 * r.step as i128;
-            let new_step = r.step as i128 * step as i128;
-            let new_stop = new_start + count as i128 * new_step;
-            let fit = |x: i128| {
-                i64::try_from(x)
-                    .map_err(|_| Exc::overflow("Python int too large to convert to C ssize_t"))
+            let big = |v: &Option<Value>| -> R<Option<BigInt>> {
+                match v {
+                    None => Ok(None),
+                    Some(v) => match as_int(v) {
+                        Some(i) => Ok(Some(i.to_big())),
+                        None => Err(Exc::type_error(
+                            "slice indices must be integers or None or have an __index__ method",
+                        )),
+                    },
+                }
             };
-            Ok(Value::Range(Rc::new(Range {
-                start: fit(new_start)?,
-                stop: fit(new_stop)?,
-                step: fit(new_step)?,
-            })))
+            let (lo, hi, step) = (big(&s.lo)?, big(&s.hi)?, big(&s.step)?);
+            match r.slice(lo, hi, step) {
+                Some(sliced) => Ok(Value::Range(Rc::new(sliced))),
+                None => Err(Exc::value_error("slice step cannot be zero")),
+            }
         }
         Value::Dict(_) => Err(Exc::type_error("unhashable type: 'slice'")),
         other => Err(Exc::type_error(format!(
@@ -1172,7 +1187,7 @@ pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -
         | Value::Range(_)
         | Value::View(_)
         | Value::Iter(_)
-        | Value::Bytes(_) => collect_iterable(it, &v)?,
+        | Value::Bytes(_) => collect_iterable(it, &v)?.into_vec(),
         _ => return Err(Exc::type_error("can only assign an iterable")),
     };
     let container = items.iter().any(Value::is_container);
@@ -1211,27 +1226,33 @@ pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -
 }
 
 /// All items of an iterable, checking the budget as it goes.
-pub(crate) fn collect_iterable(it: &mut Interp, v: &Value) -> R<Vec<Value>> {
+///
+/// This is how builtins drain an iterable: the buffer is charged and
+/// checked before it grows, and every item ticks the meter, so a huge or
+/// endless source ends with MemoryError or TimeoutError.
+pub(crate) fn collect_iterable(_it: &mut Interp, v: &Value) -> R<Buf<Value>> {
     match v {
-        Value::List(l) => Ok(l.try_borrow().map(|l| l.items.clone()).unwrap_or_default()),
-        Value::Tuple(t) => Ok(t.items.clone()),
-        Value::Range(r) => {
-            let n = r.len();
-            it.budget.check_memory((n as usize).saturating_mul(16))?;
-            let mut out = Vec::with_capacity(n as usize);
-            let mut iter = PyIter::range(r);
-            while let Some(x) = iter.next()? {
-                it.budget.poll()?;
-                out.push(x);
-            }
+        Value::List(l) => {
+            let Ok(l) = l.try_borrow() else {
+                return Ok(Buf::new());
+            };
+            let mut out = Buf::with_capacity(l.items.len())?;
+            out.extend_from_slice(&l.items)?;
+            Ok(out)
+        }
+        Value::Tuple(t) => {
+            let mut out = Buf::with_capacity(t.items.len())?;
+            out.extend_from_slice(&t.items)?;
             Ok(out)
         }
         _ => {
             let mut iter = PyIter::of(v)?;
-            let mut out = Vec::with_capacity(iter.size_hint());
+            if let Some(n) = iter.known_len() {
+                crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+            }
+            let mut out = Buf::with_capacity(iter.size_hint())?;
             while let Some(x) = iter.next()? {
-                it.budget.poll()?;
-                out.push(x);
+                out.push(x)?;
             }
             Ok(out)
         }

@@ -509,8 +509,21 @@ pub(crate) fn decode_str(body: &str, raw: bool, out: &mut String) -> Result<(), 
                 if v > 0x10FFFF {
                     return Err(unicode_err(i - 1, "illegal Unicode character"));
                 }
-                // Lone surrogates cannot live in a Rust string.
-                out.push(char::from_u32(v).unwrap_or('\u{FFFD}'));
+                // Ours: a Rust string holds Unicode scalar values only, so a
+                // surrogate escape is refused here rather than silently
+                // replaced (language.md, "Strings").
+                match char::from_u32(v) {
+                    Some(ch) => out.push(ch),
+                    None => {
+                        return Err(unicode_err(
+                            i - 1,
+                            &format!(
+                                "lone surrogate \\u{v:04x} is not supported \
+                                 (lackpy strings hold Unicode scalar values only)"
+                            ),
+                        ));
+                    }
+                }
             }
             b'N' => {
                 if at(b, i) != b'{' {

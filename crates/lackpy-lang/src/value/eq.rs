@@ -21,6 +21,9 @@ pub(crate) fn py_eq(a: &Value, b: &Value) -> R<bool> {
 /// Item equality as containers use it: identity first, then `==`.
 #[inline]
 pub(crate) fn item_eq(a: &Value, b: &Value, depth: u32) -> R<bool> {
+    // Each visited element is work: shared structure (a DAG compared with
+    // another) visits exponentially many, so this is where it is bounded.
+    super::meter::tick()?;
     if a.is_same(b) && !matches!(a, Value::Float(f) if f.is_nan()) {
         return Ok(true);
     }
@@ -113,6 +116,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
                 return Ok(false);
             }
             for k in x.iter() {
+                super::meter::tick()?;
                 if !y.contains(k)? {
                     return Ok(false);
                 }
@@ -134,16 +138,14 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
                 return Ok(false);
             }
             for k in mine.iter() {
+                super::meter::tick()?;
                 if !theirs.contains(k)? {
                     return Ok(false);
                 }
             }
             Ok(true)
         }
-        (Value::Range(x), Value::Range(y)) => {
-            let (n, m) = (x.len(), y.len());
-            Ok(n == m && (n == 0 || (x.start == y.start && (n == 1 || x.step == y.step))))
-        }
+        (Value::Range(x), Value::Range(y)) => Ok(x.same_items(y)),
         _ => Ok(a.is_same(b)),
     }
 }

@@ -63,6 +63,8 @@ fn hash_at(v: &Value, depth: u32) -> R<i64> {
             }
             let mut acc = XXPRIME_5;
             for item in &t.items {
+                // Bounded like comparison: a tuple DAG hashes every path.
+                super::meter::tick()?;
                 let lane = hash_at(item, depth + 1)? as u64;
                 acc = acc.wrapping_add(lane.wrapping_mul(XXPRIME_2));
                 acc = acc.rotate_left(31);
@@ -75,14 +77,9 @@ fn hash_at(v: &Value, depth: u32) -> R<i64> {
                 acc as i64
             }
         }
-        Value::Range(r) => {
-            let h = (r.start as u64)
-                .wrapping_mul(31)
-                .wrapping_add(r.len())
-                .wrapping_mul(31)
-                .wrapping_add(r.step as u64);
-            fix(h as i64)
-        }
+        // As CPython: the hash of `(len, start, step)` with the parts that
+        // do not decide equality as None, so equal ranges hash alike.
+        Value::Range(r) => hash_at(&Value::tuple(r.hash_key()), depth + 1)?,
         Value::Type(t) => 0x1000 + *t as i64,
         Value::Builtin(b) => 0x2000 + *b as i64,
         Value::Ellipsis => 0x4000,

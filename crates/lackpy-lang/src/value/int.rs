@@ -226,6 +226,8 @@ pub(crate) fn cmp_int_float(i: &IntRef, f: f64) -> Option<Ordering> {
 }
 
 /// Parses Python int literal text (`int(s, base)`); `None` if invalid.
+/// Returns the digit count too; a decimal of more digits than
+/// [`MAX_STR_DIGITS`] comes back as zero, unparsed (the caller refuses it).
 pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
     let s = text.trim_matches(|c: char| crate::value::unicode::is_space(c));
     let (neg, s) = match s.as_bytes().first() {
@@ -284,6 +286,11 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
         digits.push(std::char::from_digit(d, 36)?);
     }
     let ndigits = digits.len();
+    if base == 10 && ndigits > MAX_STR_DIGITS {
+        // The caller refuses it by its digit count; decimal parsing is
+        // quadratic, so it is not parsed first.
+        return Some((BigInt::zero(), ndigits));
+    }
     let mut n = BigInt::parse_bytes(digits.as_bytes(), base)?;
     if neg {
         n = -n;

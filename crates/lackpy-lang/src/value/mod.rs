@@ -14,6 +14,8 @@ pub(crate) mod int;
 pub mod json;
 pub(crate) mod json_out;
 pub(crate) mod mem;
+pub(crate) mod meter;
+pub(crate) mod range;
 pub(crate) mod repr;
 pub(crate) mod set;
 pub(crate) mod stack;
@@ -32,6 +34,7 @@ use crate::interp::code::LambdaDef;
 use crate::interp::iter::PyIter;
 
 pub(crate) use self::dict::Dict;
+pub(crate) use self::range::Range;
 pub(crate) use self::set::Set;
 pub(crate) use self::str::PyStr;
 
@@ -180,34 +183,6 @@ impl Drop for Tuple {
     }
 }
 
-/// A `range(start, stop, step)`; `step` is never zero.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Range {
-    pub start: i64,
-    pub stop: i64,
-    pub step: i64,
-}
-
-impl Range {
-    /// Number of items (saturating: ranges are limited to `i64` bounds).
-    pub(crate) fn len(&self) -> u64 {
-        let (lo, hi, step) = (self.start as i128, self.stop as i128, self.step as i128);
-        let n = if step > 0 {
-            if hi > lo { (hi - lo - 1) / step + 1 } else { 0 }
-        } else if lo > hi {
-            (lo - hi - 1) / (-step) + 1
-        } else {
-            0
-        };
-        n as u64
-    }
-
-    /// The item at position `i` (must be `< len`).
-    pub(crate) fn at(&self, i: u64) -> i64 {
-        (self.start as i128 + self.step as i128 * i as i128) as i64
-    }
-}
-
 /// A lambda value: its definition plus the values it captured.
 pub(crate) struct Lambda {
     pub def: Rc<LambdaDef>,
@@ -246,6 +221,9 @@ macro_rules! type_ids {
         #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
         pub(crate) enum TypeId { $($id),* }
         impl TypeId {
+            /// Every type id, in declaration order.
+            #[cfg(test)]
+            pub(crate) const ALL: &[TypeId] = &[$(TypeId::$id),*];
             /// Python's name for the type (`type(x).__name__`).
             pub(crate) fn name(self) -> &'static str {
                 match self { $(TypeId::$id => $name),* }
@@ -276,6 +254,7 @@ type_ids! {
     TupleIterator => "tuple_iterator",
     StrIterator => "str_ascii_iterator",
     RangeIterator => "range_iterator",
+    LongRangeIterator => "longrange_iterator",
     SetIterator => "set_iterator",
     DictKeyIterator => "dict_keyiterator",
     DictValueIterator => "dict_valueiterator",
@@ -453,7 +432,7 @@ impl Value {
             Value::Tuple(t) => !t.items.is_empty(),
             Value::Dict(d) => d.try_borrow().map(|d| d.len() != 0).unwrap_or(true),
             Value::Set(s) => s.try_borrow().map(|s| s.len() != 0).unwrap_or(true),
-            Value::Range(r) => r.len() != 0,
+            Value::Range(r) => !r.is_empty(),
             Value::View(v) => v.dict.try_borrow().map(|d| d.len() != 0).unwrap_or(true),
             _ => true,
         }

@@ -245,10 +245,11 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
             leave(ctx);
         }
         Value::Range(r) => {
-            if r.step == 1 {
-                let _ = write!(out, "range({}, {})", r.start, r.stop);
+            let (start, stop, step) = r.bounds();
+            if step == num_bigint::BigInt::from(1) {
+                let _ = write!(out, "range({start}, {stop})");
             } else {
-                let _ = write!(out, "range({}, {}, {})", r.start, r.stop, r.step);
+                let _ = write!(out, "range({start}, {stop}, {step})");
             }
         }
         Value::View(view) => {

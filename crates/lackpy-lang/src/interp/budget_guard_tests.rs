@@ -1,0 +1,209 @@
+//! The guard for the rule that builtin work is metered (language.md §5):
+//! every builtin and every method of every type, walked from the real
+//! tables, runs on a huge input under a short deadline and a small memory
+//! budget, and must end (with a result, a Python error or a limit error)
+//! within seconds. A builtin or method added without a case here fails
+//! the table walk, so new ones are covered from the start.
+
+use std::time::{Duration, Instant};
+
+use super::methods::{MethodId, type_has};
+use super::{Limits, NoTools, RunOptions, run};
+use crate::value::TypeId;
+
+/// An iterable of 10**18 items.
+const HUGE: &str = "reversed(range(1000000000000000000))";
+
+/// A program applying builtin `name` to a huge input (its output, when it
+/// has one, is made small so only the builtin's own work counts).
+fn builtin_case(name: &str) -> Option<String> {
+    let h = HUGE;
+    Some(match name {
+        "len" => "len('ab' * 1000000) + len(range(1000000000000000000))".to_owned(),
+        "sorted" => format!("sorted({h})"),
+        "reversed" => format!("list({h})"),
+        "enumerate" => format!("list(enumerate({h}))"),
+        "zip" => format!("list(zip({h}, {h}))"),
+        "range" => "list(range(1000000000000000000))".to_owned(),
+        "min" => format!("min({h})"),
+        "max" => format!("max({h}, key=lambda v: -v)"),
+        "sum" => format!("sum({h})"),
+        "any" => "any(reversed([0] * 300000 + [0] * 300000))".to_owned(),
+        "all" => "all(range(1, 1000000000000000000))".to_owned(),
+        "abs" => "abs(-int('9' * 4000))".to_owned(),
+        "round" => "round(int('9' * 4000), -3000) + round(1.5, 1000000000000000000)".to_owned(),
+        "str" => "str(list(range(300000)))".to_owned(),
+        "int" => "int('9' * 4000) + int('1' * 500000)".to_owned(),
+        "float" => "float('1' * 500000)".to_owned(),
+        "bool" => format!("bool({h})"),
+        "list" => format!("list({h})"),
+        "dict" => format!("dict(zip({h}, {h}))"),
+        "set" => format!("set({h})"),
+        "tuple" => format!("tuple({h})"),
+        "isinstance" => "isinstance('a', (int,) * 300000 + (str,))".to_owned(),
+        "print" => format!("print(*{h})"),
+        "sort_by" => "sort_by([{'k': 1}, {'k': 0}] * 150000, 'k')".to_owned(),
+        _ => return None,
+    })
+}
+
+/// An expression for a huge receiver of type `t`, or `None` if no value
+/// of the type has methods. (Not bound to a name: the cases end with a
+/// small output and no variables, so only the method's own work counts.)
+fn receiver(t: TypeId) -> Option<&'static str> {
+    Some(match t {
+        TypeId::Str => "('a\\u03a3 b\\t\\n' * 150000)",
+        TypeId::Bytes => "(b'ab' * 500000)",
+        TypeId::List => "([0, 1] * 150000)",
+        TypeId::Tuple => "((0, 1) * 150000)",
+        TypeId::Dict => "(dict.fromkeys(range(40000)))",
+        TypeId::Set => "(set(range(40000)))",
+        TypeId::Int => "(int('9' * 4000))",
+        TypeId::Bool => "(True)",
+        TypeId::Float => "(1.5e300)",
+        TypeId::Complex => "(2j)",
+        TypeId::Range => "(range(1000000000000000000))",
+        TypeId::DictKeys => "(dict.fromkeys(range(40000)).keys())",
+        TypeId::DictItems => "(dict.fromkeys(range(40000)).items())",
+        _ => return None,
+    })
+}
+
+/// The arguments of `x.m(...)` that make method `m` of type `t` do the
+/// most work.
+fn method_args(t: TypeId, m: MethodId) -> Option<String> {
+    use MethodId as M;
+    let h = HUGE;
+    let s = t == TypeId::Str;
+    Some(match m {
+        M::Capitalize | M::Casefold | M::Lower | M::Upper | M::Swapcase | M::Title => String::new(),
+        M::Isalnum | M::Isalpha | M::Isascii | M::Isdecimal | M::Isdigit | M::Isidentifier => {
+            String::new()
+        }
+        M::Islower | M::Isnumeric | M::Isprintable | M::Isspace | M::Istitle | M::Isupper => {
+            String::new()
+        }
+        M::Center | M::Ljust | M::Rjust | M::Zfill => "100000000".to_owned(),
+        M::Expandtabs => "100000".to_owned(),
+        M::Count | M::Find | M::Rfind | M::Partition | M::Rpartition if s => "'b\\t'".to_owned(),
+        M::Index | M::Rindex if s => "'zz'".to_owned(),
+        M::Startswith | M::Endswith if s => "('q', 'r', 'a')".to_owned(),
+        M::Removeprefix | M::Removesuffix => "'a'".to_owned(),
+        M::Split | M::Rsplit => String::new(),
+        M::Splitlines => "True".to_owned(),
+        M::Strip | M::Lstrip | M::Rstrip => "'a'".to_owned(),
+        M::Encode => String::new(),
+        M::Format => format!("*{h}"),
+        M::FormatMap => "{}".to_owned(),
+        M::Join => "'x' * 3000000".to_owned(),
+        M::Replace => "'a', 'x' * 3000000".to_owned(),
+        M::Decode | M::Hex => String::new(),
+        M::Count | M::Startswith | M::Endswith if t == TypeId::Bytes => "b'b'".to_owned(),
+        M::Count | M::Index | M::Remove => "-1".to_owned(),
+        M::Append | M::Add | M::Discard => "1".to_owned(),
+        M::Extend | M::Update if t != TypeId::Dict => h.to_owned(),
+        M::Update => format!("zip({h}, {h})"),
+        M::Insert => "0, 1".to_owned(),
+        M::Pop if t == TypeId::Dict => "-1, 0".to_owned(),
+        M::Pop | M::Popitem | M::Clear | M::Copy | M::Reverse => String::new(),
+        M::Sort => "key=lambda v: -v".to_owned(),
+        M::Fromkeys => h.to_owned(),
+        M::Get | M::Setdefault => "-1".to_owned(),
+        M::Items | M::Keys | M::Values => String::new(),
+        M::Difference | M::DifferenceUpdate | M::Intersection | M::IntersectionUpdate => {
+            h.to_owned()
+        }
+        M::Isdisjoint | M::Issubset | M::Issuperset | M::Union => h.to_owned(),
+        M::SymmetricDifference | M::SymmetricDifferenceUpdate => h.to_owned(),
+        M::BitLength | M::BitCount | M::Conjugate | M::AsIntegerRatio | M::IsInteger => {
+            String::new()
+        }
+        _ => return None,
+    })
+}
+
+/// Every case: (what it covers, program). Panics naming what has no case.
+fn cases() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut missing = Vec::new();
+    for name in crate::validate::names::ALLOWED_BUILTINS {
+        match builtin_case(name) {
+            Some(p) => out.push((format!("{name}()"), format!("[{p}] and None"))),
+            None => missing.push(format!("{name}()")),
+        }
+    }
+    for &t in TypeId::ALL {
+        for &m in MethodId::ALL {
+            if !type_has(t, m) {
+                continue;
+            }
+            let what = format!("{}.{}", t.name(), m.name());
+            match (receiver(t), method_args(t, m)) {
+                (Some(r), Some(a)) => out.push((what, format!("[{r}.{}({a})] and None", m.name()))),
+                _ => missing.push(what),
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "no huge-input case for {missing:?}: add one to budget_guard_tests.rs"
+    );
+    out
+}
+
+fn run_case(src: &str) -> (Option<String>, Duration) {
+    let module = match crate::parse::parse(src) {
+        Ok(m) => m,
+        Err(e) => return (Some(format!("parse: {e}")), Duration::ZERO),
+    };
+    let opts = RunOptions {
+        limits: Limits {
+            timeout: Duration::from_millis(150),
+            max_memory: 8 * 1024 * 1024,
+            ..Limits::default()
+        },
+        ..RunOptions::default()
+    };
+    let start = Instant::now();
+    let out = run(&module, &mut NoTools, &[], &opts);
+    (out.error_type, start.elapsed())
+}
+
+#[test]
+fn every_builtin_and_method_is_bounded_on_huge_input() {
+    let cases = cases();
+    let threads = 4;
+    let chunks: Vec<Vec<(String, String)>> = (0..threads)
+        .map(|i| cases.iter().skip(i).step_by(threads).cloned().collect())
+        .collect();
+    let handles: Vec<_> = chunks
+        .into_iter()
+        .map(|chunk| {
+            std::thread::Builder::new()
+                .stack_size(16 * 1024 * 1024)
+                .spawn(move || {
+                    let mut bad = Vec::new();
+                    for (what, src) in chunk {
+                        let (err, took) = run_case(&src);
+                        let ended_badly = matches!(err.as_deref(), Some(e) if e.starts_with("parse")
+                            || e == "ValidationError");
+                        if ended_badly || took > Duration::from_secs(3) {
+                            bad.push(format!("{what}: {err:?} after {took:?}"));
+                        }
+                    }
+                    bad
+                })
+        })
+        .collect();
+    let mut bad = Vec::new();
+    for h in handles {
+        match h {
+            Ok(h) => bad.extend(
+                h.join()
+                    .unwrap_or_else(|_| vec!["a case panicked".to_owned()]),
+            ),
+            Err(e) => bad.push(format!("no thread: {e}")),
+        }
+    }
+    assert!(bad.is_empty(), "unbounded or broken cases: {bad:#?}");
+}

@@ -1,0 +1,354 @@
+//! The run's budget as seen from inside builtins, methods, iterators,
+//! comparisons and hashing: the one place their work is metered.
+//!
+//! A builtin's work is proportional to its input, not to the program's
+//! steps: `list(reversed(range(10**12)))`, `x in it`, `a == b` on two
+//! shared-structure DAGs or `s.upper()` on a long string are one step each.
+//! The rule (language.md §5): every loop proportional to input size calls
+//! [`tick`] per item (cancel, clock and memory are read every
+//! [`POLL_EVERY`] ticks), and every temporary buffer is a [`Buf`] or a
+//! [`TextBuf`] (or is covered by a [`Charge`]), which checks the memory
+//! budget before it grows and counts its bytes as live while it exists.
+//!
+//! The limits are installed per thread for the length of a run
+//! ([`MeterScope`]) so that deep helpers (`Dict::get`, `py_eq`,
+//! `PyIter::next`) need no budget argument; a run nested on the same thread
+//! saves and restores the outer run's limits. Builtin work does not count
+//! steps: steps count the program's own iterations and calls.
+
+use std::cell::{Cell, RefCell};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use super::mem;
+use crate::interp::errors::{Exc, ExcKind, R};
+
+/// How many ticks pass between two reads of the clock.
+pub(crate) const POLL_EVERY: u32 = 256;
+
+/// The limits a run installs.
+#[derive(Clone)]
+pub(crate) struct MeterLimits {
+    pub deadline: Instant,
+    pub cancel: Option<Arc<AtomicBool>>,
+    pub max_memory: usize,
+}
+
+thread_local! {
+    static TICKS: Cell<u32> = const { Cell::new(0) };
+    static MAX_MEMORY: Cell<usize> = const { Cell::new(usize::MAX) };
+    static LIMITS: RefCell<Option<MeterLimits>> = const { RefCell::new(None) };
+}
+
+/// Installs a run's limits on this thread until dropped.
+pub(crate) struct MeterScope {
+    saved: Option<MeterLimits>,
+    saved_max: usize,
+}
+
+impl MeterScope {
+    /// Installs `limits`, keeping the enclosing run's to restore later.
+    pub(crate) fn enter(limits: MeterLimits) -> Self {
+        let saved_max = MAX_MEMORY.with(|m| m.replace(limits.max_memory));
+        let saved = LIMITS.with(|l| l.replace(Some(limits)));
+        MeterScope { saved, saved_max }
+    }
+}
+
+impl Drop for MeterScope {
+    fn drop(&mut self) {
+        let saved = self.saved.take();
+        LIMITS.with(|l| *l.borrow_mut() = saved);
+        MAX_MEMORY.with(|m| m.set(self.saved_max));
+    }
+}
+
+/// Counts one unit of builtin work; every [`POLL_EVERY`] units checks
+/// cancellation, memory and the clock.
+#[inline]
+pub(crate) fn tick() -> R<()> {
+    let n = TICKS.with(|t| {
+        let n = t.get().wrapping_add(1);
+        t.set(n);
+        n
+    });
+    if n.is_multiple_of(POLL_EVERY) {
+        check_now()
+    } else {
+        Ok(())
+    }
+}
+
+/// Counts `n` units of work at once (a bulk copy or transform of `n` items).
+#[inline]
+pub(crate) fn tick_n(n: usize) -> R<()> {
+    let before = TICKS.with(|t| {
+        let b = t.get();
+        t.set(b.wrapping_add(n.min(u32::MAX as usize) as u32));
+        b
+    });
+    if n >= POLL_EVERY as usize || (before % POLL_EVERY) as usize + n >= POLL_EVERY as usize {
+        check_now()
+    } else {
+        Ok(())
+    }
+}
+
+/// Checks cancellation, memory and the clock now.
+#[cold]
+pub(crate) fn check_now() -> R<()> {
+    LIMITS.with(|l| {
+        let l = l.borrow();
+        let Some(l) = l.as_ref() else {
+            return Ok(());
+        };
+        if let Some(c) = &l.cancel
+            && c.load(Ordering::Relaxed)
+        {
+            return Err(Exc::limit(ExcKind::Cancelled, "execution cancelled"));
+        }
+        if mem::used() > l.max_memory {
+            return Err(Exc::memory());
+        }
+        if Instant::now() >= l.deadline {
+            return Err(Exc::limit(ExcKind::TimeoutError, "execution timed out"));
+        }
+        Ok(())
+    })
+}
+
+/// MemoryError unless `extra` more bytes fit in the run's memory budget.
+#[inline]
+pub(crate) fn ensure(extra: usize) -> R<()> {
+    let max = MAX_MEMORY.with(Cell::get);
+    if mem::used().saturating_add(extra) > max {
+        Err(Exc::memory())
+    } else {
+        Ok(())
+    }
+}
+
+/// Bytes of a temporary allocation counted as live while the guard exists.
+pub(crate) struct Charge(usize);
+
+impl Charge {
+    /// Checks that `bytes` fit, then counts them until the guard drops.
+    pub(crate) fn new(bytes: usize) -> R<Charge> {
+        ensure(bytes)?;
+        mem::charge(bytes);
+        Ok(Charge(bytes))
+    }
+}
+
+impl Drop for Charge {
+    fn drop(&mut self) {
+        mem::credit(self.0);
+    }
+}
+
+/// A temporary vector a builtin grows: charged by capacity, checked before
+/// each growth, and one tick per pushed item.
+pub(crate) struct Buf<T> {
+    items: Vec<T>,
+    charged: usize,
+}
+
+impl<T> Default for Buf<T> {
+    fn default() -> Self {
+        Buf {
+            items: Vec::new(),
+            charged: 0,
+        }
+    }
+}
+
+impl<T> Buf<T> {
+    /// An empty buffer.
+    pub(crate) fn new() -> Self {
+        Buf::default()
+    }
+
+    /// An empty buffer with room for `n` items (checked and charged).
+    pub(crate) fn with_capacity(n: usize) -> R<Self> {
+        let mut b = Buf::new();
+        b.reserve(n)?;
+        Ok(b)
+    }
+
+    /// Wraps an existing vector, charging it (the vector exists already, so
+    /// this is accounting, not a check).
+    pub(crate) fn adopt(items: Vec<T>) -> Self {
+        let mut b = Buf { items, charged: 0 };
+        b.sync();
+        b
+    }
+
+    fn sync(&mut self) {
+        let now = self
+            .items
+            .capacity()
+            .saturating_mul(std::mem::size_of::<T>());
+        if now > self.charged {
+            mem::charge(now - self.charged);
+        } else {
+            mem::credit(self.charged - now);
+        }
+        self.charged = now;
+    }
+
+    /// Makes room for `n` more items, checking the budget first.
+    pub(crate) fn reserve(&mut self, n: usize) -> R<()> {
+        let (len, cap) = (self.items.len(), self.items.capacity());
+        if n <= cap - len {
+            return Ok(());
+        }
+        // Grow at least geometrically; the whole growth is checked first.
+        let target = len.saturating_add(n).max(cap.saturating_mul(2)).max(8);
+        ensure((target - cap).saturating_mul(std::mem::size_of::<T>()))?;
+        self.items
+            .try_reserve_exact(target - len)
+            .map_err(|_| Exc::memory())?;
+        self.sync();
+        Ok(())
+    }
+
+    /// Appends an item (one tick; the budget is checked before growing).
+    #[inline]
+    pub(crate) fn push(&mut self, x: T) -> R<()> {
+        tick()?;
+        if self.items.len() == self.items.capacity() {
+            self.reserve(1)?;
+        }
+        self.items.push(x);
+        Ok(())
+    }
+
+    /// Appends clones of `xs` (the budget is checked before growing).
+    pub(crate) fn extend_from_slice(&mut self, xs: &[T]) -> R<()>
+    where
+        T: Clone,
+    {
+        self.reserve(xs.len())?;
+        for chunk in xs.chunks(4096) {
+            tick_n(chunk.len())?;
+            self.items.extend_from_slice(chunk);
+        }
+        Ok(())
+    }
+
+    /// Number of items.
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// Hands the vector over (to become a program value, which charges it
+    /// itself).
+    pub(crate) fn into_vec(mut self) -> Vec<T> {
+        mem::credit(self.charged);
+        self.charged = 0;
+        std::mem::take(&mut self.items)
+    }
+}
+
+impl<T> std::ops::Deref for Buf<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        &self.items
+    }
+}
+
+impl<T> std::ops::DerefMut for Buf<T> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.items
+    }
+}
+
+impl<T> Drop for Buf<T> {
+    fn drop(&mut self) {
+        mem::credit(self.charged);
+    }
+}
+
+/// A temporary string a builtin grows: charged by capacity and checked
+/// before each growth; pushes tick.
+#[derive(Default)]
+pub(crate) struct TextBuf {
+    text: String,
+    charged: usize,
+}
+
+impl TextBuf {
+    /// An empty buffer.
+    pub(crate) fn new() -> Self {
+        TextBuf::default()
+    }
+
+    /// An empty buffer with room for `n` bytes (checked and charged).
+    pub(crate) fn with_capacity(n: usize) -> R<Self> {
+        let mut b = TextBuf::new();
+        b.reserve(n)?;
+        Ok(b)
+    }
+
+    fn sync(&mut self) {
+        let now = self.text.capacity();
+        if now > self.charged {
+            mem::charge(now - self.charged);
+        } else {
+            mem::credit(self.charged - now);
+        }
+        self.charged = now;
+    }
+
+    /// Makes room for `n` more bytes, checking the budget first.
+    pub(crate) fn reserve(&mut self, n: usize) -> R<()> {
+        let (len, cap) = (self.text.len(), self.text.capacity());
+        if n <= cap - len {
+            return Ok(());
+        }
+        // Grow at least geometrically; the whole growth is checked first.
+        let target = len.saturating_add(n).max(cap.saturating_mul(2)).max(8);
+        ensure(target - cap)?;
+        self.text
+            .try_reserve_exact(target - len)
+            .map_err(|_| Exc::memory())?;
+        self.sync();
+        Ok(())
+    }
+
+    /// Appends text (ticks per 4 KiB appended).
+    #[inline]
+    pub(crate) fn push_str(&mut self, s: &str) -> R<()> {
+        if s.len() > self.text.capacity() - self.text.len() {
+            self.reserve(s.len())?;
+        }
+        tick_n(1 + s.len() / 4096)?;
+        self.text.push_str(s);
+        Ok(())
+    }
+
+    /// Appends one character (one tick).
+    #[inline]
+    pub(crate) fn push(&mut self, c: char) -> R<()> {
+        if c.len_utf8() > self.text.capacity() - self.text.len() {
+            self.reserve(c.len_utf8())?;
+        }
+        tick()?;
+        self.text.push(c);
+        Ok(())
+    }
+
+    /// Hands the string over (to become a program value, which charges it).
+    pub(crate) fn into_string(mut self) -> String {
+        mem::credit(self.charged);
+        self.charged = 0;
+        std::mem::take(&mut self.text)
+    }
+}
+
+impl Drop for TextBuf {
+    fn drop(&mut self) {
+        mem::credit(self.charged);
+    }
+}
