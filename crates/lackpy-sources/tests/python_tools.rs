@@ -467,3 +467,25 @@ fn max_output_bytes_comes_from_the_config() {
     let got = outcome(&tool.call(vec![int(500)], vec![], &ctx).wait());
     assert!(got.contains("result exceeds 100 bytes"), "{got}");
 }
+
+#[test]
+fn files_in_the_workspace_cannot_stand_in_for_standard_modules() {
+    let dir = workspace();
+    write_files(
+        dir.path(),
+        &[
+            ("json.py", "open('pwned-json', 'w').write('x')\n"),
+            ("string.py", "open('pwned-string', 'w').write('x')\n"),
+            (
+                "uses_string.py",
+                "import string\ndef letters():\n    return string.ascii_lowercase[:3]\n",
+            ),
+        ],
+    );
+    let rt = PythonRuntime::new();
+    let ctx = CallContext::new(dir.path());
+    let t = PythonTool::new(Arc::clone(&rt), "uses_string", "letters");
+    assert_eq!(run(&t, &ctx, vec![]), "ok Str(\"abc\")");
+    assert!(!dir.path().join("pwned-json").exists());
+    assert!(!dir.path().join("pwned-string").exists());
+}

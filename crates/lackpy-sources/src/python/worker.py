@@ -11,10 +11,16 @@
 # stderr so a print() in a tool can never corrupt it. Nothing a tool returns
 # may end the worker: a result that is not UTF-8 text (a lone surrogate) or
 # is larger than max_bytes is the call's error.
-import importlib
-import json
-import os
 import sys
+
+# `python3 -c` puts the working directory (the workspace) first on sys.path:
+# a json.py written there would run in place of the standard module. Drop it
+# before anything else is imported; the workspace goes back at the end.
+sys.path[:] = [p for p in sys.path if p not in ("", ".")]
+
+import importlib  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
 
 TAGS = ("$tuple", "$set", "$dict")
 
@@ -74,7 +80,9 @@ def error_line(rid, e):
 
 def main():
     workspace = sys.argv[1]
-    sys.path.insert(0, workspace)
+    # Last, so a file written into the workspace cannot stand in for a
+    # standard or installed module that a tool imports.
+    sys.path.append(workspace)
     proto = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr

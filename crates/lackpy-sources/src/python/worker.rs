@@ -52,7 +52,7 @@ pub(crate) struct Worker {
 }
 
 impl Worker {
-    /// Starts a worker for `workspace` (its cwd and the head of `sys.path`).
+    /// Starts a worker for `workspace` (its cwd, and the last entry of `sys.path`).
     pub(crate) fn start(python: &Path, workspace: &Path) -> Result<Worker, String> {
         let mut cmd = Command::new(python);
         cmd.arg("-c")
