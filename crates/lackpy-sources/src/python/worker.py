@@ -61,6 +61,35 @@ class ResultTooLarge(Exception):
     pass
 
 
+def over(v, limit):
+    """Whether v's JSON is surely longer than limit: a cheap lower bound,
+    so a huge result is refused before it is copied into JSON text."""
+    total = 0
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            total += len(x) + 2
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            total += 2
+            stack.extend(x)
+        elif isinstance(x, dict):
+            total += 2
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        else:
+            total += 1
+        if total > limit:
+            return True
+    return False
+
+
+def too_large(key, limit):
+    return ResultTooLarge(
+        f"python tool '{key[0]}.{key[1]}': result exceeds {limit} bytes as JSON "
+        f"(max_output_bytes)")
+
+
 MAX_MESSAGE = 65536
 
 
@@ -105,12 +134,12 @@ def main():
                 fn = getattr(importlib.import_module(key[0]), key[1])
                 functions[key] = fn
             result = fn(*req.get("args", []), **req.get("kwargs", {}))
+            if limit is not None and over(result, limit):
+                raise too_large(key, limit)
             data = json.dumps({"id": rid, "ok": True, "result": encode(result)},
                               ensure_ascii=False).encode("utf-8")
             if limit is not None and len(data) > limit:
-                raise ResultTooLarge(
-                    f"python tool '{key[0]}.{key[1]}': result exceeds {limit} bytes "
-                    f"({len(data)} bytes as JSON; max_output_bytes)")
+                raise too_large(key, limit)
         except BaseException as e:  # every failure is the call's answer
             data = error_line(rid, e)
         send(data)

@@ -192,7 +192,7 @@ impl Worker {
                 Ok(Line::TooLong(n)) => {
                     // Only this call's answer can be that long; the worker lives on.
                     return Err(CallFailure::Raised(ToolError::failed(format!(
-                        "python tool '{module}.{function}': result exceeds {max_bytes} bytes ({n} bytes as JSON; max_output_bytes)"
+                        "python tool '{module}.{function}': result exceeds {max_bytes} bytes as JSON (max_output_bytes; {n} bytes were sent)"
                     ))));
                 }
                 Err(RecvTimeoutError::Timeout) => {
