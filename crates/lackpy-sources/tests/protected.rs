@@ -135,6 +135,10 @@ command = ["bin/run", "--flag", "helper.sh"]
 command = "node"
 args = ["server/index.js"]
 
+[mcp_servers.inner]
+command = "./start.sh"
+cwd = "svc"
+
 [mcp]
 host_configs = ["conf/mcp.json"]
 
@@ -150,6 +154,7 @@ protected = ["secrets"]
         "bin/run",
         "helper.sh",
         "server/index.js",
+        "svc/start.sh",
         "conf/mcp.json",
         "secrets",
         "secrets/key.txt",

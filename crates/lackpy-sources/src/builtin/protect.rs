@@ -179,7 +179,9 @@ impl FilePolicy {
                 .chain(server.args.iter())
                 .cloned()
                 .collect();
-            policy.add_argv(&argv, &why);
+            // A server runs in its `cwd`; relative paths are taken from there.
+            let base = server.cwd.as_deref().and_then(relative_parts);
+            policy.add_argv_in(base.as_deref().unwrap_or_default(), &argv, &why);
         }
         policy.host_configs = config.mcp.host_configs.clone();
         for p in &config.files.protected {
@@ -217,8 +219,18 @@ impl FilePolicy {
     }
 
     fn add_argv(&mut self, argv: &[String], why: &str) {
+        self.add_argv_in(&[], argv, why);
+    }
+
+    /// Path-like argv items, relative to the workspace path `base`.
+    fn add_argv_in(&mut self, base: &[String], argv: &[String], why: &str) {
         for arg in argv.iter().filter(|a| path_like(a)) {
-            if let Some(parts) = relative_parts(arg) {
+            let joined = if base.is_empty() || arg.starts_with('/') {
+                arg.clone()
+            } else {
+                format!("{}/{arg}", base.join("/"))
+            };
+            if let Some(parts) = relative_parts(&joined) {
                 self.entries.push(Entry {
                     shape: Shape::Path(parts),
                     why: why.to_string(),
