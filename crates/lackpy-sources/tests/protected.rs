@@ -117,6 +117,18 @@ fn symlinks_neither_lead_in_nor_smuggle_the_set_out() {
 }
 
 #[test]
+fn lackpys_config_is_protected_wherever_lackpy_leads() {
+    let f = fixture("");
+    // `.lackpy` is the workspace itself: its config is `config.toml` here.
+    write_files(&f.ws, &[("kits/keep", "")]);
+    symlink(".", f.ws.join(".lackpy")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(refused(&f.write("config.toml")));
+    assert!(refused(&f.write("kits/x.kit")));
+    assert!(f.read("config.toml").starts_with("PermissionError"));
+    assert_eq!(f.write("other.toml"), "ok Bool(true)");
+}
+
+#[test]
 fn configured_tools_servers_host_configs_and_listed_paths_are_protected() {
     let f = fixture(
         r#"

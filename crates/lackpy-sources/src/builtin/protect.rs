@@ -73,6 +73,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
 
 /// The built-in name whose contents are never read.
 const READ_PROTECTED: &str = ".lackpy";
+/// What lackpy reads inside `.lackpy/`.
+const LACKPY_FILES: &[&str] = &["config.toml", "kits"];
 
 /// What a tool is about to do with a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -331,6 +333,16 @@ impl FilePolicy {
                 .canonicalize()
                 .is_ok_and(|target| target != ws && real_path.starts_with(&target));
             if named || linked {
+                return Some((*why).to_string());
+            }
+            // lackpy reads these wherever `.lackpy` leads, even to the
+            // workspace itself (`.lackpy -> .`).
+            if *name == READ_PROTECTED
+                && LACKPY_FILES.iter().any(|f| {
+                    let at = locate(&ws.join(READ_PROTECTED).join(f));
+                    at != ws && real_path.starts_with(&at)
+                })
+            {
                 return Some((*why).to_string());
             }
         }
