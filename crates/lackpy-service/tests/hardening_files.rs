@@ -248,6 +248,20 @@ fn runaway_globs_end_within_the_timeout() {
 }
 
 #[test]
+fn a_pattern_with_thousands_of_parts_is_refused_not_a_stack_overflow() {
+    let ws = Ws::new();
+    std::fs::create_dir(ws.path().join("a")).expect("dir");
+    let (ty, msg) = failure(&ws.run(
+        "find_files('/'.join(['a', '..'] * 50000) + '/a')",
+        &["--timeout", "3000"],
+    ));
+    assert_eq!(
+        (ty.as_str(), msg.as_str()),
+        ("ValueError", "Invalid pattern: more than 256 parts")
+    );
+}
+
+#[test]
 fn tool_names_no_program_could_call_are_refused() {
     for (name, why) in [
         ("my-tool", "not a Python identifier"),

@@ -117,6 +117,18 @@ fn symlinks_neither_lead_in_nor_smuggle_the_set_out() {
 }
 
 #[test]
+fn lackpys_config_is_protected_wherever_lackpy_leads() {
+    let f = fixture("");
+    // `.lackpy` is the workspace itself: its config is `config.toml` here.
+    write_files(&f.ws, &[("kits/keep", "")]);
+    symlink(".", f.ws.join(".lackpy")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(refused(&f.write("config.toml")));
+    assert!(refused(&f.write("kits/x.kit")));
+    assert!(f.read("config.toml").starts_with("PermissionError"));
+    assert_eq!(f.write("other.toml"), "ok Bool(true)");
+}
+
+#[test]
 fn configured_tools_servers_host_configs_and_listed_paths_are_protected() {
     let f = fixture(
         r#"
@@ -135,6 +147,10 @@ command = ["bin/run", "--flag", "helper.sh"]
 command = "node"
 args = ["server/index.js"]
 
+[mcp_servers.inner]
+command = "./start.sh"
+cwd = "svc"
+
 [mcp]
 host_configs = ["conf/mcp.json"]
 
@@ -150,6 +166,7 @@ protected = ["secrets"]
         "bin/run",
         "helper.sh",
         "server/index.js",
+        "svc/start.sh",
         "conf/mcp.json",
         "secrets",
         "secrets/key.txt",

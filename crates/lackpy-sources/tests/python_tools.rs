@@ -62,6 +62,9 @@ def raises_surrogate():
 
 def big(n):
     return "x" * n
+
+def quotes(n):
+    return '"' * n
 "#;
 
 fn workspace() -> tempfile::TempDir {
@@ -442,12 +445,16 @@ fn a_result_over_the_cap_is_a_clean_error_and_the_worker_lives_on() {
     let got = run(&capped, &ctx, vec![int(5000)]);
     assert_eq!(
         got,
-        "ToolError: python tool 'tools_mod.big': result exceeds 1000 bytes (5035 bytes as JSON; max_output_bytes)"
+        "ToolError: python tool 'tools_mod.big': result exceeds 1000 bytes as JSON (max_output_bytes)"
     );
     assert_eq!(
         run(&capped, &ctx, vec![int(10)]),
         format!("ok Str(\"{}\")", "x".repeat(10))
     );
+    // Under the cheap bound but over the cap once written as JSON (escapes).
+    let quotes = py(&rt, "quotes").with_max_output(1000);
+    let got = run(&quotes, &ctx, vec![int(600)]);
+    assert!(got.contains("result exceeds 1000 bytes as JSON"), "{got}");
     assert_eq!(pid_of(&py(&rt, "pid"), &ctx), before);
 }
 
@@ -466,4 +473,26 @@ fn max_output_bytes_comes_from_the_config() {
     let ctx = CallContext::new(dir.path());
     let got = outcome(&tool.call(vec![int(500)], vec![], &ctx).wait());
     assert!(got.contains("result exceeds 100 bytes"), "{got}");
+}
+
+#[test]
+fn files_in_the_workspace_cannot_stand_in_for_standard_modules() {
+    let dir = workspace();
+    write_files(
+        dir.path(),
+        &[
+            ("json.py", "open('pwned-json', 'w').write('x')\n"),
+            ("string.py", "open('pwned-string', 'w').write('x')\n"),
+            (
+                "uses_string.py",
+                "import string\ndef letters():\n    return string.ascii_lowercase[:3]\n",
+            ),
+        ],
+    );
+    let rt = PythonRuntime::new();
+    let ctx = CallContext::new(dir.path());
+    let t = PythonTool::new(Arc::clone(&rt), "uses_string", "letters");
+    assert_eq!(run(&t, &ctx, vec![]), "ok Str(\"abc\")");
+    assert!(!dir.path().join("pwned-json").exists());
+    assert!(!dir.path().join("pwned-string").exists());
 }

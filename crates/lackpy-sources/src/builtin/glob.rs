@@ -10,7 +10,8 @@
 //!
 //! **Ours:** the walk is bounded. Consecutive `**` parts mean the same as
 //! one and are read as one; a part is never applied twice to the same
-//! path (`**/x/**/y/…` would otherwise grow with every `**`); every
+//! path (`**/x/**/y/…` would otherwise grow with every `**`); a pattern
+//! has at most [`MAX_PARTS`] parts (the walk recurses once per part); every
 //! directory entry and path looked at counts against [`MAX_VISITS`]; and the
 //! run's deadline and cancellation are checked as the walk goes.
 
@@ -28,6 +29,8 @@ use crate::tool::{CallContext, ToolResult};
 
 /// How many directory entries and paths one call may look at.
 pub const MAX_VISITS: u64 = 1_000_000;
+/// The most parts a pattern may have: the walk recurses once per part.
+pub const MAX_PARTS: usize = 256;
 /// How often (in visits) the walk looks at the deadline and cancel flag.
 const CHECK_EVERY: u64 = 256;
 
@@ -135,6 +138,11 @@ fn parse_pattern(pattern: &str) -> Result<Vec<Part>, ToolError> {
             return Err(escape_error(pattern));
         }
         parts.push(part);
+        if parts.len() > MAX_PARTS {
+            return Err(ToolError::value_error(format!(
+                "Invalid pattern: more than {MAX_PARTS} parts"
+            )));
+        }
     }
     Ok(parts)
 }
@@ -525,5 +533,11 @@ mod tests {
             "PermissionError: path escapes the workspace: '../*'"
         );
         assert_eq!(e("src/../*"), "ok");
+        assert_eq!(
+            e(&["a", ".."].repeat(200).join("/")),
+            "ValueError: Invalid pattern: more than 256 parts"
+        );
+        // Repeated `**` collapse before they are counted.
+        assert_eq!(e(&["**"; 1000].join("/")), "ok");
     }
 }

@@ -73,6 +73,8 @@ pub const BUILTIN: &[(&str, &str)] = &[
 
 /// The built-in name whose contents are never read.
 const READ_PROTECTED: &str = ".lackpy";
+/// What lackpy reads inside `.lackpy/`.
+const LACKPY_FILES: &[&str] = &["config.toml", "kits"];
 
 /// What a tool is about to do with a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,7 +181,9 @@ impl FilePolicy {
                 .chain(server.args.iter())
                 .cloned()
                 .collect();
-            policy.add_argv(&argv, &why);
+            // A server runs in its `cwd`; relative paths are taken from there.
+            let base = server.cwd.as_deref().and_then(relative_parts);
+            policy.add_argv_in(base.as_deref().unwrap_or_default(), &argv, &why);
         }
         policy.host_configs = config.mcp.host_configs.clone();
         for p in &config.files.protected {
@@ -217,8 +221,18 @@ impl FilePolicy {
     }
 
     fn add_argv(&mut self, argv: &[String], why: &str) {
+        self.add_argv_in(&[], argv, why);
+    }
+
+    /// Path-like argv items, relative to the workspace path `base`.
+    fn add_argv_in(&mut self, base: &[String], argv: &[String], why: &str) {
         for arg in argv.iter().filter(|a| path_like(a)) {
-            if let Some(parts) = relative_parts(arg) {
+            let joined = if base.is_empty() || arg.starts_with('/') {
+                arg.clone()
+            } else {
+                format!("{}/{arg}", base.join("/"))
+            };
+            if let Some(parts) = relative_parts(&joined) {
                 self.entries.push(Entry {
                     shape: Shape::Path(parts),
                     why: why.to_string(),
@@ -319,6 +333,16 @@ impl FilePolicy {
                 .canonicalize()
                 .is_ok_and(|target| target != ws && real_path.starts_with(&target));
             if named || linked {
+                return Some((*why).to_string());
+            }
+            // lackpy reads these wherever `.lackpy` leads, even to the
+            // workspace itself (`.lackpy -> .`).
+            if *name == READ_PROTECTED
+                && LACKPY_FILES.iter().any(|f| {
+                    let at = locate(&ws.join(READ_PROTECTED).join(f));
+                    at != ws && real_path.starts_with(&at)
+                })
+            {
                 return Some((*why).to_string());
             }
         }

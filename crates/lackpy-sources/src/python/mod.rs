@@ -1,7 +1,8 @@
 //! Python tools (`provider = "python"`, lackpy's `module` + `function`).
 //!
 //! Calls go to one long-lived `python3` worker per workspace that imports
-//! the module (the workspace first on `sys.path`) and calls the function
+//! the module (the workspace last on `sys.path`, so no file written there
+//! can stand in for a standard or installed module) and calls the function
 //! with the call's positional and keyword arguments, so Python binds them
 //! and words any `TypeError` itself. A worker found dead before a call is
 //! restarted; a worker that dies during a call fails that call and is

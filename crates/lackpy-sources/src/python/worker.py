@@ -11,10 +11,16 @@
 # stderr so a print() in a tool can never corrupt it. Nothing a tool returns
 # may end the worker: a result that is not UTF-8 text (a lone surrogate) or
 # is larger than max_bytes is the call's error.
-import importlib
-import json
-import os
 import sys
+
+# `python3 -c` puts the working directory (the workspace) first on sys.path:
+# a json.py written there would run in place of the standard module. Drop it
+# before anything else is imported; the workspace goes back at the end.
+sys.path[:] = [p for p in sys.path if p not in ("", ".")]
+
+import importlib  # noqa: E402
+import json  # noqa: E402
+import os  # noqa: E402
 
 TAGS = ("$tuple", "$set", "$dict")
 
@@ -55,6 +61,35 @@ class ResultTooLarge(Exception):
     pass
 
 
+def over(v, limit):
+    """Whether v's JSON is surely longer than limit: a cheap lower bound,
+    so a huge result is refused before it is copied into JSON text."""
+    total = 0
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            total += len(x) + 2
+        elif isinstance(x, (list, tuple, set, frozenset)):
+            total += 2
+            stack.extend(x)
+        elif isinstance(x, dict):
+            total += 2
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        else:
+            total += 1
+        if total > limit:
+            return True
+    return False
+
+
+def too_large(key, limit):
+    return ResultTooLarge(
+        f"python tool '{key[0]}.{key[1]}': result exceeds {limit} bytes as JSON "
+        f"(max_output_bytes)")
+
+
 MAX_MESSAGE = 65536
 
 
@@ -74,7 +109,9 @@ def error_line(rid, e):
 
 def main():
     workspace = sys.argv[1]
-    sys.path.insert(0, workspace)
+    # Last, so a file written into the workspace cannot stand in for a
+    # standard or installed module that a tool imports.
+    sys.path.append(workspace)
     proto = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)
     sys.stdout = sys.stderr
@@ -97,12 +134,12 @@ def main():
                 fn = getattr(importlib.import_module(key[0]), key[1])
                 functions[key] = fn
             result = fn(*req.get("args", []), **req.get("kwargs", {}))
+            if limit is not None and over(result, limit):
+                raise too_large(key, limit)
             data = json.dumps({"id": rid, "ok": True, "result": encode(result)},
                               ensure_ascii=False).encode("utf-8")
             if limit is not None and len(data) > limit:
-                raise ResultTooLarge(
-                    f"python tool '{key[0]}.{key[1]}': result exceeds {limit} bytes "
-                    f"({len(data)} bytes as JSON; max_output_bytes)")
+                raise too_large(key, limit)
         except BaseException as e:  # every failure is the call's answer
             data = error_line(rid, e)
         send(data)

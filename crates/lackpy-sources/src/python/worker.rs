@@ -53,7 +53,7 @@ pub(crate) struct Worker {
 }
 
 impl Worker {
-    /// Starts a worker for `workspace` (its cwd and the head of `sys.path`).
+    /// Starts a worker for `workspace` (its cwd, and the last entry of `sys.path`).
     pub(crate) fn start(python: &Path, workspace: &Path) -> Result<Worker, String> {
         let mut cmd = Command::new(python);
         cmd.arg("-c")
@@ -192,7 +192,7 @@ impl Worker {
                 Ok(Line::TooLong(n)) => {
                     // Only this call's answer can be that long; the worker lives on.
                     return Err(CallFailure::Raised(ToolError::failed(format!(
-                        "python tool '{module}.{function}': result exceeds {max_bytes} bytes ({n} bytes as JSON; max_output_bytes)"
+                        "python tool '{module}.{function}': result exceeds {max_bytes} bytes as JSON (max_output_bytes; {n} bytes were sent)"
                     ))));
                 }
                 Err(RecvTimeoutError::Timeout) => {
