@@ -138,6 +138,9 @@ const GROWTH: &[&str] = &[
     "s = 'a' * 4000000\na, *b = s",
     "s = 'a' * 4000000\nsort_by(list(s), 'k')",
     "dict.fromkeys(range(1000000000000))",
+    "set(range(1000000000000))",
+    "s = set()\ns.update(range(1000000000000))",
+    "list(reversed(b'a' * 1000000))",
     "dict(zip(range(1000000000000), range(1000000000000)))",
 ];
 

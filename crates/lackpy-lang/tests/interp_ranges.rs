@@ -135,6 +135,7 @@ fn slices_and_searches_match_cpython() {
         "[1, 2, 3, 2].count(2)",
         "[1, [2], 3].index([2])",
         "[1, 2, 3].index(4)",
+        "list(reversed(b'abc'))",
         r"'ab\u03a3\u03a3 \u03a3x'.lower()",
         r"'ab\u03a3\u03a3 \u03a3x'.title()",
         r"'ab\u03a3\u03a3 \u03a3x'.swapcase()",

@@ -52,6 +52,10 @@ pub(crate) enum PyIter {
         b: Rc<Vec<u8>>,
         idx: usize,
     },
+    BytesRev {
+        b: Rc<Vec<u8>>,
+        left: usize,
+    },
     Dict {
         d: Rc<RefCell<Dict>>,
         pos: usize,
@@ -68,11 +72,6 @@ pub(crate) enum PyIter {
         s: Rc<RefCell<Set>>,
         pos: usize,
         len: usize,
-    },
-    /// Items computed up front.
-    Items {
-        items: Vec<Value>,
-        idx: usize,
     },
     Enumerate {
         inner: Box<PyIter>,
@@ -210,9 +209,9 @@ impl PyIter {
                     kind: v.kind,
                 }
             }
-            Value::Bytes(b) => PyIter::Items {
-                items: b.iter().rev().map(|&x| Value::Int(x as i64)).collect(),
-                idx: 0,
+            Value::Bytes(b) => PyIter::BytesRev {
+                left: b.len(),
+                b: b.clone(),
             },
             other => {
                 return Err(Exc::type_error(format!(
@@ -231,9 +230,11 @@ impl PyIter {
             PyIter::List { .. } => TypeId::ListIterator,
             PyIter::ListRev { .. } => TypeId::ListReverseIterator,
             PyIter::Tuple { .. } => TypeId::TupleIterator,
-            PyIter::TupleRev { .. } | PyIter::StrRev { .. } => TypeId::Reversed,
+            PyIter::TupleRev { .. } | PyIter::StrRev { .. } | PyIter::BytesRev { .. } => {
+                TypeId::Reversed
+            }
             PyIter::Str { .. } => TypeId::StrIterator,
-            PyIter::Bytes { .. } | PyIter::Items { .. } => TypeId::ListIterator,
+            PyIter::Bytes { .. } => TypeId::ListIterator,
             PyIter::Dict { kind, .. } => match kind {
                 ViewKind::Keys => TypeId::DictKeyIterator,
                 ViewKind::Values => TypeId::DictValueIterator,
@@ -400,12 +401,12 @@ impl PyIter {
                     None => None,
                 }
             }
-            PyIter::Items { items, idx } => {
-                let item = items.get(*idx).cloned();
-                if item.is_some() {
-                    *idx += 1;
+            PyIter::BytesRev { b, left } => {
+                if *left == 0 {
+                    return Ok(None);
                 }
-                item
+                *left -= 1;
+                b.get(*left).map(|&x| Value::Int(x as i64))
             }
             PyIter::Enumerate { inner, count } => match inner.next()? {
                 Some(v) => {

@@ -205,9 +205,22 @@ impl Dict {
         None
     }
 
-    /// Sets `key` to `value` (TypeError if the key is unhashable).
+    /// Bytes the next insertion of a new key may allocate, else 0 (a
+    /// doubling costs about what the dict holds now).
+    pub(crate) fn growth_bytes(&self) -> usize {
+        let full = self.entries.len() == self.entries.capacity();
+        let reindex = !self.index.is_empty() && (self.filled + 1) * 3 > self.index.len() * 2;
+        if full || reindex { self.charged } else { 0 }
+    }
+
+    /// Sets `key` to `value` (TypeError if the key is unhashable; MemoryError
+    /// if the dict would grow past the budget).
     pub(crate) fn insert(&mut self, key: Value, value: Value) -> R<Option<Value>> {
         let h = hash_value(&key)?;
+        let growth = self.growth_bytes();
+        if growth > 0 && self.position(&key, h).is_none() {
+            super::meter::ensure(growth)?;
+        }
         Ok(self.insert_h(key, h, value))
     }
 

@@ -176,6 +176,20 @@ impl Table {
         }
     }
 
+    /// Bytes the next insertion may allocate (a resize), else 0.
+    fn growth_bytes(&self) -> usize {
+        if (self.fill + 1) * 5 < self.mask() * 3 {
+            return 0;
+        }
+        let used = self.used + 1;
+        let minused = if used > 50_000 { used * 2 } else { used * 4 };
+        let mut size = MIN_SIZE;
+        while size <= minused {
+            size <<= 1;
+        }
+        size * std::mem::size_of::<Slot>()
+    }
+
     /// `set_table_resize`.
     fn resize(&mut self, minused: usize) {
         let mut size = MIN_SIZE;
@@ -336,9 +350,17 @@ impl Set {
         }
     }
 
-    /// Adds a member (TypeError if it is unhashable).
+    /// Adds a member (TypeError if it is unhashable; MemoryError if the
+    /// table would grow past the budget).
     pub(crate) fn add(&mut self, key: Value) -> R<bool> {
         let h = hash_value(&key)?;
+        let growth = match &self.repr {
+            Repr::Table(t) => t.growth_bytes(),
+            Repr::Ordered(d) => d.growth_bytes(),
+        };
+        if growth > 0 && !self.contains_h(&key, h) {
+            super::meter::ensure(growth)?;
+        }
         Ok(self.add_h(key, h))
     }
 
