@@ -157,7 +157,9 @@ impl CommandTool {
                     }
                     tail.extend_from_slice(&chunk[..n]);
                     if tail.len() > 4 * STDERR_TAIL {
-                        tail.drain(..tail.len() - STDERR_TAIL);
+                        // One byte more than the quoted tail, so that
+                        // `tail_text` still sees that the start was cut.
+                        tail.drain(..tail.len() - STDERR_TAIL - 1);
                     }
                 }
                 let _ = err_tx.send(tail);
