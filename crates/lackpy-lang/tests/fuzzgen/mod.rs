@@ -192,6 +192,8 @@ pub struct Gen<'r> {
     /// (`v = [v, v]` 64 times), and squaring an int up to the memory
     /// limit (one multiplication outlasts the deadline).
     pub open_defects: bool,
+    /// How many forbidden statements the program holds so far.
+    pub forbidden_emitted: usize,
 }
 
 impl<'r> Gen<'r> {
@@ -204,6 +206,7 @@ impl<'r> Gen<'r> {
             forbidden: false,
             bombs: false,
             open_defects: false,
+            forbidden_emitted: 0,
         }
     }
 
@@ -661,6 +664,7 @@ impl<'r> Gen<'r> {
     }
 
     fn forbidden_stmt(&mut self, indent: &str) -> String {
+        self.forbidden_emitted += 1;
         let e = self.expr(Ty::Int, 1);
         let s = match self.rng.below(30) {
             0 => format!("def f(x):\n{indent}    return {e}"),
