@@ -84,6 +84,14 @@ fn assert_clean(src: &'static str) {
     assert!(res.is_ok(), "{src}: {res:?}");
 }
 
+/// A chain nested as deep as the step budget allows (built by a loop, so
+/// no evaluation depth stops it) must still be written out or refused.
+#[test]
+fn chain_nested_by_a_loop_ends_cleanly() {
+    assert_clean("v = [1]\nfor _ in range(1000000000000):\n    v = [v]\nv\n");
+    assert_clean("v = {}\nfor _ in range(1000000000000):\n    v = {'k': v}\n0\n");
+}
+
 /// Found by this target: ending a run expands a shared DAG (written size
 /// 2^64 nodes) while writing the output and the variables.
 #[test]

@@ -27,10 +27,19 @@ const PER_FAMILY: usize = 120;
 /// un-ignores once the fixes are merged; `known_open_cases` holds a
 /// minimal reproduction of each.
 const KNOWN_OPEN: &[(fn(&str) -> bool, &str)] = &[
-    (huge_slice_step, "a slice step near i64::MAX overflows (ops.rs `pick`)"),
+    (
+        huge_slice_step,
+        "a slice step near i64::MAX overflows (ops.rs `pick`)",
+    ),
     (big_range, "range bounds or lengths past i64"),
-    (range_slice_shown, "a sliced range shows another stop than CPython's"),
-    (range_index_non_int, "range.index of a non-int: message differs"),
+    (
+        range_slice_shown,
+        "a sliced range shows another stop than CPython's",
+    ),
+    (
+        range_index_non_int,
+        "range.index of a non-int: message differs",
+    ),
 ];
 
 /// `x[a:b:9223372036854775807]` on a non-empty sequence.
@@ -41,7 +50,8 @@ fn huge_slice_step(src: &str) -> bool {
 /// A range whose bounds or length may not fit an i64 (in the big-int
 /// family, any range over its `a` and `b`, which loops may have grown).
 fn big_range(src: &str) -> bool {
-    let over_ab = src.starts_with("a = ") && (src.contains("range(a") || src.contains("range(0, a"));
+    let over_ab =
+        src.starts_with("a = ") && (src.contains("range(a") || src.contains("range(0, a"));
     [
         "range(100000000000000000000",
         "range(0, 100000000000000000000",
@@ -63,19 +73,26 @@ fn range_slice_shown(src: &str) -> bool {
         return false;
     };
     let last = format!(" {}", src.lines().last().unwrap_or_default());
-    [format!(" {var}["), format!("[{var}["), format!(", {var}[")].iter().any(|open| {
-        last.match_indices(open.as_str()).any(|(at, _)| {
-            let rest = &last[at + open.len()..];
-            rest.split(']').next().is_some_and(|inside| inside.contains(':'))
+    [format!(" {var}["), format!("[{var}["), format!(", {var}[")]
+        .iter()
+        .any(|open| {
+            last.match_indices(open.as_str()).any(|(at, _)| {
+                let rest = &last[at + open.len()..];
+                rest.split(']')
+                    .next()
+                    .is_some_and(|inside| inside.contains(':'))
+            })
         })
-    })
 }
 
 /// `r.index(x)` with an `x` that is not an int literal.
 fn range_index_non_int(src: &str) -> bool {
     src.match_indices("r.index(").any(|(at, _)| {
         !src[at + 8..].starts_with(|c: char| c.is_ascii_digit() || c == '-')
-            || src[at + 8..].split(')').next().is_some_and(|a| a.contains(['.', 'e']))
+            || src[at + 8..]
+                .split(')')
+                .next()
+                .is_some_and(|a| a.contains(['.', 'e']))
     })
 }
 
@@ -133,7 +150,10 @@ fn diverges(case: &Value) -> Option<String> {
     };
     let v = lackpy_lang::validate::validate_module::<&str>(&module, &[], &[]);
     if !v.valid {
-        return Some(format!("[{family}] {src}\n  outside the language: {:?}", v.errors));
+        return Some(format!(
+            "[{family}] {src}\n  outside the language: {:?}",
+            v.errors
+        ));
     }
     let ours = std::panic::catch_unwind(|| {
         let got = run(&module, &mut NoTools, &[], &RunOptions::default());
@@ -196,7 +216,11 @@ fn known_open_cases() {
     let cases: Vec<Value> = KNOWN_OPEN_CASES
         .iter()
         .map(|(program, want)| {
-            let key = if want.contains("Error: ") { "error" } else { "repr" };
+            let key = if want.contains("Error: ") {
+                "error"
+            } else {
+                "repr"
+            };
             serde_json::json!({ "program": program, key: want, "family": "known-open" })
         })
         .collect();
@@ -211,5 +235,9 @@ fn known_open_matchers_match_their_cases() {
             "{program}"
         );
     }
-    assert!(!KNOWN_OPEN.iter().any(|(m, _)| m("x = [1]\n[x[1:2], x[::2]]")));
+    assert!(
+        !KNOWN_OPEN
+            .iter()
+            .any(|(m, _)| m("x = [1]\n[x[1:2], x[::2]]"))
+    );
 }

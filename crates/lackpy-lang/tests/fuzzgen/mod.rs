@@ -138,7 +138,16 @@ const INTS: &[&str] = &[
 ];
 
 const FLOATS: &[&str] = &[
-    "0.0", "-0.0", "0.1", "2.5", "1e16", "1e-05", "3.14159", "1e308", "-1.5", "123456789.125",
+    "0.0",
+    "-0.0",
+    "0.1",
+    "2.5",
+    "1e16",
+    "1e-05",
+    "3.14159",
+    "1e308",
+    "-1.5",
+    "123456789.125",
 ];
 
 const STRS: &[&str] = &[
@@ -333,7 +342,10 @@ impl<'r> Gen<'r> {
             ),
             2 => format!("float({})", self.expr(Ty::Int, d)),
             3 => format!("round({}, {})", self.expr(Ty::Float, d), self.small_int()),
-            4 => format!("float({})", self.rng.pick(&["'inf'", "'-inf'", "'nan'", "'1e5'"])),
+            4 => format!(
+                "float({})",
+                self.rng.pick(&["'inf'", "'-inf'", "'nan'", "'1e5'"])
+            ),
             _ => format!("abs({})", self.expr(Ty::Float, d)),
         }
     }
@@ -341,9 +353,13 @@ impl<'r> Gen<'r> {
     fn str_expr(&mut self, d: u32) -> String {
         match self.rng.below(16) {
             0 => format!("str({})", self.expr_any(d)),
-            1 => format!("{}.{}()", self.expr(Ty::Str, d), self.rng.pick(STR_METHODS0))
-                .replace(".splitlines()", ".strip()")
-                .replace(".split()", ".lower()"),
+            1 => format!(
+                "{}.{}()",
+                self.expr(Ty::Str, d),
+                self.rng.pick(STR_METHODS0)
+            )
+            .replace(".splitlines()", ".strip()")
+            .replace(".split()", ".lower()"),
             2 => format!("({} + {})", self.expr(Ty::Str, d), self.expr(Ty::Str, d)),
             3 => format!("({} * {})", self.expr(Ty::Str, d), self.small_int()),
             4 => format!("{}[{}]", self.expr(Ty::Str, d), self.slice()),
@@ -430,7 +446,11 @@ impl<'r> Gen<'r> {
 
     fn str_list(&mut self, d: u32) -> String {
         match self.rng.below(3) {
-            0 => format!("{}.split({})", self.expr(Ty::Str, d), self.rng.pick(&["", "','", "' '"])),
+            0 => format!(
+                "{}.split({})",
+                self.expr(Ty::Str, d),
+                self.rng.pick(&["", "','", "' '"])
+            ),
             1 => format!("[str(x) for x in {}]", self.expr(Ty::List, d)),
             _ => format!("sorted({})", self.expr(Ty::Str, d)),
         }
@@ -441,17 +461,24 @@ impl<'r> Gen<'r> {
             match g.rng.below(5) {
                 0 => String::new(),
                 1 => g.small_int(),
-                2 => (*g.rng.pick(&["-1", "-2", "100", "-100", "9223372036854775807"])).to_owned(),
+                2 => (*g
+                    .rng
+                    .pick(&["-1", "-2", "100", "-100", "9223372036854775807"]))
+                .to_owned(),
                 _ => format!("{}", g.rng.below(4)),
             }
         };
         let a = part(self);
         let b = part(self);
         if self.rng.pct(40) {
-            let step = *self.rng.pick(&["-1", "2", "-2", "3", "-9223372036854775808", "0"]);
+            let step = *self
+                .rng
+                .pick(&["-1", "2", "-2", "3", "-9223372036854775808", "0"]);
             format!("{a}:{b}:{step}")
         } else if self.rng.pct(30) {
-            a.chars().next().map_or_else(|| "0".to_owned(), |_| a.clone())
+            a.chars()
+                .next()
+                .map_or_else(|| "0".to_owned(), |_| a.clone())
         } else {
             format!("{a}:{b}")
         }
@@ -460,7 +487,12 @@ impl<'r> Gen<'r> {
     fn iterable(&mut self, d: u32) -> String {
         match self.rng.below(7) {
             0 => format!("range({})", self.rng.below(8)),
-            1 => format!("range({}, {}, {})", self.small_int(), self.small_int(), self.rng.pick(&["1", "2", "-1", "3"])),
+            1 => format!(
+                "range({}, {}, {})",
+                self.small_int(),
+                self.small_int(),
+                self.rng.pick(&["1", "2", "-1", "3"])
+            ),
             2 => self.expr(Ty::List, d),
             3 => self.expr(Ty::Str, d),
             4 => self.expr(Ty::Set, d),
@@ -479,27 +511,61 @@ impl<'r> Gen<'r> {
             }
             1 => {
                 let cond = if self.rng.pct(50) {
-                    format!(" if x {} {}", self.rng.pick(&["!=", "<", ">=", "=="]), self.leaf(Ty::Int))
+                    format!(
+                        " if x {} {}",
+                        self.rng.pick(&["!=", "<", ">=", "=="]),
+                        self.leaf(Ty::Int)
+                    )
                 } else {
                     String::new()
                 };
                 format!("[x for x in {}{cond}]", self.iterable(d))
             }
             2 => {
-                let key = *self.rng.pick(&["", ", key=len", ", key=str", ", key=lambda x: -x", ", reverse=True", ", key=abs, reverse=True"]);
+                let key = *self.rng.pick(&[
+                    "",
+                    ", key=len",
+                    ", key=str",
+                    ", key=lambda x: -x",
+                    ", reverse=True",
+                    ", key=abs, reverse=True",
+                ]);
                 format!("sorted({}{key})", self.expr(Ty::List, d))
             }
             3 => format!("list(range({}))", self.small_int()),
             4 => format!("({} + {})", self.expr(Ty::List, d), self.expr(Ty::List, d)),
             5 => format!("({} * {})", self.expr(Ty::List, d), self.small_int()),
             6 => format!("{}[{}]", self.expr(Ty::List, d), self.slice()),
-            7 => format!("{}.split({})", self.expr(Ty::Str, d), self.rng.pick(&["", "','", "'a'", "None, 1"])),
-            8 => format!("list({}.{}())", self.expr(Ty::Dict, d), self.rng.pick(&["keys", "values", "items"])),
-            9 => format!("list(zip({}, {}))", self.expr(Ty::List, d), self.expr(Ty::Str, d)),
-            10 => format!("list(enumerate({}, {}))", self.expr(Ty::List, d), self.small_int()),
+            7 => format!(
+                "{}.split({})",
+                self.expr(Ty::Str, d),
+                self.rng.pick(&["", "','", "'a'", "None, 1"])
+            ),
+            8 => format!(
+                "list({}.{}())",
+                self.expr(Ty::Dict, d),
+                self.rng.pick(&["keys", "values", "items"])
+            ),
+            9 => format!(
+                "list(zip({}, {}))",
+                self.expr(Ty::List, d),
+                self.expr(Ty::Str, d)
+            ),
+            10 => format!(
+                "list(enumerate({}, {}))",
+                self.expr(Ty::List, d),
+                self.small_int()
+            ),
             11 => format!("[[y, y] for y in {}]", self.iterable(d)),
-            12 => format!("[a + b for a, b in zip({}, {})]", self.expr(Ty::List, d), self.expr(Ty::List, d)),
-            _ => format!("sort_by([{{'k': 2}}, {{'k': 1}}, {{'k': {}}}], 'k')", self.expr(Ty::Int, d)),
+            12 => format!(
+                "[a + b for a, b in zip({}, {})]",
+                self.expr(Ty::List, d),
+                self.expr(Ty::List, d)
+            ),
+            _ => format!(
+                "sort_by([{{'k': 2}}, {{'k': 1}}, {{'k': {}}}], 'k')",
+                self.expr(Ty::Int, d)
+            ),
         }
     }
 
@@ -517,7 +583,11 @@ impl<'r> Gen<'r> {
                 format!("{{{}}}", items.join(", "))
             }
             1 => format!("{{k: v for k, v in enumerate({})}}", self.expr(Ty::List, d)),
-            2 => format!("dict(zip({}, {}))", self.expr(Ty::Str, d), self.expr(Ty::List, d)),
+            2 => format!(
+                "dict(zip({}, {}))",
+                self.expr(Ty::Str, d),
+                self.expr(Ty::List, d)
+            ),
             3 => format!("{{str(x): x for x in {} if x}}", self.iterable(d)),
             4 => format!("dict({})", self.expr(Ty::Dict, d)),
             _ => format!("{{x: len(str(x)) for x in {}}}", self.iterable(d)),
@@ -531,7 +601,12 @@ impl<'r> Gen<'r> {
             2 => format!(
                 "{}.{}({})",
                 self.expr(Ty::Set, d),
-                self.rng.pick(&["union", "intersection", "difference", "symmetric_difference"]),
+                self.rng.pick(&[
+                    "union",
+                    "intersection",
+                    "difference",
+                    "symmetric_difference"
+                ]),
                 self.expr(Ty::Set, d)
             ),
             3 => format!("set({})", self.expr(Ty::Str, d)),
@@ -551,7 +626,11 @@ impl<'r> Gen<'r> {
             2 => format!("{} not in {}", self.expr(Ty::Str, d), self.expr(Ty::Str, d)),
             3 => format!("{} and {}", self.expr(Ty::Int, d), self.expr(Ty::Str, d)),
             4 => format!("not {}", self.expr(Ty::List, d)),
-            5 => format!("isinstance({}, {})", self.expr_any(d), self.rng.pick(&["int", "str", "list", "(int, float)"])),
+            5 => format!(
+                "isinstance({}, {})",
+                self.expr_any(d),
+                self.rng.pick(&["int", "str", "list", "(int, float)"])
+            ),
             _ => format!("{} is None", self.expr(Ty::Int, d)),
         }
     }
@@ -582,9 +661,17 @@ impl<'r> Gen<'r> {
                 let v = self.fresh();
                 let it = match self.rng.below(4) {
                     0 => format!("range({})", self.rng.below(6)),
-                    1 => self.var_of(Ty::List).unwrap_or_else(|| "list([1, 2])".to_owned()),
-                    2 => format!("enumerate({})", self.var_of(Ty::Str).unwrap_or_else(|| "'ab'".to_owned())),
-                    _ => format!("sorted({})", self.var_of(Ty::Set).unwrap_or_else(|| "{3, 1}".to_owned())),
+                    1 => self
+                        .var_of(Ty::List)
+                        .unwrap_or_else(|| "list([1, 2])".to_owned()),
+                    2 => format!(
+                        "enumerate({})",
+                        self.var_of(Ty::Str).unwrap_or_else(|| "'ab'".to_owned())
+                    ),
+                    _ => format!(
+                        "sorted({})",
+                        self.var_of(Ty::Set).unwrap_or_else(|| "{3, 1}".to_owned())
+                    ),
                 };
                 self.vars.push((v.clone(), Ty::Int));
                 let mut s = format!("{indent}for {v} in {it}:\n");
@@ -617,16 +704,31 @@ impl<'r> Gen<'r> {
             7 => {
                 let dname = self.var_of(Ty::Dict).unwrap_or_else(|| "{}".to_owned());
                 match self.rng.below(3) {
-                    0 => format!("{indent}{dname}[{}] = {}\n", self.expr(Ty::Str, 1), self.expr(Ty::Int, 2)),
+                    0 => format!(
+                        "{indent}{dname}[{}] = {}\n",
+                        self.expr(Ty::Str, 1),
+                        self.expr(Ty::Int, 2)
+                    ),
                     1 => format!("{indent}{dname}.update({})\n", self.expr(Ty::Dict, 2)),
-                    _ => format!("{indent}{dname}.setdefault({}, [])\n", self.expr(Ty::Str, 1)),
+                    _ => format!(
+                        "{indent}{dname}.setdefault({}, [])\n",
+                        self.expr(Ty::Str, 1)
+                    ),
                 }
             }
             8 => {
                 let s = self.var_of(Ty::Set).unwrap_or_else(|| "set()".to_owned());
-                format!("{indent}{s}.{}({})\n", self.rng.pick(&["add", "discard"]), self.expr(Ty::Int, 1))
+                format!(
+                    "{indent}{s}.{}({})\n",
+                    self.rng.pick(&["add", "discard"]),
+                    self.expr(Ty::Int, 1)
+                )
             }
-            9 => format!("{indent}print({}, sep={})\n", self.expr_any(2), self.rng.pick(&["' '", "'-'", "''"])),
+            9 => format!(
+                "{indent}print({}, sep={})\n",
+                self.expr_any(2),
+                self.rng.pick(&["' '", "'-'", "''"])
+            ),
             10 => {
                 let ty = *self.rng.pick(&[Ty::Int, Ty::Str, Ty::List, Ty::Float]);
                 match self.var_of(ty) {
@@ -643,8 +745,10 @@ impl<'r> Gen<'r> {
     /// A loop that grows something fast: the budget must end it.
     fn bomb(&mut self, indent: &str) -> String {
         let v = self.fresh();
-        let mut n = *self.rng.pick(&["20", "40", "64", "100000000", "1000000000000"]);
-        let shape = self.rng.below(8);
+        let mut n = *self
+            .rng
+            .pick(&["20", "40", "64", "100000000", "1000000000000"]);
+        let shape = self.rng.below(9);
         if !self.open_defects && matches!(shape, 1 | 3 | 5 | 6) {
             n = "12";
         }
@@ -656,7 +760,9 @@ impl<'r> Gen<'r> {
             4 => format!("{v} = str({v}) + str({v})"),
             5 => format!("{v} = ({v}, {v})"),
             6 => format!("{v} = {v} * {v} + 1"),
-            _ => format!("{v} = f'{{{v}}}{{{v}!r}}'"),
+            7 => format!("{v} = f'{{{v}}}{{{v}!r}}'"),
+            // A chain as deep as the budget allows (no recursion builds it).
+            _ => format!("{v} = [{v}]"),
         };
         let init = *self.rng.pick(&["'ab'", "[1]", "3", "{'k': 1}"]);
         self.vars.push((v.clone(), Ty::List));
@@ -690,7 +796,9 @@ impl<'r> Gen<'r> {
             20 => "del y".to_owned(),
             21 => format!("assert {e}"),
             22 => "raise ValueError('x')".to_owned(),
-            23 => format!("match {e}:\n{indent}    case 1:\n{indent}        pass\n{indent}    case [a, *b] if a:\n{indent}        pass"),
+            23 => format!(
+                "match {e}:\n{indent}    case 1:\n{indent}        pass\n{indent}    case [a, *b] if a:\n{indent}        pass"
+            ),
             24 => "async def g():\n        await h()".replace("        ", &format!("{indent}    ")),
             25 => format!("for i in {e} + 1:\n{indent}    pass"),
             26 => "y = (yield)".to_owned(),
