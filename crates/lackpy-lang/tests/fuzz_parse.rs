@@ -145,7 +145,8 @@ fn soup(rng: &mut Rng) -> Vec<u8> {
             s.push('\n');
             s.push_str(&" ".repeat(rng.below(4) * 4));
         }
-        s.push_str(*rng.pick(PIECES));
+        let piece: &&str = rng.pick(PIECES);
+        s.push_str(piece);
     }
     s.into_bytes()
 }

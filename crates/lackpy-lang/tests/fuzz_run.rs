@@ -10,7 +10,10 @@
 //! CI runs a fixed number of cases from a fixed seed. For a longer run:
 //! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test fuzz_run`;
 //! `LACKPY_FUZZ_SEED=N` changes the cases, `LACKPY_FUZZ_VERBOSE=1` prints
-//! each program before it runs (to find one that aborts the process).
+//! each program before it runs (to find one that aborts the process), and
+//! `LACKPY_FUZZ_OPEN_DEFECTS=1` also generates the bombs whose defects are
+//! still open here (the ignored `regression_*` tests below): once those are
+//! fixed, make it the default in `program`.
 
 mod fuzzgen;
 
@@ -120,7 +123,7 @@ fn regression_repeated_squaring_outlasts_the_deadline() {
 fn program(seed: u64, case: u64) -> String {
     let mut rng = Rng::for_case(seed, case);
     let mut g = Gen::new(&mut rng);
-    g.bombs = case % 4 == 0;
+    g.bombs = case.is_multiple_of(4);
     g.open_defects = std::env::var_os("LACKPY_FUZZ_OPEN_DEFECTS").is_some();
     g.program()
 }

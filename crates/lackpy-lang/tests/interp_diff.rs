@@ -21,12 +21,15 @@ use serde_json::Value;
 /// Programs per added family (eleven families after the 600 of the first).
 const PER_FAMILY: usize = 120;
 
+/// Whether a program shows a known divergence.
+type Matcher = fn(&str) -> bool;
+
 /// Divergences that are known defects, open on this branch and fixed
 /// elsewhere: `(matches the program, why)`. Such programs are left out of
 /// the comparison here and run by the ignored test below, which the lead
 /// un-ignores once the fixes are merged; `known_open_cases` holds a
 /// minimal reproduction of each.
-const KNOWN_OPEN: &[(fn(&str) -> bool, &str)] = &[
+const KNOWN_OPEN: &[(Matcher, &str)] = &[
     (
         huge_slice_step,
         "a slice step near i64::MAX overflows (ops.rs `pick`)",

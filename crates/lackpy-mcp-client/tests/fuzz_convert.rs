@@ -233,7 +233,7 @@ fn data(rng: &mut Rng, depth: u32) -> Data {
 fn deep_data(n: usize) -> Data {
     let mut d = Data::None;
     for i in 0..n {
-        d = if i % 2 == 0 {
+        d = if i.is_multiple_of(2) {
             Data::List(vec![d])
         } else {
             Data::Dict(vec![(Data::Str("k".into()), d)])
@@ -259,7 +259,7 @@ fn generated_call_results_give_a_value_or_a_clean_error() {
         let mut failures = Vec::new();
         for case in 0..cases {
             let mut rng = Rng::for_case(seed, case);
-            let text = if case % 10 == 0 {
+            let text = if case.is_multiple_of(10) {
                 deep(&mut rng)
             } else {
                 call_result(&mut rng)
