@@ -106,7 +106,9 @@ fn json(rng: &mut Rng, depth: u32) -> String {
 }
 
 fn text(rng: &mut Rng) -> String {
-    match rng.below(6) {
+    // A megabyte now and then: enough to show size is no problem, rare
+    // enough to keep the target fast.
+    match rng.below(40) {
         0 => format!("\"{}\"", "x".repeat(1 << 20)),
         1 => "\"\"".to_owned(),
         2 => "42".to_owned(),

@@ -194,7 +194,7 @@ fn toml_structured(rng: &mut Rng) -> String {
 
 /// Nesting and sizes far past anything a person writes.
 fn toml_extreme(rng: &mut Rng) -> String {
-    let n = [64, 500, 5_000, 50_000][rng.below(4)];
+    let n = [64, 500, 5_000, 20_000][rng.below(4)];
     match rng.below(7) {
         0 => format!("x = {}{}", "[".repeat(n), "]".repeat(n)),
         1 => format!("x = {}1{}", "{a = ".repeat(n), "}".repeat(n)),
