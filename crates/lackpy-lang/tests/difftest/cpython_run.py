@@ -64,9 +64,10 @@ SUBS = ["''", "'a'", "','", "' '", "'b'", "'ab'", "'zz'", "'\\n'", "'é'"]
 
 
 def unordered(expr):
-    """`expr` as is when it holds no str (CPython's str hashes, and so the
-    order of a set of strs, change with every process), else sorted."""
-    return f"(sorted({expr}, key=str) if any([isinstance(v, (str, tuple)) for v in {expr}]) else {expr})"
+    """`expr` as is when it holds no str or None, else sorted: CPython's str
+    hashes change with every process and None's is its address, so the
+    order of a set holding them is no property to compare."""
+    return f"(sorted({expr}, key=str) if any([isinstance(v, (str, tuple)) or v is None for v in {expr}]) else {expr})"
 
 
 def fam_strings(rnd):
