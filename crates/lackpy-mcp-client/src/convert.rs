@@ -212,7 +212,11 @@ fn texts(result: &CallToolResult) -> Vec<&str> {
 /// The value (or the tool error) a call result stands for.
 pub fn result_to_data(result: &CallToolResult) -> Result<Data, ToolError> {
     if result.is_error == Some(true) {
-        let texts = texts(result);
+        // Blank texts say nothing: a program must still see why it failed.
+        let texts: Vec<&str> = texts(result)
+            .into_iter()
+            .filter(|t| !t.trim().is_empty())
+            .collect();
         let message = if texts.is_empty() {
             "MCP tool returned an error".to_string()
         } else {

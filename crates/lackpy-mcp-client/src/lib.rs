@@ -23,7 +23,7 @@
 #![forbid(unsafe_code)]
 
 mod client;
-mod convert;
+pub mod convert;
 mod discovery;
 mod error;
 mod http_check;
