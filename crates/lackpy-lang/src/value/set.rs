@@ -528,6 +528,8 @@ impl Set {
         let Ok(d) = v.dict.try_borrow() else {
             return Ok(s);
         };
+        // A temporary as big as the dict: checked before it is built.
+        super::meter::ensure(d.len().saturating_mul(4 * std::mem::size_of::<Slot>()))?;
         match v.kind {
             ViewKind::Keys => {
                 s.reserve_for_dict(d.len());
