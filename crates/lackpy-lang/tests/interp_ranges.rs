@@ -1,4 +1,5 @@
-//! Ranges beyond 64 bits, and the slices and searches reworked with them,
+//! Ranges beyond 64 bits, and the slices, searches and int conversions
+//! reworked with them,
 //! behave as in CPython 3.11: each expression runs in CPython (`python3`
 //! is required) and here, and the reprs or errors must agree.
 
@@ -136,6 +137,10 @@ fn slices_and_searches_match_cpython() {
         "[1, [2], 3].index([2])",
         "[1, 2, 3].index(4)",
         "list(reversed(b'abc'))",
+        "int('x' * 300)",
+        r"int('\u00e9' * 300, 16)",
+        "int('1' * 5000)",
+        "int('1_' * 3000 + '1')",
         r"'ab\u03a3\u03a3 \u03a3x'.lower()",
         r"'ab\u03a3\u03a3 \u03a3x'.title()",
         r"'ab\u03a3\u03a3 \u03a3x'.swapcase()",

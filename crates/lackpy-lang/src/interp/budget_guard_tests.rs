@@ -169,9 +169,21 @@ fn run_case(src: &str) -> (Option<String>, Duration) {
     (out.error_type, start.elapsed())
 }
 
+/// The peak resident set of this process since `reset`, where Linux tells.
+fn peak_rss(reset: bool) -> Option<usize> {
+    if reset {
+        std::fs::write("/proc/self/clear_refs", "5").ok()?;
+    }
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
 #[test]
 fn every_builtin_and_method_is_bounded_on_huge_input() {
     let cases = cases();
+    let measured = peak_rss(true).is_some();
     let threads = 4;
     let chunks: Vec<Vec<(String, String)>> = (0..threads)
         .map(|i| cases.iter().skip(i).step_by(threads).cloned().collect())
@@ -206,4 +218,9 @@ fn every_builtin_and_method_is_bounded_on_huge_input() {
         }
     }
     assert!(bad.is_empty(), "unbounded or broken cases: {bad:#?}");
+    // Four runs at a time under 8 MiB each: the process never came near
+    // what an unmetered builtin takes (gigabytes within the deadline).
+    if let (true, Some(peak)) = (measured, peak_rss(false)) {
+        assert!(peak < 512 * 1024 * 1024, "peak RSS {} MiB", peak >> 20);
+    }
 }

@@ -837,10 +837,12 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
             }
             Ok(Value::from_big(n))
         }
+        // CPython shows at most 200 characters of the repr (`%.200R`), so a
+        // huge bad literal does not make a huge message.
         None => Err(Exc::value_error(format!(
             "invalid literal for int() with base {}: {}",
             base,
-            repr::repr(orig)?
+            repr::repr(orig)?.chars().take(200).collect::<String>()
         ))),
     }
 }

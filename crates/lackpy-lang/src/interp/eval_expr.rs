@@ -290,8 +290,8 @@ impl Interp<'_> {
             // constant, which its constant merging rebuilds once from the
             // first frozenset's iteration order; the display then copies it.
             let mut again = Set::new();
-            for (k, h) in s.iter_hashed() {
-                again.add_h(k, h);
+            for (k, h) in s.hashed() {
+                again.add_h(k.clone(), h);
             }
             let mut fresh = Set::new();
             fresh.merge(&again);

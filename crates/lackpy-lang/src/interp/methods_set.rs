@@ -56,9 +56,9 @@ fn intersection(so: &Set, other: &Set) -> Set {
         (other, so)
     };
     let mut result = Set::new();
-    for (k, h) in small.iter_hashed() {
-        if big.contains_h(&k, h) {
-            result.add_h(k, h);
+    for (k, h) in small.hashed() {
+        if big.contains_h(k, h) {
+            result.add_h(k.clone(), h);
         }
     }
     result
@@ -86,13 +86,15 @@ fn difference_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
     match other {
         Value::Set(o) => {
             let o = o.try_borrow().map_err(|_| busy())?;
-            let members = if (o.len() >> 3) > so.len() {
-                intersection(so, &o).iter_hashed()
+            if (o.len() >> 3) > so.len() {
+                let common = intersection(so, &o);
+                for (k, h) in common.hashed() {
+                    so.discard_h(k, h);
+                }
             } else {
-                o.iter_hashed()
-            };
-            for (k, h) in members {
-                so.discard_h(&k, h);
+                for (k, h) in o.hashed() {
+                    so.discard_h(k, h);
+                }
             }
         }
         _ => {
@@ -111,16 +113,16 @@ fn difference_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
 pub(crate) fn difference(so: &Set, other: &Set) -> Set {
     if (so.len() >> 2) > other.len() {
         let mut result = so.copy();
-        for (k, h) in other.iter_hashed() {
-            result.discard_h(&k, h);
+        for (k, h) in other.hashed() {
+            result.discard_h(k, h);
         }
         result.compact_after_removals();
         return result;
     }
     let mut result = Set::new();
-    for (k, h) in so.iter_hashed() {
-        if !other.contains_h(&k, h) {
-            result.add_h(k, h);
+    for (k, h) in so.hashed() {
+        if !other.contains_h(k, h) {
+            result.add_h(k.clone(), h);
         }
     }
     result
@@ -135,9 +137,9 @@ fn difference_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
         Value::Dict(d) if (so.len() >> 2) <= d.try_borrow().map(|d| d.len()).unwrap_or(0) => {
             let d = d.try_borrow().map_err(|_| busy())?;
             let mut result = Set::new();
-            for (k, h) in so.iter_hashed() {
-                if d.get_h(&k, h).is_none() {
-                    result.add_h(k, h);
+            for (k, h) in so.hashed() {
+                if d.get_h(k, h).is_none() {
+                    result.add_h(k.clone(), h);
                 }
             }
             Ok(result)
@@ -152,17 +154,31 @@ fn difference_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
 
 /// `set_symmetric_difference_update(so, other)`.
 fn symmetric_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
-    let members = match other {
+    // The other operand is a different object from `so` (borrowing the
+    // same one fails above), so its members are walked in place.
+    let toggle = |so: &mut Set, k: &Value, h: i64| {
+        if so.discard_h(k, h).is_none() {
+            so.add_h(k.clone(), h);
+        }
+    };
+    match other {
         Value::Dict(d) => {
             let d = d.try_borrow().map_err(|_| busy())?;
-            d.iter_hashed().map(|(k, h)| (k.clone(), h)).collect()
+            for (k, h) in d.iter_hashed() {
+                toggle(so, k, h);
+            }
         }
-        Value::Set(o) => o.try_borrow().map_err(|_| busy())?.iter_hashed(),
-        _ => as_set(it, other)?.iter_hashed(),
-    };
-    for (k, h) in members {
-        if so.discard_h(&k, h).is_none() {
-            so.add_h(k, h);
+        Value::Set(o) => {
+            let o = o.try_borrow().map_err(|_| busy())?;
+            for (k, h) in o.hashed() {
+                toggle(so, k, h);
+            }
+        }
+        _ => {
+            let tmp = as_set(it, other)?;
+            for (k, h) in tmp.hashed() {
+                toggle(so, k, h);
+            }
         }
     }
     Ok(())

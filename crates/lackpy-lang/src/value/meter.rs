@@ -169,10 +169,14 @@ impl<T> Buf<T> {
         Buf::default()
     }
 
-    /// An empty buffer with room for `n` items (checked and charged).
+    /// An empty buffer with room for exactly `n` items (checked and
+    /// charged; a display of two items stays two items long).
     pub(crate) fn with_capacity(n: usize) -> R<Self> {
-        let mut b = Buf::new();
-        b.reserve(n)?;
+        ensure(n.saturating_mul(std::mem::size_of::<T>()))?;
+        let mut items = Vec::new();
+        items.try_reserve_exact(n).map_err(|_| Exc::memory())?;
+        let mut b = Buf { items, charged: 0 };
+        b.sync();
         Ok(b)
     }
 
@@ -284,10 +288,13 @@ impl TextBuf {
         TextBuf::default()
     }
 
-    /// An empty buffer with room for `n` bytes (checked and charged).
+    /// An empty buffer with room for exactly `n` bytes (checked and charged).
     pub(crate) fn with_capacity(n: usize) -> R<Self> {
-        let mut b = TextBuf::new();
-        b.reserve(n)?;
+        ensure(n)?;
+        let mut text = String::new();
+        text.try_reserve_exact(n).map_err(|_| Exc::memory())?;
+        let mut b = TextBuf { text, charged: 0 };
+        b.sync();
         Ok(b)
     }
 
@@ -350,5 +357,72 @@ impl TextBuf {
 impl Drop for TextBuf {
     fn drop(&mut self) {
         mem::credit(self.charged);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    fn scope(max_memory: usize) -> MeterScope {
+        MeterScope::enter(MeterLimits {
+            deadline: Instant::now() + Duration::from_secs(60),
+            cancel: None,
+            max_memory,
+        })
+    }
+
+    #[test]
+    fn a_buffer_is_charged_while_it_lives_and_exact_when_sized() {
+        let _s = scope(1 << 20);
+        let before = mem::used();
+        let mut b: Buf<u64> = Buf::with_capacity(2).expect("fits");
+        assert_eq!(mem::used() - before, 16);
+        b.push(1).expect("fits");
+        b.push(2).expect("fits");
+        assert_eq!(
+            b.into_vec().capacity(),
+            2,
+            "sized buffers are not rounded up"
+        );
+        assert_eq!(mem::used(), before);
+        let mut t = TextBuf::with_capacity(3).expect("fits");
+        t.push_str("abcdef").expect("fits");
+        assert!(mem::used() - before >= 6);
+        drop(t);
+        assert_eq!(mem::used(), before);
+    }
+
+    #[test]
+    fn growth_past_the_budget_is_refused_before_it_happens() {
+        let _s = scope(1024);
+        let mut b: Buf<u64> = Buf::new();
+        let mut pushed = 0;
+        let err = loop {
+            match b.push(0) {
+                Ok(()) => pushed += 1,
+                Err(e) => break e,
+            }
+        };
+        assert_eq!(err.kind, ExcKind::MemoryError);
+        assert!(pushed * 8 <= 1024, "{pushed} items");
+        assert!(Buf::<u64>::with_capacity(1000).is_err());
+        assert!(TextBuf::with_capacity(2000).is_err());
+    }
+
+    #[test]
+    fn ticks_read_the_clock() {
+        let _s = MeterScope::enter(MeterLimits {
+            deadline: Instant::now(),
+            cancel: None,
+            max_memory: usize::MAX,
+        });
+        let mut result = Ok(());
+        for _ in 0..POLL_EVERY {
+            result = result.and_then(|()| tick());
+        }
+        assert_eq!(result.map_err(|e| e.kind), Err(ExcKind::TimeoutError));
     }
 }

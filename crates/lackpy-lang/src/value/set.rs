@@ -449,19 +449,21 @@ impl Set {
         SetIter { set: self, pos: 0 }
     }
 
-    /// Members in iteration order with their hashes.
-    pub(crate) fn iter_hashed(&self) -> Vec<(Value, i64)> {
-        match &self.repr {
-            Repr::Table(t) => t
-                .slots
-                .iter()
-                .filter_map(|s| match s {
-                    Slot::Full(h, k) => Some((k.clone(), *h)),
-                    _ => None,
-                })
-                .collect(),
-            Repr::Ordered(d) => d.iter_hashed().map(|(k, h)| (k.clone(), h)).collect(),
-        }
+    /// Members in iteration order with their hashes, borrowed (set
+    /// algorithms walk one set while building another: no copy of the
+    /// members is needed).
+    pub(crate) fn hashed(&self) -> impl Iterator<Item = (&Value, i64)> + '_ {
+        let (table, ordered) = match &self.repr {
+            Repr::Table(t) => (Some(t), None),
+            Repr::Ordered(d) => (None, Some(d)),
+        };
+        let table = table.into_iter().flat_map(|t| {
+            t.slots.iter().filter_map(|s| match s {
+                Slot::Full(h, k) => Some((k, *h)),
+                _ => None,
+            })
+        });
+        table.chain(ordered.into_iter().flat_map(|d| d.iter_hashed()))
     }
 
     /// `set_merge`/`set_update_internal` with another set.
@@ -472,8 +474,8 @@ impl Set {
                 self.sync();
             }
             _ => {
-                for (k, h) in other.iter_hashed() {
-                    self.add_h(k, h);
+                for (k, h) in other.hashed() {
+                    self.add_h(k.clone(), h);
                 }
             }
         }
@@ -526,6 +528,8 @@ impl Set {
         let Ok(d) = v.dict.try_borrow() else {
             return Ok(s);
         };
+        // A temporary as big as the dict: checked before it is built.
+        super::meter::ensure(d.len().saturating_mul(4 * std::mem::size_of::<Slot>()))?;
         match v.kind {
             ViewKind::Keys => {
                 s.reserve_for_dict(d.len());
