@@ -22,6 +22,7 @@ use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::transport::common::client_side_sse::SseRetryPolicy;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
+use crate::discover_check::DiscoverCheck;
 use crate::http_check::CheckedHttp;
 use crate::linecap::{LineCap, ToolsTap};
 use crate::operation::Client;
@@ -97,10 +98,16 @@ fn client_info() -> ClientConfig {
     info
 }
 
-/// Probe with `server/discover`; a server that rejects it gets `initialize`.
+/// The versions the `server/discover` probe offers.
+fn preferred_versions() -> Vec<ProtocolVersion> {
+    vec![ProtocolVersion::LATEST]
+}
+
+/// Probe with `server/discover`; a server that rejects it (or answers with
+/// something unusable, see [`DiscoverCheck`]) gets `initialize`.
 fn lifecycle() -> ClientLifecycleMode {
     ClientLifecycleMode::Auto {
-        preferred_versions: vec![ProtocolVersion::LATEST],
+        preferred_versions: preferred_versions(),
         legacy_version: Some(ProtocolVersion::LATEST_WITH_INITIALIZE),
     }
 }
@@ -216,6 +223,8 @@ pub(crate) async fn handshake(
             let reader = LineCap::new(stdout, spec.cap, Some(Arc::clone(&tap)));
             let transport = AsyncRwTransport::new_client(reader, stdin)
                 .with_max_line_length(spec.cap.saturating_add(64 * 1024));
+            let transport =
+                DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
             match client_info()
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
@@ -246,6 +255,8 @@ pub(crate) async fn handshake(
                 .max_sse_event_size(spec.cap);
             config.retry_config = Arc::new(BoundedRetry);
             let transport = StreamableHttpClientTransport::with_client(CheckedHttp::new()?, config);
+            let transport =
+                DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
             match client_info()
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
