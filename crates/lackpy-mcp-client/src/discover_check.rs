@@ -19,6 +19,9 @@ use rmcp::model::{
 };
 use rmcp::transport::Transport;
 
+/// How the error standing for an unusable answer begins.
+pub(crate) const DISCOVER_ANSWERED: &str = "server/discover answered with";
+
 /// Longest part of an unusable answer quoted in the log and error.
 const MAX_QUOTE: usize = 200;
 
@@ -66,7 +69,7 @@ impl<T> DiscoverCheck<T> {
         );
         let error = ErrorData::new(
             ErrorCode::METHOD_NOT_FOUND,
-            format!("server/discover answered with {why}"),
+            format!("{DISCOVER_ANSWERED} {why}"),
             None,
         );
         ServerJsonRpcMessage::error(error, Some(response.id.clone()))
@@ -160,6 +163,45 @@ mod tests {
     fn an_empty_object_is_not_a_discover_result() {
         let why = unusable(&parse("{}"), &[ProtocolVersion::LATEST]).unwrap();
         assert_eq!(why, "an empty result, not a discover result");
+    }
+
+    const ANSWER: &str = r#"{"resultType":"complete","capabilities":{},"ttlMs":0,"cacheScope":"private","supportedVersions":"#;
+
+    #[test]
+    fn a_discover_result_with_our_version_is_used() {
+        let result = parse(&format!("{ANSWER}[\"2025-11-25\",\"2026-07-28\"]}}"));
+        assert!(
+            matches!(result, ServerResult::DiscoverResult(_)),
+            "{result:?}"
+        );
+        assert_eq!(unusable(&result, &[ProtocolVersion::LATEST]), None);
+    }
+
+    #[test]
+    fn a_discover_result_without_our_version_is_not_used() {
+        let result = parse(&format!("{ANSWER}[\"2099-01-01\"]}}"));
+        assert!(
+            matches!(result, ServerResult::DiscoverResult(_)),
+            "{result:?}"
+        );
+        assert_eq!(
+            unusable(&result, &[ProtocolVersion::LATEST]).as_deref(),
+            Some("no protocol version we speak (it offers [2099-01-01])")
+        );
+    }
+
+    #[test]
+    fn numeric_ids_match_their_string_echo() {
+        assert!(same_id(&RequestId::Number(3), &RequestId::Number(3)));
+        assert!(same_id(
+            &RequestId::Number(3),
+            &RequestId::String("3".into())
+        ));
+        assert!(!same_id(&RequestId::Number(3), &RequestId::Number(4)));
+        assert!(!same_id(
+            &RequestId::String("3".into()),
+            &RequestId::Number(3)
+        ));
     }
 
     #[test]
