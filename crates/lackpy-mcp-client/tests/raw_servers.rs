@@ -1,7 +1,9 @@
-//! Servers whose `server/discover` answer is no discover result (`{}`, a
-//! wrong shape, no version we speak) are reached through `initialize` on
-//! the same connection; one that fails `initialize` too is down, with both
-//! reasons. The servers are hand-written (examples/raw_json_rpc_server.rs).
+//! Hand-written servers (examples/raw_json_rpc_server.rs), as simple ones
+//! are written. One whose `server/discover` answer is no discover result
+//! (`{}`, a wrong shape, no version we speak) is reached through
+//! `initialize` on the same connection; one that fails `initialize` too is
+//! down, with both reasons. An SSE stream the server closes before its
+//! answer is resumed with `GET` after the server's `retry:` delay.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 mod common;
@@ -123,6 +125,29 @@ fn an_http_server_that_fails_initialize_too_is_down_with_both_reasons() {
         assert_eq!(status.state, ServerState::Down, "{status:?}");
         let reason = status.reason.unwrap_or_default().replace(&url, "<url>");
         insta::assert_snapshot!(reason);
+        client.shutdown().await;
+    });
+}
+
+#[test]
+fn a_closed_sse_stream_is_resumed_with_get_after_the_retry_delay() {
+    // The answer to the call comes only on the GET that resumes its stream.
+    let (_server, url) = raw_http(&["--sse-close", "300"]);
+    runtime().block_on(async {
+        let (client, source) = start_one(http("sse", &url), options()).await;
+        assert_eq!(source.status().state, ServerState::Ready);
+        let Ok(lackpy_lang::Data::Str(text)) = call(&source, "seen", vec![]).await else {
+            panic!("the call failed");
+        };
+        let text = text.to_string();
+        assert!(text.ends_with("with Last-Event-ID ev-1"), "{text}");
+        let ms: u64 = text
+            .strip_prefix("resumed after ")
+            .and_then(|t| t.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{text}"));
+        // The server's `retry:` is honoured (never earlier).
+        assert!(ms >= 290, "{text}");
         client.shutdown().await;
     });
 }
