@@ -81,6 +81,8 @@ pub(crate) struct ConnectSpec<'a> {
 
 /// Reconnects of a streamable HTTP stream: a few quick tries, then give up
 /// (the SDK's default retries forever, which hangs calls to a dead server).
+/// After a graceful close the SDK waits the server's `retry:` delay instead
+/// of the first one here, and resumes with `Last-Event-ID`.
 #[derive(Debug)]
 struct BoundedRetry;
 
