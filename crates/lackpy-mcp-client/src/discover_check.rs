@@ -133,11 +133,9 @@ impl<T: Transport<RoleClient>> Transport<RoleClient> for DiscoverCheck<T> {
         self.inner.send(item)
     }
 
-    fn receive(&mut self) -> impl Future<Output = Option<ServerJsonRpcMessage>> + Send {
-        async move {
-            let message = self.inner.receive().await?;
-            Some(self.check(message))
-        }
+    async fn receive(&mut self) -> Option<ServerJsonRpcMessage> {
+        let message = self.inner.receive().await?;
+        Some(self.check(message))
     }
 
     fn close(&mut self) -> impl Future<Output = Result<(), Self::Error>> + Send {
