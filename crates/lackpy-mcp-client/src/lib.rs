@@ -24,6 +24,7 @@
 
 mod client;
 pub mod convert;
+mod discover_check;
 mod discovery;
 mod error;
 mod http_check;

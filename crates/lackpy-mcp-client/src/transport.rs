@@ -14,7 +14,7 @@ use lackpy_sources::McpTransport;
 use rmcp::RoleClient;
 use rmcp::model::{ClientConfig, Implementation, ProtocolVersion};
 use rmcp::service::{
-    ClientLifecycleMode, ClientServiceExt, QuitReason, RunningService,
+    ClientInitializeError, ClientLifecycleMode, ClientServiceExt, QuitReason, RunningService,
     RunningServiceCancellationToken,
 };
 use rmcp::transport::StreamableHttpClientTransport;
@@ -22,6 +22,7 @@ use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::transport::common::client_side_sse::SseRetryPolicy;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
+use crate::discover_check::{DISCOVER_ANSWERED, DiscoverCheck};
 use crate::http_check::CheckedHttp;
 use crate::linecap::{LineCap, ToolsTap};
 use crate::operation::Client;
@@ -80,6 +81,8 @@ pub(crate) struct ConnectSpec<'a> {
 
 /// Reconnects of a streamable HTTP stream: a few quick tries, then give up
 /// (the SDK's default retries forever, which hangs calls to a dead server).
+/// After a graceful close the SDK waits the server's `retry:` delay instead
+/// of the first one here, and resumes with `Last-Event-ID`.
 #[derive(Debug)]
 struct BoundedRetry;
 
@@ -97,10 +100,16 @@ fn client_info() -> ClientConfig {
     info
 }
 
-/// Probe with `server/discover`; a server that rejects it gets `initialize`.
+/// The versions the `server/discover` probe offers.
+fn preferred_versions() -> Vec<ProtocolVersion> {
+    vec![ProtocolVersion::LATEST]
+}
+
+/// Probe with `server/discover`; a server that rejects it (or answers with
+/// something unusable, see [`DiscoverCheck`]) gets `initialize`.
 fn lifecycle() -> ClientLifecycleMode {
     ClientLifecycleMode::Auto {
-        preferred_versions: vec![ProtocolVersion::LATEST],
+        preferred_versions: preferred_versions(),
         legacy_version: Some(ProtocolVersion::LATEST_WITH_INITIALIZE),
     }
 }
@@ -143,8 +152,10 @@ async fn stdio_failure(child: &mut ChildGuard, err: &str) -> String {
         None => child.wait_exit(Duration::from_millis(100)).await,
     };
     let mut why = match status {
+        // The SDK's reason too: a server that answered wrongly exits only
+        // because the failed handshake closed its input.
         Some(s) => format!(
-            "the server {} during the handshake",
+            "the server {} during the handshake ({err})",
             process::describe_exit(s)
         ),
         None => format!("the handshake failed: {err}"),
@@ -162,6 +173,35 @@ async fn stdio_failure(child: &mut ChildGuard, err: &str) -> String {
         why.push_str(&format!("; stderr: {}", last.join(" | ")));
     }
     why
+}
+
+/// Longest part of the SDK's handshake error kept (it may quote a whole
+/// unexpected result).
+const MAX_HANDSHAKE_ERROR: usize = 400;
+
+/// The SDK's handshake error, with both reasons when the `initialize`
+/// fallback failed too (the SDK's own text names neither).
+fn handshake_error(error: &ClientInitializeError) -> String {
+    let text = match error {
+        ClientInitializeError::LegacyFallbackFailed { discover, fallback } => {
+            let discover = match discover.as_ref() {
+                // Our own reason (see DiscoverCheck) reads as it is.
+                ClientInitializeError::JsonRpcError(data)
+                    if data.message.starts_with(DISCOVER_ANSWERED) =>
+                {
+                    data.message.to_string()
+                }
+                other => format!("server/discover failed: {other}"),
+            };
+            format!("{discover}; then initialize failed: {fallback}")
+        }
+        other => other.to_string(),
+    };
+    let mut short: String = text.chars().take(MAX_HANDSHAKE_ERROR).collect();
+    if short.len() < text.len() {
+        short.push('…');
+    }
+    short
 }
 
 /// A pending connection: the process (for stdio) is owned outside the
@@ -216,13 +256,15 @@ pub(crate) async fn handshake(
             let reader = LineCap::new(stdout, spec.cap, Some(Arc::clone(&tap)));
             let transport = AsyncRwTransport::new_client(reader, stdin)
                 .with_max_line_length(spec.cap.saturating_add(64 * 1024));
+            let transport =
+                DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
             match client_info()
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
                 Ok(running) => Ok(finish(running, spec.cap, pending.child.take(), Some(tap))),
                 Err(e) => {
-                    let err = e.to_string();
+                    let err = handshake_error(&e);
                     Err(match pending.child.as_mut() {
                         Some(child) => stdio_failure(child, &err).await,
                         None => format!("the handshake failed: {err}"),
@@ -246,12 +288,17 @@ pub(crate) async fn handshake(
                 .max_sse_event_size(spec.cap);
             config.retry_config = Arc::new(BoundedRetry);
             let transport = StreamableHttpClientTransport::with_client(CheckedHttp::new()?, config);
+            let transport =
+                DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
             match client_info()
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
                 Ok(running) => Ok(finish(running, spec.cap, None, None)),
-                Err(e) => Err(format!("the handshake with {url} failed: {e}")),
+                Err(e) => Err(format!(
+                    "the handshake with {url} failed: {}",
+                    handshake_error(&e)
+                )),
             }
         }
     }
