@@ -151,6 +151,9 @@ fn a_dag_in_the_variables_is_a_result_too_large_error() {
         "d = {'k': 'x' * 1000}\nfor i in range(40):\n    d = {'a': d, 'b': d}\n",
         "variable 'd'",
     );
+    // 1 MB held, 6 MB of \u0001 escapes as JSON: measured before it is
+    // written.
+    assert_result_too_large("s = '\\x01' * 1000000\n", "variable 's'");
     assert_result_too_large(
         "s = 'a' * 1000000\nxs = [s] * 100\ny = 1\n",
         "variable 'xs'",

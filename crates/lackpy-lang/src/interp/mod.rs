@@ -160,7 +160,8 @@ fn failure(e: Exc, stdout: String, trace: Vec<TraceEntry>, duration: Duration) -
 }
 
 /// The error for a part of the result the guard refused: the result limit
-/// (or what the run's memory had left) was reached while writing `what`.
+/// was reached while writing `what`. Other errors (a ValueError for an int
+/// with no JSON form, the deadline) pass through.
 fn too_large(e: Box<Exc>, g: &mut Growth, what: &str) -> Box<Exc> {
     if !g.capped() {
         return e;

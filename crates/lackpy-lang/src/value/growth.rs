@@ -192,6 +192,13 @@ impl Growth {
         }
     }
 
+    /// Whether `n` more units fit (charging nothing, failing nothing).
+    #[inline]
+    pub(crate) fn has_room(&mut self, n: usize) -> bool {
+        self.load();
+        self.used.saturating_add(n) <= self.limit
+    }
+
     #[cold]
     fn slow(&mut self) -> R<()> {
         self.load();

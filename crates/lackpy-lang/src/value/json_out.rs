@@ -48,7 +48,11 @@ impl JsonOut {
     pub(crate) fn string_in(&mut self, s: &str, g: &mut Growth) -> R<()> {
         if s.len() > LONG_STRING {
             self.sync(g)?;
-            g.fits(escaped_len(s.as_bytes()).saturating_add(2))?;
+            // Escapes make a literal at most six times its text; measure
+            // exactly only when that much might not fit.
+            if !g.has_room(s.len().saturating_mul(6).saturating_add(2)) {
+                g.fits(escaped_len(s.as_bytes()).saturating_add(2))?;
+            }
         }
         self.string(s);
         Ok(())

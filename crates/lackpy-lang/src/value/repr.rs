@@ -80,8 +80,10 @@ pub(crate) fn to_str(v: &Value) -> R<String> {
 pub(crate) fn to_str_with(v: &Value, g: &mut Growth) -> R<String> {
     match v {
         Value::Str(s) => {
-            g.add(s.as_str().len())?;
-            Ok(s.as_str().to_owned())
+            let s = s.as_str();
+            g.fits(s.len())?;
+            g.add(s.len())?;
+            Ok(s.to_owned())
         }
         _ => repr_with(v, g),
     }
