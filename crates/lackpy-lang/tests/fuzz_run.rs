@@ -10,10 +10,7 @@
 //! CI runs a fixed number of cases from a fixed seed. For a longer run:
 //! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test fuzz_run`;
 //! `LACKPY_FUZZ_SEED=N` changes the cases, `LACKPY_FUZZ_VERBOSE=1` prints
-//! each program before it runs (to find one that aborts the process), and
-//! `LACKPY_FUZZ_OPEN_DEFECTS=1` also generates the bombs whose defects are
-//! still open here (the ignored `regression_*` tests below): once those are
-//! fixed, make it the default in `program`.
+//! each program before it runs (to find one that aborts the process).
 
 mod fuzzgen;
 
@@ -48,6 +45,7 @@ fn small_budget() -> RunOptions {
             max_memory: 8 << 20,
             max_depth: 200,
             max_stdout: 64 << 10,
+            ..Limits::default()
         },
         ..RunOptions::default()
     }
@@ -98,23 +96,20 @@ fn chain_nested_by_a_loop_ends_cleanly() {
 /// Found by this target: ending a run expands a shared DAG (written size
 /// 2^64 nodes) while writing the output and the variables.
 #[test]
-#[ignore = "issue 12: writers expand a doubled DAG without a budget; fixed on the writers/repr branch"]
 fn regression_doubled_list_dag_as_output() {
     assert_clean("v = [1]\nfor _ in range(64):\n    v = [v, v]\nv\n");
 }
 
 /// The same DAG as a variable only (the run's `variables` are written too).
 #[test]
-#[ignore = "issue 12: writers expand a doubled DAG without a budget; fixed on the writers/repr branch"]
 fn regression_doubled_dict_dag_as_variable() {
     assert_clean("v = {'k': 1}\nfor _ in range(64):\n    v = {'a': v, 'b': v}\n0\n");
 }
 
 /// Found by this target: squaring an int until the memory limit; the last
-/// multiplication (megabytes of digits) runs for seconds past a 200 ms
-/// deadline.
+/// multiplication (megabytes of digits) ran for seconds past a 200 ms
+/// deadline while big-int arithmetic was built unoptimised in tests.
 #[test]
-#[ignore = "issue 12: one big-int multiplication outlasts the deadline; fixed on the interp limits branch"]
 fn regression_repeated_squaring_outlasts_the_deadline() {
     assert_clean("v = 3\nfor _ in range(100000000):\n    v = v * v + 1\n0\n");
 }
@@ -124,7 +119,6 @@ fn program(seed: u64, case: u64) -> String {
     let mut rng = Rng::for_case(seed, case);
     let mut g = Gen::new(&mut rng);
     g.bombs = case.is_multiple_of(4);
-    g.open_defects = std::env::var_os("LACKPY_FUZZ_OPEN_DEFECTS").is_some();
     g.program()
 }
 

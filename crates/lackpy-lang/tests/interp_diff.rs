@@ -21,102 +21,10 @@ use serde_json::Value;
 /// Programs per added family (eleven families after the 600 of the first).
 const PER_FAMILY: usize = 120;
 
-/// Whether a program shows a known divergence.
-type Matcher = fn(&str) -> bool;
-
-/// Divergences that are known defects, open on this branch and fixed
-/// elsewhere: `(matches the program, why)`. Such programs are left out of
-/// the comparison here and run by the ignored test below, which the lead
-/// un-ignores once the fixes are merged; `known_open_cases` holds a
-/// minimal reproduction of each.
-const KNOWN_OPEN: &[(Matcher, &str)] = &[
-    (
-        huge_slice_step,
-        "a slice step near i64::MAX overflows (ops.rs `pick`)",
-    ),
-    (big_range, "range bounds or lengths past i64"),
-    (
-        range_slice_shown,
-        "a sliced range shows another stop than CPython's",
-    ),
-    (
-        range_index_non_int,
-        "range.index of a non-int: message differs",
-    ),
-    (
-        range_slice_min_step,
-        "a range sliced with step -2**63 overflows",
-    ),
-    (min_int_float_eq, "-2**63 == float(-2**63) is False"),
-];
-
-/// A range sliced with the step `-9223372036854775808`.
-fn range_slice_min_step(src: &str) -> bool {
-    (src.starts_with("x = range(") || src.starts_with("r = range("))
-        && src.contains(":-9223372036854775808]")
-}
-
-/// An int compared with a float where the int may be `-2**63`.
-fn min_int_float_eq(src: &str) -> bool {
-    src.contains("-9223372036854775808") && src.contains("== float(")
-}
-
-/// `x[a:b:9223372036854775807]` on a non-empty sequence.
-fn huge_slice_step(src: &str) -> bool {
-    src.contains(":9223372036854775807]") || src.contains(":100000000000000000000]")
-}
-
-/// A range whose bounds or length may not fit an i64 (in the big-int
-/// family, any range over its `a` and `b`, which loops may have grown).
-fn big_range(src: &str) -> bool {
-    let over_ab =
-        src.starts_with("a = ") && (src.contains("range(a") || src.contains("range(0, a"));
-    [
-        "range(100000000000000000000",
-        "range(0, 100000000000000000000",
-        "range(-9223372036854775808, 9223372036854775807",
-        "range(9223372036854775807, 0, -9223372036854775807",
-    ]
-    .iter()
-    .any(|r| src.contains(r))
-        || over_ab
-}
-
-/// A slice of a range shown as a range (not turned into a list first).
-fn range_slice_shown(src: &str) -> bool {
-    let Some(var) = ["x = range(", "r = range("]
-        .iter()
-        .find(|p| src.starts_with(*p))
-        .and_then(|p| p.chars().next())
-    else {
-        return false;
-    };
-    let last = format!(" {}", src.lines().last().unwrap_or_default());
-    [format!(" {var}["), format!("[{var}["), format!(", {var}[")]
-        .iter()
-        .any(|open| {
-            last.match_indices(open.as_str()).any(|(at, _)| {
-                let rest = &last[at + open.len()..];
-                rest.split(']')
-                    .next()
-                    .is_some_and(|inside| inside.contains(':'))
-            })
-        })
-}
-
-/// `r.index(x)` with an `x` that is not an int literal.
-fn range_index_non_int(src: &str) -> bool {
-    src.match_indices("r.index(").any(|(at, _)| {
-        !src[at + 8..].starts_with(|c: char| c.is_ascii_digit() || c == '-')
-            || src[at + 8..]
-                .split(')')
-                .next()
-                .is_some_and(|a| a.contains(['.', 'e']))
-    })
-}
-
-/// Minimal reproductions of the open divergences, with CPython 3.11's answers.
-const KNOWN_OPEN_CASES: &[(&str, &str)] = &[
+/// Divergences the generated run once found (huge slice steps, ranges past
+/// i64, sliced ranges, `range.index` of a non-int, `-2**63 == float(-2**63)`),
+/// reduced to one program each, with CPython 3.11's answers.
+const REGRESSION_CASES: &[(&str, &str)] = &[
     ("x = [1, 2, 3]\nx[1::9223372036854775807]", "[2]"),
     ("x = 'abc'\nx[1::100000000000000000000]", "'b'"),
     (
@@ -202,11 +110,6 @@ fn diverges(case: &Value) -> Option<String> {
         .then(|| format!("[{family}] {src}\n  CPython: {want}\n  ours:    {ours}"))
 }
 
-fn known_open(case: &Value) -> bool {
-    let src = case["program"].as_str().unwrap_or_default();
-    KNOWN_OPEN.iter().any(|(matches, _)| matches(src))
-}
-
 fn assert_none_diverge(cases: &[&Value]) {
     let failures: Vec<String> = cases.iter().filter_map(|c| diverges(c)).collect();
     if std::env::var_os("LACKPY_FUZZ_VERBOSE").is_some() {
@@ -226,23 +129,12 @@ fn assert_none_diverge(cases: &[&Value]) {
 #[test]
 fn generated_programs_match_cpython() {
     let cases = cases();
-    let open: Vec<&Value> = cases.iter().filter(|c| known_open(c)).collect();
-    // The exclusions stay narrow.
-    assert!(open.len() < cases.len() / 10, "{} excluded", open.len());
-    assert_none_diverge(&cases.iter().filter(|c| !known_open(c)).collect::<Vec<_>>());
+    assert_none_diverge(&cases.iter().collect::<Vec<_>>());
 }
 
 #[test]
-#[ignore = "issue 12: range past i64, sliced range stops, huge slice steps (interp ops/builtins); fixed on the interp branch"]
-fn known_open_divergences_match_cpython_too() {
-    let cases = cases();
-    assert_none_diverge(&cases.iter().filter(|c| known_open(c)).collect::<Vec<_>>());
-}
-
-#[test]
-#[ignore = "issue 12: range past i64, sliced range stops, huge slice steps (interp ops/builtins); fixed on the interp branch"]
-fn known_open_cases() {
-    let cases: Vec<Value> = KNOWN_OPEN_CASES
+fn regression_cases_match_cpython() {
+    let cases: Vec<Value> = REGRESSION_CASES
         .iter()
         .map(|(program, want)| {
             let key = if want.contains("Error: ") {
@@ -250,23 +142,8 @@ fn known_open_cases() {
             } else {
                 "repr"
             };
-            serde_json::json!({ "program": program, key: want, "family": "known-open" })
+            serde_json::json!({ "program": program, key: want, "family": "regression" })
         })
         .collect();
     assert_none_diverge(&cases.iter().collect::<Vec<_>>());
-}
-
-#[test]
-fn known_open_matchers_match_their_cases() {
-    for (program, _) in KNOWN_OPEN_CASES {
-        assert!(
-            KNOWN_OPEN.iter().any(|(matches, _)| matches(program)),
-            "{program}"
-        );
-    }
-    assert!(
-        !KNOWN_OPEN
-            .iter()
-            .any(|(m, _)| m("x = [1]\n[x[1:2], x[::2]]"))
-    );
 }

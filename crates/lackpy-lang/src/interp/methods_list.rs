@@ -226,10 +226,14 @@ pub(crate) fn call_seq(
             M::Count => Ok(Value::Int(found as i64)),
             _ => {
                 if !found {
-                    return Err(Exc::value_error(format!(
-                        "{} is not in range",
-                        repr::repr(x)?
-                    )));
+                    // CPython answers exact ints and bools itself and leaves
+                    // anything else to the generic sequence search.
+                    return Err(Exc::value_error(match x {
+                        Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
+                            format!("{} is not in range", repr::repr(x)?)
+                        }
+                        _ => "sequence.index(x): x not in sequence".to_string(),
+                    }));
                 }
                 let i = match x {
                     Value::Float(f) => match crate::value::int::f64_to_int(*f) {

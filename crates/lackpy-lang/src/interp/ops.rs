@@ -1032,7 +1032,8 @@ fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>>
         if let Some(x) = items.get(i as usize) {
             out.push(x.clone());
         }
-        i += step;
+        // Past the last item the index may leave i64 (a step near i64::MAX).
+        i = i.wrapping_add(step);
     }
     Ok(out)
 }

@@ -205,9 +205,11 @@ pub(crate) fn cmp_int_float(i: &IntRef, f: f64) -> Option<Ordering> {
     let frac = f != fl;
     let ord = match i {
         IntRef::Small(i) => {
-            if fl < -9.2e18 {
+            // Every i64 lies in [-2**63, 2**63); both bounds are exact floats.
+            const LOW: f64 = -9_223_372_036_854_775_808.0;
+            if fl < LOW {
                 Ordering::Greater
-            } else if fl > 9.2e18 {
+            } else if fl >= -LOW {
                 Ordering::Less
             } else {
                 i.cmp(&(fl as i64))

@@ -195,12 +195,6 @@ pub struct Gen<'r> {
     /// Allow loops that can run long (doubling, big ranges): the budget
     /// has to stop them.
     pub bombs: bool,
-    /// Also generate the bombs with defects still open on this branch
-    /// (issue 12; see the ignored regression tests in `fuzz_run.rs`):
-    /// doubling a shared DAG far past what its written size allows
-    /// (`v = [v, v]` 64 times), and squaring an int up to the memory
-    /// limit (one multiplication outlasts the deadline).
-    pub open_defects: bool,
     /// How many forbidden statements the program holds so far.
     pub forbidden_emitted: usize,
 }
@@ -214,7 +208,6 @@ impl<'r> Gen<'r> {
             counter: 0,
             forbidden: false,
             bombs: false,
-            open_defects: false,
             forbidden_emitted: 0,
         }
     }
@@ -745,13 +738,10 @@ impl<'r> Gen<'r> {
     /// A loop that grows something fast: the budget must end it.
     fn bomb(&mut self, indent: &str) -> String {
         let v = self.fresh();
-        let mut n = *self
+        let n = *self
             .rng
             .pick(&["20", "40", "64", "100000000", "1000000000000"]);
         let shape = self.rng.below(9);
-        if !self.open_defects && matches!(shape, 1 | 3 | 5 | 6) {
-            n = "12";
-        }
         let body = match shape {
             0 => format!("{v} = {v} + {v}"),
             1 => format!("{v} = [{v}, {v}]"),
