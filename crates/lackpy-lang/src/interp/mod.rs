@@ -47,7 +47,7 @@ use self::limits::Budget;
 use crate::ast;
 use crate::data::Data;
 use crate::value::convert::{from_data, to_data_with, to_json_text_with};
-use crate::value::growth::{BoundsScope, Growth};
+use crate::value::growth::Growth;
 use crate::value::json::json_len_within;
 use crate::value::mem::{self, MemScope};
 use crate::value::meter::{MeterLimits, MeterScope};
@@ -125,8 +125,6 @@ fn run_inner(
         );
     }
     let deadline = opts.deadline.unwrap_or_else(|| start + opts.limits.timeout);
-    // Every writer (repr, JSON, tool arguments) reads the run's bounds.
-    let _bounds = BoundsScope::enter(opts.limits.max_memory, deadline, opts.cancel.clone());
     let budget = Budget::new(&opts.limits, deadline, opts.cancel.clone());
     let _meter = MeterScope::enter(MeterLimits {
         deadline,

@@ -9,9 +9,10 @@
 
 use num_bigint::BigInt;
 
-use super::growth::{Growth, check_alloc};
+use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
 use super::json_out::JsonOut;
+use super::meter::ensure as check_alloc;
 use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
 use crate::interp::errors::{Exc, R};

@@ -11,73 +11,21 @@
 //! [`POLL_EVERY`] units, so that a writer can neither outgrow the budget nor
 //! outlast the deadline.
 //!
-//! The run's bounds (memory limit, deadline, cancel flag) are per thread
-//! ([`BoundsScope`], entered by the interpreter for a run), so that every
-//! writer reaches them without each caller passing the budget down. Outside
-//! a run a guard is unbounded.
+//! The run's bounds (memory limit, deadline, cancel flag) are the ones the
+//! interpreter installs per thread for a run ([`super::meter::MeterScope`],
+//! shared with the builtins' meter), so that every writer reaches them
+//! without each caller passing the budget down. Outside a run a guard is
+//! unbounded.
 
-use std::cell::RefCell;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::mem;
+use super::{mem, meter};
 use crate::interp::errors::{Exc, ExcKind, R};
 
 /// Units between two reads of the clock and the cancel flag.
 const POLL_EVERY: usize = 64 * 1024;
-
-/// The bounds of the run on this thread.
-#[derive(Clone, Default)]
-struct RunBounds {
-    max_memory: Option<usize>,
-    deadline: Option<Instant>,
-    cancel: Option<Arc<AtomicBool>>,
-}
-
-thread_local! {
-    static BOUNDS: RefCell<RunBounds> = RefCell::new(RunBounds::default());
-}
-
-/// Makes a run's bounds this thread's for the scope's life; restores the
-/// previous ones afterwards (a run nested in a tool call on the same thread
-/// leaves the outer run's bounds as they were).
-pub(crate) struct BoundsScope {
-    saved: RunBounds,
-}
-
-impl BoundsScope {
-    pub(crate) fn enter(
-        max_memory: usize,
-        deadline: Instant,
-        cancel: Option<Arc<AtomicBool>>,
-    ) -> BoundsScope {
-        let new = RunBounds {
-            max_memory: Some(max_memory),
-            deadline: Some(deadline),
-            cancel,
-        };
-        let saved = BOUNDS.with(|b| b.replace(new));
-        BoundsScope { saved }
-    }
-}
-
-impl Drop for BoundsScope {
-    fn drop(&mut self) {
-        let saved = std::mem::take(&mut self.saved);
-        BOUNDS.with(|b| *b.borrow_mut() = saved);
-    }
-}
-
-/// MemoryError unless `extra` more bytes of live values fit in the run's
-/// memory limit (always fits outside a run).
-pub(crate) fn check_alloc(extra: usize) -> R<()> {
-    let max = BOUNDS.with(|b| b.borrow().max_memory);
-    match max {
-        Some(max) if mem::used().saturating_add(extra) > max => Err(Exc::memory()),
-        _ => Ok(()),
-    }
-}
 
 /// Units a guard made by [`Growth::in_run`] lets pass before it first reads
 /// the run's bounds: small texts (most of them) never read them.
@@ -138,9 +86,9 @@ impl Growth {
     }
 
     fn load_clock(&mut self) {
-        let bounds = BOUNDS.with(|b| b.borrow().clone());
-        self.deadline = bounds.deadline;
-        self.cancel = bounds.cancel;
+        let (deadline, cancel) = meter::clock();
+        self.deadline = deadline;
+        self.cancel = cancel;
         self.loaded = true;
     }
 
@@ -150,11 +98,10 @@ impl Growth {
             return;
         }
         self.load_clock();
-        let max = BOUNDS.with(|b| b.borrow().max_memory);
-        if let Some(max) = max {
-            let left = max.saturating_sub(mem::used()).saturating_sub(self.held);
-            self.limit = self.limit.min(left);
-        }
+        let left = meter::max_memory()
+            .saturating_sub(mem::used())
+            .saturating_sub(self.held);
+        self.limit = self.limit.min(left);
         self.schedule();
     }
 
@@ -240,12 +187,21 @@ impl Growth {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::meter::{MeterLimits, MeterScope};
     use std::time::Duration;
+
+    fn scope(max_memory: usize, deadline: Instant) -> MeterScope {
+        MeterScope::enter(MeterLimits {
+            deadline,
+            cancel: None,
+            max_memory,
+        })
+    }
 
     #[test]
     fn the_limit_stops_growth_and_says_so() {
         let max = 100_000;
-        let _scope = BoundsScope::enter(max, Instant::now() + Duration::from_secs(60), None);
+        let _scope = scope(max, Instant::now() + Duration::from_secs(60));
         let mut g = Growth::in_run();
         assert!(g.add(max - 100).is_ok());
         assert!(g.fits(100).is_ok());
@@ -262,7 +218,7 @@ mod tests {
 
     #[test]
     fn the_clock_is_read_as_output_grows() {
-        let _scope = BoundsScope::enter(usize::MAX, Instant::now(), None);
+        let _scope = scope(usize::MAX, Instant::now());
         let mut g = Growth::in_run();
         let e = g.add(POLL_EVERY).err().map(|e| e.kind);
         assert_eq!(e, Some(ExcKind::TimeoutError));
@@ -273,6 +229,6 @@ mod tests {
     fn outside_a_run_nothing_is_bounded() {
         let mut g = Growth::in_run();
         assert!(g.add(usize::MAX / 2).is_ok());
-        assert!(check_alloc(usize::MAX / 2).is_ok());
+        assert!(meter::ensure(usize::MAX / 2).is_ok());
     }
 }

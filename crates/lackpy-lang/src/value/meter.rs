@@ -121,12 +121,27 @@ pub(crate) fn check_now() -> R<()> {
 /// MemoryError unless `extra` more bytes fit in the run's memory budget.
 #[inline]
 pub(crate) fn ensure(extra: usize) -> R<()> {
-    let max = MAX_MEMORY.with(Cell::get);
-    if mem::used().saturating_add(extra) > max {
+    if mem::used().saturating_add(extra) > max_memory() {
         Err(Exc::memory())
     } else {
         Ok(())
     }
+}
+
+/// The memory limit of the run on this thread (`usize::MAX` outside a run).
+#[inline]
+pub(crate) fn max_memory() -> usize {
+    MAX_MEMORY.with(Cell::get)
+}
+
+/// The deadline and cancel flag of the run on this thread (none outside a
+/// run), for code that reads the clock on its own schedule (the writers'
+/// growth guard).
+pub(crate) fn clock() -> (Option<Instant>, Option<Arc<AtomicBool>>) {
+    LIMITS.with(|l| match l.borrow().as_ref() {
+        Some(l) => (Some(l.deadline), l.cancel.clone()),
+        None => (None, None),
+    })
 }
 
 /// Bytes of a temporary allocation counted as live while the guard exists.
