@@ -11,6 +11,6 @@ pub use load::{LoadedConfig, config_path, load_config, load_config_file, parse_c
 pub use ordered::OrderedMap;
 pub use schema::{
     CommandDef, Config, GradeOverride, Level, Limits, McpSection, McpServerConfig, McpToolOverride,
-    Profile, ProfileSection, ToolDef, ToolImpl, ToolSelection, TransportKind, VirtualToolDef,
-    VirtualTools,
+    Profile, ProfileSection, ServerSection, ToolDef, ToolImpl, ToolSelection, TransportKind,
+    VirtualToolDef, VirtualTools,
 };

@@ -40,6 +40,8 @@ pub struct Config {
     pub mcp_servers: OrderedMap<McpServerConfig>,
     /// `[mcp]`.
     pub mcp: McpSection,
+    /// `[server]` (ours): `lackpy mcp serve`.
+    pub server: ServerSection,
     /// lackpy's `[inference]`, accepted and not used here.
     pub inference: InferenceSection,
     /// lackpy's `[kit]`, accepted and not used here.
@@ -122,6 +124,17 @@ pub struct Limits {
     pub max_steps: Option<u64>,
     /// Memory limit of a run's values.
     pub max_memory_mb: Option<u64>,
+}
+
+/// `[server]` (ours): how `lackpy mcp serve` admits runs.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct ServerSection {
+    /// At most this many programs run at once (default 64).
+    pub max_concurrent_runs: Option<usize>,
+    /// At most this many more wait for a slot; past that a call is
+    /// answered `Busy` at once (default 256).
+    pub max_queued_runs: Option<usize>,
 }
 
 /// A grade component, 0 to 3.
