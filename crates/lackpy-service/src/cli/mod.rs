@@ -6,6 +6,7 @@
 mod common;
 mod init;
 mod input;
+mod mcp;
 mod run;
 mod spec;
 mod status;
@@ -50,6 +51,8 @@ pub enum Command {
     Spec(spec::SpecArgs),
     /// Write a commented starter `.lackpy/config.toml`.
     Init(init::InitArgs),
+    /// lackpy as an MCP server (`lackpy mcp serve`).
+    Mcp(mcp::McpArgs),
 }
 
 /// A failure that ends the command: its message and exit code.
@@ -106,5 +109,6 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Status(args) => status::run(args),
         Command::Spec(args) => spec::run(args),
         Command::Init(args) => init::run(args),
+        Command::Mcp(args) => mcp::run(args),
     }
 }

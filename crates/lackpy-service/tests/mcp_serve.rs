@@ -1,0 +1,548 @@
+//! `lackpy mcp serve` end to end: the real binary as a child process,
+//! driven by our own rmcp client over stdio and streamable HTTP, with the
+//! MCP test server example downstream where a slow tool is needed.
+
+mod mcp_serve_support;
+
+use std::time::Duration;
+
+use mcp_serve_support::*;
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, ClientRequest, ReadResourceRequestParams,
+    ResourceContents,
+};
+use rmcp::service::PeerRequestOptions;
+use serde_json::{Value, json};
+
+const TOOL_NAMES: [&str; 5] = [
+    "run_program",
+    "validate",
+    "list_tools",
+    "language_spec",
+    "status",
+];
+
+/// Every tool and resource through one client.
+async fn every_tool(client: &Client, ws: &std::path::Path) {
+    std::fs::write(ws.join("a.txt"), "hello\n").expect("fixture");
+    let tools = client.list_all_tools().await.expect("tools/list");
+    let names: Vec<&str> = tools.iter().map(|t| t.name.as_ref()).collect();
+    assert_eq!(names, TOOL_NAMES);
+    for t in &tools {
+        assert!(t.output_schema.is_some(), "{} has an outputSchema", t.name);
+        assert!(!t.input_schema.is_empty(), "{} has an inputSchema", t.name);
+        assert!(t.annotations.is_some(), "{} is annotated", t.name);
+    }
+    let run_tool = &tools[0];
+    let description = run_tool.description.as_deref().unwrap_or_default();
+    // The namespace, one signature a line, and the main restrictions.
+    assert!(description.contains("  read_file("), "{description}");
+    assert!(
+        description.contains("Forbidden: def, class"),
+        "{description}"
+    );
+    assert_eq!(
+        run_tool.annotations.as_ref().and_then(|a| a.read_only_hint),
+        Some(false)
+    );
+    assert_eq!(
+        tools[1].annotations.as_ref().and_then(|a| a.read_only_hint),
+        Some(true)
+    );
+
+    let r = run(
+        client,
+        "t = read_file('a.txt').strip()\nprint(t)\n[t, n + 1]",
+        json!({"params": {"n": 41}}),
+    )
+    .await;
+    assert_eq!(r["success"], true, "{r}");
+    assert_eq!(r["output"], json!(["hello", 42]));
+    assert_eq!(r["stdout"], "hello\n");
+    assert_eq!(r["trace"][0]["tool"], "read_file");
+    assert_eq!(r["files_read"], json!(["a.txt"]));
+
+    let v = structured(&call(client, "validate", json!({"program": "import os"})).await);
+    assert_eq!(v["valid"], false, "{v}");
+    assert!(
+        v["errors"][0]
+            .as_str()
+            .is_some_and(|e| e.contains("Import")),
+        "{v}"
+    );
+    let v = structured(
+        &call(
+            client,
+            "validate",
+            json!({"program": "x = read_file('a')", "tools": ["read_file"]}),
+        )
+        .await,
+    );
+    assert_eq!(
+        v,
+        json!({"valid": true, "errors": [], "calls": ["read_file"], "variables": ["x"]})
+    );
+
+    let l = structured(&call(client, "list_tools", json!({})).await);
+    assert!(
+        l["tools"]
+            .as_array()
+            .is_some_and(|t| t.iter().any(|t| t["name"] == "read_file")),
+        "{l}"
+    );
+    let s = structured(&call(client, "language_spec", json!({})).await);
+    assert!(
+        s["allowed_builtins"]
+            .as_array()
+            .is_some_and(|b| !b.is_empty()),
+        "{s}"
+    );
+    let st = structured(&call(client, "status", json!({})).await);
+    assert_eq!(
+        st["workspace"].as_str().map(std::path::PathBuf::from),
+        Some(ws.to_path_buf())
+    );
+
+    let resources = client.list_all_resources().await.expect("resources/list");
+    let uris: Vec<&str> = resources.iter().map(|r| r.uri.as_str()).collect();
+    assert_eq!(
+        uris,
+        [
+            "lackpy://language-spec",
+            "lackpy://toolbox",
+            "lackpy://config"
+        ]
+    );
+    for uri in uris {
+        let read = client
+            .read_resource(ReadResourceRequestParams::new(uri))
+            .await
+            .unwrap_or_else(|e| panic!("read {uri}: {e}"));
+        let Some(ResourceContents::TextResourceContents { text, .. }) = read.contents.first()
+        else {
+            panic!("{uri}: no text contents")
+        };
+        let v: Value = serde_json::from_str(text).expect("resource JSON");
+        assert!(!v.is_null() || uri == "lackpy://config", "{uri}: {v}");
+    }
+}
+
+const SECRET_CONFIG: &str = "[limits]\ntimeout_ms = 5000\n\n\
+    [mcp_servers.remote]\nurl = \"http://127.0.0.1:9/mcp\"\nconnect_timeout_ms = 200\n\
+    headers = { Authorization = \"Bearer top-s3cret\" }\n\
+    [mcp_servers.local]\ncommand = \"/nonexistent/server\"\nenv = { API_TOKEN = \"top-s3cret\" }\n";
+
+async fn config_is_redacted(client: &Client) {
+    let read = client
+        .read_resource(ReadResourceRequestParams::new("lackpy://config"))
+        .await
+        .expect("read config");
+    let Some(ResourceContents::TextResourceContents { text, .. }) = read.contents.first() else {
+        panic!("no text")
+    };
+    assert!(!text.contains("top-s3cret"), "{text}");
+    let v: Value = serde_json::from_str(text).expect("JSON");
+    assert_eq!(v["limits"]["timeout_ms"], 5000);
+    assert_eq!(
+        v["mcp_servers"]["remote"]["headers"]["Authorization"],
+        "<redacted>"
+    );
+    assert_eq!(v["mcp_servers"]["local"]["env"]["API_TOKEN"], "<redacted>");
+    let st = structured(&call(client, "status", json!({})).await);
+    assert!(!st.to_string().contains("top-s3cret"), "{st}");
+}
+
+#[tokio::test]
+async fn every_tool_over_stdio_with_both_handshakes() {
+    let ws = workspace(SECRET_CONFIG);
+    for lifecycle in [initialize(), discover()] {
+        let mut child = spawn_serve(ws.path(), &[], &[]);
+        let client = stdio_client(&mut child, lifecycle).await;
+        every_tool(&client, ws.path()).await;
+        config_is_redacted(&client).await;
+        client.cancel().await.expect("close");
+        let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+            .await
+            .expect("the server exits when stdin closes")
+            .expect("status");
+        assert!(status.success(), "{status}");
+    }
+}
+
+#[tokio::test]
+async fn every_tool_over_http_with_both_handshakes() {
+    let ws = workspace(SECRET_CONFIG);
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    for lifecycle in [initialize(), discover()] {
+        let client = http_client(&addr, lifecycle).await;
+        every_tool(&client, ws.path()).await;
+        config_is_redacted(&client).await;
+        client.cancel().await.expect("close");
+    }
+    let _ = child.start_kill();
+}
+
+#[tokio::test]
+async fn expected_failures_are_results_and_malformed_requests_are_errors() {
+    let ws = workspace("[limits]\nmax_steps = 2000\nmax_memory_mb = 1\n");
+    let mut child = spawn_serve(ws.path(), &[], &[]);
+    let client = stdio_client(&mut child, initialize()).await;
+    let cases = [
+        ("import os\n1", json!({}), "ValidationError"),
+        ("read_file('missing.txt')", json!({}), "FileNotFoundError"),
+        (
+            "x = 0\nfor i in range(100000):\n    x = x + i\nx",
+            json!({}),
+            "StepLimitError",
+        ),
+        ("x = 'a' * 5000000\nlen(x)", json!({}), "MemoryError"),
+        ("1 // 0", json!({}), "ZeroDivisionError"),
+    ];
+    for (program, extra, kind) in cases {
+        let r = run(&client, program, extra).await;
+        assert_eq!(r["success"], false, "{program}: {r}");
+        assert_eq!(r["error_type"], kind, "{program}: {r}");
+    }
+    // A wall-clock limit from the call itself.
+    let r = run(
+        &client,
+        "x = 0\nfor i in range(10):\n    x = x + len(str(i))\nx",
+        json!({"timeout_ms": 1, "rules": ["max_calls:100"]}),
+    )
+    .await;
+    assert!(
+        r["success"] == true || r["error_type"] == "TimeoutError",
+        "{r}"
+    );
+    // Malformed requests: isError with a readable message.
+    for (args, says) in [
+        (json!({}), "'program'"),
+        (json!({"program": 1}), "'program'"),
+        (json!({"program": "1", "tools": "read_file"}), "'tools'"),
+        (
+            json!({"program": "1", "bogus": true}),
+            "unknown argument 'bogus'",
+        ),
+        (
+            json!({"program": "1", "rules": ["no_such_rule"]}),
+            "no_such_rule",
+        ),
+        (
+            json!({"program": "1", "tools": ["no_such_tool"]}),
+            "no_such_tool",
+        ),
+        (json!({"program": "1", "profile": "nope"}), "nope"),
+    ] {
+        let r = call(&client, "run_program", args.clone()).await;
+        assert_eq!(r.is_error, Some(true), "{args}: {r:?}");
+        let text = r.content[0]
+            .as_text()
+            .map(|t| t.text.clone())
+            .unwrap_or_default();
+        assert!(text.contains(says), "{args}: {text}");
+    }
+    let unknown = client
+        .call_tool(CallToolRequestParams::new("no_such_tool"))
+        .await;
+    assert!(unknown.is_err(), "an unknown tool is a protocol error");
+    client.cancel().await.expect("close");
+}
+
+#[tokio::test]
+async fn sixty_four_runs_from_eight_http_sessions_are_all_correct() {
+    let ws = workspace("");
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let mut sessions = Vec::new();
+    for _ in 0..8 {
+        sessions.push(std::sync::Arc::new(http_client(&addr, initialize()).await));
+    }
+    let mut calls = Vec::new();
+    for (s, client) in sessions.iter().enumerate() {
+        for k in 0..8 {
+            let client = std::sync::Arc::clone(client);
+            let n = s * 8 + k;
+            calls.push(tokio::spawn(async move {
+                let r = run(
+                    &client,
+                    "total = 0\nfor i in range(n):\n    total = total + i\n[n, total]",
+                    json!({"params": {"n": n * 100}}),
+                )
+                .await;
+                (n, r)
+            }));
+        }
+    }
+    for c in calls {
+        let (n, r) = c.await.expect("task");
+        let m = n * 100;
+        assert_eq!(r["success"], true, "{r}");
+        assert_eq!(r["output"], json!([m, m * m.saturating_sub(1) / 2]), "{n}");
+    }
+    let _ = child.start_kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_queue_answers_busy_at_once() {
+    let ws = workspace(&with_test_server(
+        "[server]\nmax_concurrent_runs = 1\nmax_queued_runs = 0\n",
+    ));
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let a = std::sync::Arc::new(http_client(&addr, initialize()).await);
+    let b = http_client(&addr, initialize()).await;
+    let long = {
+        let a = std::sync::Arc::clone(&a);
+        tokio::spawn(async move { run(&a, "echo('started')\nslow(1500)", json!({})).await })
+    };
+    // The first tool call's progress says the run holds the only place.
+    let progress = std::sync::Arc::clone(&a.service().progress);
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            progress.lock().map(|p| !p.is_empty()).unwrap_or(false)
+        })
+        .await,
+        "the long run started"
+    );
+    let busy = run(&b, "1", json!({})).await;
+    assert_eq!(busy["success"], false, "{busy}");
+    assert_eq!(busy["error_type"], "Busy", "{busy}");
+    assert!(
+        busy["error"].as_str().is_some_and(|e| e.contains("busy")),
+        "{busy}"
+    );
+    let r = long.await.expect("task");
+    assert_eq!(r["output"], "slept 1500 ms", "{r}");
+    // The place is free again.
+    let r = run(&b, "2", json!({})).await;
+    assert_eq!(r["output"], 2, "{r}");
+    let _ = child.start_kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn progress_per_tool_call_and_cancel_reaches_the_downstream_server() {
+    let ws = workspace(&with_test_server(""));
+    let mut child = spawn_serve(ws.path(), &[], &[]);
+    let client = stdio_client(&mut child, initialize()).await;
+
+    let r = run(&client, "a = echo('x')\nb = add(1, 2)\n[a, b]", json!({})).await;
+    assert_eq!(r["output"], json!(["x", 3]), "{r}");
+    let progress = client
+        .service()
+        .progress
+        .lock()
+        .map(|p| p.clone())
+        .unwrap_or_default();
+    assert_eq!(progress, ["step 0: echo", "step 1: add"]);
+
+    // A run blocked in a slow downstream call, cancelled by the client.
+    let Value::Object(args) = json!({"program": "echo('go')\nslow(30000)"}) else {
+        unreachable!()
+    };
+    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
+        CallToolRequestParams::new("run_program").with_arguments(args),
+    ));
+    let handle = client
+        .peer()
+        .send_cancellable_request(request, PeerRequestOptions::no_options())
+        .await
+        .expect("sent");
+    // Cancel once the run is past its first call, inside `slow`.
+    let progress = std::sync::Arc::clone(&client.service().progress);
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            progress.lock().map(|p| p.len() >= 3).unwrap_or(false)
+        })
+        .await,
+        "the run started"
+    );
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    handle
+        .cancel(Some("test".into()))
+        .await
+        .expect("cancel sent");
+    // The downstream server saw the cancellation, and the next call works.
+    let mut seen = Value::Null;
+    for _ in 0..100 {
+        seen = run(&client, "cancellations()", json!({})).await;
+        if seen["output"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    assert_eq!(seen["output"], 1, "{seen}");
+    client.cancel().await.expect("close");
+}
+
+#[tokio::test]
+async fn a_client_gone_mid_run_leaves_no_process_behind() {
+    let ws = workspace(&with_test_server(""));
+    let mut child = spawn_serve(ws.path(), &[], &[]);
+    let pid = child.id().expect("pid");
+    let client = stdio_client(&mut child, initialize()).await;
+    let peer = client.peer().clone();
+    let Value::Object(args) = json!({"program": "slow(30000)"}) else {
+        unreachable!()
+    };
+    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
+        CallToolRequestParams::new("run_program").with_arguments(args),
+    ));
+    let _handle = peer
+        .send_cancellable_request(request, PeerRequestOptions::no_options())
+        .await
+        .expect("sent");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let servers = descendants(pid);
+    assert!(!servers.is_empty(), "the downstream server runs");
+    // The client goes away: its end of the pipes closes.
+    drop(client);
+    let started = std::time::Instant::now();
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("lackpy exits when its client is gone")
+        .expect("status");
+    assert!(status.success(), "{status}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "the run was stopped, not waited for: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        eventually(Duration::from_secs(3), || !servers
+            .iter()
+            .any(|p| alive(*p)))
+        .await,
+        "processes outlived lackpy: {servers:?}"
+    );
+}
+
+#[tokio::test]
+async fn http_rejects_rebinding_hosts_and_origins() {
+    let ws = workspace("");
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let port = addr.rsplit(':').next().unwrap_or_default().to_string();
+    let ok_host = format!("localhost:{port}");
+    let evil_host = format!("evil.example:{port}");
+    let tests = [
+        (vec![("Host", ok_host.as_str())], 200),
+        (vec![("Host", evil_host.as_str())], 403),
+        (
+            vec![
+                ("Host", ok_host.as_str()),
+                ("Origin", "http://evil.example"),
+            ],
+            403,
+        ),
+        (
+            vec![
+                ("Host", ok_host.as_str()),
+                ("Origin", "http://localhost:3000"),
+            ],
+            200,
+        ),
+    ];
+    // The server is another process: a blocking request here is fine.
+    for (headers, want) in tests {
+        assert_eq!(raw_post(&addr, &headers, INITIALIZE), want, "{headers:?}");
+    }
+    let _ = child.start_kill();
+}
+
+#[tokio::test]
+async fn http_bearer_token_and_body_cap() {
+    let ws = workspace("");
+    let (mut child, addr) = spawn_http(
+        ws.path(),
+        &[
+            "--auth-token-env",
+            "LACKPY_TEST_TOKEN",
+            "--max-body-bytes",
+            "2000",
+        ],
+        &[("LACKPY_TEST_TOKEN", "t0ken")],
+    )
+    .await;
+    let port = addr.rsplit(':').next().unwrap_or_default().to_string();
+    let host = format!("127.0.0.1:{port}");
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"pad":"{}"}}}}"#,
+        "x".repeat(5000)
+    );
+    let tests = [
+        (vec![("Host", host.clone())], INITIALIZE.to_string(), 401),
+        (
+            vec![
+                ("Host", host.clone()),
+                ("Authorization", "Bearer wrong".into()),
+            ],
+            INITIALIZE.to_string(),
+            401,
+        ),
+        (
+            vec![
+                ("Host", host.clone()),
+                ("Authorization", "Bearer t0ken".into()),
+            ],
+            INITIALIZE.to_string(),
+            200,
+        ),
+        (
+            vec![
+                ("Host", host.clone()),
+                ("Authorization", "Bearer t0ken".into()),
+            ],
+            big,
+            413,
+        ),
+    ];
+    for (headers, body, want) in tests {
+        let h: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert_eq!(raw_post(&addr, &h, &body), want, "{h:?}");
+    }
+    let _ = child.start_kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
+    let ws = workspace(&with_test_server(""));
+    let (mut child, addr) = spawn_http(ws.path(), &["--grace-ms", "5000"], &[]).await;
+    let pid = child.id().expect("pid");
+    let client = std::sync::Arc::new(http_client(&addr, initialize()).await);
+    let servers = descendants(pid);
+    let running = {
+        let client = std::sync::Arc::clone(&client);
+        tokio::spawn(async move { run(&client, "echo('started')\nslow(800)", json!({})).await })
+    };
+    // SIGTERM once the run is surely in flight (its first call reported).
+    let progress = std::sync::Arc::clone(&client.service().progress);
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            progress.lock().map(|p| !p.is_empty()).unwrap_or(false)
+        })
+        .await,
+        "the run started"
+    );
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(i32::try_from(pid).expect("pid")),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .expect("SIGTERM");
+    let r = tokio::time::timeout(Duration::from_secs(10), running)
+        .await
+        .expect("the run answers")
+        .expect("task");
+    assert_eq!(
+        r["output"], "slept 800 ms",
+        "the run finished within the grace: {r}"
+    );
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("lackpy exits after SIGTERM")
+        .expect("status");
+    assert!(status.success(), "{status}");
+    assert!(
+        eventually(Duration::from_secs(3), || !servers
+            .iter()
+            .any(|p| alive(*p)))
+        .await,
+        "processes outlived lackpy: {servers:?}"
+    );
+}
