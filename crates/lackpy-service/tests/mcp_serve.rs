@@ -215,6 +215,7 @@ async fn expected_failures_are_results_and_malformed_requests_are_errors() {
         "{r}"
     );
     // Malformed requests: isError with a readable message.
+    let mut messages = Vec::new();
     for (args, says) in [
         (json!({}), "'program'"),
         (json!({"program": 1}), "'program'"),
@@ -240,7 +241,9 @@ async fn expected_failures_are_results_and_malformed_requests_are_errors() {
             .map(|t| t.text.clone())
             .unwrap_or_default();
         assert!(text.contains(says), "{args}: {text}");
+        messages.push(format!("{args} -> {text}"));
     }
+    insta::assert_snapshot!("mcp_malformed_requests", messages.join("\n"));
     let unknown = client
         .call_tool(CallToolRequestParams::new("no_such_tool"))
         .await;
@@ -305,10 +308,7 @@ async fn a_full_queue_answers_busy_at_once() {
     let busy = run(&b, "1", json!({})).await;
     assert_eq!(busy["success"], false, "{busy}");
     assert_eq!(busy["error_type"], "Busy", "{busy}");
-    assert!(
-        busy["error"].as_str().is_some_and(|e| e.contains("busy")),
-        "{busy}"
-    );
+    insta::assert_snapshot!("mcp_busy", busy["error"].as_str().unwrap_or_default());
     let r = long.await.expect("task");
     assert_eq!(r["output"], "slept 1500 ms", "{r}");
     // The place is free again.
@@ -545,4 +545,103 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
         .await,
         "processes outlived lackpy: {servers:?}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deleting_an_http_session_stops_its_runs() {
+    let ws = workspace(&with_test_server(""));
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let a = http_client(&addr, initialize()).await;
+    let b = http_client(&addr, initialize()).await;
+    let Value::Object(args) = json!({"program": "echo('go')\nslow(30000)"}) else {
+        unreachable!()
+    };
+    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
+        CallToolRequestParams::new("run_program").with_arguments(args),
+    ));
+    let _pending = a
+        .peer()
+        .send_cancellable_request(request, PeerRequestOptions::no_options())
+        .await
+        .expect("sent");
+    let progress = std::sync::Arc::clone(&a.service().progress);
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            progress.lock().map(|p| !p.is_empty()).unwrap_or(false)
+        })
+        .await,
+        "the run started"
+    );
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Closing the client deletes its session (HTTP DELETE).
+    a.cancel().await.expect("close");
+    // The run stopped and its downstream call was cancelled, well before
+    // rmcp's five-second drain would have got to it.
+    let mut seen = Value::Null;
+    for _ in 0..60 {
+        seen = run(&b, "cancellations()", json!({})).await;
+        if seen["output"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(seen["output"], 1, "{seen}");
+    let _ = child.start_kill();
+}
+
+/// lackpy as a client of `lackpy mcp serve`: the outer workspace's config
+/// names the inner server; a program calls the inner `run_program`.
+#[test]
+fn lackpy_run_calls_an_inner_lackpy_server() {
+    let inner = workspace("");
+    std::fs::write(inner.path().join("a.txt"), "from the inner workspace\n").expect("fixture");
+    let outer = workspace(&format!(
+        "[mcp_servers.inner]\ncommand = {:?}\nargs = [\"mcp\", \"serve\", \"--workspace\", {:?}]\n",
+        env!("CARGO_BIN_EXE_lackpy"),
+        inner.path().display().to_string()
+    ));
+    let program = "r = run_program(\"read_file('a.txt').strip()\")\n[r['success'], r['output']]";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_lackpy"))
+        .args(["run", "-", "--json", "--workspace"])
+        .arg(outer.path())
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().expect("stdin").write_all(program.as_bytes())?;
+            c.wait_with_output()
+        })
+        .expect("lackpy runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let v: Value = serde_json::from_str(&stdout)
+        .unwrap_or_else(|_| panic!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr)));
+    assert_eq!(v["output"], json!([true, "from the inner workspace"]), "{v}");
+    assert_eq!(v["trace"][0]["tool"], "run_program", "{v}");
+}
+
+#[test]
+fn serve_usage_errors_are_one_line_and_exit_2() {
+    let ws = workspace("");
+    let mut lines = Vec::new();
+    for args in [
+        &["--http", "0.0.0.0:0"][..],
+        &["--http", "127.0.0.1:0", "--auth-token-env", "LACKPY_TEST_UNSET_VARIABLE"],
+        &["--http", "example.com:80"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_lackpy"))
+            .args(["mcp", "serve", "--workspace"])
+            .arg(ws.path())
+            .args(args)
+            .env_remove("RUST_LOG")
+            .env_remove("LACKPY_TEST_UNSET_VARIABLE")
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("lackpy runs");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        lines.push(String::from_utf8_lossy(&out.stderr).trim_end().to_string());
+    }
+    insta::assert_snapshot!("mcp_serve_usage_errors", lines.join("\n"));
 }

@@ -50,8 +50,7 @@ impl Admission {
     /// The message of a `Busy` answer.
     pub(crate) fn busy_message(&self) -> String {
         format!(
-            "the server is busy: {} programs are running or queued (at most {} run at once, {} wait); try again shortly",
-            self.capacity,
+            "the server is busy: every place for a program is taken ({} running at once, {} more waiting); try again shortly",
             self.running,
             self.capacity - self.running
         )

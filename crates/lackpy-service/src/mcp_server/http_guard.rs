@@ -12,6 +12,8 @@ use http::{Request, Response, StatusCode, header};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
 
+use super::sessions::{HttpSessions, SESSION_HEADER};
+
 /// The response type of rmcp's HTTP service (and of this guard).
 pub(crate) type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
 
@@ -28,11 +30,13 @@ pub(crate) fn loopback_origins() -> Vec<String> {
 }
 
 /// Refuses requests without `Authorization: Bearer <token>` when a token
-/// is set; passes the rest to `inner`.
+/// is set; passes the rest to `inner`. A session's `DELETE` stops its runs
+/// first.
 #[derive(Clone)]
 pub(crate) struct Guard<S> {
     pub(crate) inner: S,
     pub(crate) token: Option<Arc<str>>,
+    pub(crate) sessions: HttpSessions,
 }
 
 impl<S, B> hyper::service::Service<Request<B>> for Guard<S>
@@ -54,8 +58,23 @@ where
         {
             return Box::pin(std::future::ready(Ok(unauthorized())));
         }
+        let deleted = (req.method() == http::Method::DELETE)
+            .then(|| req.headers().get(SESSION_HEADER))
+            .flatten()
+            .and_then(|v| v.to_str().ok())
+            .map(String::from);
         let mut inner = self.inner.clone();
-        Box::pin(async move { inner.call(req).await })
+        let sessions = self.sessions.clone();
+        Box::pin(async move {
+            let response = inner.call(req).await?;
+            // Only once rmcp accepted the DELETE (Host/Origin passed).
+            if let Some(id) = deleted
+                && response.status().is_success()
+            {
+                sessions.close(&id);
+            }
+            Ok(response)
+        })
     }
 }
 

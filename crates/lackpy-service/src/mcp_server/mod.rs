@@ -12,6 +12,7 @@ mod admission;
 mod http_guard;
 mod resources;
 mod run;
+mod sessions;
 mod tools;
 pub mod transport;
 
@@ -43,6 +44,8 @@ pub(crate) struct Shared {
     tools: Vec<Tool>,
     /// Cancelled when a shutdown's grace period ends: every run stops.
     stop_runs: CancellationToken,
+    /// Runs by HTTP session, stopped when their session is deleted.
+    http_sessions: sessions::HttpSessions,
 }
 
 /// The MCP handler: one per session, all sharing one [`LackpyService`].
@@ -71,6 +74,7 @@ impl McpServer {
                 admission,
                 tools,
                 stop_runs: CancellationToken::new(),
+                http_sessions: sessions::HttpSessions::default(),
             }),
             session: CancellationToken::new(),
         }

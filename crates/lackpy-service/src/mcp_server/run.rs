@@ -35,6 +35,7 @@ pub(super) async fn run_program(
         return Ok(execution_result(&busy));
     };
     let cancel = CancelToken::new();
+    let _registered = shared.http_sessions.enter(&context, &cancel);
     let progress = context.meta.get_progress_token();
     let (tx, mut events) = mpsc::unbounded_channel::<ToolCallEvent>();
     let observer: Option<ToolCallObserver> = progress.is_some().then(|| {

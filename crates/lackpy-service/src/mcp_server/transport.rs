@@ -112,6 +112,7 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
     let guard = Guard {
         inner: service,
         token: http.auth_token.as_deref().map(Arc::from),
+        sessions: server.shared.http_sessions.clone(),
     };
     eprintln!("lackpy mcp serve: listening on http://{local}/mcp");
     let signal = signalled();
