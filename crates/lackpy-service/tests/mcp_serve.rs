@@ -525,6 +525,17 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
         nix::sys::signal::Signal::SIGTERM,
     )
     .expect("SIGTERM");
+    // While the run finishes, no new connection is taken.
+    let mut refused = false;
+    for _ in 0..100 {
+        let other = http_client_result(&addr).await;
+        if other.is_err() {
+            refused = true;
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(refused, "a new session was accepted while draining");
     let r = tokio::time::timeout(Duration::from_secs(10), running)
         .await
         .expect("the run answers")
@@ -611,14 +622,21 @@ fn lackpy_run_calls_an_inner_lackpy_server() {
         .spawn()
         .and_then(|mut c| {
             use std::io::Write;
-            c.stdin.take().expect("stdin").write_all(program.as_bytes())?;
+            c.stdin
+                .take()
+                .expect("stdin")
+                .write_all(program.as_bytes())?;
             c.wait_with_output()
         })
         .expect("lackpy runs");
     let stdout = String::from_utf8_lossy(&out.stdout);
     let v: Value = serde_json::from_str(&stdout)
         .unwrap_or_else(|_| panic!("{stdout}\n{}", String::from_utf8_lossy(&out.stderr)));
-    assert_eq!(v["output"], json!([true, "from the inner workspace"]), "{v}");
+    assert_eq!(
+        v["output"],
+        json!([true, "from the inner workspace"]),
+        "{v}"
+    );
     assert_eq!(v["trace"][0]["tool"], "run_program", "{v}");
 }
 
@@ -628,7 +646,12 @@ fn serve_usage_errors_are_one_line_and_exit_2() {
     let mut lines = Vec::new();
     for args in [
         &["--http", "0.0.0.0:0"][..],
-        &["--http", "127.0.0.1:0", "--auth-token-env", "LACKPY_TEST_UNSET_VARIABLE"],
+        &[
+            "--http",
+            "127.0.0.1:0",
+            "--auth-token-env",
+            "LACKPY_TEST_UNSET_VARIABLE",
+        ],
         &["--http", "example.com:80"],
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_lackpy"))
@@ -644,4 +667,59 @@ fn serve_usage_errors_are_one_line_and_exit_2() {
         lines.push(String::from_utf8_lossy(&out.stderr).trim_end().to_string());
     }
     insta::assert_snapshot!("mcp_serve_usage_errors", lines.join("\n"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_over_stdio_refuses_new_runs_and_lets_running_ones_finish() {
+    let ws = workspace(&with_test_server(""));
+    let mut child = spawn_serve(ws.path(), &["--grace-ms", "5000"], &[]);
+    let pid = child.id().expect("pid");
+    let client = std::sync::Arc::new(stdio_client(&mut child, initialize()).await);
+    let servers = descendants(pid);
+    let running = {
+        let client = std::sync::Arc::clone(&client);
+        tokio::spawn(async move { run(&client, "echo('started')\nslow(800)", json!({})).await })
+    };
+    let progress = std::sync::Arc::clone(&client.service().progress);
+    assert!(
+        eventually(Duration::from_secs(10), || {
+            progress.lock().map(|p| !p.is_empty()).unwrap_or(false)
+        })
+        .await,
+        "the run started"
+    );
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(i32::try_from(pid).expect("pid")),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .expect("SIGTERM");
+    let mut refused = Value::Null;
+    for _ in 0..100 {
+        refused = run(&client, "1", json!({})).await;
+        if refused["error_type"] == "Busy" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    insta::assert_snapshot!(
+        "mcp_shutting_down",
+        refused["error"].as_str().unwrap_or_default()
+    );
+    let r = tokio::time::timeout(Duration::from_secs(10), running)
+        .await
+        .expect("the run answers")
+        .expect("task");
+    assert_eq!(r["output"], "slept 800 ms", "{r}");
+    let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("lackpy exits after SIGTERM")
+        .expect("status");
+    assert!(status.success(), "{status}");
+    assert!(
+        eventually(Duration::from_secs(3), || !servers
+            .iter()
+            .any(|p| alive(*p)))
+        .await,
+        "processes outlived lackpy: {servers:?}"
+    );
 }

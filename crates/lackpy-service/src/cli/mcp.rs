@@ -81,12 +81,16 @@ fn serve_command(args: ServeArgs) -> Result<u8, CliError> {
         .enable_all()
         .build()
         .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;
-    rt.block_on(async {
+    let served = rt.block_on(async {
         let service = start_service(workspace).await?;
         serve(McpServer::new(service), options)
             .await
             .map_err(CliError::usage)
-    })?;
+    });
+    // A read of a terminal or file stdin may still be blocked on a
+    // runtime thread: do not wait for it.
+    rt.shutdown_timeout(std::time::Duration::from_millis(100));
+    served?;
     Ok(0)
 }
 

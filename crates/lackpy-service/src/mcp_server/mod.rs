@@ -46,6 +46,8 @@ pub(crate) struct Shared {
     stop_runs: CancellationToken,
     /// Runs by HTTP session, stopped when their session is deleted.
     http_sessions: sessions::HttpSessions,
+    /// Set at SIGINT/SIGTERM: new runs are refused while old ones finish.
+    draining: std::sync::atomic::AtomicBool,
 }
 
 /// The MCP handler: one per session, all sharing one [`LackpyService`].
@@ -75,6 +77,7 @@ impl McpServer {
                 tools,
                 stop_runs: CancellationToken::new(),
                 http_sessions: sessions::HttpSessions::default(),
+                draining: std::sync::atomic::AtomicBool::new(false),
             }),
             session: CancellationToken::new(),
         }
@@ -96,6 +99,13 @@ impl McpServer {
     /// How many runs are running or queued now.
     pub fn runs_in_flight(&self) -> usize {
         self.shared.admission.in_flight()
+    }
+
+    /// Refuses new runs from now on (`Busy`: the server is shutting down).
+    pub fn begin_drain(&self) {
+        self.shared
+            .draining
+            .store(true, std::sync::atomic::Ordering::SeqCst);
     }
 
     /// Stops every run of every session (the end of a shutdown's grace).

@@ -3,6 +3,7 @@
 //! progress notification per finished tool call.
 
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use lackpy_bridge::{CancelToken, ExecutionResult};
@@ -25,14 +26,15 @@ pub(super) async fn run_program(
     request: RunProgram,
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResult, ErrorData> {
+    let refused = |message: String| {
+        let busy = ExecutionResult::failed("Busy", message, Grade::UNKNOWN, Duration::ZERO);
+        Ok(execution_result(&busy))
+    };
+    if shared.draining.load(Ordering::SeqCst) {
+        return refused("the server is shutting down: no new programs are started".to_string());
+    }
     let Some(_slot) = shared.admission.try_admit() else {
-        let busy = ExecutionResult::failed(
-            "Busy",
-            shared.admission.busy_message(),
-            Grade::UNKNOWN,
-            Duration::ZERO,
-        );
-        return Ok(execution_result(&busy));
+        return refused(shared.admission.busy_message());
     };
     let cancel = CancelToken::new();
     let _registered = shared.http_sessions.enter(&context, &cancel);

@@ -57,24 +57,36 @@ pub async fn serve(server: McpServer, options: ServeOptions) -> Result<(), Strin
 async fn serve_stdio(server: &McpServer, grace: Duration) -> Result<(), String> {
     let session = CancellationToken::new();
     let handler = server.for_session(session.clone());
-    let stdin = EofCancels {
-        inner: tokio::io::stdin(),
-        token: session.clone(),
-    };
-    let running = handler
-        .serve((stdin, tokio::io::stdout()))
-        .await
-        .map_err(|e| format!("MCP session did not start: {e}"))?;
-    let cancel = running.cancellation_token();
-    tokio::select! {
-        _ = running.waiting() => Ok(()),
-        name = signalled() => {
-            tracing::info!("{name}: shutting down");
-            drain(server, grace).await;
-            cancel.cancel();
-            Ok(())
+    let running = match stdio_pipes() {
+        Ok((rx, tx)) => {
+            let stdin = EofCancels {
+                inner: rx,
+                token: session.clone(),
+            };
+            handler.serve((stdin, tx)).await
+        }
+        Err(_) => {
+            let stdin = EofCancels {
+                inner: tokio::io::stdin(),
+                token: session.clone(),
+            };
+            handler.serve((stdin, tokio::io::stdout())).await
         }
     }
+    .map_err(|e| format!("MCP session did not start: {e}"))?;
+    // The session must outlive the signal: dropping `running` would cancel
+    // every request at once, so the signal is heard on a task of its own.
+    let cancel = running.cancellation_token();
+    let draining = server.clone();
+    let on_signal = tokio::spawn(async move {
+        let name = signalled().await;
+        tracing::info!("{name}: shutting down");
+        drain(&draining, grace).await;
+        cancel.cancel();
+    });
+    let _ = running.waiting().await;
+    on_signal.abort();
+    Ok(())
 }
 
 async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> Result<(), String> {
@@ -149,6 +161,7 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
 /// Waits up to `grace` for in-flight runs, then stops those left and
 /// gives them a moment to unwind (each stops within one step).
 async fn drain(server: &McpServer, grace: Duration) {
+    server.begin_drain();
     let deadline = Instant::now() + grace;
     while server.runs_in_flight() > 0 && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -179,6 +192,22 @@ async fn signalled() -> &'static str {
         _ = int.recv() => "SIGINT",
         _ = term.recv() => "SIGTERM",
     }
+}
+
+/// Stdin and stdout as non-blocking pipes when they are pipes (what every
+/// MCP host gives a server): no blocking thread per read, and nothing left
+/// blocked in a read when the server exits.
+fn stdio_pipes() -> std::io::Result<(
+    tokio::net::unix::pipe::Receiver,
+    tokio::net::unix::pipe::Sender,
+)> {
+    use std::os::fd::AsFd;
+    let stdin = std::io::stdin().as_fd().try_clone_to_owned()?;
+    let stdout = std::io::stdout().as_fd().try_clone_to_owned()?;
+    Ok((
+        tokio::net::unix::pipe::Receiver::from_owned_fd(stdin)?,
+        tokio::net::unix::pipe::Sender::from_owned_fd(stdout)?,
+    ))
 }
 
 /// Stdin that cancels the session when it reaches its end: a client that

@@ -165,6 +165,15 @@ pub async fn http_client(addr: &str, lifecycle: ClientLifecycleMode) -> Client {
         .expect("the MCP handshake over HTTP")
 }
 
+/// A client over streamable HTTP, or why it could not connect.
+pub async fn http_client_result(addr: &str) -> Result<Client, String> {
+    let transport = StreamableHttpClientTransport::from_uri(format!("http://{addr}/mcp"));
+    Recorder::default()
+        .serve_with_lifecycle(transport, initialize())
+        .await
+        .map_err(|e| e.to_string())
+}
+
 /// Calls `name` with `args` (a JSON object).
 pub async fn call(client: &Client, name: &str, args: Value) -> CallToolResult {
     let Value::Object(map) = args else {
