@@ -723,3 +723,59 @@ async fn sigterm_over_stdio_refuses_new_runs_and_lets_running_ones_finish() {
         "processes outlived lackpy: {servers:?}"
     );
 }
+
+/// Stdout to a file (not a pipe) while stdin is a pipe: each half is set
+/// up on its own, so the pipe is never left non-blocking under a blocking
+/// reader. Raw JSON-RPC lines, as a minimal host writes them.
+#[test]
+fn stdio_with_stdout_to_a_file_serves_raw_json_rpc() {
+    use std::io::Write;
+    let ws = workspace("");
+    let out_path = ws.path().join("out.jsonl");
+    let out = std::fs::File::create(&out_path).expect("out file");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lackpy"))
+        .args(["mcp", "serve", "--workspace"])
+        .arg(ws.path())
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::piped())
+        .stdout(out)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("lackpy starts");
+    let lines = [
+        INITIALIZE,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"1 + 2"}}}"#,
+    ];
+    let mut stdin = child.stdin.take().expect("stdin");
+    for l in lines {
+        writeln!(stdin, "{l}").expect("write");
+    }
+    // Answer before closing: the run must not be cut short by EOF.
+    let deadline = std::time::Instant::now() + Duration::from_secs(20);
+    let text = loop {
+        let text = std::fs::read_to_string(&out_path).unwrap_or_default();
+        if text.contains("\"id\":2") || std::time::Instant::now() > deadline {
+            break text;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    drop(stdin);
+    let status = child.wait().expect("exits");
+    let stderr = child
+        .stderr
+        .take()
+        .map(|mut e| {
+            let mut s = String::new();
+            let _ = std::io::Read::read_to_string(&mut e, &mut s);
+            s
+        })
+        .unwrap_or_default();
+    assert!(status.success(), "{status}: {stderr}");
+    let answer: Value = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .find(|v| v["id"] == 2)
+        .unwrap_or_else(|| panic!("no answer to the call: {text}\n{stderr}"));
+    assert_eq!(answer["result"]["structuredContent"]["output"], 3, "{answer}");
+}

@@ -12,7 +12,7 @@ use hyper_util::rt::{TokioExecutor, TokioIo};
 use rmcp::service::ServiceExt;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
-use tokio::io::{AsyncRead, ReadBuf};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio_util::sync::CancellationToken;
 
 use super::McpServer;
@@ -57,22 +57,14 @@ pub async fn serve(server: McpServer, options: ServeOptions) -> Result<(), Strin
 async fn serve_stdio(server: &McpServer, grace: Duration) -> Result<(), String> {
     let session = CancellationToken::new();
     let handler = server.for_session(session.clone());
-    let running = match stdio_pipes() {
-        Ok((rx, tx)) => {
-            let stdin = EofCancels {
-                inner: rx,
-                token: session.clone(),
-            };
-            handler.serve((stdin, tx)).await
-        }
-        Err(_) => {
-            let stdin = EofCancels {
-                inner: tokio::io::stdin(),
-                token: session.clone(),
-            };
-            handler.serve((stdin, tokio::io::stdout())).await
-        }
-    }
+    let (stdin, stdout) = stdio();
+    let stdin = EofCancels {
+        inner: stdin,
+        token: session.clone(),
+    };
+    let running = handler
+        .serve((stdin, stdout))
+        .await
     .map_err(|e| format!("MCP session did not start: {e}"))?;
     // The session must outlive the signal: dropping `running` would cancel
     // every request at once, so the signal is heard on a task of its own.
@@ -194,20 +186,33 @@ async fn signalled() -> &'static str {
     }
 }
 
-/// Stdin and stdout as non-blocking pipes when they are pipes (what every
-/// MCP host gives a server): no blocking thread per read, and nothing left
-/// blocked in a read when the server exits.
-fn stdio_pipes() -> std::io::Result<(
-    tokio::net::unix::pipe::Receiver,
-    tokio::net::unix::pipe::Sender,
-)> {
+type Reader = Box<dyn AsyncRead + Send + Unpin>;
+type Writer = Box<dyn AsyncWrite + Send + Unpin>;
+
+/// Stdin and stdout, each as a non-blocking pipe when it is a pipe (what
+/// every MCP host gives a server): no blocking thread per read, and nothing
+/// left blocked in a read when the server exits. Each is decided on its
+/// own: a failed conversion must not leave the other half non-blocking
+/// under a blocking reader.
+fn stdio() -> (Reader, Writer) {
     use std::os::fd::AsFd;
-    let stdin = std::io::stdin().as_fd().try_clone_to_owned()?;
-    let stdout = std::io::stdout().as_fd().try_clone_to_owned()?;
-    Ok((
-        tokio::net::unix::pipe::Receiver::from_owned_fd(stdin)?,
-        tokio::net::unix::pipe::Sender::from_owned_fd(stdout)?,
-    ))
+    let stdin: Reader = match std::io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(tokio::net::unix::pipe::Receiver::from_owned_fd)
+    {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(tokio::io::stdin()),
+    };
+    let stdout: Writer = match std::io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(tokio::net::unix::pipe::Sender::from_owned_fd)
+    {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(tokio::io::stdout()),
+    };
+    (stdin, stdout)
 }
 
 /// Stdin that cancels the session when it reaches its end: a client that
