@@ -777,5 +777,8 @@ fn stdio_with_stdout_to_a_file_serves_raw_json_rpc() {
         .filter_map(|l| serde_json::from_str::<Value>(l).ok())
         .find(|v| v["id"] == 2)
         .unwrap_or_else(|| panic!("no answer to the call: {text}\n{stderr}"));
-    assert_eq!(answer["result"]["structuredContent"]["output"], 3, "{answer}");
+    assert_eq!(
+        answer["result"]["structuredContent"]["output"], 3,
+        "{answer}"
+    );
 }

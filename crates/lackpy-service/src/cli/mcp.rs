@@ -22,6 +22,9 @@ pub struct McpArgs {
 pub enum McpCommand {
     /// Serve lackpy over MCP: stdio by default, streamable HTTP with --http.
     Serve(ServeArgs),
+    /// Add lackpy to `<workspace>/.mcp.json` (Claude Code), or print the
+    /// snippet for another host.
+    Init(super::mcp_init::InitArgs),
 }
 
 /// Arguments of `lackpy mcp serve`.
@@ -61,6 +64,7 @@ pub struct ServeArgs {
 pub fn run(args: McpArgs) -> Result<u8, CliError> {
     match args.command {
         McpCommand::Serve(a) => serve_command(a),
+        McpCommand::Init(a) => super::mcp_init::run(a),
     }
 }
 

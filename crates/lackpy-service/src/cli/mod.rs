@@ -6,7 +6,9 @@
 mod common;
 mod init;
 mod input;
+mod json_splice;
 mod mcp;
+mod mcp_init;
 mod run;
 mod spec;
 mod status;

@@ -65,7 +65,7 @@ async fn serve_stdio(server: &McpServer, grace: Duration) -> Result<(), String> 
     let running = handler
         .serve((stdin, stdout))
         .await
-    .map_err(|e| format!("MCP session did not start: {e}"))?;
+        .map_err(|e| format!("MCP session did not start: {e}"))?;
     // The session must outlive the signal: dropping `running` would cancel
     // every request at once, so the signal is heard on a task of its own.
     let cancel = running.cancellation_token();
