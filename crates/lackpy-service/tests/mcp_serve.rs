@@ -62,6 +62,13 @@ async fn every_tool(client: &Client, ws: &std::path::Path) {
     assert_eq!(r["trace"][0]["tool"], "read_file");
     assert_eq!(r["files_read"], json!(["a.txt"]));
 
+    // structuredContent holds the very numbers of the text (exact parsing).
+    let f = run(client, "[0.1 + 0.2, 1e-7 * 3, 1 / 3]", json!({})).await;
+    assert_eq!(
+        f["output"],
+        json!([0.1 + 0.2, 1e-7 * 3.0, 1.0 / 3.0]),
+        "{f}"
+    );
     let v = structured(&call(client, "validate", json!({"program": "import os"})).await);
     assert_eq!(v["valid"], false, "{v}");
     assert!(
@@ -840,4 +847,56 @@ async fn official_conformance_suite_server_scenarios_pass() {
         assert!(stdout.contains(" 0 failed"), "{scenario}:\n{stdout}");
     }
     let _ = child.start_kill();
+}
+
+/// The official Python MCP SDK (a 1.x and a 2.x release, installed by
+/// `scripts/install-mcp-python.sh`) over stdio and HTTP: tools, programs,
+/// validation, resources, a cancelled long run, structuredContent.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn python_sdk_clients_over_stdio_and_http() {
+    let dir = std::env::var("LACKPY_TEST_MCP_PYTHON_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|_| {
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-python")
+        });
+    let script =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/python/mcp_sdk_client.py");
+    // One run place and no queue: a cancelled run that kept running would
+    // make the next call Busy.
+    let ws = workspace("[server]\nmax_concurrent_runs = 1\nmax_queued_runs = 0\n");
+    let ws_arg = ws.path().display().to_string();
+    for sdk in ["v1", "v2"] {
+        let python = dir.join(sdk).join("bin/python");
+        if !python.is_file() {
+            assert!(
+                std::env::var("LACKPY_REQUIRE_INTEROP").as_deref() != Ok("1"),
+                "the Python MCP SDK {sdk} is missing: run scripts/install-mcp-python.sh"
+            );
+            eprintln!("skipping: the Python MCP SDK {sdk} is not installed");
+            continue;
+        }
+        let (mut server, addr) = spawn_http(ws.path(), &[], &[]).await;
+        let url = format!("http://{addr}/mcp");
+        for mode in [&["stdio"][..], &["http", &url]] {
+            let out = tokio::time::timeout(
+                Duration::from_secs(60),
+                tokio::process::Command::new(&python)
+                    .arg(&script)
+                    .args([env!("CARGO_BIN_EXE_lackpy"), &ws_arg])
+                    .args(mode)
+                    .stdin(std::process::Stdio::null())
+                    .output(),
+            )
+            .await
+            .unwrap_or_else(|_| panic!("{sdk} {mode:?}: the client hung"))
+            .expect("python runs");
+            let stdout = String::from_utf8_lossy(&out.stdout);
+            assert!(
+                out.status.success() && stdout.trim() == "ok",
+                "{sdk} {mode:?}:\n{stdout}\n{}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+        let _ = server.start_kill();
+    }
 }

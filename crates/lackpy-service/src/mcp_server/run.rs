@@ -16,7 +16,7 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::{Shared, request_error};
-use crate::service::{RunProgram, ToolCallEvent, ToolCallObserver};
+use crate::service::{RunProgram, ServiceError, ToolCallEvent, ToolCallObserver};
 
 /// Runs one program for a client. A cancelled run answers an error that
 /// rmcp does not send (the request is gone); a full queue answers `Busy`.
@@ -77,18 +77,23 @@ pub(super) async fn run_program(
 }
 
 /// Stops a run and waits for its interpreter to let go (within one step),
-/// so its place is only freed once the run is really over.
-async fn stopped<F: Future>(
+/// so its place is only freed once the run is really over. The stopped
+/// run's result is the answer: rmcp drops it when the client cancelled the
+/// request (and logs nothing), and sends it otherwise (shutdown).
+async fn stopped<F>(
     cancel: CancelToken,
     run: std::pin::Pin<&mut F>,
     why: &str,
-) -> Result<CallToolResult, ErrorData> {
+) -> Result<CallToolResult, ErrorData>
+where
+    F: Future<Output = Result<ExecutionResult, ServiceError>>,
+{
+    tracing::debug!("run stopped: {why}");
     cancel.cancel();
-    let _ = run.await;
-    Err(ErrorData::internal_error(
-        format!("run stopped: {why}"),
-        None,
-    ))
+    match run.await {
+        Ok(result) => Ok(execution_result(&result)),
+        Err(e) => Ok(request_error(e.to_string())),
+    }
 }
 
 async fn notify(peer: &Peer<RoleServer>, token: &ProgressToken, event: &ToolCallEvent) {
