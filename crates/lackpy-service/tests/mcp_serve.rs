@@ -900,3 +900,36 @@ async fn python_sdk_clients_over_stdio_and_http() {
         let _ = server.start_kill();
     }
 }
+
+#[tokio::test]
+async fn an_idle_http_session_is_closed() {
+    let ws = workspace("");
+    let (mut child, addr) = spawn_http(ws.path(), &["--session-idle-secs", "1"], &[]).await;
+    let host = [("Host", "localhost")];
+    let (code, head) = raw_post_head(&addr, &host, INITIALIZE);
+    assert_eq!(code, 200, "{head}");
+    let session = head
+        .lines()
+        .find_map(|l| {
+            l.split_once(':')
+                .filter(|(k, _)| k.eq_ignore_ascii_case("mcp-session-id"))
+                .map(|(_, v)| v.trim().to_string())
+        })
+        .unwrap_or_else(|| panic!("no session id: {head}"));
+    let list = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
+    let with_session = [("Host", "localhost"), ("Mcp-Session-Id", session.as_str())];
+    assert_eq!(
+        raw_post(&addr, &with_session, list),
+        200,
+        "the session is live"
+    );
+    // Idle past its limit (a probe of a live session would renew it, so
+    // wait once), the session is gone.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(
+        raw_post(&addr, &with_session, list),
+        404,
+        "the idle session was not closed"
+    );
+    let _ = child.start_kill();
+}

@@ -215,6 +215,12 @@ pub async fn run(client: &Client, program: &str, extra: Value) -> Value {
 
 /// One raw HTTP/1.1 POST of `body` to `/mcp` with `headers`: the status code.
 pub fn raw_post(addr: &str, headers: &[(&str, &str)], body: &str) -> u16 {
+    raw_post_head(addr, headers, body).0
+}
+
+/// One raw HTTP/1.1 POST: the status code and the response head (status
+/// line and headers).
+pub fn raw_post_head(addr: &str, headers: &[(&str, &str)], body: &str) -> (u16, String) {
     use std::io::{Read, Write};
     let mut s = std::net::TcpStream::connect(addr).expect("connect");
     s.set_read_timeout(Some(Duration::from_secs(10))).ok();
@@ -228,13 +234,22 @@ pub fn raw_post(addr: &str, headers: &[(&str, &str)], body: &str) -> u16 {
     req.push_str("\r\n");
     s.write_all(req.as_bytes()).expect("write");
     let _ = s.write_all(body.as_bytes());
-    let mut buf = [0u8; 64];
-    let n = s.read(&mut buf).expect("read");
-    let head = String::from_utf8_lossy(&buf[..n]);
-    head.split_whitespace()
+    // Up to the end of the head: an SSE body may stay open.
+    let mut buf = Vec::new();
+    let mut byte = [0u8; 1];
+    while !buf.ends_with(b"\r\n\r\n") {
+        match s.read(&mut byte) {
+            Ok(1) => buf.push(byte[0]),
+            _ => break,
+        }
+    }
+    let head = String::from_utf8_lossy(&buf).into_owned();
+    let code = head
+        .split_whitespace()
         .nth(1)
         .and_then(|c| c.parse().ok())
-        .unwrap_or_else(|| panic!("no status line: {head}"))
+        .unwrap_or_else(|| panic!("no status line: {head}"));
+    (code, head)
 }
 
 /// An `initialize` request body.
