@@ -293,9 +293,15 @@ async fn sixty_four_runs_from_eight_http_sessions_are_all_correct() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_queue_answers_busy_at_once() {
-    let ws = workspace(&with_test_server(
-        "[server]\nmax_concurrent_runs = 1\nmax_queued_runs = 0\n",
-    ));
+    let Some(config) = with_test_server(
+        "[server]
+max_concurrent_runs = 1
+max_queued_runs = 0
+",
+    ) else {
+        return;
+    };
+    let ws = workspace(&config);
     let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
     let a = std::sync::Arc::new(http_client(&addr, initialize()).await);
     let b = http_client(&addr, initialize()).await;
@@ -326,19 +332,18 @@ async fn a_full_queue_answers_busy_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn progress_per_tool_call_and_cancel_reaches_the_downstream_server() {
-    let ws = workspace(&with_test_server(""));
+    let Some(config) = with_test_server("") else {
+        return;
+    };
+    let ws = workspace(&config);
     let mut child = spawn_serve(ws.path(), &[], &[]);
     let client = stdio_client(&mut child, initialize()).await;
 
-    let r = run(&client, "a = echo('x')\nb = add(1, 2)\n[a, b]", json!({})).await;
-    assert_eq!(r["output"], json!(["x", 3]), "{r}");
-    let progress = client
-        .service()
-        .progress
-        .lock()
-        .map(|p| p.clone())
-        .unwrap_or_default();
-    assert_eq!(progress, ["step 0: echo", "step 1: add"]);
+    // (The wire order of progress is checked in
+    // `progress_notifications_come_before_the_result`: rmcp's client may
+    // drop a progress notification that arrives with the answer.)
+    let seen = std::sync::Arc::clone(&client.service().progress);
+    let before = seen.lock().map(|p| p.len()).unwrap_or(0);
 
     // A run blocked in a slow downstream call, cancelled by the client.
     let Value::Object(args) = json!({"program": "echo('go')\nslow(30000)"}) else {
@@ -353,10 +358,9 @@ async fn progress_per_tool_call_and_cancel_reaches_the_downstream_server() {
         .await
         .expect("sent");
     // Cancel once the run is past its first call, inside `slow`.
-    let progress = std::sync::Arc::clone(&client.service().progress);
     assert!(
         eventually(Duration::from_secs(10), || {
-            progress.lock().map(|p| p.len() >= 3).unwrap_or(false)
+            seen.lock().map(|p| p.len() > before).unwrap_or(false)
         })
         .await,
         "the run started"
@@ -381,7 +385,10 @@ async fn progress_per_tool_call_and_cancel_reaches_the_downstream_server() {
 
 #[tokio::test]
 async fn a_client_gone_mid_run_leaves_no_process_behind() {
-    let ws = workspace(&with_test_server(""));
+    let Some(config) = with_test_server("") else {
+        return;
+    };
+    let ws = workspace(&config);
     let mut child = spawn_serve(ws.path(), &[], &[]);
     let pid = child.id().expect("pid");
     let client = stdio_client(&mut child, initialize()).await;
@@ -509,7 +516,10 @@ async fn http_bearer_token_and_body_cap() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
-    let ws = workspace(&with_test_server(""));
+    let Some(config) = with_test_server("") else {
+        return;
+    };
+    let ws = workspace(&config);
     let (mut child, addr) = spawn_http(ws.path(), &["--grace-ms", "5000"], &[]).await;
     let pid = child.id().expect("pid");
     let client = std::sync::Arc::new(http_client(&addr, initialize()).await);
@@ -567,7 +577,10 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deleting_an_http_session_stops_its_runs() {
-    let ws = workspace(&with_test_server(""));
+    let Some(config) = with_test_server("") else {
+        return;
+    };
+    let ws = workspace(&config);
     let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
     let a = http_client(&addr, initialize()).await;
     let b = http_client(&addr, initialize()).await;
@@ -678,7 +691,10 @@ fn serve_usage_errors_are_one_line_and_exit_2() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_over_stdio_refuses_new_runs_and_lets_running_ones_finish() {
-    let ws = workspace(&with_test_server(""));
+    let Some(config) = with_test_server("") else {
+        return;
+    };
+    let ws = workspace(&config);
     let mut child = spawn_serve(ws.path(), &["--grace-ms", "5000"], &[]);
     let pid = child.id().expect("pid");
     let client = std::sync::Arc::new(stdio_client(&mut child, initialize()).await);
@@ -932,4 +948,73 @@ async fn an_idle_http_session_is_closed() {
         "the idle session was not closed"
     );
     let _ = child.start_kill();
+}
+
+/// With a `progressToken`, each finished tool call is one progress
+/// notification, all of them before the answer (raw JSON-RPC over stdio,
+/// so the client cannot reorder or drop anything).
+#[test]
+fn progress_notifications_come_before_the_result() {
+    use std::io::{BufRead, Write};
+    let Some(config) = with_test_server("") else {
+        return;
+    };
+    let ws = workspace(&config);
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lackpy"))
+        .args(["mcp", "serve", "--workspace"])
+        .arg(ws.path())
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("lackpy starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let mut lines = std::io::BufReader::new(child.stdout.take().expect("stdout")).lines();
+    let mut next = || -> Value {
+        let line = lines.next().expect("a line").expect("readable");
+        serde_json::from_str(&line).expect("JSON-RPC")
+    };
+    writeln!(stdin, "{INITIALIZE}").expect("write");
+    assert_eq!(next()["id"], 1);
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
+    )
+    .expect("write");
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {
+        "name": "run_program",
+        "arguments": {"program": "a = echo('x')\nb = add(1, 2)\nc = read_file('missing')"},
+        "_meta": {"progressToken": "p1"}}});
+    writeln!(stdin, "{call}").expect("write");
+    let mut progress = Vec::new();
+    let answer = loop {
+        let m = next();
+        if m["id"] == 2 {
+            break m;
+        }
+        assert_eq!(m["method"], "notifications/progress", "{m}");
+        assert_eq!(m["params"]["progressToken"], "p1", "{m}");
+        progress.push((
+            m["params"]["progress"].as_f64().unwrap_or(-1.0),
+            m["params"]["message"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string(),
+        ));
+    };
+    assert_eq!(
+        answer["result"]["structuredContent"]["error_type"], "FileNotFoundError",
+        "{answer}"
+    );
+    assert_eq!(
+        progress,
+        [
+            (1.0, "step 0: echo".to_string()),
+            (2.0, "step 1: add".to_string()),
+            (3.0, "step 2: read_file".to_string())
+        ]
+    );
+    drop(stdin);
+    assert!(child.wait().expect("exits").success());
 }

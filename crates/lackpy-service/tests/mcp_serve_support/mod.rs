@@ -70,26 +70,30 @@ pub fn workspace(config: &str) -> tempfile::TempDir {
 }
 
 /// The test MCP server example (`cargo build -p lackpy-mcp-client
-/// --example mcp_test_server`); a missing build fails the test.
-pub fn test_server() -> PathBuf {
+/// --example mcp_test_server`; `cargo test --workspace` builds it). Missing,
+/// the test skips, unless `LACKPY_REQUIRE_INTEROP=1` (CI) makes that a
+/// failure, as in `mcp_e2e.rs`.
+pub fn test_server() -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_BIN_EXE_lackpy"))
         .parent()
         .map(|d| d.join("examples/mcp_test_server"))
-        .expect("target dir");
-    assert!(
-        p.is_file(),
-        "{} is missing: cargo build -p lackpy-mcp-client --example mcp_test_server",
-        p.display()
-    );
+        .filter(|p| p.is_file());
+    if p.is_none() {
+        assert!(
+            std::env::var("LACKPY_REQUIRE_INTEROP").as_deref() != Ok("1"),
+            "the mcp_test_server example is not built: cargo build -p lackpy-mcp-client --example mcp_test_server"
+        );
+        eprintln!("skipping: the mcp_test_server example is not built");
+    }
     p
 }
 
-/// A config with the test server as the MCP server `ours`.
-pub fn with_test_server(extra: &str) -> String {
-    format!(
+/// A config with the test server as the MCP server `ours`, or `None` (skip).
+pub fn with_test_server(extra: &str) -> Option<String> {
+    Some(format!(
         "[mcp_servers.ours]\ncommand = {:?}\n{extra}",
-        test_server().display().to_string()
-    )
+        test_server()?.display().to_string()
+    ))
 }
 
 /// `lackpy mcp serve ARGS --workspace WS` with piped stdio.
