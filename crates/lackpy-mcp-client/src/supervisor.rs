@@ -19,7 +19,6 @@ use tokio::task::JoinSet;
 
 use crate::error::McpError;
 use crate::operation::{Client, OpMeta, Operation};
-use crate::transport::HandshakeFailure;
 use crate::transport::{self, ConnectSpec, PeerSummary, Session};
 
 /// Where a server stands.
@@ -181,49 +180,23 @@ impl Endpoint {
 /// the caller must end.
 pub(crate) type ConnectFailure = (String, Option<crate::process::ChildGuard>);
 
-/// Opens a session within `timeout`: `server/discover` first, then
-/// `initialize` if the server rejected the probe or answered it with
-/// something that is not a discover result.
+/// Opens a session within `timeout`.
 pub(crate) async fn connect(
     endpoint: &Endpoint,
     timeout: Duration,
 ) -> Result<Session, ConnectFailure> {
     let spec = endpoint.spec();
-    let deadline = tokio::time::Instant::now() + timeout;
-    let mut legacy = false;
-    loop {
-        let mut pending = transport::prepare(&spec).map_err(|e| (e, None))?;
-        let result = match tokio::time::timeout_at(
-            deadline,
-            transport::handshake(&spec, &mut pending, legacy),
-        )
-        .await
-        {
+    let mut pending = transport::prepare(&spec).map_err(|e| (e, None))?;
+    let result =
+        match tokio::time::timeout(timeout, transport::handshake(&spec, &mut pending)).await {
             Ok(r) => r,
-            Err(_) => Err(HandshakeFailure::Failed(format!(
+            Err(_) => Err(format!(
                 "no answer to the handshake within {} ms",
                 timeout.as_millis()
-            ))),
+            )),
         };
-        match result {
-            Ok(session) => return Ok(session),
-            // A server that answered the probe with something unusable may
-            // still speak `initialize`: once more, on a fresh process or
-            // connection (the SDK consumed this one).
-            Err(HandshakeFailure::DiscoverUnusable(reason)) if !legacy => {
-                tracing::debug!(server = %spec.server, "unusable server/discover answer ({reason}); trying initialize");
-                if let Some(child) = pending.child.take() {
-                    child.terminate(FALLBACK_GRACE, FALLBACK_GRACE).await;
-                }
-                legacy = true;
-            }
-            Err(e) => return Err((e.into_reason(), pending.child.take())),
-        }
-    }
+    result.map_err(|e| (e, pending.child.take()))
 }
-
-/// How long the process of an abandoned discover probe gets to exit.
-const FALLBACK_GRACE: Duration = Duration::from_millis(200);
 
 /// Submits operations to a server's supervisor. Cheap to clone.
 #[derive(Clone)]

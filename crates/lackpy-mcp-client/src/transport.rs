@@ -14,7 +14,7 @@ use lackpy_sources::McpTransport;
 use rmcp::RoleClient;
 use rmcp::model::{ClientConfig, Implementation, ProtocolVersion};
 use rmcp::service::{
-    ClientInitializeError, ClientLifecycleMode, ClientServiceExt, QuitReason, RunningService,
+    ClientLifecycleMode, ClientServiceExt, QuitReason, RunningService,
     RunningServiceCancellationToken,
 };
 use rmcp::transport::StreamableHttpClientTransport;
@@ -199,56 +199,16 @@ pub(crate) fn prepare(spec: &ConnectSpec<'_>) -> Result<Pending, String> {
     }
 }
 
-/// Why a handshake failed.
-#[derive(Debug)]
-pub(crate) enum HandshakeFailure {
-    /// A reason for the user.
-    Failed(String),
-    /// The server answered `server/discover` with something that is not a
-    /// discover result (hand-written servers often answer any unknown
-    /// method with `{}`): worth trying `initialize` instead.
-    DiscoverUnusable(String),
-}
-
-impl HandshakeFailure {
-    /// The reason, whichever kind.
-    pub(crate) fn into_reason(self) -> String {
-        match self {
-            HandshakeFailure::Failed(r) | HandshakeFailure::DiscoverUnusable(r) => r,
-        }
-    }
-}
-
-/// Sorts an SDK handshake error: only a probe (not `initialize` alone) can
-/// have an unusable discover answer.
-fn classify(e: &ClientInitializeError, legacy: bool, reason: String) -> HandshakeFailure {
-    match e {
-        ClientInitializeError::ExpectedInitResult(_) if !legacy => {
-            HandshakeFailure::DiscoverUnusable(reason)
-        }
-        _ => HandshakeFailure::Failed(reason),
-    }
-}
-
-/// Does the handshake: probing with `server/discover` first, or with
-/// `initialize` alone when `legacy`. On failure the process (if any) stays
-/// in `pending` for the caller to end.
+/// Does the handshake. On failure the process (if any) stays in `pending`
+/// for the caller to end.
 pub(crate) async fn handshake(
     spec: &ConnectSpec<'_>,
     pending: &mut Pending,
-    legacy: bool,
-) -> Result<Session, HandshakeFailure> {
-    let lifecycle = if legacy {
-        ClientLifecycleMode::Initialize
-    } else {
-        lifecycle()
-    };
+) -> Result<Session, String> {
     match spec.transport {
         McpTransport::Stdio { .. } => {
             let Some((stdin, stdout)) = pending.stdio.take() else {
-                return Err(HandshakeFailure::Failed(
-                    "the server process is gone".to_string(),
-                ));
+                return Err("the server process is gone".to_string());
             };
             let tap = Arc::new(ToolsTap::default());
             // Our reader enforces the cap; the SDK's own limit only backs it up.
@@ -256,30 +216,27 @@ pub(crate) async fn handshake(
             let transport = AsyncRwTransport::new_client(reader, stdin)
                 .with_max_line_length(spec.cap.saturating_add(64 * 1024));
             match client_info()
-                .serve_with_lifecycle(transport, lifecycle)
+                .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
                 Ok(running) => Ok(finish(running, spec.cap, pending.child.take(), Some(tap))),
                 Err(e) => {
                     let err = e.to_string();
-                    let reason = match pending.child.as_mut() {
+                    Err(match pending.child.as_mut() {
                         Some(child) => stdio_failure(child, &err).await,
                         None => format!("the handshake failed: {err}"),
-                    };
-                    Err(classify(&e, legacy, reason))
+                    })
                 }
             }
         }
         McpTransport::Http { url, headers } => {
             let mut custom = HashMap::new();
             for (name, value) in headers {
-                let n = HeaderName::from_bytes(name.as_bytes()).map_err(|_| {
-                    HandshakeFailure::Failed(format!("invalid header name '{name}'"))
-                })?;
+                let n = HeaderName::from_bytes(name.as_bytes())
+                    .map_err(|_| format!("invalid header name '{name}'"))?;
                 // The value is a secret: never echo it.
-                let v = HeaderValue::from_str(value).map_err(|_| {
-                    HandshakeFailure::Failed(format!("invalid value for header '{name}'"))
-                })?;
+                let v = HeaderValue::from_str(value)
+                    .map_err(|_| format!("invalid value for header '{name}'"))?;
                 custom.insert(n, v);
             }
             let mut config = StreamableHttpClientTransportConfig::with_uri(url.as_str())
@@ -289,14 +246,11 @@ pub(crate) async fn handshake(
             config.retry_config = Arc::new(BoundedRetry);
             let transport = StreamableHttpClientTransport::from_config(config);
             match client_info()
-                .serve_with_lifecycle(transport, lifecycle)
+                .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
                 Ok(running) => Ok(finish(running, spec.cap, None, None)),
-                Err(e) => {
-                    let reason = format!("the handshake with {url} failed: {e}");
-                    Err(classify(&e, legacy, reason))
-                }
+                Err(e) => Err(format!("the handshake with {url} failed: {e}")),
             }
         }
     }

@@ -147,28 +147,6 @@ fn include_lists_and_the_legacy_handshake() {
 }
 
 #[test]
-fn an_empty_answer_to_server_discover_falls_back_to_initialize() {
-    runtime().block_on(async {
-        // A hand-written server that answers `server/discover` with `{}`.
-        let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("tests/fixtures/discover_empty_server.py")
-            .display()
-            .to_string();
-        let d = stdio_cmd("empty", "python3", &[&script]);
-        let (client, source) = start_one(d, options()).await;
-        let status = source.status();
-        assert_eq!(status.state, ServerState::Ready, "{status:?}");
-        assert_eq!(
-            status.protocol_version.as_deref(),
-            Some("2025-06-18"),
-            "{status:?}"
-        );
-        assert_eq!(call(&source, "echo", vec![s("hi")]).await, Ok(s("hi")));
-        client.shutdown().await;
-    });
-}
-
-#[test]
 fn arguments_map_positionally_and_by_keyword() {
     runtime().block_on(async {
         let (client, source) = start_one(test_server("t", &[]), options()).await;
