@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod mcp_server;
 pub mod service;
 
 pub use lackpy_bridge::ExecutionResult;

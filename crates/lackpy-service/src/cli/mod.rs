@@ -6,6 +6,9 @@
 mod common;
 mod init;
 mod input;
+mod json_splice;
+mod mcp;
+mod mcp_init;
 mod output;
 mod run;
 mod spec;
@@ -51,6 +54,8 @@ pub enum Command {
     Spec(spec::SpecArgs),
     /// Write a commented starter `.lackpy/config.toml`.
     Init(init::InitArgs),
+    /// lackpy as an MCP server (`lackpy mcp serve`).
+    Mcp(mcp::McpArgs),
 }
 
 /// A failure that ends the command: its message and exit code.
@@ -107,5 +112,6 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Status(args) => status::run(args),
         Command::Spec(args) => spec::run(args),
         Command::Init(args) => init::run(args),
+        Command::Mcp(args) => mcp::run(args),
     }
 }

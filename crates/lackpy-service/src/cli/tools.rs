@@ -20,14 +20,15 @@ pub struct ToolsArgs {
 /// Runs `lackpy tools`.
 pub fn run(args: ToolsArgs) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
-    let listing = block_on(async {
+    let (listing, json) = block_on(async {
         let service = start_service(workspace).await?;
         let l = service.tools();
+        let json = service.tools_json(None);
         service.shutdown().await;
-        Ok::<_, CliError>(l)
+        Ok::<_, CliError>((l, json?))
     })??;
     if args.json {
-        print_json(&serde_json::json!({ "tools": listing }))?;
+        print_json(&json)?;
     } else {
         super::output::out(&render(&listing));
     }

@@ -1,6 +1,8 @@
 //! [`LackpyService`]: the API the CLI and the MCP server are thin layers over.
 
+mod config_view;
 mod error;
+mod observe;
 mod params;
 pub mod profile;
 mod status;
@@ -24,6 +26,7 @@ use lackpy_sources::{
 };
 
 pub use error::ServiceError;
+pub use observe::{ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
 pub use profile::{Namespace, Selection};
 pub use status::{LimitsInfo, Status};
@@ -83,6 +86,8 @@ struct Inner {
     mcp: McpClient,
     /// Per-call timeouts of MCP sources, by source name.
     call_timeouts: Vec<(String, Duration)>,
+    /// The config file as JSON with secret values redacted.
+    config_view: serde_json::Value,
 }
 
 impl LackpyService {
@@ -128,8 +133,12 @@ impl LackpyService {
             .limits
             .unwrap_or_else(|| limits_from_config(&config));
         let bridge = Bridge::new(BridgeConfig {
-            max_interpreters: options.max_concurrent_runs.unwrap_or(64),
+            max_interpreters: options
+                .max_concurrent_runs
+                .or(config.server.max_concurrent_runs)
+                .unwrap_or(64),
         });
+        let config_view = config_view::redacted(config_file.as_deref());
         Ok(LackpyService {
             inner: Arc::new(Inner {
                 workspace,
@@ -142,6 +151,7 @@ impl LackpyService {
                 python,
                 mcp,
                 call_timeouts,
+                config_view,
             }),
         })
     }
@@ -247,8 +257,24 @@ impl LackpyService {
         request: RunProgram,
         cancel: CancelToken,
     ) -> Result<ExecutionResult, ServiceError> {
+        self.run_program_observed(request, cancel, None).await
+    }
+
+    /// [`run_program_with_cancel`](Self::run_program_with_cancel) that
+    /// tells `observer` of each tool call as it finishes (the MCP server's
+    /// progress notifications).
+    pub async fn run_program_observed(
+        &self,
+        request: RunProgram,
+        cancel: CancelToken,
+        observer: Option<ToolCallObserver>,
+    ) -> Result<ExecutionResult, ServiceError> {
         let started = Instant::now();
         let tools = self.run_tools(&request)?;
+        let tools = match observer {
+            Some(o) => observe::observed(tools, &o),
+            None => tools,
+        };
         let grade = compute_grade(tools.iter().map(|t| t.grade));
         let module = match parse(&request.program) {
             Ok(m) => m,
@@ -301,6 +327,38 @@ impl LackpyService {
     /// The service's state: workspace, config, limits, tools.
     pub fn status(&self) -> Status {
         status::build(self)
+    }
+
+    /// The config in effect (the file's, or the one given at start).
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// The config file as JSON, every secret value (environment values,
+    /// headers, keys, tokens) replaced by `"<redacted>"`; `null` when the
+    /// service runs on defaults or on a config given in code.
+    pub fn config_redacted(&self) -> &serde_json::Value {
+        &self.inner.config_view
+    }
+
+    /// What `lackpy tools --json` prints: `{"tools": [...]}`, limited to a
+    /// profile's tools when one is named.
+    pub fn tools_json(&self, profile: Option<&str>) -> Result<serde_json::Value, ServiceError> {
+        let mut listing = self.tools();
+        if profile.is_some() {
+            let ns = self.namespace(None, profile)?;
+            listing.retain(|t| ns.entries.iter().any(|(_, name)| *name == t.name));
+        }
+        Ok(serde_json::json!({ "tools": listing }))
+    }
+
+    /// The prompt lines of the namespace a call without tools or profile
+    /// gets (one line per available tool).
+    pub fn default_namespace_description(&self) -> String {
+        match self.profile_info(None) {
+            Ok(info) => info.description,
+            Err(_) => String::new(),
+        }
     }
 
     /// The language spec.

@@ -15,6 +15,6 @@ pub use nesting::MAX_NESTING;
 pub use ordered::OrderedMap;
 pub use schema::{
     CommandDef, Config, FilesSection, GradeOverride, Level, Limits, McpSection, McpServerConfig,
-    McpToolOverride, Profile, ProfileSection, ToolDef, ToolImpl, ToolSelection, TransportKind,
-    VirtualToolDef, VirtualTools,
+    McpToolOverride, Profile, ProfileSection, ServerSection, ToolDef, ToolImpl, ToolSelection,
+    TransportKind, VirtualToolDef, VirtualTools,
 };

@@ -43,6 +43,8 @@ pub struct Config {
     pub mcp: McpSection,
     /// `[files]` (ours): the file tools' protected paths and read cap.
     pub files: FilesSection,
+    /// `[server]` (ours): `lackpy mcp serve`.
+    pub server: ServerSection,
     /// lackpy's `[inference]`, accepted and not used here.
     pub inference: InferenceSection,
     /// lackpy's `[kit]`, accepted and not used here.
@@ -139,6 +141,17 @@ pub struct FilesSection {
     pub allow_protected_writes: bool,
     /// The largest file `read_file` / `edit_file` read, in bytes.
     pub max_read_bytes: Option<u64>,
+}
+
+/// `[server]` (ours): how `lackpy mcp serve` admits runs.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct ServerSection {
+    /// At most this many programs run at once (default 64).
+    pub max_concurrent_runs: Option<usize>,
+    /// At most this many more wait for a slot; past that a call is
+    /// answered `Busy` at once (default 256).
+    pub max_queued_runs: Option<usize>,
 }
 
 /// A grade component, 0 to 3.

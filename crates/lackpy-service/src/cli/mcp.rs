@@ -1,0 +1,154 @@
+//! `lackpy mcp serve`: lackpy as an MCP server (see `mcp_server`).
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::time::Duration;
+
+use clap::{Args, Subcommand};
+
+use super::CliError;
+use super::common::{WorkspaceArg, start_service};
+use crate::mcp_server::{HttpOptions, McpServer, ServeOptions, serve};
+
+/// Arguments of `lackpy mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: McpCommand,
+}
+
+/// The `lackpy mcp` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum McpCommand {
+    /// Serve lackpy over MCP: stdio by default, streamable HTTP with --http.
+    Serve(ServeArgs),
+    /// Add lackpy to `<workspace>/.mcp.json` (Claude Code), or print the
+    /// snippet for another host.
+    Init(super::mcp_init::InitArgs),
+}
+
+/// Arguments of `lackpy mcp serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub workspace: WorkspaceArg,
+    /// Serve streamable HTTP on ADDR (`PORT`, `HOST:PORT`; the host
+    /// defaults to 127.0.0.1) at path /mcp.
+    #[arg(long, value_name = "ADDR")]
+    pub http: Option<String>,
+    /// Allow binding a non-loopback address (anyone who can reach it can
+    /// run programs: use --auth-token-env too).
+    #[arg(long, requires = "http")]
+    pub allow_remote: bool,
+    /// Also accept this Host header (repeatable), e.g. the name a
+    /// non-loopback bind is reached by.
+    #[arg(long = "allowed-host", value_name = "NAME", requires = "http")]
+    pub allowed_hosts: Vec<String>,
+    /// Require `Authorization: Bearer <value of NAME>` on every HTTP request.
+    #[arg(long, value_name = "NAME", requires = "http")]
+    pub auth_token_env: Option<String>,
+    /// Largest HTTP request body, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = 4 * 1024 * 1024)]
+    pub max_body_bytes: usize,
+    /// Close an HTTP session idle this many seconds.
+    #[arg(long, value_name = "SECS", default_value_t = 300)]
+    pub session_idle_secs: u64,
+    /// On SIGINT/SIGTERM, let running programs finish this long before
+    /// stopping them, in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub grace_ms: u64,
+}
+
+/// Runs `lackpy mcp ...`.
+pub fn run(args: McpArgs) -> Result<u8, CliError> {
+    match args.command {
+        McpCommand::Serve(a) => serve_command(a),
+        McpCommand::Init(a) => super::mcp_init::run(a),
+    }
+}
+
+fn serve_command(args: ServeArgs) -> Result<u8, CliError> {
+    let http = match &args.http {
+        None => None,
+        Some(addr) => Some(http_options(&args, addr)?),
+    };
+    let workspace = args.workspace.path()?;
+    let options = ServeOptions {
+        http,
+        grace: Duration::from_millis(args.grace_ms),
+    };
+    // Runs wait on tools on blocking threads; the workers only move
+    // messages, so a small fixed number serves many sessions.
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;
+    let served = rt.block_on(async {
+        let service = start_service(workspace).await?;
+        serve(McpServer::new(service), options)
+            .await
+            .map_err(CliError::usage)
+    });
+    // A read of a terminal or file stdin may still be blocked on a
+    // runtime thread: do not wait for it.
+    rt.shutdown_timeout(std::time::Duration::from_millis(100));
+    served?;
+    Ok(0)
+}
+
+fn http_options(args: &ServeArgs, addr: &str) -> Result<HttpOptions, CliError> {
+    let addr = parse_addr(addr)?;
+    if !addr.ip().is_loopback() {
+        if !args.allow_remote {
+            return Err(CliError::usage(format!(
+                "--http {addr} is not a loopback address: add --allow-remote to serve other machines"
+            )));
+        }
+        eprintln!(
+            "warning: lackpy mcp serve is reachable from other machines on {addr}{}",
+            if args.auth_token_env.is_some() {
+                ""
+            } else {
+                "; anyone who reaches it can run programs (add --auth-token-env)"
+            }
+        );
+    }
+    let auth_token = match &args.auth_token_env {
+        None => None,
+        Some(name) => match std::env::var(name) {
+            Ok(v) if !v.trim().is_empty() => Some(v.trim().to_string()),
+            _ => {
+                return Err(CliError::usage(format!(
+                    "--auth-token-env {name}: the variable is not set or empty"
+                )));
+            }
+        },
+    };
+    Ok(HttpOptions {
+        addr,
+        allowed_hosts: args.allowed_hosts.clone(),
+        auth_token,
+        max_body_bytes: args.max_body_bytes,
+        session_idle: Duration::from_secs(args.session_idle_secs.max(1)),
+    })
+}
+
+/// `PORT` or `HOST:PORT`; a bare port binds 127.0.0.1.
+fn parse_addr(text: &str) -> Result<SocketAddr, CliError> {
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
+    }
+    if let Ok(a) = text.parse::<SocketAddr>() {
+        return Ok(a);
+    }
+    if let Some(port) = text.strip_prefix("localhost:")
+        && let Ok(port) = port.parse::<u16>()
+    {
+        return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
+    }
+    Err(CliError::usage(format!(
+        "--http expects PORT or HOST:PORT (an IP address), got '{text}'"
+    )))
+}

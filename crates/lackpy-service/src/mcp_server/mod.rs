@@ -1,0 +1,228 @@
+//! `lackpy mcp serve`: lackpy as an MCP server, a thin layer over
+//! [`LackpyService`] like the command line.
+//!
+//! One service is built per process and shared by every session and call
+//! ([`McpServer`]); runs are admitted up to `[server] max_concurrent_runs`
+//! plus a bounded queue ([`admission`]), and each runs under a cancel token
+//! that the client's `notifications/cancelled`, the session's end and the
+//! server's shutdown all reach ([`run`]). [`transport`] serves it over
+//! stdio or streamable HTTP ([`http_guard`] checks HTTP requests first).
+
+mod admission;
+mod http_guard;
+mod resources;
+mod run;
+mod sessions;
+mod tools;
+pub mod transport;
+
+use std::sync::Arc;
+
+use rmcp::handler::server::ServerHandler;
+#[allow(deprecated)] // `logging/setLevel`: see `impl ServerHandler`
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
+    Implementation, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
+    ServerConfig, SetLevelRequestParams, Tool,
+};
+use rmcp::service::{RequestContext, RoleServer};
+use serde_json::Value;
+use tokio_util::sync::CancellationToken;
+
+pub use admission::{DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS};
+pub use transport::{HttpOptions, ServeOptions, serve};
+
+use crate::service::LackpyService;
+use admission::Admission;
+
+/// What every session of one server process shares.
+pub(crate) struct Shared {
+    service: LackpyService,
+    admission: Admission,
+    /// The tool list, built once (descriptions name the namespace).
+    tools: Vec<Tool>,
+    /// Cancelled when a shutdown's grace period ends: every run stops.
+    stop_runs: CancellationToken,
+    /// Runs by HTTP session, stopped when their session is deleted.
+    http_sessions: sessions::HttpSessions,
+    /// Set at SIGINT/SIGTERM: new runs are refused while old ones finish.
+    draining: std::sync::atomic::AtomicBool,
+}
+
+/// The MCP handler: one per session, all sharing one [`LackpyService`].
+#[derive(Clone)]
+pub struct McpServer {
+    shared: Arc<Shared>,
+    /// Cancelled when this session's client goes away (stdin closed, HTTP
+    /// session deleted or expired): its runs stop.
+    session: CancellationToken,
+}
+
+impl McpServer {
+    /// A server over `service`.
+    pub fn new(service: LackpyService) -> McpServer {
+        let server = &service.config().server;
+        let admission = Admission::new(
+            server
+                .max_concurrent_runs
+                .unwrap_or(DEFAULT_MAX_CONCURRENT_RUNS),
+            server.max_queued_runs.unwrap_or(DEFAULT_MAX_QUEUED_RUNS),
+        );
+        let tools = tools::all(&service.default_namespace_description());
+        McpServer {
+            shared: Arc::new(Shared {
+                service,
+                admission,
+                tools,
+                stop_runs: CancellationToken::new(),
+                http_sessions: sessions::HttpSessions::default(),
+                draining: std::sync::atomic::AtomicBool::new(false),
+            }),
+            session: CancellationToken::new(),
+        }
+    }
+
+    /// A handler for a new session: the same service, its own session token.
+    pub(crate) fn for_session(&self, session: CancellationToken) -> McpServer {
+        McpServer {
+            shared: Arc::clone(&self.shared),
+            session,
+        }
+    }
+
+    /// The service every session shares.
+    pub fn service(&self) -> &LackpyService {
+        &self.shared.service
+    }
+
+    /// How many runs are running or queued now.
+    pub fn runs_in_flight(&self) -> usize {
+        self.shared.admission.in_flight()
+    }
+
+    /// Refuses new runs from now on (`Busy`: the server is shutting down).
+    pub fn begin_drain(&self) {
+        self.shared
+            .draining
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    /// Stops every run of every session (the end of a shutdown's grace).
+    pub fn stop_all_runs(&self) {
+        self.shared.stop_runs.cancel();
+    }
+}
+
+/// A JSON answer: the same JSON as `structuredContent` and as text.
+pub(crate) fn json_result(value: Value) -> CallToolResult {
+    let text = value.to_string();
+    let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
+    r.structured_content = Some(value);
+    r
+}
+
+/// A malformed request: an `isError` result the model can read.
+pub(crate) fn request_error(message: String) -> CallToolResult {
+    CallToolResult::error(vec![ContentBlock::text(message)])
+}
+
+// `logging/setLevel` is deprecated by SEP-2577, but clients of the
+// protocol generations served here still send it.
+#[allow(deprecated)]
+impl ServerHandler for McpServer {
+    fn get_info(&self) -> ServerConfig {
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_resources()
+            .enable_logging()
+            .build();
+        let mut info = Implementation::default();
+        info.name = "lackpy".into();
+        info.title = Some("lackpy".into());
+        info.version = env!("CARGO_PKG_VERSION").into();
+        ServerConfig::new(capabilities)
+            .with_server_info(info)
+            .with_instructions(
+                "Hand lackpy a whole tool composition as one program (run_program) instead of \
+                 calling tools one by one. run_program's description lists the tools and the \
+                 language's restrictions; validate checks a program without running it.",
+            )
+    }
+
+    async fn list_tools(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListToolsResult, ErrorData> {
+        Ok(ListToolsResult::with_all_items(self.shared.tools.clone()))
+    }
+
+    async fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let empty = serde_json::Map::new();
+        let args = tools::Args(request.arguments.as_ref().unwrap_or(&empty));
+        let service = &self.shared.service;
+        let answer = match request.name.as_ref() {
+            tools::RUN_PROGRAM => {
+                return match args.run_request() {
+                    Ok(run) => run::run_program(&self.shared, &self.session, run, context)
+                        .await
+                        .map(CallToolResponse::Complete),
+                    Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
+                };
+            }
+            tools::VALIDATE => tools::validate(service, &args),
+            tools::LIST_TOOLS => tools::list_tools(service, &args),
+            tools::LANGUAGE_SPEC => tools::language_spec(service, &args),
+            tools::STATUS => tools::status(service, &args),
+            other => {
+                return Err(ErrorData::invalid_params(
+                    format!("unknown tool '{other}'"),
+                    None,
+                ));
+            }
+        };
+        Ok(CallToolResponse::Complete(match answer {
+            Ok(value) => json_result(value),
+            Err(message) => request_error(message),
+        }))
+    }
+
+    async fn list_resources(
+        &self,
+        _request: Option<PaginatedRequestParams>,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ListResourcesResult, ErrorData> {
+        Ok(ListResourcesResult::with_all_items(resources::all()))
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        match resources::read(&self.shared.service, &request.uri) {
+            Some(contents) => Ok(ReadResourceResponse::Complete(ReadResourceResult::new(
+                vec![contents],
+            ))),
+            None => Err(ErrorData::resource_not_found(
+                format!("no resource '{}'", request.uri),
+                None,
+            )),
+        }
+    }
+
+    async fn set_level(
+        &self,
+        _request: SetLevelRequestParams,
+        _context: RequestContext<RoleServer>,
+    ) -> Result<(), ErrorData> {
+        // Accepted: the server sends no log messages to clients; its logs
+        // go to stderr.
+        Ok(())
+    }
+}

@@ -1,0 +1,323 @@
+//! The server's tools: names, schemas, annotations and descriptions (as
+//! `surfaces.md` gives them), and reading a call's arguments.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use lackpy_lang::{Data, Rule};
+use rmcp::model::{JsonObject, Tool, ToolAnnotations};
+use serde_json::{Value, json};
+
+use crate::service::{LackpyService, RunProgram, params_from_json};
+
+/// `run_program`.
+pub(crate) const RUN_PROGRAM: &str = "run_program";
+/// `validate`.
+pub(crate) const VALIDATE: &str = "validate";
+/// `list_tools`.
+pub(crate) const LIST_TOOLS: &str = "list_tools";
+/// `language_spec`.
+pub(crate) const LANGUAGE_SPEC: &str = "language_spec";
+/// `status`.
+pub(crate) const STATUS: &str = "status";
+
+fn object(v: Value) -> Arc<JsonObject> {
+    match v {
+        Value::Object(m) => Arc::new(m),
+        _ => Arc::new(JsonObject::new()),
+    }
+}
+
+/// Read-only and closed-world: asks nothing of the world.
+fn read_only() -> ToolAnnotations {
+    ToolAnnotations::from_raw(None, Some(true), Some(false), Some(true), Some(false))
+}
+
+/// The program may call tools that write or reach outside.
+fn runs_tools() -> ToolAnnotations {
+    ToolAnnotations::from_raw(None, Some(false), Some(true), Some(false), Some(true))
+}
+
+fn selection_properties() -> serde_json::Map<String, Value> {
+    let Value::Object(m) = json!({
+        "program": {"type": "string", "description": "The lackpy program: restricted Python 3.11 source."},
+        "tools": {"type": "array", "items": {"type": "string"},
+                  "description": "Exactly these tools are callable (default: the default profile, or every available tool)."},
+        "profile": {"type": "string", "description": "A named profile selecting the tools."},
+        "params": {"type": "object", "description": "Values the program sees as module-level names."},
+        "rules": {"type": "array", "items": {"type": "string"},
+                  "description": "Extra validation rules: no_loops, max_depth:N, max_calls:N, no_nested_calls."}
+    }) else {
+        return serde_json::Map::new();
+    };
+    m
+}
+
+fn input_schema(extra: &[(&str, Value)], drop: &[&str]) -> Arc<JsonObject> {
+    let mut props = selection_properties();
+    for d in drop {
+        props.remove(*d);
+    }
+    for (k, v) in extra {
+        props.insert((*k).to_string(), v.clone());
+    }
+    object(json!({
+        "type": "object",
+        "properties": props,
+        "required": ["program"],
+        "additionalProperties": false
+    }))
+}
+
+fn execution_result_schema() -> Arc<JsonObject> {
+    object(json!({
+        "type": "object",
+        "properties": {
+            "success": {"type": "boolean"},
+            "output": {"description": "The value of the final expression, as JSON."},
+            "output_repr": {"type": ["string", "null"]},
+            "stdout": {"type": "string"},
+            "effective_output": {"description": "output, else stdout stripped, else null."},
+            "error": {"type": ["string", "null"]},
+            "error_type": {"type": ["string", "null"]},
+            "error_line": {"type": ["integer", "null"]},
+            "trace": {"type": "array", "items": {"type": "object"}},
+            "variables": {"type": "object"},
+            "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
+            "files_read": {"type": "array", "items": {"type": "string"}},
+            "files_modified": {"type": "array", "items": {"type": "string"}},
+            "duration_ms": {"type": "number"}
+        },
+        "required": ["success"]
+    }))
+}
+
+/// What `run_program`'s description says about the language, so that a
+/// host model can write a valid program without another round trip. The
+/// lists come from the spec itself, so they cannot drift from it.
+fn language_summary() -> String {
+    let spec = lackpy_lang::spec::spec();
+    format!(
+        "Write one restricted Python 3.11 program that composes the tools below; the value of its last \
+         expression is the output and print() text is returned as stdout. Allowed: assignment, if, for, \
+         with, lambda, list/dict/set comprehensions, f-strings, literals, slicing. Forbidden: def, class, \
+         while, break, continue, pass, return, try, raise, assert, import, generator expressions, **, \
+         bit operators, :=, match, async; names {}; any attribute starting with '_'. Builtins: {}. \
+         The program is validated first: a rejected program comes back as success=false with \
+         error_type=ValidationError and the reasons.",
+        spec.forbidden_names.join(", "),
+        spec.allowed_builtins.join(", ")
+    )
+}
+
+/// Every tool this server offers. `namespace` is the prompt line of each
+/// tool a program gets by default.
+pub(crate) fn all(namespace: &str) -> Vec<Tool> {
+    let namespace = if namespace.trim().is_empty() {
+        "  (no tools are available)".to_string()
+    } else {
+        namespace.to_string()
+    };
+    let run_description = format!(
+        "Run a lackpy program: one call composes many tool calls. {}\n\
+         Tools the program can call (default namespace):\n{namespace}\n\
+         Returns the ExecutionResult: success, output, stdout, error, error_type, trace of tool calls.",
+        language_summary()
+    );
+    let timeout = json!({"type": "integer", "minimum": 1,
+                         "description": "Wall-clock limit of the run, in milliseconds."});
+    vec![
+        Tool::new(RUN_PROGRAM, run_description, input_schema(&[("timeout_ms", timeout)], &[]))
+            .with_raw_output_schema(execution_result_schema())
+            .with_annotations(runs_tools()),
+        Tool::new(
+            VALIDATE,
+            "Check a lackpy program against the language whitelist and the tool set without running it. \
+             Returns {valid, errors, calls, variables}.",
+            input_schema(&[], &[]),
+        )
+        .with_raw_output_schema(object(json!({
+            "type": "object",
+            "properties": {
+                "valid": {"type": "boolean"},
+                "errors": {"type": "array", "items": {"type": "string"}},
+                "calls": {"type": "array", "items": {"type": "string"}},
+                "variables": {"type": "array", "items": {"type": "string"}}
+            },
+            "required": ["valid", "errors"]
+        })))
+        .with_annotations(read_only()),
+        Tool::new(
+            LIST_TOOLS,
+            "Every tool lackpy knows: provider, source, precedence, grade, availability and what it shadows \
+             (only a profile's tools when one is named).",
+            object(json!({
+                "type": "object",
+                "properties": {"profile": {"type": "string", "description": "Only this profile's tools."}},
+                "additionalProperties": false
+            })),
+        )
+        .with_raw_output_schema(object(json!({
+            "type": "object",
+            "properties": {"tools": {"type": "array", "items": {"type": "object"}}},
+            "required": ["tools"]
+        })))
+        .with_annotations(read_only()),
+        Tool::new(
+            LANGUAGE_SPEC,
+            "The lackpy language spec: allowed and forbidden syntax, names, builtins, attributes and rules.",
+            object(json!({"type": "object", "properties": {}, "additionalProperties": false})),
+        )
+        .with_raw_output_schema(object(json!({"type": "object"})))
+        .with_annotations(read_only()),
+        Tool::new(
+            STATUS,
+            "The server's workspace, config file, default limits, profiles, tool counts and MCP servers (no secrets).",
+            object(json!({"type": "object", "properties": {}, "additionalProperties": false})),
+        )
+        .with_raw_output_schema(object(json!({"type": "object"})))
+        .with_annotations(read_only()),
+    ]
+}
+
+/// A call's arguments, checked: a message for the caller when they are
+/// malformed.
+pub(crate) struct Args<'a>(pub(crate) &'a JsonObject);
+
+impl Args<'_> {
+    /// Refuses any argument outside `known`.
+    pub(crate) fn only(&self, known: &[&str]) -> Result<(), String> {
+        match self.0.keys().find(|k| !known.contains(&k.as_str())) {
+            Some(k) => Err(format!(
+                "unknown argument '{k}' (expected: {})",
+                known.join(", ")
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn string(&self, key: &str) -> Result<Option<String>, String> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(format!("argument '{key}' must be a string")),
+        }
+    }
+
+    fn strings(&self, key: &str) -> Result<Option<Vec<String>>, String> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Array(items)) => items
+                .iter()
+                .map(|v| match v {
+                    Value::String(s) => Ok(s.clone()),
+                    _ => Err(format!("argument '{key}' must be a list of strings")),
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map(Some),
+            Some(_) => Err(format!("argument '{key}' must be a list of strings")),
+        }
+    }
+
+    pub(crate) fn program(&self) -> Result<String, String> {
+        self.string("program")?
+            .ok_or_else(|| "argument 'program' (a string) is required".to_string())
+    }
+
+    pub(crate) fn tools(&self) -> Result<Option<Vec<String>>, String> {
+        self.strings("tools")
+    }
+
+    pub(crate) fn profile(&self) -> Result<Option<String>, String> {
+        self.string("profile")
+    }
+
+    pub(crate) fn params(&self) -> Result<Vec<(String, Data)>, String> {
+        match self.0.get("params") {
+            None | Some(Value::Null) => Ok(Vec::new()),
+            Some(v @ Value::Object(_)) => {
+                params_from_json(&v.to_string()).map_err(|e| e.to_string())
+            }
+            Some(_) => Err("argument 'params' must be an object".to_string()),
+        }
+    }
+
+    pub(crate) fn rules(&self) -> Result<Vec<Rule>, String> {
+        self.strings("rules")?
+            .unwrap_or_default()
+            .iter()
+            .map(|r| r.parse::<Rule>().map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    fn timeout(&self) -> Result<Option<Duration>, String> {
+        match self.0.get("timeout_ms") {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => match v.as_u64() {
+                Some(ms) if ms > 0 => Ok(Some(Duration::from_millis(ms))),
+                _ => Err("argument 'timeout_ms' must be a positive integer".to_string()),
+            },
+        }
+    }
+
+    /// The `run_program` request these arguments make.
+    pub(crate) fn run_request(&self) -> Result<RunProgram, String> {
+        self.only(&[
+            "program",
+            "tools",
+            "profile",
+            "params",
+            "rules",
+            "timeout_ms",
+        ])?;
+        Ok(RunProgram {
+            program: self.program()?,
+            tools: self.tools()?,
+            profile: self.profile()?,
+            params: self.params()?,
+            rules: self.rules()?,
+            timeout: self.timeout()?,
+        })
+    }
+}
+
+/// `validate`'s answer as JSON.
+pub(crate) fn validate(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
+    args.only(&["program", "tools", "profile", "params", "rules"])?;
+    let program = args.program()?;
+    let tools = args.tools()?;
+    let profile = args.profile()?;
+    let params = args.params()?;
+    let rules = args.rules()?;
+    let v = service
+        .validate(
+            &program,
+            tools.as_deref(),
+            profile.as_deref(),
+            &params,
+            &rules,
+        )
+        .map_err(|e| e.to_string())?;
+    serde_json::to_value(v).map_err(|e| e.to_string())
+}
+
+/// `list_tools`'s answer as JSON.
+pub(crate) fn list_tools(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
+    args.only(&["profile"])?;
+    let profile = args.profile()?;
+    service
+        .tools_json(profile.as_deref())
+        .map_err(|e| e.to_string())
+}
+
+/// `status`'s answer as JSON.
+pub(crate) fn status(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
+    args.only(&[])?;
+    serde_json::to_value(service.status()).map_err(|e| e.to_string())
+}
+
+/// `language_spec`'s answer as JSON.
+pub(crate) fn language_spec(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
+    args.only(&[])?;
+    Ok(service.spec().to_json())
+}

@@ -1,0 +1,244 @@
+//! Serving the handler over stdio or streamable HTTP, and shutting down:
+//! stop taking new work, let running programs finish within a grace
+//! period, stop the rest, then close every downstream MCP server.
+
+use std::net::SocketAddr;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::task::{Context, Poll};
+use std::time::{Duration, Instant};
+
+use hyper_util::rt::{TokioExecutor, TokioIo};
+use rmcp::service::ServiceExt;
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
+use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
+use tokio_util::sync::CancellationToken;
+
+use super::McpServer;
+use super::http_guard::{Guard, LOOPBACK_HOSTS, loopback_origins};
+
+/// How to serve.
+#[derive(Debug, Clone)]
+pub struct ServeOptions {
+    /// Streamable HTTP instead of stdio.
+    pub http: Option<HttpOptions>,
+    /// How long running programs may finish after SIGINT/SIGTERM before
+    /// they are stopped.
+    pub grace: Duration,
+}
+
+/// Streamable HTTP settings.
+#[derive(Debug, Clone)]
+pub struct HttpOptions {
+    /// Where to listen.
+    pub addr: SocketAddr,
+    /// Extra `Host` names to accept (a non-loopback bind's own name).
+    pub allowed_hosts: Vec<String>,
+    /// Requests must carry `Authorization: Bearer <token>`.
+    pub auth_token: Option<String>,
+    /// Largest request body, bytes.
+    pub max_body_bytes: usize,
+    /// A session idle this long is closed (its runs stop).
+    pub session_idle: Duration,
+}
+
+/// Serves `server` until the client leaves (stdio) or a signal arrives,
+/// then shuts down; an error is one line for stderr.
+pub async fn serve(server: McpServer, options: ServeOptions) -> Result<(), String> {
+    let result = match &options.http {
+        None => serve_stdio(&server, options.grace).await,
+        Some(http) => serve_http(&server, http, options.grace).await,
+    };
+    server.service().shutdown().await;
+    result
+}
+
+async fn serve_stdio(server: &McpServer, grace: Duration) -> Result<(), String> {
+    let session = CancellationToken::new();
+    let handler = server.for_session(session.clone());
+    let (stdin, stdout) = stdio();
+    let stdin = EofCancels {
+        inner: stdin,
+        token: session.clone(),
+    };
+    let running = handler
+        .serve((stdin, stdout))
+        .await
+        .map_err(|e| format!("MCP session did not start: {e}"))?;
+    // The session must outlive the signal: dropping `running` would cancel
+    // every request at once, so the signal is heard on a task of its own.
+    let cancel = running.cancellation_token();
+    let draining = server.clone();
+    let on_signal = tokio::spawn(async move {
+        let name = signalled().await;
+        tracing::info!("{name}: shutting down");
+        drain(&draining, grace).await;
+        cancel.cancel();
+    });
+    let _ = running.waiting().await;
+    on_signal.abort();
+    Ok(())
+}
+
+async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(http.addr)
+        .await
+        .map_err(|e| format!("cannot listen on {}: {e}", http.addr))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the listening address: {e}"))?;
+    let stop = CancellationToken::new();
+    let mut config = StreamableHttpServerConfig::default()
+        .with_max_request_body_bytes(http.max_body_bytes)
+        .with_cancellation_token(stop.child_token());
+    if http.addr.ip().is_loopback() {
+        let mut hosts: Vec<String> = LOOPBACK_HOSTS.iter().map(|h| h.to_string()).collect();
+        hosts.extend(http.allowed_hosts.iter().cloned());
+        config = config
+            .with_allowed_hosts(hosts)
+            .with_allowed_origins(loopback_origins())
+            .enforce_origin_validation();
+    } else if http.allowed_hosts.is_empty() {
+        config = config.disable_allowed_hosts();
+    } else {
+        config = config.with_allowed_hosts(http.allowed_hosts.clone());
+    }
+    let mut sessions = LocalSessionManager::default();
+    sessions.session_config.keep_alive = Some(http.session_idle);
+    let factory = server.clone();
+    let sessions_stop = stop.clone();
+    let service = StreamableHttpService::new(
+        move || Ok(factory.for_session(sessions_stop.child_token())),
+        Arc::new(sessions),
+        config,
+    );
+    let guard = Guard {
+        inner: service,
+        token: http.auth_token.as_deref().map(Arc::from),
+        sessions: server.shared.http_sessions.clone(),
+    };
+    eprintln!("lackpy mcp serve: listening on http://{local}/mcp");
+    let signal = signalled();
+    tokio::pin!(signal);
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let Ok((stream, _)) = accepted else { continue };
+                let svc = guard.clone();
+                let conn_stop = stop.clone();
+                tokio::spawn(async move {
+                    let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
+                    let conn = builder.serve_connection(TokioIo::new(stream), svc);
+                    tokio::select! {
+                        _ = conn => {}
+                        () = conn_stop.cancelled() => {}
+                    }
+                });
+            }
+            name = &mut signal => {
+                tracing::info!("{name}: shutting down");
+                break;
+            }
+        }
+    }
+    // No new connections; sessions already open keep being served while
+    // their runs finish.
+    drop(listener);
+    drain(server, grace).await;
+    stop.cancel();
+    Ok(())
+}
+
+/// Waits up to `grace` for in-flight runs, then stops those left and
+/// gives them a moment to unwind (each stops within one step).
+async fn drain(server: &McpServer, grace: Duration) {
+    server.begin_drain();
+    let deadline = Instant::now() + grace;
+    while server.runs_in_flight() > 0 && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    if server.runs_in_flight() > 0 {
+        tracing::warn!(
+            "stopping {} runs still going after the grace period",
+            server.runs_in_flight()
+        );
+        server.stop_all_runs();
+        let unwind = Instant::now() + Duration::from_secs(2);
+        while server.runs_in_flight() > 0 && Instant::now() < unwind {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
+/// Waits for SIGINT or SIGTERM and names it.
+async fn signalled() -> &'static str {
+    use tokio::signal::unix::{SignalKind, signal};
+    let (Ok(mut int), Ok(mut term)) = (
+        signal(SignalKind::interrupt()),
+        signal(SignalKind::terminate()),
+    ) else {
+        return std::future::pending().await;
+    };
+    tokio::select! {
+        _ = int.recv() => "SIGINT",
+        _ = term.recv() => "SIGTERM",
+    }
+}
+
+type Reader = Box<dyn AsyncRead + Send + Unpin>;
+type Writer = Box<dyn AsyncWrite + Send + Unpin>;
+
+/// Stdin and stdout, each as a non-blocking pipe when it is a pipe (what
+/// every MCP host gives a server): no blocking thread per read, and nothing
+/// left blocked in a read when the server exits. Each is decided on its
+/// own: a failed conversion must not leave the other half non-blocking
+/// under a blocking reader.
+fn stdio() -> (Reader, Writer) {
+    use std::os::fd::AsFd;
+    let stdin: Reader = match std::io::stdin()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(tokio::net::unix::pipe::Receiver::from_owned_fd)
+    {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(tokio::io::stdin()),
+    };
+    let stdout: Writer = match std::io::stdout()
+        .as_fd()
+        .try_clone_to_owned()
+        .and_then(tokio::net::unix::pipe::Sender::from_owned_fd)
+    {
+        Ok(pipe) => Box::new(pipe),
+        Err(_) => Box::new(tokio::io::stdout()),
+    };
+    (stdin, stdout)
+}
+
+/// Stdin that cancels the session when it reaches its end: a client that
+/// closed its pipe is gone, so its runs stop at once rather than after
+/// rmcp's drain of in-flight answers.
+struct EofCancels<R> {
+    inner: R,
+    token: CancellationToken,
+}
+
+impl<R: AsyncRead + Unpin> AsyncRead for EofCancels<R> {
+    fn poll_read(
+        mut self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+        buf: &mut ReadBuf<'_>,
+    ) -> Poll<std::io::Result<()>> {
+        let before = buf.filled().len();
+        let this = &mut *self;
+        let polled = Pin::new(&mut this.inner).poll_read(cx, buf);
+        match &polled {
+            Poll::Ready(Ok(())) if buf.filled().len() == before && buf.remaining() > 0 => {
+                this.token.cancel();
+            }
+            Poll::Ready(Err(_)) => this.token.cancel(),
+            _ => {}
+        }
+        polled
+    }
+}
