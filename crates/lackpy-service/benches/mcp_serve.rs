@@ -141,10 +141,8 @@ fn main() {
         rss_kb(http_child.id().unwrap_or(0))
     );
     let mut g = c.benchmark_group("trivial");
-    g.bench_function("stdio", |b| {
-        b.to_async(&rt).iter(|| run(&stdio_client, "1"))
-    });
-    g.bench_function("http", |b| b.to_async(&rt).iter(|| run(&http_one, "1")));
+    g.bench_function("stdio", |b| b.iter(|| rt.block_on(run(&stdio_client, "1"))));
+    g.bench_function("http", |b| b.iter(|| rt.block_on(run(&http_one, "1"))));
     g.finish();
     if server.is_some() {
         let sessions: Vec<Arc<Client>> = rt.block_on(async {
@@ -157,9 +155,9 @@ fn main() {
         let mut g = c.benchmark_group("concurrent");
         g.sample_size(10);
         g.bench_function("slow50_x64_8_sessions", |b| {
-            b.to_async(&rt).iter(|| {
+            b.iter(|| {
                 let sessions = sessions.clone();
-                async move {
+                rt.block_on(async move {
                     let calls: Vec<_> = (0..64)
                         .map(|i| {
                             let s = Arc::clone(&sessions[i % 8]);
@@ -169,7 +167,7 @@ fn main() {
                     for call in calls {
                         call.await.unwrap();
                     }
-                }
+                })
             })
         });
         g.finish();
