@@ -162,6 +162,28 @@ impl Drop for Charge {
     }
 }
 
+/// Moves a buffer's charge from `charged` to `now` bytes.
+fn recharge(charged: &mut usize, now: usize) {
+    if now > *charged {
+        mem::charge(now - *charged);
+    } else {
+        mem::credit(*charged - now);
+    }
+    *charged = now;
+}
+
+/// The capacity a buffer of `len` items (`cap` allocated, `size` bytes
+/// each) grows to for `n` more, after checking that growth against the
+/// budget; `None` when it has room already. Growth is at least geometric.
+fn grow_target(len: usize, cap: usize, n: usize, size: usize) -> R<Option<usize>> {
+    if n <= cap - len {
+        return Ok(None);
+    }
+    let target = len.saturating_add(n).max(cap.saturating_mul(2)).max(8);
+    ensure((target - cap).saturating_mul(size))?;
+    Ok(Some(target))
+}
+
 /// A temporary vector a builtin grows: charged by capacity, checked before
 /// each growth, and one tick per pushed item.
 pub(crate) struct Buf<T> {
@@ -208,23 +230,15 @@ impl<T> Buf<T> {
             .items
             .capacity()
             .saturating_mul(std::mem::size_of::<T>());
-        if now > self.charged {
-            mem::charge(now - self.charged);
-        } else {
-            mem::credit(self.charged - now);
-        }
-        self.charged = now;
+        recharge(&mut self.charged, now);
     }
 
     /// Makes room for `n` more items, checking the budget first.
     pub(crate) fn reserve(&mut self, n: usize) -> R<()> {
         let (len, cap) = (self.items.len(), self.items.capacity());
-        if n <= cap - len {
+        let Some(target) = grow_target(len, cap, n, std::mem::size_of::<T>())? else {
             return Ok(());
-        }
-        // Grow at least geometrically; the whole growth is checked first.
-        let target = len.saturating_add(n).max(cap.saturating_mul(2)).max(8);
-        ensure((target - cap).saturating_mul(std::mem::size_of::<T>()))?;
+        };
         self.items
             .try_reserve_exact(target - len)
             .map_err(|_| Exc::memory())?;
@@ -314,24 +328,15 @@ impl TextBuf {
     }
 
     fn sync(&mut self) {
-        let now = self.text.capacity();
-        if now > self.charged {
-            mem::charge(now - self.charged);
-        } else {
-            mem::credit(self.charged - now);
-        }
-        self.charged = now;
+        recharge(&mut self.charged, self.text.capacity());
     }
 
     /// Makes room for `n` more bytes, checking the budget first.
     pub(crate) fn reserve(&mut self, n: usize) -> R<()> {
         let (len, cap) = (self.text.len(), self.text.capacity());
-        if n <= cap - len {
+        let Some(target) = grow_target(len, cap, n, 1)? else {
             return Ok(());
-        }
-        // Grow at least geometrically; the whole growth is checked first.
-        let target = len.saturating_add(n).max(cap.saturating_mul(2)).max(8);
-        ensure(target - cap)?;
+        };
         self.text
             .try_reserve_exact(target - len)
             .map_err(|_| Exc::memory())?;
