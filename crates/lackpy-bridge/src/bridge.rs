@@ -145,7 +145,7 @@ impl Bridge {
                 Slice::Done(outcome) => {
                     on_drop.0 = None;
                     return ExecutionResult::from_outcome(
-                        outcome,
+                        *outcome,
                         grade,
                         Vec::new(),
                         Vec::new(),

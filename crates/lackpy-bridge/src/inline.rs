@@ -53,7 +53,7 @@ impl Host for NoCallsYet<'_> {
 /// What a slice gave.
 pub(crate) enum Slice {
     /// The run is over: this is its outcome.
-    Done(RunOutcome),
+    Done(Box<RunOutcome>),
     /// The program reached a tool call or its slice ended: run it again
     /// on an interpreter thread.
     Again,
@@ -85,6 +85,6 @@ pub(crate) fn first_slice(request: &RunRequest, cancel: &CancelToken, slice: Dur
     if host.reached_a_call || sliced {
         Slice::Again
     } else {
-        Slice::Done(outcome)
+        Slice::Done(Box::new(outcome))
     }
 }
