@@ -24,12 +24,12 @@
 //! rounds) and one table is printed: case, ours, lackpy 0.15.1, ratio; then
 //! the idle servers' RSS (goal < 20 MB).
 //!
-//! Measured (release, 2 shared cores, load average ~1.5–2): trivial
+//! Measured (release, 2 shared cores, load average ~1–2): trivial
 //! `run_program` over stdio 0.05 ms a call (median; criterion's mean
-//! 0.12–0.13 ms) against lackpy 0.15.1's 1.8 ms; over HTTP 0.35 ms; 64
-//! concurrent `slow(50)` 58 ms on one stdio session (lackpy 0.15.1: 3.4 s,
-//! one at a time) and 63 ms over 8 HTTP sessions; idle RSS 14.5 MB
-//! (lackpy 0.15.1: 59 MB).
+//! 0.12–0.17 ms) against lackpy 0.15.1's 1.8–2.1 ms; over HTTP 0.34–0.40
+//! ms; 64 concurrent `slow(50)` 58–60 ms on one stdio session (lackpy
+//! 0.15.1: 3.45 s, one at a time) and 63–66 ms over 8 HTTP sessions; idle
+//! RSS 14.5–14.7 MB (lackpy 0.15.1: 59 MB).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::{BufRead, BufReader, Write};
