@@ -3,7 +3,7 @@
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use lackpy_lang::compute_grade;
 use lackpy_lang::interp::{RunOptions, run as interpret};
@@ -13,6 +13,7 @@ use tokio::sync::Semaphore;
 
 use crate::cancel::CancelToken;
 use crate::host::{BridgeHost, InterpreterThread};
+use crate::inline::{Slice, first_slice};
 use crate::request::RunRequest;
 use crate::result::ExecutionResult;
 
@@ -21,12 +22,20 @@ use crate::result::ExecutionResult;
 pub struct BridgeConfig {
     /// At most this many interpreters run at once; further runs wait.
     pub max_interpreters: usize,
+    /// A run first goes this long on the thread that awaits it, and moves
+    /// to an interpreter thread only when it reaches a tool call or takes
+    /// longer (zero: always on an interpreter thread). A short program then
+    /// costs no thread hand-off. The awaiting thread (a runtime worker)
+    /// needs room on its stack for the interpreter's stack budget (1 MiB)
+    /// beyond what it already uses.
+    pub inline_slice: Duration,
 }
 
 impl Default for BridgeConfig {
     fn default() -> BridgeConfig {
         BridgeConfig {
             max_interpreters: 64,
+            inline_slice: Duration::ZERO,
         }
     }
 }
@@ -38,6 +47,7 @@ impl Default for BridgeConfig {
 pub struct Bridge {
     permits: Arc<Semaphore>,
     active: Arc<AtomicUsize>,
+    inline_slice: Duration,
 }
 
 impl Default for Bridge {
@@ -79,6 +89,7 @@ impl Bridge {
         Bridge {
             permits: Arc::new(Semaphore::new(config.max_interpreters.max(1))),
             active: Arc::new(AtomicUsize::new(0)),
+            inline_slice: config.inline_slice,
         }
     }
 
@@ -125,6 +136,34 @@ impl Bridge {
                 );
             }
         };
+        if !self.inline_slice.is_zero() {
+            let slice = {
+                let _active = Active::enter(&self.active);
+                first_slice(&request, &cancel, self.inline_slice)
+            };
+            match slice {
+                Slice::Done(outcome) => {
+                    on_drop.0 = None;
+                    return ExecutionResult::from_outcome(
+                        *outcome,
+                        grade,
+                        Vec::new(),
+                        Vec::new(),
+                        started.elapsed(),
+                    );
+                }
+                Slice::Panicked => {
+                    on_drop.0 = None;
+                    return ExecutionResult::failed(
+                        "InternalError",
+                        "the interpreter stopped unexpectedly: it panicked".to_string(),
+                        grade,
+                        started.elapsed(),
+                    );
+                }
+                Slice::Again => {}
+            }
+        }
         let runtime = Handle::current();
         let files = Arc::new(FileLog::new());
         let active = Arc::clone(&self.active);

@@ -6,8 +6,11 @@
 //! tool future there deadlocks a current-thread runtime. This crate makes
 //! that impossible:
 //!
-//! * the interpreter runs on a blocking thread, never on a runtime worker,
-//!   and the number of such threads is bounded ([`Bridge`]);
+//! * the interpreter runs on a blocking thread, and the number of such
+//!   threads is bounded ([`Bridge`]); only a run's first slice, when
+//!   [`BridgeConfig::inline_slice`] allows one, goes on the awaiting thread
+//!   with no tool calls, and is run again from the top on a blocking thread
+//!   if it reaches a call or outlasts the slice;
 //! * a tool answer that is ready at once is used inline on that thread (the
 //!   fast path); a pending one is spawned onto the runtime and the
 //!   interpreter thread parks until it completes, the per-call timeout
@@ -27,6 +30,7 @@ mod bridge;
 mod cancel;
 mod catch;
 mod host;
+mod inline;
 mod request;
 mod result;
 

@@ -298,6 +298,7 @@ async fn a_panicking_tool_fails_only_its_run() {
 async fn a_thousand_concurrent_runs() {
     let bridge = Bridge::new(BridgeConfig {
         max_interpreters: 256,
+        ..BridgeConfig::default()
     });
     let sleep: Arc<dyn Tool> = Arc::new(Sleep(Duration::from_millis(10)));
     let started = Instant::now();
@@ -334,6 +335,7 @@ async fn a_thousand_concurrent_runs() {
 async fn interpreter_threads_are_bounded() {
     let bridge = Bridge::new(BridgeConfig {
         max_interpreters: 2,
+        ..BridgeConfig::default()
     });
     let sleep: Arc<dyn Tool> = Arc::new(Sleep(Duration::from_millis(20)));
     let peak = Arc::new(AtomicUsize::new(0));

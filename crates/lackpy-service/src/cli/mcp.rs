@@ -78,10 +78,12 @@ fn serve_command(args: ServeArgs) -> Result<u8, CliError> {
         http,
         grace: Duration::from_millis(args.grace_ms),
     };
-    // Runs wait on tools on blocking threads; the workers only move
-    // messages, so a small fixed number serves many sessions.
+    // Runs wait on tools on blocking threads; the worker only moves
+    // messages (and runs a program's first slice, bounded by the bridge),
+    // so one serves many sessions. A second worker made each request wake
+    // it across threads (a futex round trip per spawned task) for no gain.
     let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
+        .worker_threads(1)
         .enable_all()
         .build()
         .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;

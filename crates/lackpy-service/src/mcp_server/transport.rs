@@ -125,6 +125,10 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
         tokio::select! {
             accepted = listener.accept() => {
                 let Ok((stream, _)) = accepted else { continue };
+                // An answer is written in pieces (headers, SSE event, end of
+                // stream): without NODELAY the last piece waits for the
+                // client's delayed ACK, 40 ms a request.
+                let _ = stream.set_nodelay(true);
                 let svc = guard.clone();
                 let conn_stop = stop.clone();
                 tokio::spawn(async move {

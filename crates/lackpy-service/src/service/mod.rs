@@ -31,6 +31,12 @@ pub use params::params_from_json;
 pub use profile::{Namespace, Selection};
 pub use status::{LimitsInfo, Status};
 
+/// How long a run goes on the thread that awaits it before it moves to an
+/// interpreter thread (at its first tool call, or when this has passed): a
+/// short program then answers without a thread hand-off, and a runtime
+/// worker is never held longer than this.
+const INLINE_SLICE: Duration = Duration::from_micros(200);
+
 /// How to build a [`LackpyService`].
 #[derive(Default)]
 pub struct ServiceOptions {
@@ -137,6 +143,7 @@ impl LackpyService {
                 .max_concurrent_runs
                 .or(config.server.max_concurrent_runs)
                 .unwrap_or(64),
+            inline_slice: INLINE_SLICE,
         });
         let config_view = config_view::redacted(config_file.as_deref());
         Ok(LackpyService {
