@@ -13,6 +13,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::lackpy_in;
+use common::procs::{alive, children_of};
 
 /// How long anything here may take before the test fails instead of hanging.
 const BOUND: Duration = Duration::from_secs(15);
@@ -82,17 +83,6 @@ fn child_pid(ws: &Path, lackpy: &mut Child) -> u32 {
     }
 }
 
-/// Whether `pid` is a live process (a zombie is dead, just not yet reaped).
-fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| {
-            s.rsplit_once(')')
-                .map(|(_, rest)| rest.trim_start().starts_with('Z'))
-        })
-        .is_some_and(|zombie| !zombie)
-}
-
 /// Polls until `pid` is gone; fails after [`BOUND`].
 fn assert_gone(pid: u32, what: &str) {
     let started = Instant::now();
@@ -103,26 +93,6 @@ fn assert_gone(pid: u32, what: &str) {
         );
         std::thread::sleep(Duration::from_millis(10));
     }
-}
-
-/// Every live process whose parent is `parent`.
-fn children_of(parent: u32) -> Vec<u32> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        let Some((_, rest)) = stat.rsplit_once(')') else {
-            continue;
-        };
-        if rest.split_whitespace().nth(1).and_then(|p| p.parse().ok()) == Some(parent) {
-            out.push(pid);
-        }
-    }
-    out
 }
 
 fn send(pid: u32, signal: &str) {
@@ -208,7 +178,10 @@ fn mcp_server_dies_with_lackpy(signal: &str) {
     let mut lackpy = start(ws.path(), "slow(60000)\n", &[]);
     let started = Instant::now();
     let servers = loop {
-        let kids = children_of(lackpy.id());
+        let kids: Vec<u32> = children_of(lackpy.id())
+            .into_iter()
+            .map(|(pid, _)| pid)
+            .collect();
         if !kids.is_empty() {
             break kids;
         }

@@ -10,6 +10,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::lackpy_in;
+use common::procs::{alive, children_of};
 
 fn servers_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-test-servers")
@@ -161,40 +162,6 @@ fn own_servers_outrank_host_config_servers_and_status_reports_failures() {
         "[echo('x'), get_sum(1, 2)]",
     );
     assert_eq!(out.code, 0, "{}\n{}", out.stdout, out.stderr);
-}
-
-/// `(pid, state)` of every live process whose parent is `parent` (Linux /proc).
-fn children_of(parent: u32) -> Vec<(u32, char)> {
-    let mut out = Vec::new();
-    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
-        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
-            continue;
-        };
-        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
-            continue;
-        };
-        // "pid (comm) state ppid …": comm may hold spaces and parentheses.
-        let Some((_, rest)) = stat.rsplit_once(')') else {
-            continue;
-        };
-        let mut fields = rest.split_whitespace();
-        let state = fields.next().and_then(|s| s.chars().next()).unwrap_or('?');
-        if fields.next().and_then(|p| p.parse::<u32>().ok()) == Some(parent) {
-            out.push((pid, state));
-        }
-    }
-    out
-}
-
-/// Whether `pid` is still a running (not zombie) process.
-fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| {
-            s.rsplit_once(')')
-                .map(|(_, rest)| rest.trim_start().starts_with('Z'))
-        })
-        .is_some_and(|zombie| !zombie)
 }
 
 #[test]

@@ -3,6 +3,10 @@
 
 #![allow(dead_code)]
 
+#[path = "../common/procs.rs"]
+mod procs;
+pub use procs::{alive, descendants};
+
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::{Arc, Mutex};
@@ -254,45 +258,6 @@ pub fn raw_post_head(addr: &str, headers: &[(&str, &str)], body: &str) -> (u16, 
 
 /// An `initialize` request body.
 pub const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"0"}}}"#;
-
-/// The child processes of `pid` (from /proc), recursively.
-pub fn descendants(pid: u32) -> Vec<u32> {
-    let mut all = Vec::new();
-    let mut frontier = vec![pid];
-    while let Some(p) = frontier.pop() {
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            break;
-        };
-        for e in dir.flatten() {
-            let Some(child) = e.file_name().to_str().and_then(|n| n.parse::<u32>().ok()) else {
-                continue;
-            };
-            let Ok(stat) = std::fs::read_to_string(format!("/proc/{child}/stat")) else {
-                continue;
-            };
-            let ppid = stat
-                .rsplit_once(')')
-                .and_then(|(_, rest)| rest.split_whitespace().nth(1))
-                .and_then(|p| p.parse::<u32>().ok());
-            if ppid == Some(p) {
-                frontier.push(child);
-                all.push(child);
-            }
-        }
-    }
-    all
-}
-
-/// Whether `pid` is a live (not zombie) process.
-pub fn alive(pid: u32) -> bool {
-    std::fs::read_to_string(format!("/proc/{pid}/stat"))
-        .ok()
-        .and_then(|s| {
-            s.rsplit_once(')')
-                .map(|(_, rest)| !rest.trim_start().starts_with('Z'))
-        })
-        .unwrap_or(false)
-}
 
 /// Waits until `cond` holds, up to `limit`.
 pub async fn eventually(limit: Duration, mut cond: impl FnMut() -> bool) -> bool {
