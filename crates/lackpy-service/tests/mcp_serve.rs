@@ -989,3 +989,63 @@ fn progress_notifications_come_before_the_result() {
     drop(stdin);
     assert!(child.wait().expect("exits").success());
 }
+
+/// A result nested past serde_json's default parse depth (128) still has
+/// its `structuredContent`, equal to the text (raw JSON-RPC over stdio, read
+/// without a depth limit, since the rmcp client keeps the default one).
+#[test]
+fn a_deeply_nested_result_keeps_its_structured_content() {
+    use serde::Deserialize;
+    use std::io::{BufRead, Write};
+    let ws = workspace("");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lackpy"))
+        .args(["mcp", "serve", "--workspace"])
+        .arg(ws.path())
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("lackpy starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let program = "v = [1]\nfor _ in range(300):\n    v = [v]\n0";
+    let call = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+        "params": {"name": "run_program", "arguments": {"program": program}}});
+    for l in [
+        INITIALIZE.to_string(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_string(),
+        call.to_string(),
+    ] {
+        writeln!(stdin, "{l}").expect("write");
+    }
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = std::io::BufReader::new(stdout).lines();
+    let parse = |l: &str| {
+        let mut de = serde_json::Deserializer::from_str(l);
+        de.disable_recursion_limit();
+        Value::deserialize(&mut de).expect("a JSON line")
+    };
+    let answer = loop {
+        let line = lines.next().expect("an answer").expect("a line");
+        let v = parse(&line);
+        if v["id"] == 2 {
+            break v;
+        }
+    };
+    drop(stdin);
+    let _ = child.wait();
+    let result = &answer["result"];
+    let content = result["content"].as_array().expect("content");
+    assert_eq!(content.len(), 1, "one text block: {content:?}");
+    let text = parse(content[0]["text"].as_str().expect("text"));
+    let structured = &result["structuredContent"];
+    assert_eq!(structured["success"], true, "{structured}");
+    assert_eq!(&text, structured, "text and structuredContent differ");
+    let mut depth = 0;
+    let mut v = &structured["variables"]["v"];
+    while let Some(inner) = v.get(0) {
+        depth += 1;
+        v = inner;
+    }
+    assert_eq!(depth, 301);
+}

@@ -108,12 +108,41 @@ async fn notify(peer: &Peer<RoleServer>, token: &ProgressToken, event: &ToolCall
 /// as a strict JSON object (`structuredContent`): one writer for both.
 pub(super) fn execution_result(result: &ExecutionResult) -> CallToolResult {
     let text = result.to_json();
-    // Python's JSON may hold NaN/Infinity, which strict JSON lacks; the
-    // serde form writes those as null.
-    let structured = serde_json::from_str(&text)
-        .or_else(|_| serde_json::to_value(result))
-        .unwrap_or(serde_json::Value::Null);
+    let structured = structured(result, &text);
     let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
     r.structured_content = Some(structured);
     r
+}
+
+/// `structuredContent` for a result whose JSON is `text`. Python's JSON may
+/// hold NaN/Infinity, which strict JSON lacks: the serde form writes those
+/// as null. Our writers nest values up to 900 levels, past serde_json's
+/// default parse limit (128): such a text is parsed without the limit on a
+/// thread whose stack holds it.
+fn structured(result: &ExecutionResult, text: &str) -> serde_json::Value {
+    match serde_json::from_str(text) {
+        Ok(v) => v,
+        Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
+            parse_deep(text).unwrap_or(serde_json::Value::Null)
+        }
+        Err(_) => serde_json::to_value(result).unwrap_or(serde_json::Value::Null),
+    }
+}
+
+/// Parses JSON nested deeper than serde_json's default limit.
+fn parse_deep(text: &str) -> Option<serde_json::Value> {
+    use serde::Deserialize;
+    let text = text.to_owned();
+    std::thread::Builder::new()
+        .name("lackpy-deep-json".into())
+        .stack_size(64 << 20)
+        .spawn(move || {
+            let mut de = serde_json::Deserializer::from_str(&text);
+            de.disable_recursion_limit();
+            serde_json::Value::deserialize(&mut de).ok()
+        })
+        .ok()?
+        .join()
+        .ok()
+        .flatten()
 }
