@@ -33,13 +33,12 @@ fn installed(var: &str, default_rel: &str) -> Option<String> {
 
 /// The installed server's command; a test that needs it is `#[ignore]`d
 /// and fails when it is missing.
-fn server(var: &str, default_rel: &str) -> Option<String> {
-    let found = installed(var, default_rel);
-    assert!(
-        found.is_some(),
-        "{var} is not set and {default_rel} is not installed; run scripts/install-mcp-test-servers.sh"
-    );
-    found
+fn server(var: &str, default_rel: &str) -> String {
+    installed(var, default_rel).unwrap_or_else(|| {
+        panic!(
+            "{var} is not set and {default_rel} is not installed; run scripts/install-mcp-test-servers.sh"
+        )
+    })
 }
 
 fn opts() -> McpClientOptions {
@@ -53,9 +52,7 @@ fn opts() -> McpClientOptions {
 #[test]
 #[ignore = "needs scripts/install-mcp-test-servers.sh"]
 fn server_everything_over_stdio() {
-    let Some(cmd) = server("LACKPY_TEST_EVERYTHING_CMD", "bin/server-everything") else {
-        return;
-    };
+    let cmd = server("LACKPY_TEST_EVERYTHING_CMD", "bin/server-everything");
     runtime().block_on(async {
         let mut d = stdio_cmd("everything", &cmd, &[]);
         d.call_timeout = Some(Duration::from_millis(700));
@@ -111,9 +108,7 @@ fn server_everything_over_stdio() {
 #[test]
 #[ignore = "needs scripts/install-mcp-test-servers.sh"]
 fn mcp_server_time_over_stdio() {
-    let Some(cmd) = server("LACKPY_TEST_TIME_CMD", "venv/bin/mcp-server-time") else {
-        return;
-    };
+    let cmd = server("LACKPY_TEST_TIME_CMD", "venv/bin/mcp-server-time");
     runtime().block_on(async {
         let d = stdio_cmd("time", &cmd, &["--local-timezone", "UTC"]);
         let client = McpClient::new(opts());

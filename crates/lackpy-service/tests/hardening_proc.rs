@@ -8,12 +8,13 @@
 mod common;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::lackpy_in;
 use common::procs::{alive, children_of};
+use common::test_server::mcp_test_server;
 
 /// How long anything here may take before the test fails instead of hanging.
 const BOUND: Duration = Duration::from_secs(15);
@@ -148,25 +149,10 @@ fn sigkill_of_lackpy_takes_the_command_tool_child_along() {
     assert_gone(child, "SIGKILL");
 }
 
-/// The test MCP server (an example target); missing, the test fails.
-fn mcp_test_server() -> Option<PathBuf> {
-    let server = Path::new(env!("CARGO_BIN_EXE_lackpy"))
-        .parent()
-        .map(|d| d.join("examples/mcp_test_server"))
-        .filter(|p| p.is_file());
-    assert!(
-        server.is_some(),
-        "the mcp_test_server example is not built (cargo test --workspace builds it)"
-    );
-    server
-}
-
 /// Runs `slow(60000)` on the MCP test server, sends `signal` to lackpy
 /// once the server runs, and checks the server is gone.
 fn mcp_server_dies_with_lackpy(signal: &str) {
-    let Some(server) = mcp_test_server() else {
-        return;
-    };
+    let server = mcp_test_server();
     let ws = tempfile::tempdir().expect("temp dir");
     write_config(
         ws.path(),

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use common::lackpy_in;
 use common::procs::{alive, children_of};
+use common::test_server::mcp_test_server;
 
 fn servers_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/mcp-test-servers")
@@ -18,7 +19,7 @@ fn servers_dir() -> PathBuf {
 
 /// `(server-everything, mcp-server-time)` commands; the tests that need
 /// them are `#[ignore]`d and fail when they are missing.
-fn third_party() -> Option<(String, String)> {
+fn third_party() -> (String, String) {
     let everything = std::env::var("LACKPY_TEST_EVERYTHING_CMD")
         .map(PathBuf::from)
         .unwrap_or_else(|_| servers_dir().join("bin/server-everything"));
@@ -26,7 +27,7 @@ fn third_party() -> Option<(String, String)> {
         .map(PathBuf::from)
         .unwrap_or_else(|_| servers_dir().join("venv/bin/mcp-server-time"));
     if everything.is_file() && time.is_file() {
-        return Some((everything.display().to_string(), time.display().to_string()));
+        return (everything.display().to_string(), time.display().to_string());
     }
     panic!(
         "third-party MCP servers missing ({} / {}): run scripts/install-mcp-test-servers.sh",
@@ -45,9 +46,7 @@ fn workspace(config: &str) -> tempfile::TempDir {
 #[test]
 #[ignore = "needs scripts/install-mcp-test-servers.sh"]
 fn one_program_calls_both_third_party_servers_and_a_builtin() {
-    let Some((everything, time)) = third_party() else {
-        return;
-    };
+    let (everything, time) = third_party();
     let ws = workspace(&format!(
         "[mcp_servers.everything]\ncommand = {everything:?}\n\n\
          [mcp_servers.time]\ncommand = {time:?}\nargs = [\"--local-timezone\", \"UTC\"]\n"
@@ -80,9 +79,7 @@ fn one_program_calls_both_third_party_servers_and_a_builtin() {
 #[test]
 #[ignore = "needs scripts/install-mcp-test-servers.sh"]
 fn own_servers_outrank_host_config_servers_and_status_reports_failures() {
-    let Some((everything, _)) = third_party() else {
-        return;
-    };
+    let (everything, _) = third_party();
     let ws = workspace(&format!(
         "[mcp_servers.own]\ncommand = {everything:?}\ninclude = [\"echo\"]\n\n\
          [mcp_servers.dead]\ncommand = \"/nonexistent/lackpy-test-server\"\n\n\
@@ -171,18 +168,10 @@ fn sigterm_mid_run_leaves_no_server_behind() {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
 
-    let Some((_, time)) = third_party() else {
-        return;
-    };
+    let (_, time) = third_party();
     // Our test server, made stubborn: it ignores stdin EOF and SIGTERM and
     // has a child of its own, so only a group kill ends it.
-    let ours = Path::new(env!("CARGO_BIN_EXE_lackpy"))
-        .parent()
-        .map(|d| d.join("examples/mcp_test_server"))
-        .filter(|p| p.is_file());
-    let Some(ours) = ours else {
-        panic!("the mcp_test_server example is not built (cargo test --workspace builds it)");
-    };
+    let ours = mcp_test_server();
     let ws = workspace(&format!(
         "[mcp_servers.ours]\ncommand = {:?}\nargs = [\"--ignore-stdin-eof\", \"--ignore-sigterm\", \"--spawn-child\"]\n\n\
          [mcp_servers.time]\ncommand = {time:?}\n",

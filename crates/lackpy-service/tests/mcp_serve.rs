@@ -293,14 +293,12 @@ async fn sixty_four_runs_from_eight_http_sessions_are_all_correct() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_queue_answers_busy_at_once() {
-    let Some(config) = with_test_server(
+    let config = with_test_server(
         "[server]
 max_concurrent_runs = 1
 max_queued_runs = 0
 ",
-    ) else {
-        return;
-    };
+    );
     let ws = workspace(&config);
     let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
     let a = std::sync::Arc::new(http_client(&addr, initialize()).await);
@@ -332,9 +330,7 @@ max_queued_runs = 0
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn progress_per_tool_call_and_cancel_reaches_the_downstream_server() {
-    let Some(config) = with_test_server("") else {
-        return;
-    };
+    let config = with_test_server("");
     let ws = workspace(&config);
     let mut child = spawn_serve(ws.path(), &[], &[]);
     let client = stdio_client(&mut child, initialize()).await;
@@ -385,9 +381,7 @@ async fn progress_per_tool_call_and_cancel_reaches_the_downstream_server() {
 
 #[tokio::test]
 async fn a_client_gone_mid_run_leaves_no_process_behind() {
-    let Some(config) = with_test_server("") else {
-        return;
-    };
+    let config = with_test_server("");
     let ws = workspace(&config);
     let mut child = spawn_serve(ws.path(), &[], &[]);
     let pid = child.id().expect("pid");
@@ -514,21 +508,17 @@ async fn http_bearer_token_and_body_cap() {
     let _ = child.start_kill();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
-    let Some(config) = with_test_server("") else {
-        return;
-    };
-    let ws = workspace(&config);
-    let (mut child, addr) = spawn_http(ws.path(), &["--grace-ms", "5000"], &[]).await;
-    let pid = child.id().expect("pid");
-    let client = std::sync::Arc::new(http_client(&addr, initialize()).await);
-    let servers = descendants(pid);
+/// Starts a run whose first tool call reports progress and which then
+/// takes 800 ms, and sends SIGTERM to the server `pid` once that call is
+/// reported (the run is surely in flight). The handle answers the run.
+async fn sigterm_during_a_run(
+    client: &std::sync::Arc<Client>,
+    pid: u32,
+) -> tokio::task::JoinHandle<Value> {
     let running = {
-        let client = std::sync::Arc::clone(&client);
+        let client = std::sync::Arc::clone(client);
         tokio::spawn(async move { run(&client, "echo('started')\nslow(800)", json!({})).await })
     };
-    // SIGTERM once the run is surely in flight (its first call reported).
     let progress = std::sync::Arc::clone(&client.service().progress);
     assert!(
         eventually(Duration::from_secs(10), || {
@@ -542,6 +532,18 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
         nix::sys::signal::Signal::SIGTERM,
     )
     .expect("SIGTERM");
+    running
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
+    let config = with_test_server("");
+    let ws = workspace(&config);
+    let (mut child, addr) = spawn_http(ws.path(), &["--grace-ms", "5000"], &[]).await;
+    let pid = child.id().expect("pid");
+    let client = std::sync::Arc::new(http_client(&addr, initialize()).await);
+    let servers = descendants(pid);
+    let running = sigterm_during_a_run(&client, pid).await;
     // While the run finishes, no new connection is taken.
     let mut refused = false;
     for _ in 0..100 {
@@ -577,9 +579,7 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn deleting_an_http_session_stops_its_runs() {
-    let Some(config) = with_test_server("") else {
-        return;
-    };
+    let config = with_test_server("");
     let ws = workspace(&config);
     let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
     let a = http_client(&addr, initialize()).await;
@@ -691,31 +691,13 @@ fn serve_usage_errors_are_one_line_and_exit_2() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_over_stdio_refuses_new_runs_and_lets_running_ones_finish() {
-    let Some(config) = with_test_server("") else {
-        return;
-    };
+    let config = with_test_server("");
     let ws = workspace(&config);
     let mut child = spawn_serve(ws.path(), &["--grace-ms", "5000"], &[]);
     let pid = child.id().expect("pid");
     let client = std::sync::Arc::new(stdio_client(&mut child, initialize()).await);
     let servers = descendants(pid);
-    let running = {
-        let client = std::sync::Arc::clone(&client);
-        tokio::spawn(async move { run(&client, "echo('started')\nslow(800)", json!({})).await })
-    };
-    let progress = std::sync::Arc::clone(&client.service().progress);
-    assert!(
-        eventually(Duration::from_secs(10), || {
-            progress.lock().map(|p| !p.is_empty()).unwrap_or(false)
-        })
-        .await,
-        "the run started"
-    );
-    nix::sys::signal::kill(
-        nix::unistd::Pid::from_raw(i32::try_from(pid).expect("pid")),
-        nix::sys::signal::Signal::SIGTERM,
-    )
-    .expect("SIGTERM");
+    let running = sigterm_during_a_run(&client, pid).await;
     let mut refused = Value::Null;
     for _ in 0..100 {
         refused = run(&client, "1", json!({})).await;
@@ -927,9 +909,7 @@ async fn an_idle_http_session_is_closed() {
 #[test]
 fn progress_notifications_come_before_the_result() {
     use std::io::{BufRead, Write};
-    let Some(config) = with_test_server("") else {
-        return;
-    };
+    let config = with_test_server("");
     let ws = workspace(&config);
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_lackpy"))
         .args(["mcp", "serve", "--workspace"])

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod procs;
+pub mod test_server;
 
 use std::io::Write;
 use std::path::Path;

@@ -6,6 +6,9 @@
 #[path = "../common/procs.rs"]
 mod procs;
 pub use procs::{alive, descendants};
+#[path = "../common/test_server.rs"]
+mod test_server;
+use test_server::mcp_test_server;
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -73,27 +76,12 @@ pub fn workspace(config: &str) -> tempfile::TempDir {
     dir
 }
 
-/// The test MCP server example (`cargo build -p lackpy-mcp-client
-/// --example mcp_test_server`; `cargo test --workspace` builds it). Missing,
-/// the test fails.
-pub fn test_server() -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_BIN_EXE_lackpy"))
-        .parent()
-        .map(|d| d.join("examples/mcp_test_server"))
-        .filter(|p| p.is_file());
-    assert!(
-        p.is_some(),
-        "the mcp_test_server example is not built: cargo build -p lackpy-mcp-client --example mcp_test_server"
-    );
-    p
-}
-
 /// A config with the test server as the MCP server `ours`.
-pub fn with_test_server(extra: &str) -> Option<String> {
-    Some(format!(
+pub fn with_test_server(extra: &str) -> String {
+    format!(
         "[mcp_servers.ours]\ncommand = {:?}\n{extra}",
-        test_server()?.display().to_string()
-    ))
+        mcp_test_server().display().to_string()
+    )
 }
 
 /// `lackpy mcp serve ARGS --workspace WS` with piped stdio.
