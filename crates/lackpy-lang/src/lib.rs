@@ -23,9 +23,10 @@ pub mod validate;
 pub mod value;
 pub mod walk;
 
-pub use data::Data;
+pub use data::{Data, str_repr};
 pub use grade::{Grade, compute_grade};
 pub use interp::{Host, Limits, RunOptions, RunOutcome, ToolError, TraceEntry, run};
 pub use json_text::JsonText;
 pub use parse::{ParseError, parse};
 pub use validate::{Rule, Validation, validate};
+pub use value::json::MAX_JSON_DEPTH;

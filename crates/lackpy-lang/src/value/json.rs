@@ -1,6 +1,8 @@
 //! JSON text for [`Data`], written exactly as Python's
-//! `json.dumps(v, default=str)` writes it, and read back without losing the
-//! digits of big ints; plus Python's `repr` of a [`Data`] value.
+//! `json.dumps(v, default=str)` writes it, and read back as Python's
+//! `json.loads` reads it, without losing the digits of big ints; plus
+//! Python's `repr` of a [`Data`] value. Every crate that writes or reads a
+//! value as JSON text goes through these.
 //!
 //! Python's writer puts `", "` between items and `": "` after keys, escapes
 //! every non-ASCII code point as `\uXXXX` (surrogate pairs above U+FFFF),
@@ -9,6 +11,11 @@
 //! `"null"`, and writes values it cannot serialise (sets here) as their
 //! `str()`. A key Python cannot serialise (a tuple) is written as its `str()`
 //! here, where Python would raise.
+//!
+//! The reader takes what `json.loads` takes: numbers by JSON's grammar
+//! (`01`, `1.` and `.5` are not numbers), `NaN`, `Infinity` and
+//! `-Infinity`, and nesting up to [`MAX_JSON_DEPTH`] (CPython stops a
+//! little short of 1000 levels, at its recursion limit).
 
 use std::fmt::Write;
 
@@ -16,12 +23,13 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use crate::data::Data;
-use crate::interp::formatting::float_repr;
+use crate::format::float_repr;
 use crate::value::json_out::{JsonOut, escaped_len};
 use crate::value::repr::push_str_repr;
 
-/// Nesting depth [`Data::from_json`] accepts.
-const MAX_JSON_DEPTH: usize = 1000;
+/// The deepest nesting of lists and objects [`Data::from_json`] reads (and
+/// [`Data::from_json_value`]); CPython's `json.loads` stops near it too.
+pub const MAX_JSON_DEPTH: usize = 1000;
 
 impl Data {
     /// The JSON text `json.dumps(v, default=str)` gives for this value.
@@ -53,6 +61,18 @@ impl Data {
         let mut out = String::new();
         write_repr(self, &mut out);
         out
+    }
+
+    /// The string `json.dumps` makes of this value as a dict key: the text
+    /// itself for a `str`, the JSON text for an int, float, bool or `None`
+    /// (`"1"`, `"2.5"`, `"NaN"`, `"true"`, `"null"`); `None` for the other
+    /// types, which `json.dumps` refuses as keys.
+    pub fn json_key(&self) -> Option<String> {
+        match self {
+            Data::Str(s) => Some(s.clone()),
+            Data::Int(_) | Data::Float(_) | Data::Bool(_) | Data::None => Some(self.to_json()),
+            _ => None,
+        }
     }
 }
 
@@ -158,13 +178,10 @@ fn write_json(d: &Data, out: &mut JsonOut) {
 pub(crate) fn write_json_key(k: &Data, out: &mut JsonOut) {
     match k {
         Data::Str(s) => out.string(s),
-        Data::Int(_) | Data::Float(_) | Data::Bool(_) | Data::None => {
-            let mark = out.mark();
-            write_json(k, out);
-            let text = out.take_from(mark);
-            out.string(&text);
-        }
-        other => out.string(&other.py_repr()),
+        other => match other.json_key() {
+            Some(text) => out.string(&text),
+            None => out.string(&other.py_repr()),
+        },
     }
 }
 
@@ -418,34 +435,40 @@ impl Parser<'_> {
         }
     }
 
+    /// A number by JSON's grammar, `-?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?`,
+    /// as long as it goes: what follows (the `.` of `1.`, the second digit
+    /// of `01`) is left for the caller to refuse, as `json.loads` does.
     fn number(&mut self) -> Result<Data, String> {
         let start = self.pos;
         if self.s.get(self.pos) == Some(&b'-') {
             self.pos += 1;
         }
-        let digits_start = self.pos;
-        while let Some(b'0'..=b'9') = self.s.get(self.pos) {
-            self.pos += 1;
-        }
-        if self.pos == digits_start {
-            return self.err("Expecting value");
+        match self.s.get(self.pos) {
+            Some(b'0') => self.pos += 1,
+            Some(b'1'..=b'9') => self.digits(),
+            _ => {
+                self.pos = start;
+                return self.err("Expecting value");
+            }
         }
         let mut is_float = false;
-        if self.s.get(self.pos) == Some(&b'.') {
+        if self.s.get(self.pos) == Some(&b'.')
+            && self.s.get(self.pos + 1).is_some_and(u8::is_ascii_digit)
+        {
             is_float = true;
             self.pos += 1;
-            while let Some(b'0'..=b'9') = self.s.get(self.pos) {
-                self.pos += 1;
-            }
+            self.digits();
         }
         if let Some(b'e' | b'E') = self.s.get(self.pos) {
-            is_float = true;
-            self.pos += 1;
-            if let Some(b'+' | b'-') = self.s.get(self.pos) {
-                self.pos += 1;
-            }
-            while let Some(b'0'..=b'9') = self.s.get(self.pos) {
-                self.pos += 1;
+            let sign = usize::from(matches!(self.s.get(self.pos + 1), Some(b'+' | b'-')));
+            if self
+                .s
+                .get(self.pos + 1 + sign)
+                .is_some_and(u8::is_ascii_digit)
+            {
+                is_float = true;
+                self.pos += 1 + sign;
+                self.digits();
             }
         }
         let text = std::str::from_utf8(&self.s[start..self.pos]).map_err(|e| e.to_string())?;
@@ -457,6 +480,12 @@ impl Parser<'_> {
             BigInt::parse_bytes(text.as_bytes(), 10)
                 .map(Data::Int)
                 .ok_or_else(|| format!("Invalid number at position {start}"))
+        }
+    }
+
+    fn digits(&mut self) {
+        while self.s.get(self.pos).is_some_and(u8::is_ascii_digit) {
+            self.pos += 1;
         }
     }
 }

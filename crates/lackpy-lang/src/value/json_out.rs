@@ -8,8 +8,8 @@
 
 use num_bigint::BigInt;
 
+use crate::format::float_repr;
 use crate::interp::errors::R;
-use crate::interp::formatting::float_repr;
 use crate::value::growth::Growth;
 use crate::value::int::i64_digits;
 
@@ -153,23 +153,10 @@ impl JsonOut {
         self.buf.push(b'"');
     }
 
-    /// The current length (to come back to with [`JsonOut::truncate`]).
-    pub(crate) fn mark(&self) -> usize {
-        self.buf.len()
-    }
-
-    /// Drops everything written after `mark`.
+    /// Drops everything written after the first `mark` bytes.
     pub(crate) fn truncate(&mut self, mark: usize) {
         self.buf.truncate(mark);
         self.charged = self.charged.min(mark);
-    }
-
-    /// The text written after `mark`, removed from the buffer.
-    pub(crate) fn take_from(&mut self, mark: usize) -> String {
-        let tail = self.buf.split_off(mark.min(self.buf.len()));
-        self.charged = self.charged.min(self.buf.len());
-        String::from_utf8(tail)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 
     /// The finished text.

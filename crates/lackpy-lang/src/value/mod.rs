@@ -13,6 +13,7 @@ pub(crate) mod hash;
 pub(crate) mod int;
 pub mod json;
 pub(crate) mod json_out;
+mod json_value;
 pub(crate) mod mem;
 pub(crate) mod meter;
 pub(crate) mod range;
