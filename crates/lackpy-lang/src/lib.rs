@@ -19,6 +19,7 @@ pub mod interp;
 pub mod json_text;
 pub mod parse;
 pub mod spec;
+mod unicode;
 pub mod validate;
 pub mod value;
 pub mod walk;

@@ -21,10 +21,9 @@ pub(crate) mod repr;
 pub(crate) mod set;
 pub(crate) mod stack;
 pub(crate) mod str;
-pub(crate) mod unicode;
-#[rustfmt::skip]
-#[allow(clippy::all)]
-pub(crate) mod unicode_tables;
+// The character tables sit below the syntax modules (the tokenizer uses
+// them too); values and the interpreter reach them by this path.
+pub(crate) use crate::unicode;
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -1,6 +1,14 @@
 //! Unicode character predicates and case mappings as CPython 3.11 has them.
+//!
+//! The one home of these facts in the crate: the tokenizer, `repr()` and
+//! the string methods all ask here. The tables come from CPython itself
+//! (`cargo xtask codegen`).
 
-use super::unicode_tables as t;
+#[rustfmt::skip]
+#[allow(clippy::all)]
+mod tables;
+
+use tables as t;
 
 fn in_table(table: &[(u32, u32)], c: char) -> bool {
     let cp = c as u32;
