@@ -4,8 +4,7 @@
 //! reference answers come from `tests/difftest/cpython_forms.py`;
 //! `python3` is required: without it the test fails.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod difftest;
 
 use lackpy_lang::{Data, MAX_JSON_DEPTH, str_repr};
 use serde_json::{Value, json};
@@ -25,26 +24,6 @@ const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
         "a lone surrogate cannot live in a Rust string: it reads as U+FFFD",
     ),
 ];
-
-fn cpython(request: &Value) -> Value {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/difftest/cpython_forms.py"
-    );
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 is required for the differential test");
-    let input = serde_json::to_vec(request).expect("encode");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("python3 output");
-    writer.join().expect("writer").expect("write to python3");
-    assert!(out.status.success(), "python3 helper failed");
-    serde_json::from_slice(&out.stdout).expect("python3 helper JSON")
-}
 
 /// Texts `json.loads` reads or refuses, around every rule of the grammar.
 fn json_texts() -> Vec<String> {
@@ -135,7 +114,10 @@ fn json_texts() -> Vec<String> {
 #[test]
 fn json_and_repr_match_cpython() {
     let texts = json_texts();
-    let theirs = cpython(&json!({"json": texts, "repr_chunk": CHUNK}));
+    let theirs = difftest::cpython(
+        "cpython_forms.py",
+        &json!({"json": texts, "repr_chunk": CHUNK}),
+    );
     let mut diffs = Vec::new();
     let mut deep_refused = 0;
     for (text, want) in texts.iter().zip(theirs["json"].as_array().expect("json")) {

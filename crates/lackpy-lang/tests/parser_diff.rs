@@ -9,14 +9,12 @@
 
 mod progs;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use lackpy_lang::parse::parse;
 use lackpy_lang::walk::{NodeRef, walk};
 use serde_json::Value;
 
 mod corpus;
+mod difftest;
 
 /// Every corpus program's text.
 fn corpus_programs() -> Vec<String> {
@@ -40,23 +38,8 @@ fn ours(src: &str) -> Value {
 }
 
 fn cpython(programs: &[String]) -> Vec<Value> {
-    let script = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/difftest/cpython_walk.py"
-    );
-    let mut child = Command::new("python3")
-        .arg(script)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("python3 is required for the differential test");
-    let input = serde_json::to_vec(programs).expect("encode");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output().expect("python3 output");
-    writer.join().expect("writer").expect("write to python3");
-    assert!(out.status.success(), "python3 helper failed");
-    serde_json::from_slice(&out.stdout).expect("python3 helper JSON")
+    let out = difftest::cpython("cpython_walk.py", &serde_json::json!(programs));
+    serde_json::from_value(out).expect("a list from cpython_walk.py")
 }
 
 #[derive(Default)]

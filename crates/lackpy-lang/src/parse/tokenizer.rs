@@ -11,6 +11,7 @@
 
 use super::error::{PResult, ParseError, err};
 use super::token::{Tok, Token, keyword};
+use crate::unicode;
 
 /// CPython's limit on nested brackets (`MAXLEVEL`).
 const MAX_PAREN_LEVEL: usize = 200;
@@ -491,12 +492,12 @@ impl<'a> Lexer<'a> {
             .unwrap_or_default();
         for (i, ch) in text.chars().enumerate() {
             let ok = if i == 0 {
-                ch == '_' || ch.is_alphabetic()
+                unicode::is_id_start(ch)
             } else {
-                is_xid_continue(ch)
+                unicode::is_id_continue(ch)
             };
             if !ok {
-                let msg = if is_printable(ch) {
+                let msg = if unicode::is_printable(ch) {
                     format!("invalid character '{}' (U+{:04X})", ch, ch as u32)
                 } else {
                     format!("invalid non-printable character U+{:04X}", ch as u32)
@@ -566,26 +567,4 @@ impl<'a> Lexer<'a> {
         self.push(Tok::String, start, first_line);
         Ok(())
     }
-}
-
-/// Approximates Unicode's XID_Continue without shipping the tables.
-fn is_xid_continue(ch: char) -> bool {
-    ch == '_'
-        || ch.is_alphanumeric()
-        || matches!(ch as u32,
-            0x0300..=0x036F | 0x0483..=0x0487 | 0x0591..=0x05BD | 0x0610..=0x061A
-            | 0x064B..=0x065F | 0x0900..=0x0903 | 0x093A..=0x094F | 0x1AB0..=0x1AFF
-            | 0x1DC0..=0x1DFF | 0x200C..=0x200D | 0x203F..=0x2040 | 0x20D0..=0x20FF
-            | 0xFE00..=0xFE0F | 0xFE20..=0xFE2F | 0xFE33..=0xFE34 | 0xFE4D..=0xFE4F
-            | 0xFF3F)
-}
-
-/// Approximates `str.isprintable` for one character: control, format and
-/// separator characters (other than the ASCII space) are not printable.
-pub(crate) fn is_printable(ch: char) -> bool {
-    !(ch.is_control()
-        || matches!(ch as u32,
-            0x00A0 | 0x00AD | 0x034F | 0x061C | 0x1680 | 0x180E | 0x2000..=0x200F
-            | 0x2028..=0x202F | 0x205F..=0x206F | 0x3000 | 0xD800..=0xDFFF
-            | 0xE000..=0xF8FF | 0xFEFF | 0xFFF9..=0xFFFB | 0xF0000..=0x10FFFF))
 }
