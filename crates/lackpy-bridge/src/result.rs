@@ -95,22 +95,26 @@ impl ExecutionResult {
 }
 
 impl ExecutionResult {
-    /// The result as one JSON object, written as lackpy (Python) writes it:
-    /// values by `json.dumps(v, default=str)`, so a non-finite float is
-    /// `NaN`/`Infinity` and a big int keeps every digit.
+    /// The result as one JSON object, written as lackpy (Python) writes it
+    /// with `json.dumps(result, default=str)`: `", "` and `": "` between
+    /// items, every non-ASCII character escaped, a non-finite float as
+    /// `NaN`/`Infinity`, a big int with every digit.
     pub fn to_json(&self) -> String {
         let mut w = ObjectWriter::new();
-        w.field("success", &self.success);
+        w.raw("success", Some(bool_text(self.success)));
         w.raw("output", self.output.as_ref().map(Data::to_json).as_deref());
-        w.field("output_repr", &self.output_repr);
-        w.field("stdout", &self.stdout);
+        w.string("output_repr", self.output_repr.as_deref());
+        w.string("stdout", Some(&self.stdout));
         w.raw(
             "effective_output",
             self.effective_output.as_ref().map(Data::to_json).as_deref(),
         );
-        w.field("error", &self.error);
-        w.field("error_type", &self.error_type);
-        w.field("error_line", &self.error_line);
+        w.string("error", self.error.as_deref());
+        w.string("error_type", self.error_type.as_deref());
+        w.raw(
+            "error_line",
+            self.error_line.map(|n| n.to_string()).as_deref(),
+        );
         let trace: Vec<String> = self.trace.iter().map(trace_entry_json).collect();
         w.raw("trace", Some(&format!("[{}]", trace.join(", "))));
         w.raw(
@@ -128,7 +132,7 @@ impl ExecutionResult {
         );
         w.raw("files_read", Some(&string_list(&self.files_read)));
         w.raw("files_modified", Some(&string_list(&self.files_modified)));
-        w.field("duration_ms", &millis(self.duration));
+        w.raw("duration_ms", Some(millis(self.duration).as_str()));
         w.finish()
     }
 }
@@ -141,16 +145,16 @@ pub fn trace_entry_json(e: &TraceEntry) -> String {
         .map(|(k, v)| (k.as_str(), v.to_json()))
         .collect();
     let mut w = ObjectWriter::new();
-    w.field("step", &e.step);
-    w.field("tool", &e.tool);
+    w.raw("step", Some(&e.step.to_string()));
+    w.string("tool", Some(&e.tool));
     w.raw(
         "args",
         Some(&named_json(args.iter().map(|(k, v)| (*k, v.as_str())))),
     );
     w.raw("result", e.result.as_ref().map(Data::to_json).as_deref());
-    w.field("duration_ms", &millis(e.duration));
-    w.field("success", &e.success);
-    w.field("error", &e.error);
+    w.raw("duration_ms", Some(millis(e.duration).as_str()));
+    w.raw("success", Some(bool_text(e.success)));
+    w.string("error", e.error.as_deref());
     w.finish()
 }
 
@@ -170,16 +174,17 @@ impl ObjectWriter {
         if self.out.len() > 1 {
             self.out.push_str(", ");
         }
-        self.out.push_str(&json_string(key));
+        self.out.push_str(JsonText::string(key).as_str());
         self.out.push_str(": ");
     }
 
-    /// A scalar field (string, number, bool or null) that serde writes.
-    fn field<T: Serialize + ?Sized>(&mut self, key: &str, value: &T) {
+    /// A string field (`None` → `null`).
+    fn string(&mut self, key: &str, text: Option<&str>) {
         self.key(key);
-        // Scalars always serialise; `null` would only hide a broken invariant.
-        let text = serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned());
-        self.out.push_str(&text);
+        match text {
+            Some(s) => self.out.push_str(JsonText::string(s).as_str()),
+            None => self.out.push_str("null"),
+        }
     }
 
     /// A field whose value is already JSON text (`None` → `null`).
@@ -194,14 +199,15 @@ impl ObjectWriter {
     }
 }
 
-/// `["a", "b"]` with Python's separators.
-fn string_list(items: &[String]) -> String {
-    let items: Vec<String> = items.iter().map(|s| json_string(s)).collect();
-    format!("[{}]", items.join(", "))
+fn bool_text(b: bool) -> &'static str {
+    if b { "true" } else { "false" }
 }
 
-fn json_string(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_owned())
+/// `["a", "b"]` with Python's separators.
+fn string_list(items: &[String]) -> String {
+    let items: Vec<JsonText> = items.iter().map(|s| JsonText::string(s)).collect();
+    let items: Vec<&str> = items.iter().map(JsonText::as_str).collect();
+    format!("[{}]", items.join(", "))
 }
 
 /// `{"name": value, ...}` from names and JSON texts, in order.
@@ -211,7 +217,7 @@ fn named_json<'a>(items: impl Iterator<Item = (&'a str, &'a str)>) -> String {
         if n > 0 {
             out.push_str(", ");
         }
-        out.push_str(&json_string(k));
+        out.push_str(JsonText::string(k).as_str());
         out.push_str(": ");
         out.push_str(v);
     }
@@ -219,8 +225,9 @@ fn named_json<'a>(items: impl Iterator<Item = (&'a str, &'a str)>) -> String {
     out
 }
 
-fn millis(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
+/// A duration in milliseconds, as JSON text (a float, as Python writes it).
+fn millis(d: Duration) -> JsonText {
+    JsonText::float(d.as_secs_f64() * 1000.0)
 }
 
 /// Serialises as the object [`ExecutionResult::to_json`] writes. Strict
@@ -307,6 +314,31 @@ mod tests {
         assert_eq!(strict["output"], serde_json::json!([null, "NaN"]));
         assert_eq!(strict["variables"]["x"], serde_json::Value::Null);
         assert_eq!(strict["error_type"], "X");
+    }
+
+    #[test]
+    fn every_string_is_escaped_as_json_dumps_escapes_it() {
+        let mut r = ExecutionResult::failed(
+            "ValueError",
+            "bad 'é' \u{1}".into(),
+            Grade::UNKNOWN,
+            Duration::from_nanos(10),
+        );
+        r.stdout = "☃\n".into();
+        r.output_repr = Some("'𝄞'".into());
+        r.variables = vec![("é".into(), JsonText::from(&Data::Str("é".into())))];
+        let text = r.to_json();
+        assert!(text.is_ascii(), "{text}");
+        for part in [
+            r#""error": "bad '\u00e9' \u0001""#,
+            r#""stdout": "\u2603\n""#,
+            r#""output_repr": "'\ud834\udd1e'""#,
+            r#""variables": {"\u00e9": "\u00e9"}"#,
+            // 0.00001 ms as Python writes it (serde writes "1e-5").
+            r#""duration_ms": 1e-05}"#,
+        ] {
+            assert!(text.contains(part), "{part} in {text}");
+        }
     }
 
     #[test]

@@ -9,6 +9,7 @@
 use std::fmt;
 
 use crate::data::Data;
+use crate::value::json_out::JsonOut;
 
 /// JSON text as Python's `json.dumps(v, default=str)` writes it (so
 /// non-finite floats appear as `NaN`, `Infinity`, `-Infinity`).
@@ -19,6 +20,23 @@ impl JsonText {
     /// Wraps text the caller knows to be what [`Data::to_json`] would write.
     pub(crate) fn from_written(text: String) -> JsonText {
         JsonText(text)
+    }
+
+    /// A string as a JSON string literal, escaped as `json.dumps` escapes
+    /// it (`"`, `\\` and control characters, every non-ASCII character as
+    /// `\uXXXX`): for callers that write a JSON document around values.
+    pub fn string(s: &str) -> JsonText {
+        let mut out = JsonOut::new();
+        out.string(s);
+        JsonText(out.finish())
+    }
+
+    /// A float as `json.dumps` writes it (`0.1`, `1e-05`, `NaN`,
+    /// `-Infinity`).
+    pub fn float(f: f64) -> JsonText {
+        let mut out = JsonOut::new();
+        out.float(f);
+        JsonText(out.finish())
     }
 
     /// The text.
