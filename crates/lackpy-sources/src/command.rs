@@ -18,7 +18,6 @@ use lackpy_lang::Data;
 
 use crate::binding::bind_args;
 use crate::error::ToolError;
-use crate::json;
 use crate::model::ArgSpec;
 use crate::process::{self, minimal_env, tail_text};
 use crate::tool::{CallContext, Tool, ToolAnswer, ToolResult};
@@ -100,9 +99,8 @@ impl CommandTool {
             )));
         };
         let bound = bind_args(&self.name, &self.params, args, kwargs)?;
-        let input = json::to_plain(&Data::Dict(
-            bound.into_iter().map(|(k, v)| (Data::Str(k), v)).collect(),
-        ));
+        let input =
+            Data::Dict(bound.into_iter().map(|(k, v)| (Data::Str(k), v)).collect()).to_json();
         let deadline = ctx.call_deadline(self.timeout);
         // When the run's deadline comes first, the tool's own limit is not
         // what stopped it.
@@ -241,13 +239,7 @@ impl CommandTool {
         if !status.success() {
             let stderr = err_rx.recv_timeout(DRAIN_GRACE).unwrap_or_default();
             let tail = tail_text(&stderr, STDERR_TAIL);
-            let how = match status.code() {
-                Some(code) => format!("exited with status {code}"),
-                None => {
-                    use std::os::unix::process::ExitStatusExt;
-                    format!("was killed by signal {}", status.signal().unwrap_or(0))
-                }
-            };
+            let how = process::describe_exit(status);
             let msg = if tail.is_empty() {
                 format!("command tool '{}' {how}", self.name)
             } else {
@@ -304,7 +296,7 @@ pub fn missing_program(argv: &[String], env: &[(String, String)]) -> Option<Stri
 
 /// JSON when the text is JSON, else the text minus one trailing newline.
 fn output_value(text: String) -> Data {
-    if let Ok(v) = json::parse(&text) {
+    if let Ok(v) = Data::from_json(&text) {
         return v;
     }
     let mut text = text;

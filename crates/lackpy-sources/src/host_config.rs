@@ -19,7 +19,6 @@ use lackpy_lang::Data;
 
 use crate::bounded_file::read_regular;
 use crate::expand::{ExpandContext, ExpandError};
-use crate::json;
 use crate::mcp_server::{McpServerDescriptor, McpTransport, Provenance, expand_pairs};
 use crate::precedence::Precedence;
 
@@ -121,7 +120,7 @@ pub fn parse_host_config(
     ctx: &ExpandContext,
 ) -> Result<(Vec<McpServerDescriptor>, Vec<SkippedServer>), String> {
     // Our own reader keeps the file's key order (ties go to the later server).
-    let value = json::parse(&strip_jsonc(text)).map_err(|e| format!("not valid JSON: {e}"))?;
+    let value = Data::from_json(&strip_jsonc(text)).map_err(|e| format!("not valid JSON: {e}"))?;
     let Data::Dict(root) = value else {
         return Err("not a JSON object".to_string());
     };

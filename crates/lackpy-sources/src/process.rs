@@ -1,6 +1,6 @@
 //! Child processes: the one place lackpy starts them, and what command
 //! tools, the Python worker and MCP stdio servers share about them (the
-//! minimal environment, program lookup).
+//! minimal environment, program lookup, how an exit is told).
 //!
 //! Every child is started by [`spawn`]: in its own process group, with the
 //! parent-death signal set (`SIGKILL` on Linux, so even a `SIGKILL`ed lackpy
@@ -17,15 +17,15 @@
 use std::collections::BTreeMap;
 use std::io;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command};
+use std::process::{Child, Command, ExitStatus};
 use std::sync::mpsc;
 use std::sync::{Mutex, PoisonError};
 
 use nix::sys::signal::{Signal, killpg};
 use nix::unistd::Pid;
 
-/// Variables passed from the parent to command tools when set; everything
-/// else (tokens, keys) stays out unless the tool's config names it.
+/// Variables passed from the parent to a child when set; everything else
+/// (tokens, keys) stays out unless the tool's or server's config names it.
 const PASSED_VARS: &[&str] = &[
     "PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR",
 ];
@@ -33,8 +33,10 @@ const PASSED_VARS: &[&str] = &[
 /// `PATH` when the parent has none.
 const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
-/// The minimal base environment of a child process.
-pub(crate) fn minimal_env() -> Vec<(String, String)> {
+/// The minimal base environment of a child process (command tools, stdio
+/// MCP servers): [`PASSED_VARS`] that are set, and a default `PATH` when
+/// there is none. The child's own configured variables go on top.
+pub fn minimal_env() -> Vec<(String, String)> {
     let mut env: Vec<(String, String)> = PASSED_VARS
         .iter()
         .filter_map(|k| std::env::var(k).ok().map(|v| ((*k).to_string(), v)))
@@ -66,6 +68,20 @@ fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
     p.metadata()
         .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+}
+
+/// A readable account of how a process ended: `exited with status 3`,
+/// `was killed by SIGKILL`.
+pub fn describe_exit(status: ExitStatus) -> String {
+    use std::os::unix::process::ExitStatusExt;
+    match (status.code(), status.signal()) {
+        (Some(code), _) => format!("exited with status {code}"),
+        (None, Some(sig)) => match Signal::try_from(sig) {
+            Ok(s) => format!("was killed by {s}"),
+            Err(_) => format!("was killed by signal {sig}"),
+        },
+        _ => "ended".to_string(),
+    }
 }
 
 /// The last `max` bytes of `bytes` as text, marked when cut.

@@ -60,6 +60,38 @@ fn arguments_arrive_as_json_on_stdin_and_json_output_is_parsed() {
 }
 
 #[test]
+fn stdin_is_the_text_json_dumps_writes_and_stdout_reads_as_json_loads() {
+    let dir = ws();
+    let ctx = CallContext::new(dir.path());
+    let t = CommandTool::new(
+        "t",
+        vec![ArgSpec::new("a"), ArgSpec::new("b")],
+        sh("cat > stdin.json; echo '01'"),
+    );
+    let args = vec![
+        Data::Tuple(vec![Data::Str("é☃".into()), Data::Float(f64::NAN)]),
+        Data::Dict(vec![(Data::Int(1.into()), Data::Set(vec![Data::None]))]),
+    ];
+    // "01" is no JSON number (json.loads refuses it): the text comes back.
+    assert_eq!(run(&t, &ctx, args), "ok Str(\"01\")");
+    let stdin = std::fs::read_to_string(dir.path().join("stdin.json")).unwrap_or_default();
+    assert_eq!(
+        stdin,
+        r#"{"a": ["\u00e9\u2603", NaN], "b": {"1": "{None}"}}"#
+    );
+}
+
+#[test]
+fn a_killed_command_names_the_signal() {
+    let dir = ws();
+    let ctx = CallContext::new(dir.path());
+    assert_eq!(
+        run(&tool(sh("kill -TERM $$")), &ctx, vec![s("")]),
+        "ToolError: command tool 't' was killed by SIGTERM"
+    );
+}
+
+#[test]
 fn non_json_output_is_text_minus_one_newline() {
     let dir = ws();
     let ctx = CallContext::new(dir.path());

@@ -9,11 +9,11 @@
 use std::io;
 use std::path::{Component, Path, PathBuf};
 
+use lackpy_lang::str_repr;
 use nix::errno::Errno;
 
 use super::oserror::{errno_error, os_error};
 use crate::error::{ToolError, ToolErrorKind};
-use crate::pyfmt::repr_str;
 
 /// Symlinks followed by hand (dangling links) before giving up, as the OS does.
 const MAX_LINK_HOPS: usize = 40;
@@ -22,7 +22,7 @@ const MAX_LINK_HOPS: usize = 40;
 pub(crate) fn escape_error(user_path: &str) -> ToolError {
     ToolError::new(
         ToolErrorKind::Os,
-        format!("path escapes the workspace: {}", repr_str(user_path)),
+        format!("path escapes the workspace: {}", str_repr(user_path)),
     )
     .with_type("PermissionError")
 }

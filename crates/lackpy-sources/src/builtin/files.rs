@@ -5,7 +5,7 @@
 use std::io::Write;
 use std::os::unix::fs::OpenOptionsExt;
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, str_repr};
 use nix::errno::Errno;
 
 use super::confine::{Resolved, canonical_workspace, check_lexically, resolve};
@@ -13,7 +13,6 @@ use super::oserror::{errno_error, os_error};
 use super::protect::{Access, FilePolicy};
 use crate::bounded_file::{BoundedReadError, non_regular_kind, open_flags, read_regular};
 use crate::error::{ToolError, ToolErrorKind};
-use crate::pyfmt::{repr_str, type_name};
 use crate::tool::{CallContext, ToolResult};
 
 /// `Path(p)` accepts only text here (lackpy's programs have no bytes or path objects).
@@ -23,7 +22,7 @@ fn path_arg(v: &Data) -> Result<&str, ToolError> {
         Data::Str(s) => Ok(s),
         other => Err(ToolError::type_error(format!(
             "expected str, bytes or os.PathLike object, not {}",
-            type_name(other)
+            other.type_name()
         ))),
     }
 }
@@ -61,7 +60,7 @@ fn not_regular(display: &str, what: &str) -> ToolError {
         ToolErrorKind::Os,
         format!(
             "not a regular file: {} is {what}; the file tools only use regular files",
-            repr_str(display)
+            str_repr(display)
         ),
     )
     .with_type("OSError")
@@ -80,7 +79,7 @@ fn too_large(display: &str, size: u64, cap: u64) -> ToolError {
         ToolErrorKind::Os,
         format!(
             "file too large to read: {} is {size} bytes, over the limit of {cap} bytes ([files] max_read_bytes)",
-            repr_str(display)
+            str_repr(display)
         ),
     )
     .with_type("OSError")
@@ -167,7 +166,7 @@ pub(crate) fn write_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) 
     let Data::Str(content) = &args[1] else {
         return Err(ToolError::type_error(format!(
             "data must be str, not {}",
-            type_name(&args[1])
+            args[1].type_name()
         )));
     };
     let ws = canonical_workspace(&ctx.workspace)?;
@@ -197,7 +196,7 @@ pub(crate) fn edit_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -
     let Data::Str(old) = &args[1] else {
         return Err(ToolError::type_error(format!(
             "'in <string>' requires string as left operand, not {}",
-            type_name(&args[1])
+            args[1].type_name()
         )));
     };
     if !text.contains(old.as_str()) {
@@ -206,7 +205,7 @@ pub(crate) fn edit_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -
     let Data::Str(new) = &args[2] else {
         return Err(ToolError::type_error(format!(
             "replace() argument 2 must be str, not {}",
-            type_name(&args[2])
+            args[2].type_name()
         )));
     };
     write_text(&r, path, &text.replacen(old.as_str(), new, 1))?;

@@ -19,12 +19,11 @@ use std::cell::{Cell, RefCell};
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, str_repr};
 
 use super::confine::{canonical_workspace, escape_error};
 use super::protect::FilePolicy;
 use crate::error::ToolError;
-use crate::pyfmt::{repr_str, type_name};
 use crate::tool::{CallContext, ToolResult};
 
 /// How many directory entries and paths one call may look at.
@@ -41,7 +40,7 @@ pub(crate) fn find_files(args: &[Data], ctx: &CallContext, _policy: &FilePolicy)
         other => {
             return Err(ToolError::type_error(format!(
                 "argument should be a str object or an os.PathLike object returning str, not <class '{}'>",
-                type_name(other)
+                other.type_name()
             )));
         }
     };
@@ -81,7 +80,7 @@ fn parse_pattern(pattern: &str) -> Result<Vec<Part>, ToolError> {
     if pattern.is_empty() {
         return Err(ToolError::value_error(format!(
             "Unacceptable pattern: {}",
-            repr_str(pattern)
+            str_repr(pattern)
         )));
     }
     if pattern.starts_with('/') {

@@ -3,8 +3,9 @@
 
 use std::io;
 
+use lackpy_lang::str_repr;
+
 use crate::error::{ToolError, ToolErrorKind};
-use crate::pyfmt::repr_str;
 
 /// The Python exception class for an errno.
 fn class_for(errno: i32) -> &'static str {
@@ -30,11 +31,11 @@ pub(crate) fn os_error(err: &io::Error, path: &str) -> ToolError {
             let strerror = text.strip_suffix(&suffix).unwrap_or(&text);
             ToolError::new(
                 ToolErrorKind::Os,
-                format!("[Errno {code}] {strerror}: {}", repr_str(path)),
+                format!("[Errno {code}] {strerror}: {}", str_repr(path)),
             )
             .with_type(class_for(code))
         }
-        None => ToolError::new(ToolErrorKind::Os, format!("{err}: {}", repr_str(path))),
+        None => ToolError::new(ToolErrorKind::Os, format!("{err}: {}", str_repr(path))),
     }
 }
 

@@ -22,11 +22,12 @@
 
 use std::path::{Component, Path, PathBuf};
 
+use lackpy_lang::str_repr;
+
 use super::confine::{Resolved, lexical_normalize};
 use crate::config::{Config, ToolImpl};
 use crate::error::{ToolError, ToolErrorKind};
 use crate::expand::ExpandContext;
-use crate::pyfmt::repr_str;
 
 /// The largest file `read_file` reads unless `[files].max_read_bytes` says
 /// otherwise: 64 MiB.
@@ -430,7 +431,7 @@ fn protected_error(user_path: &str, access: Access, why: &str) -> ToolError {
     };
     ToolError::new(
         ToolErrorKind::Os,
-        format!("{what}: {} ({why})", repr_str(user_path)),
+        format!("{what}: {} ({why})", str_repr(user_path)),
     )
     .with_type("PermissionError")
 }

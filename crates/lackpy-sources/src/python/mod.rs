@@ -9,6 +9,7 @@
 //! restarted on the next. Calls to one workspace's worker take turns.
 //! Without `python3` the tools are unavailable, with a logged reason.
 
+mod tagged;
 mod worker;
 
 use std::collections::HashMap;

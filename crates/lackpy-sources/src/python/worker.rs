@@ -8,11 +8,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, JsonText};
 
 use crate::error::{ToolError, ToolErrorKind};
-use crate::json;
 use crate::process::{self, ProcessGroup};
+use crate::python::tagged;
 use crate::tool::CallContext;
 
 /// The worker's program, run with `python3 -c`.
@@ -155,10 +155,10 @@ impl Worker {
             .store(max_bytes.saturating_add(ENVELOPE), Ordering::Relaxed);
         let request = format!(
             "{{\"id\":{id},\"module\":{},\"function\":{},\"args\":{},\"kwargs\":{},\"max_bytes\":{max_bytes}}}\n",
-            json::to_plain(&Data::Str(module.to_string())),
-            json::to_plain(&Data::Str(function.to_string())),
-            json::to_tagged(&Data::List(args.to_vec())),
-            json::to_tagged(&Data::Dict(
+            JsonText::string(module),
+            JsonText::string(function),
+            tagged::to_tagged(Data::List(args.to_vec())),
+            tagged::to_tagged(Data::Dict(
                 kwargs
                     .iter()
                     .map(|(k, v)| (Data::Str(k.clone()), v.clone()))
@@ -213,7 +213,7 @@ impl Worker {
 
     /// Reads one response line; `None` when it answers another request.
     fn answer(&self, id: u64, line: &str) -> Option<Result<Data, ToolError>> {
-        let Ok(Data::Dict(fields)) = json::parse_tagged(line) else {
+        let Ok(Data::Dict(fields)) = tagged::parse_tagged(line) else {
             tracing::warn!(
                 pid = self.pid,
                 "python worker wrote a line that is not a response"
