@@ -153,7 +153,9 @@ fn all_tools() -> Vec<Tool> {
         tool(
             "ordered",
             "Echo arguments in order",
-            json!({"type": "object", "properties": {"zeta": {"type": "string"}, "alpha": {"type": "integer"}, "mid": {"type": "boolean"}}, "required": ["zeta"]}),
+            // Document order (zeta, alpha, mid) is neither sorted nor
+            // required-first (mid, …): a client that loses it shows.
+            json!({"type": "object", "properties": {"zeta": {"type": "string"}, "alpha": {"type": "integer"}, "mid": {"type": "boolean"}}, "required": ["mid"]}),
         ),
         tool(
             "structured",

@@ -11,101 +11,115 @@
 //! `isError` results become a tool error whose message is the text blocks
 //! joined by `"; "`, or `MCP tool returned an error` when there are none.
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, MAX_JSON_DEPTH};
 use lackpy_sources::ToolError;
-use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 use rmcp::model::{CallToolResult, ContentBlock, ResourceContents};
 use serde_json::{Map, Number, Value};
 
-/// Nesting deeper than this is refused on both sides.
-const MAX_DEPTH: usize = 256;
-
-/// A JSON value as a program value: objects become dicts in their
-/// iteration order, integers keep every digit serde kept.
-pub fn json_to_data(v: &Value) -> Data {
-    json_to_data_at(v, 0)
+/// A JSON value as a program value, by lackpy-lang's rules for reading
+/// JSON (objects become dicts in document order, integers keep every digit
+/// serde kept); nesting past [`MAX_JSON_DEPTH`] is a tool error.
+pub fn json_to_data(v: &Value) -> Result<Data, ToolError> {
+    Data::from_json_value(v).map_err(|e| ToolError::value_error(format!("result: {e}")))
 }
 
-fn json_to_data_at(v: &Value, depth: usize) -> Data {
-    if depth > MAX_DEPTH {
-        return Data::None;
-    }
-    match v {
-        Value::Null => Data::None,
-        Value::Bool(b) => Data::Bool(*b),
-        Value::Number(n) => number_to_data(n),
-        Value::String(s) => Data::Str(s.clone()),
-        Value::Array(items) => Data::List(
-            items
-                .iter()
-                .map(|i| json_to_data_at(i, depth + 1))
-                .collect(),
-        ),
-        Value::Object(map) => Data::Dict(
-            map.iter()
-                .map(|(k, v)| (Data::Str(k.clone()), json_to_data_at(v, depth + 1)))
-                .collect(),
-        ),
+/// A program value as JSON for a call's arguments. The protocol needs
+/// strict JSON, so this is not `json.dumps`' text: tuples and sets become
+/// arrays (as the Python MCP SDK sends them), and non-finite floats,
+/// integers past 64 bits and keys `json.dumps` refuses are errors. Keys are
+/// turned into strings by `json.dumps`' rule ([`Data::json_key`]).
+pub fn data_to_json(d: &Data) -> Result<Value, ToolError> {
+    // A loop over an explicit stack of open containers rather than
+    // recursion: an argument nested as deep as the limit needs no more of
+    // the caller's thread stack than a flat one.
+    let mut open: Vec<Open<'_>> = Vec::new();
+    let mut next = d;
+    loop {
+        let mut done = match next {
+            Data::List(items) | Data::Tuple(items) | Data::Set(items) => {
+                nest(open.len())?;
+                open.push(Open::Array(items.iter(), Vec::with_capacity(items.len())));
+                None
+            }
+            Data::Dict(pairs) => {
+                nest(open.len())?;
+                open.push(Open::Object(pairs.iter(), Map::new(), String::new()));
+                None
+            }
+            scalar => Some(scalar_to_json(scalar)?),
+        };
+        // Hand finished values to their container until one has more to do.
+        next = loop {
+            let Some(top) = open.last_mut() else {
+                return Ok(done.unwrap_or(Value::Null));
+            };
+            match top {
+                Open::Array(items, out) => {
+                    out.extend(done.take());
+                    if let Some(item) = items.next() {
+                        break item;
+                    }
+                }
+                Open::Object(pairs, out, key_of_done) => {
+                    if let Some(v) = done.take() {
+                        out.insert(std::mem::take(key_of_done), v);
+                    }
+                    if let Some((k, v)) = pairs.next() {
+                        *key_of_done = key(k)?;
+                        break v;
+                    }
+                }
+            }
+            done = open.pop().map(Open::finish);
+        };
     }
 }
 
-fn number_to_data(n: &Number) -> Data {
-    if let Some(i) = n.as_i64() {
-        Data::Int(BigInt::from(i))
-    } else if let Some(u) = n.as_u64() {
-        Data::Int(BigInt::from(u))
-    } else {
-        Data::Float(n.as_f64().unwrap_or(f64::NAN))
-    }
+/// A container being converted: what is left of it and what is done.
+enum Open<'a> {
+    Array(std::slice::Iter<'a, Data>, Vec<Value>),
+    /// The last field is the key of the value being converted.
+    Object(
+        std::slice::Iter<'a, (Data, Data)>,
+        Map<String, Value>,
+        String,
+    ),
 }
 
-/// A dict key as JSON writes it (Python's `json.dumps` rules).
-fn key_text(k: &Data) -> Result<String, ToolError> {
-    Ok(match k {
-        Data::Str(s) => s.clone(),
-        Data::Int(i) => i.to_string(),
-        Data::Bool(true) => "true".into(),
-        Data::Bool(false) => "false".into(),
-        Data::None => "null".into(),
-        Data::Float(_) => k.py_repr(),
-        _ => {
-            return Err(ToolError::type_error(format!(
-                "keys must be str, int, float, bool or None, not {}",
-                type_name(k)
-            )));
+impl Open<'_> {
+    fn finish(self) -> Value {
+        match self {
+            Open::Array(_, out) => Value::Array(out),
+            Open::Object(_, out, _) => Value::Object(out),
         }
+    }
+}
+
+/// Refuses one more level of nesting past the limit.
+fn nest(depth: usize) -> Result<(), ToolError> {
+    if depth < MAX_JSON_DEPTH {
+        Ok(())
+    } else {
+        Err(ToolError::value_error(format!(
+            "argument nested too deeply for JSON (more than {MAX_JSON_DEPTH} levels)"
+        )))
+    }
+}
+
+/// A dict key by `json.dumps`' rule; other types are refused as Python
+/// refuses them.
+fn key(k: &Data) -> Result<String, ToolError> {
+    k.json_key().ok_or_else(|| {
+        ToolError::type_error(format!(
+            "keys must be str, int, float, bool or None, not {}",
+            k.type_name()
+        ))
     })
 }
 
-fn type_name(d: &Data) -> &'static str {
-    match d {
-        Data::None => "NoneType",
-        Data::Bool(_) => "bool",
-        Data::Int(_) => "int",
-        Data::Float(_) => "float",
-        Data::Str(_) => "str",
-        Data::List(_) => "list",
-        Data::Tuple(_) => "tuple",
-        Data::Dict(_) => "dict",
-        Data::Set(_) => "set",
-    }
-}
-
-/// A program value as JSON for a call's arguments. Tuples and sets become
-/// arrays; non-finite floats and integers JSON cannot carry are errors.
-pub fn data_to_json(d: &Data) -> Result<Value, ToolError> {
-    data_to_json_at(d, 0)
-}
-
-fn data_to_json_at(d: &Data, depth: usize) -> Result<Value, ToolError> {
-    if depth > MAX_DEPTH {
-        return Err(ToolError::value_error(
-            "argument nested too deeply for JSON",
-        ));
-    }
+fn scalar_to_json(d: &Data) -> Result<Value, ToolError> {
     Ok(match d {
-        Data::None => Value::Null,
         Data::Bool(b) => Value::Bool(*b),
         Data::Int(i) => match (i.to_i64(), i.to_u64()) {
             (Some(v), _) => Value::from(v),
@@ -125,19 +139,8 @@ fn data_to_json_at(d: &Data, depth: usize) -> Result<Value, ToolError> {
             }
         },
         Data::Str(s) => Value::String(s.clone()),
-        Data::List(items) | Data::Tuple(items) | Data::Set(items) => Value::Array(
-            items
-                .iter()
-                .map(|i| data_to_json_at(i, depth + 1))
-                .collect::<Result<_, _>>()?,
-        ),
-        Data::Dict(pairs) => {
-            let mut map = Map::new();
-            for (k, v) in pairs {
-                map.insert(key_text(k)?, data_to_json_at(v, depth + 1)?);
-            }
-            Value::Object(map)
-        }
+        // Containers are data_to_json's.
+        Data::None | Data::List(_) | Data::Tuple(_) | Data::Set(_) | Data::Dict(_) => Value::Null,
     })
 }
 
@@ -229,13 +232,13 @@ pub fn result_to_data(result: &CallToolResult) -> Result<Data, ToolError> {
             if map.len() == 1
                 && let Some(v) = map.get("result")
             {
-                return Ok(json_to_data(v));
+                return json_to_data(v);
             }
-            return Ok(json_to_data(&Value::Object(map.clone())));
+            return json_to_data(&Value::Object(map.clone()));
         }
         // Newer servers may return any JSON value; use it rather than its text.
         Some(v @ (Value::Array(_) | Value::String(_) | Value::Number(_) | Value::Bool(_))) => {
-            return Ok(json_to_data(v));
+            return json_to_data(v);
         }
         _ => {}
     }
@@ -370,7 +373,25 @@ mod tests {
         ]);
         assert_eq!(data_to_json(&d), Ok(json!({"t": [1, 2.5], "3": null})));
         assert!(data_to_json(&Data::Float(f64::NAN)).is_err());
-        let big: BigInt = BigInt::from(u64::MAX) * 4;
+        let big = num_bigint::BigInt::from(u64::MAX) * 4;
         assert!(data_to_json(&Data::Int(big)).is_err());
+        // Keys by json.dumps' rule; a tuple key is refused as Python refuses it.
+        let keys = Data::Dict(vec![
+            (Data::Float(f64::NAN), Data::None),
+            (Data::Bool(true), Data::None),
+        ]);
+        assert_eq!(data_to_json(&keys), Ok(json!({"NaN": null, "true": null})));
+        let tuple_key = Data::Dict(vec![(Data::Tuple(vec![]), Data::None)]);
+        assert_eq!(
+            data_to_json(&tuple_key).unwrap_err().message(),
+            "keys must be str, int, float, bool or None, not tuple"
+        );
+        // One depth limit for every JSON conversion of a value.
+        let mut deep = Data::None;
+        for _ in 0..MAX_JSON_DEPTH {
+            deep = Data::List(vec![deep]);
+        }
+        assert!(data_to_json(&deep).is_ok());
+        assert!(data_to_json(&Data::List(vec![deep])).is_err());
     }
 }

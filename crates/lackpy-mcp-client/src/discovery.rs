@@ -3,7 +3,6 @@
 //! one overall deadline. A server that fails is reported, never waited for
 //! past its limits, and never holds up the others.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -14,7 +13,6 @@ use tokio::runtime::Handle;
 use crate::error::McpError;
 use crate::options::McpClientOptions;
 use crate::process::ChildGuard;
-use crate::schema::raw_property_orders;
 use crate::source::{Found, McpToolSource};
 use crate::supervisor::{self, Endpoint, ServerHandle, ServerState, Shared, Timing};
 
@@ -142,13 +140,8 @@ pub(crate) async fn discover_one(
         Ok(s) => s,
         Err((reason, child)) => return fail(reason, child, None),
     };
-    let tap = session.tap.clone();
     let (handle, task) = supervisor::start(session, Arc::clone(&shared), endpoint, timing);
-    if let Some(tap) = &tap {
-        tap.arm();
-    }
     let listed = tokio::time::timeout_at(limit.into(), list_all(&handle, options.max_tools)).await;
-    let raw = tap.map(|t| t.disarm()).unwrap_or_default();
     let tools = match listed {
         Ok(Ok(tools)) => tools,
         Ok(Err(e)) => {
@@ -171,10 +164,8 @@ pub(crate) async fn discover_one(
             );
         }
     };
-    let raw_orders: HashMap<String, Vec<String>> = raw_property_orders(&raw);
     let found = Found {
         tools,
-        raw_orders,
         handle: handle.clone(),
         runtime: Handle::current(),
     };

@@ -9,14 +9,10 @@
 //! line it cannot decode (`NaN`, nesting past the JSON parser's depth limit,
 //! a shape that is no message): each line is decoded here first, the way
 //! the SDK will, and a response that fails gets the same treatment, an
-//! error for its id naming the reason. It also keeps copies of
-//! `tools/list` responses while armed, so discovery can read property order
-//! from the raw text.
+//! error for its id naming the reason.
 
 use std::io;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll, ready};
 
 use rmcp::model::ServerJsonRpcMessage;
@@ -32,39 +28,6 @@ pub const UNREADABLE_MARK: &str = "lackpy: the server's response could not be re
 /// How much is read from the pipe at once.
 const CHUNK: usize = 64 * 1024;
 
-/// Copies of raw `tools/list` responses, taken while armed.
-#[derive(Debug, Default)]
-pub struct ToolsTap {
-    armed: AtomicBool,
-    lines: Mutex<Vec<Vec<u8>>>,
-}
-
-impl ToolsTap {
-    /// Starts keeping lines that look like tool lists.
-    pub fn arm(&self) {
-        self.armed.store(true, Ordering::Release);
-    }
-
-    /// Stops keeping lines and hands over what was kept.
-    pub fn disarm(&self) -> Vec<Vec<u8>> {
-        self.armed.store(false, Ordering::Release);
-        std::mem::take(&mut *self.lines.lock().unwrap_or_else(PoisonError::into_inner))
-    }
-
-    fn offer(&self, line: &[u8]) {
-        if self.armed.load(Ordering::Acquire) && contains(line, b"\"inputSchema\"") {
-            self.lines
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .push(line.to_vec());
-        }
-    }
-}
-
-fn contains(hay: &[u8], needle: &[u8]) -> bool {
-    hay.windows(needle.len()).any(|w| w == needle)
-}
-
 /// Reads a stdio server's stdout, line by line, with the cap enforced.
 pub struct LineCap<R> {
     inner: R,
@@ -74,13 +37,12 @@ pub struct LineCap<R> {
     out_pos: usize,
     skipping: Option<IdScanner>,
     chunk: Vec<u8>,
-    tap: Option<Arc<ToolsTap>>,
     eof: bool,
 }
 
 impl<R> LineCap<R> {
     /// Wraps `inner`; lines longer than `cap` bytes are replaced.
-    pub fn new(inner: R, cap: usize, tap: Option<Arc<ToolsTap>>) -> LineCap<R> {
+    pub fn new(inner: R, cap: usize) -> LineCap<R> {
         LineCap {
             inner,
             cap,
@@ -89,7 +51,6 @@ impl<R> LineCap<R> {
             out_pos: 0,
             skipping: None,
             chunk: vec![0; CHUNK],
-            tap,
             eof: false,
         }
     }
@@ -146,9 +107,6 @@ impl<R> LineCap<R> {
                         self.line.clear();
                         self.out.extend_from_slice(error.as_bytes());
                         continue;
-                    }
-                    if let Some(tap) = &self.tap {
-                        tap.offer(&self.line);
                     }
                     if self.out.is_empty() {
                         std::mem::swap(&mut self.out, &mut self.line);
@@ -449,7 +407,7 @@ mod tests {
             "x".repeat(5000)
         );
         let input = format!("{{\"a\":1}}\n{big}{{\"b\":2}}\n");
-        let mut r = LineCap::new(input.as_bytes(), 1000, None);
+        let mut r = LineCap::new(input.as_bytes(), 1000);
         let mut out = String::new();
         r.read_to_string(&mut out).await.unwrap_or_default();
         let lines: Vec<&str> = out.lines().collect();
@@ -468,7 +426,7 @@ mod tests {
              {{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{{}}}}\n\
              {{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{{\"v\":NaN}}}}\n"
         );
-        let mut r = LineCap::new(input.as_bytes(), 1 << 20, None);
+        let mut r = LineCap::new(input.as_bytes(), 1 << 20);
         let mut out = String::new();
         r.read_to_string(&mut out).await.unwrap_or_default();
         let lines: Vec<&str> = out.lines().collect();
@@ -491,17 +449,5 @@ mod tests {
         // A readable response and a notification pass as they are.
         assert_eq!(lines[2], "{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{}}");
         assert!(lines[3].contains("NaN"));
-    }
-
-    #[tokio::test]
-    async fn the_tap_keeps_tool_lists_while_armed() {
-        let tap = Arc::new(ToolsTap::default());
-        tap.arm();
-        let input = "{\"result\":{\"tools\":[{\"name\":\"a\",\"inputSchema\":{}}]}}\n{\"x\":1}\n";
-        let mut r = LineCap::new(input.as_bytes(), 1 << 20, Some(tap.clone()));
-        let mut out = Vec::new();
-        r.read_to_end(&mut out).await.unwrap_or_default();
-        assert_eq!(tap.disarm().len(), 1);
-        assert_eq!(out, input.as_bytes());
     }
 }

@@ -1,7 +1,8 @@
 //! Stdio server processes: started through `lackpy_sources::process` (own
-//! process group, parent-death signal, registered for signal handlers)
-//! with a minimal environment, stderr drained into tracing, and ended as a
-//! group.
+//! process group, parent-death signal, registered for signal handlers;
+//! the minimal environment command tools get too), stderr drained into
+//! tracing, and ended as a group (gently first: closed stdin, `SIGTERM`,
+//! then `SIGKILL`).
 
 use std::path::Path;
 use std::process::{Child, ExitStatus, Stdio};
@@ -12,15 +13,6 @@ use lackpy_sources::process::{self as procs, ProcessGroup};
 use nix::sys::signal::Signal;
 use tokio::io::AsyncReadExt;
 use tokio::process::{ChildStdin, ChildStdout};
-
-/// Variables passed from our environment to a server when set; everything
-/// else (tokens, keys) stays out unless the server's config names it.
-const PASSED_VARS: &[&str] = &[
-    "PATH", "HOME", "USER", "LOGNAME", "LANG", "LC_ALL", "LC_CTYPE", "TZ", "TMPDIR",
-];
-
-/// `PATH` when we have none.
-const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// How much of a server's stderr is kept for failure reports.
 const TAIL_BYTES: usize = 2048;
@@ -134,20 +126,11 @@ pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
     let mut cmd = std::process::Command::new(launch.command);
     cmd.args(launch.args)
         .env_clear()
+        .envs(procs::minimal_env())
+        .envs(launch.env.iter().map(|(k, v)| (k, v)))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    let mut have_path = false;
-    for var in PASSED_VARS {
-        if let Ok(v) = std::env::var(var) {
-            have_path |= *var == "PATH";
-            cmd.env(var, v);
-        }
-    }
-    if !have_path {
-        cmd.env("PATH", DEFAULT_PATH);
-    }
-    cmd.envs(launch.env.iter().map(|(k, v)| (k, v)));
     if let Some(cwd) = launch.cwd {
         cmd.current_dir(cwd);
     }
@@ -311,18 +294,5 @@ impl Drop for ChildGuard {
                 reap(child);
             }
         }
-    }
-}
-
-/// A readable account of how a process ended.
-pub fn describe_exit(status: ExitStatus) -> String {
-    use std::os::unix::process::ExitStatusExt;
-    match (status.code(), status.signal()) {
-        (Some(code), _) => format!("exited with status {code}"),
-        (None, Some(sig)) => match Signal::try_from(sig) {
-            Ok(s) => format!("was killed by {s}"),
-            Err(_) => format!("was killed by signal {sig}"),
-        },
-        _ => "ended".to_string(),
     }
 }

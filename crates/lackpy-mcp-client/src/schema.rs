@@ -1,29 +1,14 @@
 //! Arguments from a tool's `inputSchema`: names in the schema's order,
 //! display types, required flags.
 //!
-//! Order matters (positional arguments map onto properties in order), but
-//! `serde_json::Map` keeps keys sorted unless its `preserve_order` feature is
-//! on. So the order is taken, best first, from the raw `tools/list` text when
-//! the transport could keep it ([`raw_property_orders`]), from the map when
-//! the map keeps document order, and otherwise the `required` list first (in
-//! its order: required parameters usually come first) and the rest sorted.
-
-use std::collections::HashMap;
-use std::fmt;
-use std::sync::LazyLock;
+//! Order matters (positional arguments map onto properties in order). The
+//! SDK hands the schema over as a `serde_json::Map`, which keeps document
+//! order because the workspace builds `serde_json` with `preserve_order`
+//! (this crate's own dependency asks for it too, so it holds wherever the
+//! crate is built; a test below proves it on the SDK's own types).
 
 use lackpy_sources::ArgSpec;
-use serde::Deserialize;
-use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::{Map, Value};
-
-/// Whether `serde_json::Map` iterates in document order in this build.
-static MAP_KEEPS_ORDER: LazyLock<bool> = LazyLock::new(|| {
-    serde_json::from_str::<Map<String, Value>>(r#"{"b":0,"a":0}"#)
-        .ok()
-        .and_then(|m| m.keys().next().map(|k| k == "b"))
-        .unwrap_or(false)
-});
 
 /// The display type for a JSON Schema `type`.
 fn display_type(prop: &Value) -> String {
@@ -56,46 +41,9 @@ fn display_type(prop: &Value) -> String {
     .to_string()
 }
 
-/// The names of the schema's properties in the best order available.
-fn property_order(
-    props: &Map<String, Value>,
-    required: &[&str],
-    raw: Option<&[String]>,
-) -> Vec<String> {
-    if let Some(raw) = raw {
-        let mut out: Vec<String> = raw
-            .iter()
-            .filter(|k| props.contains_key(k.as_str()))
-            .cloned()
-            .collect();
-        // Anything the raw text missed (it should not) goes last.
-        out.extend(props.keys().filter(|k| !raw.contains(k)).cloned());
-        return out;
-    }
-    if *MAP_KEEPS_ORDER {
-        return props.keys().cloned().collect();
-    }
-    let mut out: Vec<String> = Vec::new();
-    for r in required {
-        if props.contains_key(*r) && !out.iter().any(|o| o == r) {
-            out.push((*r).to_string());
-        }
-    }
-    out.extend(
-        props
-            .keys()
-            .filter(|k| !required.contains(&k.as_str()))
-            .cloned(),
-    );
-    out
-}
-
 /// A tool's arguments from its `inputSchema`, and whether the schema lists
 /// no properties at all (then keyword arguments pass through unchecked).
-pub fn args_from_schema(
-    schema: &Map<String, Value>,
-    raw_order: Option<&[String]>,
-) -> (Vec<ArgSpec>, bool) {
+pub fn args_from_schema(schema: &Map<String, Value>) -> (Vec<ArgSpec>, bool) {
     let required: Vec<&str> = match schema.get("required") {
         Some(Value::Array(r)) => r.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
@@ -103,10 +51,9 @@ pub fn args_from_schema(
     let Some(Value::Object(props)) = schema.get("properties") else {
         return (Vec::new(), true);
     };
-    let args = property_order(props, &required, raw_order)
-        .into_iter()
-        .map(|name| {
-            let prop = props.get(&name).cloned().unwrap_or(Value::Null);
+    let args = props
+        .iter()
+        .map(|(name, prop)| {
             let description = prop
                 .get("description")
                 .and_then(Value::as_str)
@@ -114,103 +61,14 @@ pub fn args_from_schema(
                 .to_string();
             ArgSpec {
                 required: required.contains(&name.as_str()),
-                type_name: display_type(&prop),
+                type_name: display_type(prop),
                 description,
-                name,
+                name: name.clone(),
             }
         })
         .collect::<Vec<_>>();
     let open = args.is_empty();
     (args, open)
-}
-
-/// Keys of a JSON object in document order; values skipped.
-struct KeyOrder(Vec<String>);
-
-impl<'de> Deserialize<'de> for KeyOrder {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<KeyOrder, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = KeyOrder;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("an object")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<KeyOrder, A::Error> {
-                let mut keys = Vec::new();
-                while let Some(k) = map.next_key::<String>()? {
-                    map.next_value::<IgnoredAny>()?;
-                    keys.push(k);
-                }
-                Ok(KeyOrder(keys))
-            }
-            // Anything else (a hostile `properties: 3`) counts as no keys.
-            fn visit_bool<E: de::Error>(self, _: bool) -> Result<KeyOrder, E> {
-                Ok(KeyOrder(Vec::new()))
-            }
-            fn visit_i64<E: de::Error>(self, _: i64) -> Result<KeyOrder, E> {
-                Ok(KeyOrder(Vec::new()))
-            }
-            fn visit_u64<E: de::Error>(self, _: u64) -> Result<KeyOrder, E> {
-                Ok(KeyOrder(Vec::new()))
-            }
-            fn visit_f64<E: de::Error>(self, _: f64) -> Result<KeyOrder, E> {
-                Ok(KeyOrder(Vec::new()))
-            }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<KeyOrder, E> {
-                Ok(KeyOrder(Vec::new()))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<KeyOrder, E> {
-                Ok(KeyOrder(Vec::new()))
-            }
-            fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<KeyOrder, A::Error> {
-                while seq.next_element::<IgnoredAny>()?.is_some() {}
-                Ok(KeyOrder(Vec::new()))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-#[derive(Deserialize)]
-struct RawSchema {
-    #[serde(default)]
-    properties: Option<KeyOrder>,
-}
-
-#[derive(Deserialize)]
-struct RawTool {
-    name: String,
-    #[serde(rename = "inputSchema", default)]
-    input_schema: Option<RawSchema>,
-}
-
-#[derive(Deserialize)]
-struct RawResult {
-    #[serde(default)]
-    tools: Vec<RawTool>,
-}
-
-#[derive(Deserialize)]
-struct RawMessage {
-    #[serde(default)]
-    result: Option<RawResult>,
-}
-
-/// Property order per tool name, read from raw `tools/list` response
-/// lines. Lines that are not such responses are ignored.
-pub fn raw_property_orders(lines: &[Vec<u8>]) -> HashMap<String, Vec<String>> {
-    let mut out = HashMap::new();
-    for line in lines {
-        let Ok(msg) = serde_json::from_slice::<RawMessage>(line) else {
-            continue;
-        };
-        for tool in msg.result.map(|r| r.tools).unwrap_or_default() {
-            if let Some(KeyOrder(keys)) = tool.input_schema.and_then(|s| s.properties) {
-                out.insert(tool.name, keys);
-            }
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -237,8 +95,7 @@ mod tests {
             },
             "required": ["s", "i"]
         }));
-        let raw = ["s", "i", "n", "b", "o", "a", "x", "maybe"].map(String::from);
-        let (args, open) = args_from_schema(&schema, Some(&raw));
+        let (args, open) = args_from_schema(&schema);
         assert!(!open);
         let shown: Vec<(&str, &str, bool)> = args
             .iter()
@@ -261,29 +118,23 @@ mod tests {
     }
 
     #[test]
-    fn without_raw_order_required_come_first() {
-        let schema =
-            obj(json!({"properties": {"zeta": {}, "alpha": {}, "mid": {}}, "required": ["zeta"]}));
-        let (args, _) = args_from_schema(&schema, None);
+    fn the_sdks_types_keep_document_order() {
+        // Neither sorted (alpha, mid, zeta) nor required first (zeta, …):
+        // only document order gives mid, zeta, alpha.
+        let text = r#"{"tools": [{"name": "t", "inputSchema": {"type": "object",
+            "properties": {"mid": {}, "zeta": {}, "alpha": {}}, "required": ["zeta"]}}]}"#;
+        let listed: rmcp::model::ListToolsResult =
+            serde_json::from_str(text).expect("a tools/list result");
+        let (args, _) = args_from_schema(&listed.tools[0].input_schema);
         let names: Vec<&str> = args.iter().map(|a| a.name.as_str()).collect();
-        // Document order and the fallback (required first, then sorted) agree here.
-        assert_eq!(names, ["zeta", "alpha", "mid"]);
+        assert_eq!(names, ["mid", "zeta", "alpha"]);
     }
 
     #[test]
     fn no_properties_means_open() {
-        let (args, open) = args_from_schema(&obj(json!({"type": "object"})), None);
+        let (args, open) = args_from_schema(&obj(json!({"type": "object"})));
         assert!(args.is_empty() && open);
-    }
-
-    #[test]
-    fn raw_lines_give_document_order() {
-        let line = br#"{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"z":{"type":"string"},"a":{}}}},{"name":"u","inputSchema":{"properties":3}}]}}"#;
-        let orders = raw_property_orders(&[line.to_vec(), b"garbage".to_vec()]);
-        assert_eq!(
-            orders.get("t"),
-            Some(&vec!["z".to_string(), "a".to_string()])
-        );
-        assert_eq!(orders.get("u"), Some(&Vec::new()));
+        let (args, open) = args_from_schema(&obj(json!({"properties": 3})));
+        assert!(args.is_empty() && open);
     }
 }

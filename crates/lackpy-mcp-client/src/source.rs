@@ -135,7 +135,6 @@ impl std::fmt::Debug for McpToolSource {
 /// What discovery found on a server, ready to become a source.
 pub(crate) struct Found {
     pub tools: Vec<rmcp::model::Tool>,
-    pub raw_orders: HashMap<String, Vec<String>>,
     pub handle: ServerHandle,
     pub runtime: Handle,
 }
@@ -204,10 +203,7 @@ impl McpToolSource {
                     continue;
                 }
             };
-            let (args, open) = args_from_schema(
-                &tool.input_schema,
-                found.raw_orders.get(tool.name.as_ref()).map(Vec::as_slice),
-            );
+            let (args, open) = args_from_schema(&tool.input_schema);
             let over = source
                 .descriptor
                 .tool_override(&tool.name)

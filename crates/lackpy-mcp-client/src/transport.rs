@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use http::{HeaderName, HeaderValue};
 use lackpy_sources::McpTransport;
+use lackpy_sources::process::describe_exit;
 use rmcp::RoleClient;
 use rmcp::model::{ClientConfig, Implementation, ProtocolVersion};
 use rmcp::service::{
@@ -24,7 +25,7 @@ use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig
 
 use crate::discover_check::{DISCOVER_ANSWERED, DiscoverCheck};
 use crate::http_check::CheckedHttp;
-use crate::linecap::{LineCap, ToolsTap};
+use crate::linecap::LineCap;
 use crate::operation::Client;
 use crate::process::{self, ChildGuard, Launch};
 
@@ -67,7 +68,6 @@ pub(crate) struct Session {
     pub quit: Quit,
     cancel: Option<RunningServiceCancellationToken>,
     pub child: Option<ChildGuard>,
-    pub tap: Option<Arc<ToolsTap>>,
     pub peer: PeerSummary,
 }
 
@@ -129,7 +129,6 @@ fn finish(
     running: RunningService<RoleClient, ClientConfig>,
     cap: usize,
     child: Option<ChildGuard>,
-    tap: Option<Arc<ToolsTap>>,
 ) -> Session {
     let peer = summarize(&running);
     let client = Client::new(running.peer().clone(), cap);
@@ -139,7 +138,6 @@ fn finish(
         quit: Quit(Some(Box::pin(running.waiting()))),
         cancel,
         child,
-        tap,
         peer,
     }
 }
@@ -156,7 +154,7 @@ async fn stdio_failure(child: &mut ChildGuard, err: &str) -> String {
         // because the failed handshake closed its input.
         Some(s) => format!(
             "the server {} during the handshake ({err})",
-            process::describe_exit(s)
+            describe_exit(s)
         ),
         None => format!("the handshake failed: {err}"),
     };
@@ -251,9 +249,8 @@ pub(crate) async fn handshake(
             let Some((stdin, stdout)) = pending.stdio.take() else {
                 return Err("the server process is gone".to_string());
             };
-            let tap = Arc::new(ToolsTap::default());
             // Our reader enforces the cap; the SDK's own limit only backs it up.
-            let reader = LineCap::new(stdout, spec.cap, Some(Arc::clone(&tap)));
+            let reader = LineCap::new(stdout, spec.cap);
             let transport = AsyncRwTransport::new_client(reader, stdin)
                 .with_max_line_length(spec.cap.saturating_add(64 * 1024));
             let transport =
@@ -262,7 +259,7 @@ pub(crate) async fn handshake(
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
-                Ok(running) => Ok(finish(running, spec.cap, pending.child.take(), Some(tap))),
+                Ok(running) => Ok(finish(running, spec.cap, pending.child.take())),
                 Err(e) => {
                     let err = handshake_error(&e);
                     Err(match pending.child.as_mut() {
@@ -294,7 +291,7 @@ pub(crate) async fn handshake(
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
-                Ok(running) => Ok(finish(running, spec.cap, None, None)),
+                Ok(running) => Ok(finish(running, spec.cap, None)),
                 Err(e) => Err(format!(
                     "the handshake with {url} failed: {}",
                     handshake_error(&e)
@@ -326,7 +323,7 @@ impl Session {
                     None => child.wait_exit(Duration::from_millis(200)).await,
                 };
                 match status {
-                    Some(s) => format!("the server process {}", process::describe_exit(s)),
+                    Some(s) => format!("the server process {}", describe_exit(s)),
                     None => "the server closed its output".to_string(),
                 }
             }

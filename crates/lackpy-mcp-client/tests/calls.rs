@@ -86,7 +86,7 @@ fn specs_follow_the_schema_annotations_and_overrides() {
         );
         assert_eq!(echo.args[0].description, "What to echo");
 
-        // Property order as the server wrote it, not sorted.
+        // Property order as the server wrote it: not sorted, not required first.
         let ordered: Vec<(String, String, bool)> = spec("ordered")
             .args
             .iter()
@@ -95,9 +95,9 @@ fn specs_follow_the_schema_annotations_and_overrides() {
         assert_eq!(
             ordered,
             [
-                ("zeta".into(), "str".into(), true),
+                ("zeta".into(), "str".into(), false),
                 ("alpha".into(), "int".into(), false),
-                ("mid".into(), "bool".into(), false)
+                ("mid".into(), "bool".into(), true)
             ]
         );
 

@@ -18,7 +18,7 @@
 use std::time::{Duration, Instant};
 
 use lackpy_mcp_client::convert::{data_to_json, result_to_data};
-use lackpy_mcp_client::sources::lang::Data;
+use lackpy_mcp_client::sources::lang::{Data, MAX_JSON_DEPTH};
 use num_bigint::BigInt;
 use rmcp::model::CallToolResult;
 
@@ -311,11 +311,18 @@ fn generated_values_give_arguments_or_a_clean_error() {
                 failures.push(format!("case {case} (seed {seed}): panicked on {d:?}"));
             }
         }
-        for n in [200, 256, 257, 300, 2_000] {
+        // The one nesting limit of every JSON conversion of a value.
+        for n in [
+            200,
+            MAX_JSON_DEPTH - 1,
+            MAX_JSON_DEPTH,
+            MAX_JSON_DEPTH + 1,
+            2_000,
+        ] {
             let d = deep_data(n);
             match data_to_json(&d) {
-                Ok(_) if n <= 256 => {}
-                Err(e) if n > 256 && e.to_string().contains("nested too deeply") => {}
+                Ok(_) if n <= MAX_JSON_DEPTH => {}
+                Err(e) if n > MAX_JSON_DEPTH && e.to_string().contains("nested too deeply") => {}
                 other => failures.push(format!("depth {n}: {other:?}")),
             }
         }
