@@ -1,9 +1,18 @@
 //! Runs the recorded conformance cases that call no file tool through the
 //! pipeline of a run (validate against the tools and params, then
 //! interpret) and compares what `check.py` compares: success, output,
-//! effective output, variables, stdout and the error text.
+//! effective output, variables, stdout and the error text. Every case must
+//! pass except those in [`KNOWN_DEVIATIONS`], which must still fail.
 
 mod corpus;
+
+/// Cases where we differ from lackpy 0.15.1 on purpose, with the reason. A
+/// listed case that passes fails the test: the entry is stale.
+const KNOWN_DEVIATIONS: &[(&str, &str)] = &[(
+    "strings-020",
+    "str.format refuses attribute and index lookup in fields ('{0[1]}'): \
+     language.md forbids it, lackpy 0.15.1 allows it",
+)];
 
 use lackpy_lang::Data;
 use lackpy_lang::interp::{Host, RunOptions, ToolError, run};
@@ -111,7 +120,7 @@ fn corpus_cases_without_file_tools() {
     let corpus = corpus::corpus_text();
     let file_tools = ["read_file", "find_files", "write_file", "edit_file"];
     let mut total = 0;
-    let mut failures: Vec<String> = Vec::new();
+    let mut failures: Vec<(String, String)> = Vec::new();
     for line in corpus::corpus_lines(&corpus) {
         let case = Data::from_json(line).expect("corpus line is JSON");
         let id = text(field(&case, "id")).unwrap_or_default();
@@ -154,8 +163,9 @@ fn corpus_cases_without_file_tools() {
                 .map(|w| w.split("; ").collect())
                 .unwrap_or_default();
             if !same_errors(&want, &got) {
-                failures.push(format!(
-                    "{id}:\n{program}\n    validation: want {want_error:?} got {got:?}"
+                failures.push((
+                    id.clone(),
+                    format!("{id}:\n{program}\n    validation: want {want_error:?} got {got:?}"),
                 ));
             }
             continue;
@@ -163,7 +173,7 @@ fn corpus_cases_without_file_tools() {
         let module = match lackpy_lang::parse::parse(&program) {
             Ok(m) => m,
             Err(e) => {
-                failures.push(format!("{id}: parse error {e}"));
+                failures.push((id.clone(), format!("{id}: parse error {e}")));
                 continue;
             }
         };
@@ -232,17 +242,34 @@ fn corpus_cases_without_file_tools() {
             }
         }
         if !diffs.is_empty() {
-            failures.push(format!("{id}:\n{program}\n    {}", diffs.join("\n    ")));
+            failures.push((
+                id.clone(),
+                format!("{id}:\n{program}\n    {}", diffs.join("\n    ")),
+            ));
         }
     }
-    for f in &failures {
-        eprintln!("--- {f}");
-    }
-    let passed = total - failures.len();
-    eprintln!("interp corpus: {passed}/{total} passed");
     assert!(total > 0);
+    eprintln!("interp corpus: {}/{total} passed", total - failures.len());
+    let failed_ids: Vec<&str> = failures.iter().map(|(id, _)| id.as_str()).collect();
+    let unlisted: Vec<&str> = failures
+        .iter()
+        .filter(|(id, _)| !KNOWN_DEVIATIONS.iter().any(|(k, _)| k == id))
+        .map(|(_, f)| f.as_str())
+        .collect();
+    let stale: Vec<String> = KNOWN_DEVIATIONS
+        .iter()
+        .filter(|(id, _)| !failed_ids.contains(id))
+        .map(|(id, why)| format!("{id} ({why})"))
+        .collect();
     assert!(
-        passed * 100 >= total * 98,
-        "pass rate under 98%: {passed}/{total}"
+        unlisted.is_empty(),
+        "{} cases fail that are not known deviations:\n{}",
+        unlisted.len(),
+        unlisted.join("\n")
+    );
+    assert!(
+        stale.is_empty(),
+        "known deviations that now pass (remove them from KNOWN_DEVIATIONS): {}",
+        stale.join("; ")
     );
 }

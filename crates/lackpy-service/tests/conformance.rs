@@ -1,20 +1,28 @@
 //! The conformance bar: the real `lackpy` binary over the recorded
 //! reference corpus, compared by the corpus's own checker (`check.py`, copied
 //! into the repository with the corpus), so the comparison rules are exactly
-//! the reference's.
+//! the reference's. Every case must pass except those in
+//! [`KNOWN_DEVIATIONS`], which must still fail.
 
 use std::process::Command;
 
-const MIN_RATE: f64 = 0.97;
+/// Cases where we differ from lackpy 0.15.1 on purpose, with the reason. A
+/// listed case that passes fails the test: the entry is stale.
+const KNOWN_DEVIATIONS: &[(&str, &str)] = &[(
+    "strings-020",
+    "str.format refuses attribute and index lookup in fields ('{0[1]}'): \
+     language.md forbids it, lackpy 0.15.1 allows it",
+)];
 
 #[test]
-fn conformance_corpus_passes_at_least_97_percent() {
+fn conformance_corpus_passes_but_for_known_deviations() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/conformance");
     let out = Command::new("python3")
         .arg(format!("{root}/check.py"))
         .args(["--binary", env!("CARGO_BIN_EXE_lackpy")])
         .args(["--cases", &format!("{root}/visible.jsonl")])
-        .args(["--show", "40"])
+        // Every failure is shown, so every failing id is known.
+        .args(["--show", "1000000"])
         .output()
         .expect("python3 runs check.py (python3 is required for this test)");
     let stdout = String::from_utf8_lossy(&out.stdout);
@@ -29,16 +37,40 @@ fn conformance_corpus_passes_at_least_97_percent() {
         .split_whitespace()
         .next()
         .and_then(|pn| pn.split_once('/'))
-        .and_then(|(p, n)| Some((p.parse::<f64>().ok()?, n.parse::<f64>().ok()?)));
+        .and_then(|(p, n)| Some((p.parse::<usize>().ok()?, n.parse::<usize>().ok()?)));
     let Some((passed, total)) = counts else {
         panic!("unreadable summary line: {line}");
     };
-    assert!(total >= 500.0, "the whole corpus ran: {line}");
-    let rate = passed / total;
+    assert!(total >= 500, "the whole corpus ran: {line}");
     eprintln!("{stdout}");
+    // check.py prints each failing case as "--- <id>" then its differences.
+    let failed: Vec<&str> = stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("--- "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        failed.len(),
+        total - passed,
+        "every failure is listed by id: {line}"
+    );
+    let unlisted: Vec<&str> = failed
+        .iter()
+        .copied()
+        .filter(|id| !KNOWN_DEVIATIONS.iter().any(|(k, _)| k == id))
+        .collect();
+    let stale: Vec<String> = KNOWN_DEVIATIONS
+        .iter()
+        .filter(|(id, _)| !failed.contains(id))
+        .map(|(id, why)| format!("{id} ({why})"))
+        .collect();
     assert!(
-        rate >= MIN_RATE,
-        "{line} is under {:.0}%\n{stdout}",
-        MIN_RATE * 100.0
+        unlisted.is_empty(),
+        "cases fail that are not known deviations: {unlisted:?} (their differences are above)"
+    );
+    assert!(
+        stale.is_empty(),
+        "known deviations that now pass (remove them from KNOWN_DEVIATIONS): {}",
+        stale.join("; ")
     );
 }
