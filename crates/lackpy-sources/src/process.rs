@@ -34,8 +34,10 @@ const PASSED_VARS: &[&str] = &[
 const DEFAULT_PATH: &str = "/usr/local/bin:/usr/bin:/bin";
 
 /// The minimal base environment of a child process (command tools, stdio
-/// MCP servers): [`PASSED_VARS`] that are set, and a default `PATH` when
-/// there is none. The child's own configured variables go on top.
+/// MCP servers): `PATH`, `HOME`, `USER`, `LOGNAME`, `LANG`, `LC_ALL`,
+/// `LC_CTYPE`, `TZ` and `TMPDIR` as far as they are set, and a default
+/// `PATH` when there is none. The child's own configured variables go on
+/// top.
 pub fn minimal_env() -> Vec<(String, String)> {
     let mut env: Vec<(String, String)> = PASSED_VARS
         .iter()
