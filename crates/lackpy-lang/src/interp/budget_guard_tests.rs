@@ -7,8 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::methods::{MethodId, type_has};
+use super::methods::type_has;
 use super::{Limits, NoTools, RunOptions, run};
+use crate::catalog::MethodId;
 use crate::value::TypeId;
 
 /// An iterable of 10**18 items.

@@ -7,11 +7,11 @@ use num_integer::Integer;
 
 use super::Interp;
 use super::args::{self, Kw, between, bind, no_kwargs};
-use super::errors::{Exc, R};
-use super::iter::PyIter;
 use super::ops::{self, collect_iterable};
 use crate::ast::CmpOp;
+use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, f64_to_int, int_abs, parse_int};
+use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, Charge};
 use crate::value::{BuiltinId, Dict, Range, Set, TypeId, Value, repr};
 
@@ -983,7 +983,7 @@ fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {
         Some(Value::Bytes(b)) => match String::from_utf8(b.to_vec()) {
             Ok(s) => Ok(Value::str(s)),
             Err(_) => Err(Exc::new(
-                super::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
+                crate::value::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
                 "'utf-8' codec can't decode bytes",
             )),
         },

@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use super::Interp;
 use super::code::{Call, Elt, Kw, MethodCall};
-use super::errors::{Exc, ExcKind, R};
-use super::host::ToolInfo;
 use super::trace::{TraceEntry, name_args, preview};
 use super::{builtins, methods};
+use crate::value::ToolInfo;
 use crate::value::convert::{from_data_owned, to_data_with};
+use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::growth::Growth;
 use crate::value::mem;
 use crate::value::{Lambda, Value};
@@ -34,7 +34,7 @@ impl Interp<'_> {
 
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
         let obj = self.eval(&m.obj)?;
-        if let (Some(methods::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
+        if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
             && m.simple
             && let [Elt::One(key), rest @ ..] = m.args.as_slice()
             && rest.len() <= 1
@@ -177,7 +177,7 @@ impl Interp<'_> {
                 Elt::One(e) => out.push(self.eval(e)?)?,
                 Elt::Star(e) => {
                     let v = self.eval(e)?;
-                    if super::iter::PyIter::of(&v).is_err() {
+                    if crate::value::iter::PyIter::of(&v).is_err() {
                         return Err(Exc::type_error(if lone_star {
                             format!(
                                 "{}() argument after * must be an iterable, not {}",

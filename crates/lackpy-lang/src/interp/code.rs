@@ -8,8 +8,8 @@
 
 use std::rc::Rc;
 
-use super::methods::MethodId;
 use crate::ast::{CmpOp, Operator, UnaryOp};
+use crate::catalog::MethodId;
 use crate::value::{BuiltinName, Value};
 
 /// Where a name lives.

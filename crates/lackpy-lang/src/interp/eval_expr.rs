@@ -8,10 +8,10 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::code::{Comp, Conv, DictItem, Elt, Expr, ExprKind, FPart, Gen, LambdaDef, Spec, Target};
-use super::errors::{Exc, ExcKind, R};
-use super::iter::PyIter;
 use super::ops;
 use crate::ast::{CmpOp, Operator, UnaryOp};
+use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::iter::PyIter;
 use crate::value::meter::Buf;
 use crate::value::{Dict, Lambda, List, Set, Value, repr};
 

@@ -10,18 +10,12 @@ use std::rc::Rc;
 use num_bigint::BigInt;
 
 use super::Interp;
-use super::errors::{Exc, ExcKind, R};
 use crate::format::{
     self as fmt, Count, FieldName, FormatError, FormatErrorKind, PercentPiece, TemplatePiece,
 };
+use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
 use crate::value::{Value, repr};
-
-/// Python `repr(float)`.
-#[inline]
-pub(crate) fn float_repr(f: f64) -> String {
-    fmt::float_repr(f)
-}
 
 fn raise(e: FormatError) -> Box<Exc> {
     let kind = match e.kind {

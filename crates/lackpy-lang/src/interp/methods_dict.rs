@@ -5,10 +5,10 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::args::{Kw, between, no_kwargs, none};
-use super::errors::{Exc, R};
-use super::iter::PyIter;
-use super::methods::MethodId as M;
+use crate::catalog::MethodId as M;
+use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
+use crate::value::iter::PyIter;
 use crate::value::{Dict, Value, View, ViewKind};
 
 pub(crate) fn busy() -> Box<Exc> {

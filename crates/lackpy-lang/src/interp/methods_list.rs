@@ -5,10 +5,10 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::args::{self, Kw, between, no_kwargs, none, one};
-use super::errors::{Exc, R};
-use super::methods::MethodId as M;
 use super::ops::collect_iterable;
+use crate::catalog::MethodId as M;
 use crate::value::eq::item_eq;
+use crate::value::errors::{Exc, R};
 use crate::value::{List, Value, repr};
 
 fn busy() -> Box<Exc> {

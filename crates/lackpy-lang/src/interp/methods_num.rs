@@ -8,9 +8,9 @@ use num_traits::{One, Zero};
 
 use super::Interp;
 use super::args::{Kw, bind, none};
-use super::errors::{Exc, R};
-use super::methods::MethodId as M;
+use crate::catalog::MethodId as M;
 use crate::value::Value;
+use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 
 /// A data attribute (`x.real`, `r.start`, …), or `None` if there is none.
@@ -153,7 +153,7 @@ pub(crate) fn call(_it: &mut Interp, recv: &Value, id: M, args: &[Value], kwargs
             match String::from_utf8(b.to_vec()) {
                 Ok(s) => Ok(Value::str(s)),
                 Err(e) => Err(Exc::new(
-                    super::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
+                    crate::value::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
                     format!(
                         "'utf-8' codec can't decode byte 0x{:02x} in position {}: invalid start byte",
                         b.get(e.utf8_error().valid_up_to()).copied().unwrap_or(0),
@@ -198,7 +198,7 @@ pub(crate) fn call(_it: &mut Interp, recv: &Value, id: M, args: &[Value], kwargs
         (Value::View(v), M::Isdisjoint) => {
             let other = super::args::one("isdisjoint", args, kwargs)?;
             let mine = crate::value::Set::from_view(v)?;
-            let mut iter = super::iter::PyIter::of(other)?;
+            let mut iter = crate::value::iter::PyIter::of(other)?;
             while let Some(x) = iter.next()? {
                 if mine.contains(&x)? {
                     return Ok(Value::Bool(false));

@@ -6,10 +6,10 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::args::{Kw, none, one};
-use super::errors::{Exc, R};
-use super::iter::PyIter;
-use super::methods::MethodId as M;
+use crate::catalog::MethodId as M;
+use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
+use crate::value::iter::PyIter;
 use crate::value::{Set, Value};
 
 fn busy() -> Box<Exc> {

@@ -4,9 +4,9 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
-use super::errors::{Exc, R};
-use super::iter::PyIter;
-use super::methods::MethodId as M;
+use crate::catalog::MethodId as M;
+use crate::value::errors::{Exc, R};
+use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, TextBuf};
 use crate::value::unicode::{self as uc, is_space};
 use crate::value::{PyStr, Value};

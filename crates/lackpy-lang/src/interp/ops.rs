@@ -9,12 +9,12 @@ use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::Interp;
-use super::errors::{Exc, R};
-use super::iter::{PyIter, char_value};
 use crate::ast::{CmpOp, Operator};
 use crate::value::eq::{item_eq, py_eq};
+use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::int::{IntRef, as_int, cmp_int_float, divmod_big, floordiv_i64, mod_i64};
+use crate::value::iter::{PyIter, char_value};
 use crate::value::meter::Buf;
 use crate::value::{List, Range, Set, Value, ViewKind};
 

@@ -8,8 +8,8 @@
 
 use num_bigint::BigInt;
 
-use crate::interp::errors::R;
-use crate::interp::formatting::float_repr;
+use crate::format::float_repr;
+use crate::value::errors::R;
 use crate::value::growth::Growth;
 use crate::value::int::i64_digits;
 

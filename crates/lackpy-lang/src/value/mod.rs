@@ -8,11 +8,14 @@
 pub(crate) mod convert;
 pub(crate) mod dict;
 pub(crate) mod eq;
+pub(crate) mod errors;
 pub(crate) mod growth;
 pub(crate) mod hash;
 pub(crate) mod int;
+pub(crate) mod iter;
 pub mod json;
 pub(crate) mod json_out;
+pub(crate) mod lambda;
 pub(crate) mod mem;
 pub(crate) mod meter;
 pub(crate) mod range;
@@ -20,6 +23,7 @@ pub(crate) mod repr;
 pub(crate) mod set;
 pub(crate) mod stack;
 pub(crate) mod str;
+pub(crate) mod tool;
 pub(crate) mod unicode;
 #[rustfmt::skip]
 #[allow(clippy::all)]
@@ -30,13 +34,15 @@ use std::rc::Rc;
 
 use num_bigint::BigInt;
 
-use crate::interp::code::LambdaDef;
-use crate::interp::iter::PyIter;
+use self::iter::PyIter;
+use crate::catalog::MethodId;
 
 pub(crate) use self::dict::Dict;
+pub(crate) use self::lambda::Lambda;
 pub(crate) use self::range::Range;
 pub(crate) use self::set::Set;
 pub(crate) use self::str::PyStr;
+pub(crate) use self::tool::ToolInfo;
 
 /// One interpreter value.
 #[derive(Clone)]
@@ -72,7 +78,7 @@ pub(crate) enum Value {
     /// A builtin function (`len`, …).
     Builtin(BuiltinId),
     /// A tool: its name and declared argument names.
-    Tool(Rc<crate::interp::host::ToolInfo>),
+    Tool(Rc<ToolInfo>),
     /// A `lambda`.
     Lambda(Rc<Lambda>),
     /// A method bound to a value, or unbound on its type (`str.upper`).
@@ -183,22 +189,11 @@ impl Drop for Tuple {
     }
 }
 
-/// A lambda value: its definition plus the values it captured.
-pub(crate) struct Lambda {
-    pub def: Rc<LambdaDef>,
-    /// Default values of the positional parameters, right-aligned.
-    pub defaults: Vec<Value>,
-    /// Defaults of keyword-only parameters (`None` where absent).
-    pub kw_defaults: Vec<Option<Value>>,
-    /// Values of enclosing comprehension/lambda locals, snapshot at creation.
-    pub captured: Vec<Option<Value>>,
-}
-
 /// A method: a receiver (or `None` for an unbound `str.upper`) and a name.
 pub(crate) struct Method {
     pub recv: Option<Value>,
     pub owner: TypeId,
-    pub name: crate::interp::methods::MethodId,
+    pub name: MethodId,
 }
 
 /// Which view of a dict.

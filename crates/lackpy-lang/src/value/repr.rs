@@ -10,8 +10,8 @@
 use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
 use super::{Value, ViewKind};
-use crate::interp::errors::{Exc, R};
-use crate::interp::formatting::float_repr;
+use crate::format::float_repr;
+use crate::value::errors::{Exc, R};
 
 const MAX_DEPTH: u32 = 1000;
 
