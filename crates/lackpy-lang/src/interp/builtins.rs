@@ -683,7 +683,7 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
             between("set", args, 0, 1)?;
             let mut s = Set::new();
             if let Some(x) = args.first() {
-                super::methods_set::update_from(it, &mut s, x)?;
+                super::methods::set::update_from(it, &mut s, x)?;
             }
             Ok(Value::set(s))
         }
@@ -691,7 +691,7 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
             between("dict", args, 0, 1)?;
             let mut d = Dict::new();
             if let Some(x) = args.first() {
-                super::methods_dict::update_from(it, &mut d, x)?;
+                super::methods::dict::update_from(it, &mut d, x)?;
             }
             for (k, v) in kwargs {
                 d.insert(Value::str(&**k), v.clone())?;

@@ -47,7 +47,7 @@ impl Interp<'_> {
                 [Elt::One(e)] => Some(self.eval(e)?),
                 _ => None,
             };
-            let db = d.try_borrow().map_err(|_| super::methods_dict::busy())?;
+            let db = d.try_borrow().map_err(|_| super::methods::dict::busy())?;
             return Ok(match db.get(&key)? {
                 Some(v) => v.clone(),
                 None => default.unwrap_or(Value::None),

@@ -72,7 +72,7 @@ pub(super) fn sub(a: Value, b: Value) -> R<Value> {
             let (Ok(x), Ok(y)) = (x.try_borrow(), y.try_borrow()) else {
                 return Err(Exc::runtime_error("set changed during operation"));
             };
-            Ok(Value::set(super::super::methods_set::difference(&x, &y)))
+            Ok(Value::set(super::super::methods::set::difference(&x, &y)))
         }
         (Value::View(v), other) if v.kind != ViewKind::Values => {
             let mine = Set::from_view(v)?;

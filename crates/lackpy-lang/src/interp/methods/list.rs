@@ -3,10 +3,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::Interp;
-use super::args::{self, Kw, between, no_kwargs, none, one};
-use super::ops::collect_iterable;
 use crate::catalog::MethodId as M;
+use crate::interp::Interp;
+use crate::interp::args::{self, Kw, between, no_kwargs, none, one};
+use crate::interp::ops::collect_iterable;
 use crate::value::eq::item_eq;
 use crate::value::errors::{Exc, R};
 use crate::value::{List, Value, repr};
@@ -160,7 +160,7 @@ pub(crate) fn call(
                 return Err(Exc::type_error("sort() takes no positional arguments"));
             }
             // The same keyword rules as `sorted` (`reverse` must be int-like).
-            let (key, reverse) = super::builtins::sort_kwargs(kwargs)?;
+            let (key, reverse) = crate::interp::builtins::sort_kwargs(kwargs)?;
             // As CPython, the list looks empty while it is being sorted.
             let items = {
                 let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
@@ -168,7 +168,7 @@ pub(crate) fn call(
                 lb.sync();
                 crate::value::meter::Buf::adopt(items)
             };
-            let result = super::builtins::sort_values(it, items, key.as_ref(), reverse);
+            let result = crate::interp::builtins::sort_values(it, items, key.as_ref(), reverse);
             let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
             let modified = !lb.items.is_empty();
             match result {
@@ -221,7 +221,7 @@ pub(crate) fn call_seq(
     let tname = recv.type_name();
     if let Value::Range(r) = recv {
         let x = one(&format!("range.{}", id.name()), args, kwargs)?;
-        let found = super::ops::contains(recv, x)?;
+        let found = crate::interp::ops::contains(recv, x)?;
         return match id {
             M::Count => Ok(Value::Int(found as i64)),
             _ => {

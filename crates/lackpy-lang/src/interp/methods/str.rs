@@ -2,9 +2,9 @@
 
 use std::rc::Rc;
 
-use super::Interp;
-use super::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
 use crate::catalog::MethodId as M;
+use crate::interp::Interp;
+use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, TextBuf};
@@ -536,7 +536,7 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
             }
         }
         M::Format => {
-            let out = super::formatting::str_format(it, text, args, kwargs)?;
+            let out = crate::interp::formatting::str_format(it, text, args, kwargs)?;
             Ok(s_val(out))
         }
         M::FormatMap => {
@@ -558,7 +558,7 @@ pub(crate) fn call(it: &mut Interp, s: &Rc<PyStr>, id: M, args: &[Value], kwargs
                         .collect()
                 })
                 .unwrap_or_default();
-            let out = super::formatting::str_format(it, text, &[], &pairs)?;
+            let out = crate::interp::formatting::str_format(it, text, &[], &pairs)?;
             Ok(s_val(out))
         }
         M::Encode => {
@@ -845,7 +845,7 @@ fn splitlines(text: &str, keep: bool) -> R<Buf<&str>> {
 
 fn join(it: &mut Interp, sep: &str, arg: &Value) -> R<Value> {
     let items = match arg {
-        Value::List(_) | Value::Tuple(_) => super::ops::collect_iterable(it, arg)?,
+        Value::List(_) | Value::Tuple(_) => crate::interp::ops::collect_iterable(it, arg)?,
         other => {
             let mut iter =
                 PyIter::of(other).map_err(|_| Exc::type_error("can only join an iterable"))?;

@@ -3,9 +3,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::Interp;
-use super::args::{Kw, between, no_kwargs, none};
 use crate::catalog::MethodId as M;
+use crate::interp::Interp;
+use crate::interp::args::{Kw, between, no_kwargs, none};
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::PyIter;
@@ -43,7 +43,7 @@ pub(crate) fn update_from(it: &mut Interp, d: &mut Dict, src: &Value) -> R<()> {
         }
         if parts.len() != 2 {
             let len = if parts.len() > 2 {
-                super::ops::py_len(&elem).unwrap_or(parts.len())
+                crate::interp::ops::py_len(&elem).unwrap_or(parts.len())
             } else {
                 parts.len()
             };
@@ -64,7 +64,7 @@ pub(crate) fn fromkeys(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> 
     no_kwargs("dict.fromkeys", kwargs)?;
     between("fromkeys", args, 1, 2)?;
     let value = args.get(1).cloned().unwrap_or(Value::None);
-    let keys = super::ops::collect_iterable(it, &args[0])?;
+    let keys = crate::interp::ops::collect_iterable(it, &args[0])?;
     let mut d = Dict::new();
     for k in keys.iter() {
         d.insert(k.clone(), value.clone())?;

@@ -4,9 +4,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::Interp;
-use super::args::{Kw, none, one};
 use crate::catalog::MethodId as M;
+use crate::interp::Interp;
+use crate::interp::args::{Kw, none, one};
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::PyIter;
@@ -252,7 +252,7 @@ pub(crate) fn call(
             Ok(Value::set(s.try_borrow().map_err(|_| busy())?.copy()))
         }
         M::Union | M::Update => {
-            super::args::no_kwargs(&q(id.name()), kwargs)?;
+            crate::interp::args::no_kwargs(&q(id.name()), kwargs)?;
             if id == M::Union {
                 let mut result = s.try_borrow().map_err(|_| busy())?.copy();
                 for a in args {
@@ -265,7 +265,9 @@ pub(crate) fn call(
                 // Iterate other values before borrowing this set mutably.
                 staged.push(match a {
                     Value::Set(_) | Value::Dict(_) => a.clone(),
-                    other => Value::list(super::ops::collect_iterable(it, other)?.into_vec()),
+                    other => {
+                        Value::list(crate::interp::ops::collect_iterable(it, other)?.into_vec())
+                    }
                 });
             }
             let mut me = s.try_borrow_mut().map_err(|_| busy())?;
@@ -283,7 +285,7 @@ pub(crate) fn call(
             Ok(Value::None)
         }
         M::Intersection | M::IntersectionUpdate => {
-            super::args::no_kwargs(&q(id.name()), kwargs)?;
+            crate::interp::args::no_kwargs(&q(id.name()), kwargs)?;
             let mut result = s.try_borrow().map_err(|_| busy())?.copy();
             if !args.is_empty() {
                 let base = s.try_borrow().map_err(|_| busy())?;
@@ -307,7 +309,7 @@ pub(crate) fn call(
             Ok(Value::None)
         }
         M::Difference | M::DifferenceUpdate => {
-            super::args::no_kwargs(&q(id.name()), kwargs)?;
+            crate::interp::args::no_kwargs(&q(id.name()), kwargs)?;
             if id == M::Difference {
                 let base = s.try_borrow().map_err(|_| busy())?.copy();
                 let Some((first, rest)) = args.split_first() else {

@@ -1,9 +1,16 @@
-//! Method names, attribute lookup and method dispatch by receiver type.
+//! Method names, attribute lookup and method dispatch by receiver type;
+//! the methods themselves, one file per receiver type.
+
+pub(crate) mod dict;
+pub(crate) mod list;
+pub(crate) mod num;
+pub(crate) mod set;
+pub(crate) mod str;
 
 use std::rc::Rc;
 
-use super::Interp;
 use crate::catalog::MethodId;
+use crate::interp::Interp;
 use crate::value::errors::{Exc, R};
 use crate::value::{Method, TypeId, Value};
 
@@ -156,7 +163,7 @@ pub(crate) fn get_attr(obj: &Value, name: &str, id: Option<MethodId>) -> R<Value
             _ => {}
         }
     }
-    super::methods_num::data_attr(obj, name).unwrap_or_else(|| Err(Exc::no_attr(obj, name)))
+    num::data_attr(obj, name).unwrap_or_else(|| Err(Exc::no_attr(obj, name)))
 }
 
 /// Calls a method on a receiver of the right type.
@@ -168,15 +175,13 @@ pub(crate) fn call_method(
     kwargs: &[(Rc<str>, Value)],
 ) -> R<Value> {
     match recv {
-        Value::Str(s) => super::methods_str::call(it, s, id, args, kwargs),
-        Value::List(l) => super::methods_list::call(it, l, id, args, kwargs),
-        Value::Tuple(_) | Value::Range(_) => {
-            super::methods_list::call_seq(it, recv, id, args, kwargs)
-        }
-        Value::Dict(d) => super::methods_dict::call(it, d, id, args, kwargs),
-        Value::Set(s) => super::methods_set::call(it, s, id, args, kwargs),
+        Value::Str(s) => str::call(it, s, id, args, kwargs),
+        Value::List(l) => list::call(it, l, id, args, kwargs),
+        Value::Tuple(_) | Value::Range(_) => list::call_seq(it, recv, id, args, kwargs),
+        Value::Dict(d) => dict::call(it, d, id, args, kwargs),
+        Value::Set(s) => set::call(it, s, id, args, kwargs),
         Value::Type(t) => call_unbound(it, *t, id, args, kwargs),
-        _ => super::methods_num::call(it, recv, id, args, kwargs),
+        _ => num::call(it, recv, id, args, kwargs),
     }
 }
 
@@ -189,7 +194,7 @@ pub(crate) fn call_unbound(
     kwargs: &[(Rc<str>, Value)],
 ) -> R<Value> {
     if owner == TypeId::Dict && id == MethodId::Fromkeys {
-        return super::methods_dict::fromkeys(it, args, kwargs);
+        return dict::fromkeys(it, args, kwargs);
     }
     let Some((recv, rest)) = args.split_first() else {
         return Err(Exc::type_error(format!(

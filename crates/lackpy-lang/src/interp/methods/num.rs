@@ -6,9 +6,9 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use super::Interp;
-use super::args::{Kw, bind, none};
 use crate::catalog::MethodId as M;
+use crate::interp::Interp;
+use crate::interp::args::{Kw, bind, none};
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
@@ -196,7 +196,7 @@ pub(crate) fn call(_it: &mut Interp, recv: &Value, id: M, args: &[Value], kwargs
             })
         }
         (Value::View(v), M::Isdisjoint) => {
-            let other = super::args::one("isdisjoint", args, kwargs)?;
+            let other = crate::interp::args::one("isdisjoint", args, kwargs)?;
             let mine = crate::value::Set::from_view(v)?;
             let mut iter = crate::value::iter::PyIter::of(other)?;
             while let Some(x) = iter.next()? {
