@@ -9,11 +9,12 @@ use super::Interp;
 use super::args::{self, Kw, between, bind, no_kwargs};
 use super::ops::{self, collect_iterable};
 use crate::ast::CmpOp;
+use crate::catalog::{BuiltinId, TypeId};
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, f64_to_int, int_abs, parse_int};
 use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, Charge};
-use crate::value::{BuiltinId, Dict, Range, Set, TypeId, Value, repr};
+use crate::value::{Dict, Range, Set, Value, repr};
 
 /// Calls a builtin function.
 pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {

@@ -9,8 +9,9 @@
 use std::rc::Rc;
 
 use crate::ast::{CmpOp, Operator, UnaryOp};
+use crate::catalog::BuiltinName;
 use crate::catalog::MethodId;
-use crate::value::{BuiltinName, Value};
+use crate::value::Value;
 
 /// Where a name lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

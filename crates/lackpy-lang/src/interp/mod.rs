@@ -21,6 +21,8 @@ pub(crate) mod methods;
 pub(crate) mod ops;
 pub(crate) mod resolve;
 mod result;
+#[cfg(test)]
+mod table_tests;
 mod trace;
 
 use std::cell::RefCell;
@@ -37,6 +39,7 @@ pub use trace::TraceEntry;
 use self::code::{Fallback, NameRef, Program, StmtKind};
 use self::limits::Budget;
 use crate::ast;
+use crate::catalog::builtin_by_name;
 use crate::data::Data;
 use crate::value::convert::{from_data, to_data_with, to_json_text_with};
 use crate::value::errors::{Exc, ExcKind, R};
@@ -44,7 +47,7 @@ use crate::value::growth::Growth;
 use crate::value::json::json_len_within;
 use crate::value::mem::{self, MemScope};
 use crate::value::meter::{MeterLimits, MeterScope};
-use crate::value::{Dict, List, Value, builtin_by_name, repr};
+use crate::value::{Dict, List, Value, repr};
 
 /// Clones a value, with the scalar cases inline.
 #[inline(always)]
@@ -481,8 +484,8 @@ impl<'a> Interp<'a> {
     #[cold]
     fn load_fallback(&self, slot: u32, name: &str) -> R<Value> {
         match self.program.globals.get(slot as usize).map(|g| &g.fallback) {
-            Some(Fallback::Builtin(crate::value::BuiltinName::Func(b))) => Ok(Value::Builtin(*b)),
-            Some(Fallback::Builtin(crate::value::BuiltinName::Type(t))) => Ok(Value::Type(*t)),
+            Some(Fallback::Builtin(crate::catalog::BuiltinName::Func(b))) => Ok(Value::Builtin(*b)),
+            Some(Fallback::Builtin(crate::catalog::BuiltinName::Type(t))) => Ok(Value::Type(*t)),
             Some(Fallback::Tool(v)) => Ok(v.clone()),
             _ => Err(self.unbound(NameRef::Global(slot), name)),
         }

@@ -17,9 +17,10 @@ use super::code::*;
 use super::host::Host;
 use crate::ast;
 use crate::catalog::MethodId;
+use crate::catalog::builtin_by_name;
 use crate::value::ToolInfo;
+use crate::value::Value;
 use crate::value::errors::{Exc, R};
-use crate::value::{Value, builtin_by_name};
 
 struct Scope {
     names: Vec<Rc<str>>,

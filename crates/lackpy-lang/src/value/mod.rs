@@ -35,7 +35,7 @@ use std::rc::Rc;
 use num_bigint::BigInt;
 
 use self::iter::PyIter;
-use crate::catalog::MethodId;
+use crate::catalog::{BuiltinId, MethodId, TypeId};
 
 pub(crate) use self::dict::Dict;
 pub(crate) use self::lambda::Lambda;
@@ -208,128 +208,6 @@ pub(crate) enum ViewKind {
 pub(crate) struct View {
     pub dict: Rc<RefCell<Dict>>,
     pub kind: ViewKind,
-}
-
-macro_rules! type_ids {
-    ($($id:ident => $name:literal),* $(,)?) => {
-        /// The builtin types a program can name or observe.
-        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-        pub(crate) enum TypeId { $($id),* }
-        impl TypeId {
-            /// Every type id, in declaration order.
-            #[cfg(test)]
-            pub(crate) const ALL: &[TypeId] = &[$(TypeId::$id),*];
-            /// Python's name for the type (`type(x).__name__`).
-            pub(crate) fn name(self) -> &'static str {
-                match self { $(TypeId::$id => $name),* }
-            }
-        }
-    };
-}
-
-type_ids! {
-    NoneType => "NoneType",
-    Bool => "bool",
-    Int => "int",
-    Float => "float",
-    Complex => "complex",
-    Str => "str",
-    Bytes => "bytes",
-    List => "list",
-    Tuple => "tuple",
-    Dict => "dict",
-    Set => "set",
-    Range => "range",
-    Type => "type",
-    BuiltinFunction => "builtin_function_or_method",
-    Function => "function",
-    MethodDescriptor => "method_descriptor",
-    ListIterator => "list_iterator",
-    ListReverseIterator => "list_reverseiterator",
-    TupleIterator => "tuple_iterator",
-    StrIterator => "str_ascii_iterator",
-    RangeIterator => "range_iterator",
-    LongRangeIterator => "longrange_iterator",
-    SetIterator => "set_iterator",
-    DictKeyIterator => "dict_keyiterator",
-    DictValueIterator => "dict_valueiterator",
-    DictItemIterator => "dict_itemiterator",
-    DictReverseKeyIterator => "dict_reversekeyiterator",
-    Reversed => "reversed",
-    Enumerate => "enumerate",
-    Zip => "zip",
-    DictKeys => "dict_keys",
-    DictValues => "dict_values",
-    DictItems => "dict_items",
-    Ellipsis => "ellipsis",
-}
-
-macro_rules! builtin_ids {
-    ($($id:ident => $name:literal),* $(,)?) => {
-        /// The builtin functions (the builtin types are [`TypeId`]s).
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-        pub(crate) enum BuiltinId { $($id),* }
-        impl BuiltinId {
-            /// The function's name.
-            pub(crate) fn name(self) -> &'static str {
-                match self { $(BuiltinId::$id => $name),* }
-            }
-        }
-    };
-}
-
-builtin_ids! {
-    Len => "len",
-    Sorted => "sorted",
-    Min => "min",
-    Max => "max",
-    Sum => "sum",
-    Any => "any",
-    All => "all",
-    Abs => "abs",
-    Round => "round",
-    Isinstance => "isinstance",
-    Print => "print",
-    SortBy => "sort_by",
-}
-
-/// What a builtin name means when no program variable shadows it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum BuiltinName {
-    Func(BuiltinId),
-    Type(TypeId),
-}
-
-/// The allowed builtins by name (language.md §2).
-pub(crate) fn builtin_by_name(name: &str) -> Option<BuiltinName> {
-    use BuiltinName::{Func, Type};
-    Some(match name {
-        "len" => Func(BuiltinId::Len),
-        "sorted" => Func(BuiltinId::Sorted),
-        "reversed" => Type(TypeId::Reversed),
-        "enumerate" => Type(TypeId::Enumerate),
-        "zip" => Type(TypeId::Zip),
-        "range" => Type(TypeId::Range),
-        "min" => Func(BuiltinId::Min),
-        "max" => Func(BuiltinId::Max),
-        "sum" => Func(BuiltinId::Sum),
-        "any" => Func(BuiltinId::Any),
-        "all" => Func(BuiltinId::All),
-        "abs" => Func(BuiltinId::Abs),
-        "round" => Func(BuiltinId::Round),
-        "str" => Type(TypeId::Str),
-        "int" => Type(TypeId::Int),
-        "float" => Type(TypeId::Float),
-        "bool" => Type(TypeId::Bool),
-        "list" => Type(TypeId::List),
-        "dict" => Type(TypeId::Dict),
-        "set" => Type(TypeId::Set),
-        "tuple" => Type(TypeId::Tuple),
-        "isinstance" => Func(BuiltinId::Isinstance),
-        "print" => Func(BuiltinId::Print),
-        "sort_by" => Func(BuiltinId::SortBy),
-        _ => return None,
-    })
 }
 
 impl Value {

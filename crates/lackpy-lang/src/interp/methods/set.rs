@@ -4,9 +4,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::catalog::MethodId as M;
+use super::{Methods, m};
+use crate::catalog::{MANY, MethodId as M};
 use crate::interp::Interp;
-use crate::interp::args::{Kw, none, one};
+use crate::interp::args::{Kw, no_kwargs, none, one};
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::PyIter;
@@ -195,17 +196,48 @@ fn contains_all(it: &mut Interp, so: &Set, other: &Value) -> R<bool> {
     Ok(true)
 }
 
-/// Calls a `set` method.
+/// A `set` method: the run, the receiver, positional and keyword arguments.
+pub(crate) type SetMethod = fn(&mut Interp<'_>, &Rc<RefCell<Set>>, &[Value], Kw<'_>) -> R<Value>;
+
+/// The methods of `set`.
+pub(crate) static METHODS: Methods<SetMethod> = Methods::new(&[
+    m(M::Add, 1, 1, add),
+    m(M::Clear, 0, 0, clear),
+    m(M::Copy, 0, 0, copy),
+    m(M::Difference, 0, MANY, difference_of),
+    m(M::DifferenceUpdate, 0, MANY, difference_update_of),
+    m(M::Discard, 1, 1, discard),
+    m(M::Intersection, 0, MANY, intersection_of),
+    m(M::IntersectionUpdate, 0, MANY, intersection_update),
+    m(M::Isdisjoint, 1, 1, isdisjoint),
+    m(M::Issubset, 1, 1, issubset),
+    m(M::Issuperset, 1, 1, issuperset),
+    m(M::Pop, 0, 0, pop),
+    m(M::Remove, 1, 1, remove),
+    m(M::SymmetricDifference, 1, 1, symmetric_difference),
+    m(
+        M::SymmetricDifferenceUpdate,
+        1,
+        1,
+        symmetric_difference_update,
+    ),
+    m(M::Union, 0, MANY, union),
+    m(M::Update, 0, MANY, update),
+]);
+
+fn q(name: &str) -> String {
+    format!("set.{name}")
+}
+
+/// Calls `run` on set `s`. Arguments that are this very set are
+/// snapshotted first, so that no borrow of the set is held twice.
 pub(crate) fn call(
     it: &mut Interp,
     s: &Rc<RefCell<Set>>,
-    id: M,
+    run: SetMethod,
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    let q = |n: &str| format!("set.{n}");
-    // Arguments that are this very set are snapshotted first, so that no
-    // borrow of the set is held twice.
     let args: Vec<Value> = args
         .iter()
         .map(|a| match a {
@@ -215,163 +247,211 @@ pub(crate) fn call(
             other => other.clone(),
         })
         .collect();
-    let args = args.as_slice();
-    match id {
-        M::Add => {
-            let x = one(&q("add"), args, kwargs)?;
-            s.try_borrow_mut().map_err(|_| busy())?.add(x.clone())?;
-            Ok(Value::None)
-        }
-        M::Remove => {
-            let x = one(&q("remove"), args, kwargs)?;
-            if s.try_borrow_mut().map_err(|_| busy())?.discard(x)? {
-                Ok(Value::None)
-            } else {
-                Err(Exc::key_error(x))
-            }
-        }
-        M::Discard => {
-            let x = one(&q("discard"), args, kwargs)?;
-            s.try_borrow_mut().map_err(|_| busy())?.discard(x)?;
-            Ok(Value::None)
-        }
-        M::Pop => {
-            none(&q("pop"), args, kwargs)?;
-            match s.try_borrow_mut().map_err(|_| busy())?.pop() {
-                Some(v) => Ok(v),
-                None => Err(Exc::key_error_text("pop from an empty set")),
-            }
-        }
-        M::Clear => {
-            none(&q("clear"), args, kwargs)?;
-            s.try_borrow_mut().map_err(|_| busy())?.clear();
-            Ok(Value::None)
-        }
-        M::Copy => {
-            none(&q("copy"), args, kwargs)?;
-            Ok(Value::set(s.try_borrow().map_err(|_| busy())?.copy()))
-        }
-        M::Union | M::Update => {
-            crate::interp::args::no_kwargs(&q(id.name()), kwargs)?;
-            if id == M::Union {
-                let mut result = s.try_borrow().map_err(|_| busy())?.copy();
-                for a in args {
-                    update_from(it, &mut result, a)?;
-                }
-                return Ok(Value::set(result));
-            }
-            let mut staged = Vec::with_capacity(args.len());
-            for a in args {
-                // Iterate other values before borrowing this set mutably.
-                staged.push(match a {
-                    Value::Set(_) | Value::Dict(_) => a.clone(),
-                    other => {
-                        Value::list(crate::interp::ops::collect_iterable(it, other)?.into_vec())
-                    }
-                });
-            }
-            let mut me = s.try_borrow_mut().map_err(|_| busy())?;
-            for a in &staged {
-                match a {
-                    Value::List(l) => {
-                        let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
-                        for x in items {
-                            me.add(x)?;
-                        }
-                    }
-                    other => update_from(it, &mut me, other)?,
-                }
-            }
-            Ok(Value::None)
-        }
-        M::Intersection | M::IntersectionUpdate => {
-            crate::interp::args::no_kwargs(&q(id.name()), kwargs)?;
-            let mut result = s.try_borrow().map_err(|_| busy())?.copy();
-            if !args.is_empty() {
-                let base = s.try_borrow().map_err(|_| busy())?;
-                let mut cur: Option<Set> = None;
-                for a in args {
-                    let next = match &cur {
-                        None => intersection_any(it, &base, a)?,
-                        Some(c) => intersection_any(it, c, a)?,
-                    };
-                    cur = Some(next);
-                }
-                drop(base);
-                if let Some(c) = cur {
-                    result = c;
-                }
-            }
-            if id == M::Intersection {
-                return Ok(Value::set(result));
-            }
-            *s.try_borrow_mut().map_err(|_| busy())? = result;
-            Ok(Value::None)
-        }
-        M::Difference | M::DifferenceUpdate => {
-            crate::interp::args::no_kwargs(&q(id.name()), kwargs)?;
-            if id == M::Difference {
-                let base = s.try_borrow().map_err(|_| busy())?.copy();
-                let Some((first, rest)) = args.split_first() else {
-                    return Ok(Value::set(base.copy()));
-                };
-                let mut result = difference_any(it, &base, first)?;
-                for a in rest {
-                    difference_update(it, &mut result, a)?;
-                }
-                return Ok(Value::set(result));
-            }
-            let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-            for a in args {
-                difference_update(it, &mut me, a)?;
-            }
-            *s.try_borrow_mut().map_err(|_| busy())? = me;
-            Ok(Value::None)
-        }
-        M::SymmetricDifference => {
-            let other = one(&q("symmetric_difference"), args, kwargs)?;
-            let mut result = as_set(it, other)?;
-            let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-            symmetric_update(it, &mut result, &Value::set(me))?;
-            Ok(Value::set(result))
-        }
-        M::SymmetricDifferenceUpdate => {
-            let other = one(&q("symmetric_difference_update"), args, kwargs)?;
-            let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-            symmetric_update(it, &mut me, other)?;
-            *s.try_borrow_mut().map_err(|_| busy())? = me;
-            Ok(Value::None)
-        }
-        M::Issubset => {
-            let other = one(&q("issubset"), args, kwargs)?;
-            let other = as_set(it, other)?;
-            let me = s.try_borrow().map_err(|_| busy())?;
-            if me.len() > other.len() {
-                return Ok(Value::Bool(false));
-            }
-            for k in me.iter() {
-                if !other.contains(k)? {
-                    return Ok(Value::Bool(false));
-                }
-            }
-            Ok(Value::Bool(true))
-        }
-        M::Issuperset => {
-            let other = one(&q("issuperset"), args, kwargs)?;
-            let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-            contains_all(it, &me, other).map(Value::Bool)
-        }
-        M::Isdisjoint => {
-            let other = one(&q("isdisjoint"), args, kwargs)?;
-            let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-            let mut iter = PyIter::of(other)?;
-            while let Some(x) = iter.next()? {
-                if me.contains(&x)? {
-                    return Ok(Value::Bool(false));
-                }
-            }
-            Ok(Value::Bool(true))
-        }
-        _ => Err(Exc::no_attr(&Value::Set(s.clone()), id.name())),
+    run(it, s, &args, kwargs)
+}
+
+fn add(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let x = one(&q("add"), args, kwargs)?;
+    s.try_borrow_mut().map_err(|_| busy())?.add(x.clone())?;
+    Ok(Value::None)
+}
+
+fn remove(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let x = one(&q("remove"), args, kwargs)?;
+    if s.try_borrow_mut().map_err(|_| busy())?.discard(x)? {
+        Ok(Value::None)
+    } else {
+        Err(Exc::key_error(x))
     }
+}
+
+fn discard(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let x = one(&q("discard"), args, kwargs)?;
+    s.try_borrow_mut().map_err(|_| busy())?.discard(x)?;
+    Ok(Value::None)
+}
+
+fn pop(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("pop"), args, kwargs)?;
+    match s.try_borrow_mut().map_err(|_| busy())?.pop() {
+        Some(v) => Ok(v),
+        None => Err(Exc::key_error_text("pop from an empty set")),
+    }
+}
+
+fn clear(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("clear"), args, kwargs)?;
+    s.try_borrow_mut().map_err(|_| busy())?.clear();
+    Ok(Value::None)
+}
+
+fn copy(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("copy"), args, kwargs)?;
+    Ok(Value::set(s.try_borrow().map_err(|_| busy())?.copy()))
+}
+
+fn union(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs(&q("union"), kwargs)?;
+    let mut result = s.try_borrow().map_err(|_| busy())?.copy();
+    for a in args {
+        update_from(it, &mut result, a)?;
+    }
+    Ok(Value::set(result))
+}
+
+fn update(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs(&q("update"), kwargs)?;
+    let mut staged = Vec::with_capacity(args.len());
+    for a in args {
+        // Iterate other values before borrowing this set mutably.
+        staged.push(match a {
+            Value::Set(_) | Value::Dict(_) => a.clone(),
+            other => Value::list(crate::interp::ops::collect_iterable(it, other)?.into_vec()),
+        });
+    }
+    let mut me = s.try_borrow_mut().map_err(|_| busy())?;
+    for a in &staged {
+        match a {
+            Value::List(l) => {
+                let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
+                for x in items {
+                    me.add(x)?;
+                }
+            }
+            other => update_from(it, &mut me, other)?,
+        }
+    }
+    Ok(Value::None)
+}
+
+fn intersection_of(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    intersect_as(M::Intersection, it, s, args, kwargs)
+}
+
+fn intersection_update(
+    it: &mut Interp,
+    s: &Rc<RefCell<Set>>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    intersect_as(M::IntersectionUpdate, it, s, args, kwargs)
+}
+
+/// `intersection` or `intersection_update` (`id`).
+fn intersect_as(
+    id: M,
+    it: &mut Interp,
+    s: &Rc<RefCell<Set>>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    no_kwargs(&q(id.name()), kwargs)?;
+    let mut result = s.try_borrow().map_err(|_| busy())?.copy();
+    if !args.is_empty() {
+        let base = s.try_borrow().map_err(|_| busy())?;
+        let mut cur: Option<Set> = None;
+        for a in args {
+            let next = match &cur {
+                None => intersection_any(it, &base, a)?,
+                Some(c) => intersection_any(it, c, a)?,
+            };
+            cur = Some(next);
+        }
+        drop(base);
+        if let Some(c) = cur {
+            result = c;
+        }
+    }
+    if id == M::Intersection {
+        return Ok(Value::set(result));
+    }
+    *s.try_borrow_mut().map_err(|_| busy())? = result;
+    Ok(Value::None)
+}
+
+fn difference_of(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs(&q("difference"), kwargs)?;
+    let base = s.try_borrow().map_err(|_| busy())?.copy();
+    let Some((first, rest)) = args.split_first() else {
+        return Ok(Value::set(base.copy()));
+    };
+    let mut result = difference_any(it, &base, first)?;
+    for a in rest {
+        difference_update(it, &mut result, a)?;
+    }
+    Ok(Value::set(result))
+}
+
+fn difference_update_of(
+    it: &mut Interp,
+    s: &Rc<RefCell<Set>>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    no_kwargs(&q("difference_update"), kwargs)?;
+    let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+    for a in args {
+        difference_update(it, &mut me, a)?;
+    }
+    *s.try_borrow_mut().map_err(|_| busy())? = me;
+    Ok(Value::None)
+}
+
+fn symmetric_difference(
+    it: &mut Interp,
+    s: &Rc<RefCell<Set>>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    let other = one(&q("symmetric_difference"), args, kwargs)?;
+    let mut result = as_set(it, other)?;
+    let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+    symmetric_update(it, &mut result, &Value::set(me))?;
+    Ok(Value::set(result))
+}
+
+fn symmetric_difference_update(
+    it: &mut Interp,
+    s: &Rc<RefCell<Set>>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    let other = one(&q("symmetric_difference_update"), args, kwargs)?;
+    let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+    symmetric_update(it, &mut me, other)?;
+    *s.try_borrow_mut().map_err(|_| busy())? = me;
+    Ok(Value::None)
+}
+
+fn issubset(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let other = one(&q("issubset"), args, kwargs)?;
+    let other = as_set(it, other)?;
+    let me = s.try_borrow().map_err(|_| busy())?;
+    if me.len() > other.len() {
+        return Ok(Value::Bool(false));
+    }
+    for k in me.iter() {
+        if !other.contains(k)? {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
+}
+
+fn issuperset(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let other = one(&q("issuperset"), args, kwargs)?;
+    let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+    contains_all(it, &me, other).map(Value::Bool)
+}
+
+fn isdisjoint(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let other = one(&q("isdisjoint"), args, kwargs)?;
+    let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
+    let mut iter = PyIter::of(other)?;
+    while let Some(x) = iter.next()? {
+        if me.contains(&x)? {
+            return Ok(Value::Bool(false));
+        }
+    }
+    Ok(Value::Bool(true))
 }

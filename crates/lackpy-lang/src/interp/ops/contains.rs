@@ -101,7 +101,8 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
     }
 }
 
-fn range_contains(r: &Range, item: &Value) -> bool {
+/// `item in r` for a range.
+pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
     let i = match item {
         Value::Float(f) => match crate::value::int::f64_to_int(*f) {
             Some(v) if f.fract() == 0.0 => match as_int(&v) {

@@ -14,7 +14,7 @@ use std::rc::Rc;
 
 pub(crate) use self::arith::{binop, inplace, int_fast};
 pub(crate) use self::compare::{compare, lt, order};
-pub(crate) use self::contains::contains;
+pub(crate) use self::contains::{contains, range_contains};
 pub(crate) use self::index::{get_item, set_item};
 pub(crate) use self::slice::{SliceArgs, get_slice, set_slice};
 use super::Interp;
