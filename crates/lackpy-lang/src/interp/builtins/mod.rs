@@ -9,12 +9,12 @@ mod types;
 use std::rc::Rc;
 
 use self::round::round;
-use self::sort::sort_by;
+use self::sort::{sort_by, sorted};
 pub(crate) use self::sort::{sort_kwargs, sort_values};
 pub(crate) use self::types::call_type;
 use super::Interp;
 use super::args::{Kw, between, bind, no_kwargs};
-use super::ops::{self, collect_iterable};
+use super::ops;
 use crate::ast::CmpOp;
 use crate::catalog::{BuiltinId, TypeId};
 use crate::value::errors::{Exc, R};
@@ -22,77 +22,85 @@ use crate::value::int::{as_int, int_abs};
 use crate::value::iter::PyIter;
 use crate::value::{Value, repr};
 
-/// Calls a builtin function.
+/// Calls a builtin function: each id the catalog declares runs its own
+/// handler (the catalog's `BUILTINS` holds the names and arities).
 pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {
     match b {
-        BuiltinId::Len => {
-            no_kwargs("len", kwargs)?;
-            match args {
-                [x] => Ok(Value::Int(ops::py_len(x)? as i64)),
-                _ => Err(Exc::type_error(format!(
-                    "len() takes exactly one argument ({} given)",
-                    args.len()
-                ))),
-            }
-        }
-        BuiltinId::Sorted => {
-            between("sorted", args, 1, 1)?;
-            let (key, reverse) = sort_kwargs(kwargs)?;
-            let items = collect_iterable(it, &args[0])?;
-            let sorted = sort_values(it, items, key.as_ref(), reverse)?;
-            Ok(ops::new_list(sorted.into_vec()))
-        }
+        BuiltinId::Len => len(args, kwargs),
+        BuiltinId::Sorted => sorted(it, args, kwargs),
         BuiltinId::Min => min_max(it, args, kwargs, CmpOp::Lt, "min"),
         BuiltinId::Max => min_max(it, args, kwargs, CmpOp::Gt, "max"),
         BuiltinId::Sum => sum(it, args, kwargs),
-        BuiltinId::Any | BuiltinId::All => {
-            let name = b.name();
-            no_kwargs(name, kwargs)?;
-            let [x] = args else {
-                return Err(Exc::type_error(format!(
-                    "{name}() takes exactly one argument ({} given)",
-                    args.len()
-                )));
-            };
-            let want = b == BuiltinId::Any;
-            let mut iter = PyIter::of(x)?;
-            while let Some(v) = iter.next()? {
-                it.budget.poll()?;
-                if v.truthy() == want {
-                    return Ok(Value::Bool(want));
-                }
-            }
-            Ok(Value::Bool(!want))
-        }
-        BuiltinId::Abs => {
-            no_kwargs("abs", kwargs)?;
-            let [x] = args else {
-                return Err(Exc::type_error(format!(
-                    "abs() takes exactly one argument ({} given)",
-                    args.len()
-                )));
-            };
-            match x {
-                Value::Float(f) => Ok(Value::Float(f.abs())),
-                Value::Complex(c) => Ok(Value::Float(c.0.hypot(c.1))),
-                _ => match as_int(x) {
-                    Some(i) => Ok(int_abs(&i)),
-                    None => Err(Exc::type_error(format!(
-                        "bad operand type for abs(): '{}'",
-                        x.type_name()
-                    ))),
-                },
-            }
-        }
+        BuiltinId::Any => any_all(it, BuiltinId::Any, args, kwargs),
+        BuiltinId::All => any_all(it, BuiltinId::All, args, kwargs),
+        BuiltinId::Abs => abs(args, kwargs),
         BuiltinId::Round => round(args, kwargs),
-        BuiltinId::Isinstance => {
-            no_kwargs("isinstance", kwargs)?;
-            between("isinstance", args, 2, 2)?;
-            isinstance(&args[0], &args[1], 0).map(Value::Bool)
-        }
+        BuiltinId::Isinstance => isinstance_of(args, kwargs),
         BuiltinId::Print => print(it, args, kwargs),
         BuiltinId::SortBy => sort_by(it, args, kwargs),
     }
+}
+
+/// `len(x)`.
+fn len(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("len", kwargs)?;
+    match args {
+        [x] => Ok(Value::Int(ops::py_len(x)? as i64)),
+        _ => Err(Exc::type_error(format!(
+            "len() takes exactly one argument ({} given)",
+            args.len()
+        ))),
+    }
+}
+
+/// `any(x)` or `all(x)` (`b`).
+fn any_all(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {
+    let name = b.name();
+    no_kwargs(name, kwargs)?;
+    let [x] = args else {
+        return Err(Exc::type_error(format!(
+            "{name}() takes exactly one argument ({} given)",
+            args.len()
+        )));
+    };
+    let want = b == BuiltinId::Any;
+    let mut iter = PyIter::of(x)?;
+    while let Some(v) = iter.next()? {
+        it.budget.poll()?;
+        if v.truthy() == want {
+            return Ok(Value::Bool(want));
+        }
+    }
+    Ok(Value::Bool(!want))
+}
+
+/// `abs(x)`.
+fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("abs", kwargs)?;
+    let [x] = args else {
+        return Err(Exc::type_error(format!(
+            "abs() takes exactly one argument ({} given)",
+            args.len()
+        )));
+    };
+    match x {
+        Value::Float(f) => Ok(Value::Float(f.abs())),
+        Value::Complex(c) => Ok(Value::Float(c.0.hypot(c.1))),
+        _ => match as_int(x) {
+            Some(i) => Ok(int_abs(&i)),
+            None => Err(Exc::type_error(format!(
+                "bad operand type for abs(): '{}'",
+                x.type_name()
+            ))),
+        },
+    }
+}
+
+/// `isinstance(x, cls)`.
+fn isinstance_of(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("isinstance", kwargs)?;
+    between("isinstance", args, 2, 2)?;
+    isinstance(&args[0], &args[1], 0).map(Value::Bool)
 }
 
 fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -> R<Value> {

@@ -1,12 +1,21 @@
 //! Sorting: `sorted`, `list.sort`'s machinery and `sort_by`.
 
 use super::super::Interp;
-use super::super::args::{Kw, bind};
+use super::super::args::{Kw, between, bind};
 use super::super::ops::{self, collect_iterable};
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::meter::{self, Buf, Charge};
 use crate::value::{Value, repr};
+
+/// `sorted(iterable, *, key=None, reverse=False)`.
+pub(super) fn sorted(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+    between("sorted", args, 1, 1)?;
+    let (key, reverse) = sort_kwargs(kwargs)?;
+    let items = collect_iterable(it, &args[0])?;
+    let sorted = sort_values(it, items, key.as_ref(), reverse)?;
+    Ok(ops::new_list(sorted.into_vec()))
+}
 
 /// `key=` and `reverse=` of `sorted` and `list.sort`, with Python's errors.
 pub(crate) fn sort_kwargs(kwargs: Kw) -> R<(Option<Value>, bool)> {

@@ -15,139 +15,170 @@ use crate::value::int::{IntRef, as_int, f64_to_int, parse_int};
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
 
-/// Calls a builtin type: a conversion or a constructor.
+/// Calls a builtin type: a conversion or a constructor. Each type the
+/// catalog declares callable runs its own handler.
 pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) -> R<Value> {
     match t {
         TypeId::Int => int_of(args, kwargs),
-        TypeId::Float => {
-            no_kwargs("float", kwargs)?;
-            between("float", args, 0, 1)?;
-            match args.first() {
-                None => Ok(Value::Float(0.0)),
-                Some(x) => float_of(x).map(Value::Float),
-            }
-        }
+        TypeId::Float => float(args, kwargs),
         TypeId::Str => str_of(args, kwargs),
-        TypeId::Bool => {
-            no_kwargs("bool", kwargs)?;
-            between("bool", args, 0, 1)?;
-            Ok(Value::Bool(args.first().is_some_and(Value::truthy)))
-        }
-        TypeId::List => {
-            no_kwargs("list", kwargs)?;
-            between("list", args, 0, 1)?;
-            match args.first() {
-                None => Ok(ops::new_list(Vec::new())),
-                Some(x) => {
-                    let items = collect_iterable(it, x)?;
-                    Ok(ops::new_list(items.into_vec()))
-                }
-            }
-        }
-        TypeId::Tuple => {
-            no_kwargs("tuple", kwargs)?;
-            between("tuple", args, 0, 1)?;
-            match args.first() {
-                None => Ok(Value::tuple(Vec::new())),
-                Some(Value::Tuple(_)) => Ok(args[0].clone()),
-                Some(x) => Ok(Value::tuple(collect_iterable(it, x)?.into_vec())),
-            }
-        }
-        TypeId::Set => {
-            no_kwargs("set", kwargs)?;
-            between("set", args, 0, 1)?;
-            let mut s = Set::new();
-            if let Some(x) = args.first() {
-                super::super::methods::set::update_from(it, &mut s, x)?;
-            }
-            Ok(Value::set(s))
-        }
-        TypeId::Dict => {
-            between("dict", args, 0, 1)?;
-            let mut d = Dict::new();
-            if let Some(x) = args.first() {
-                super::super::methods::dict::update_from(it, &mut d, x)?;
-            }
-            for (k, v) in kwargs {
-                d.insert(Value::str(&**k), v.clone())?;
-            }
-            Ok(Value::dict(d))
-        }
-        TypeId::Range => {
-            no_kwargs("range", kwargs)?;
-            between("range", args, 1, 3)?;
-            // Any ints, as CPython: bounds beyond i64 make a big range.
-            let ints = args
-                .iter()
-                .map(|v| {
-                    as_int(v)
-                        .map(|i| i.to_big())
-                        .ok_or_else(|| Exc::not_index(v))
-                })
-                .collect::<R<Vec<BigInt>>>()?;
-            let (start, stop, step) = match ints.as_slice() {
-                [stop] => (BigInt::from(0), stop.clone(), BigInt::from(1)),
-                [start, stop] => (start.clone(), stop.clone(), BigInt::from(1)),
-                [start, stop, step] => (start.clone(), stop.clone(), step.clone()),
-                _ => (BigInt::from(0), BigInt::from(0), BigInt::from(1)),
-            };
-            if step == BigInt::from(0) {
-                return Err(Exc::value_error("range() arg 3 must not be zero"));
-            }
-            Ok(Value::Range(Rc::new(Range::new(start, stop, step))))
-        }
-        TypeId::Reversed => {
-            no_kwargs("reversed", kwargs)?;
-            between("reversed", args, 1, 1)?;
-            Ok(Value::Iter(Rc::new(std::cell::RefCell::new(
-                PyIter::reversed(&args[0])?,
-            ))))
-        }
-        TypeId::Enumerate => {
-            let bound = bind("enumerate", args, kwargs, &["iterable", "start"], 0)?;
-            let Some(src) = bound.first().cloned().flatten() else {
-                return Err(Exc::type_error(
-                    "enumerate() missing required argument 'iterable'",
-                ));
-            };
-            let start = match bound.get(1).cloned().flatten() {
-                None => Value::Int(0),
-                Some(v) => match as_int(&v) {
-                    Some(i) => Value::from_big(i.to_big()),
-                    None => return Err(Exc::not_index(&v)),
-                },
-            };
-            let inner = PyIter::of(&src)?;
-            Ok(Value::Iter(Rc::new(std::cell::RefCell::new(
-                PyIter::Enumerate {
-                    inner: Box::new(inner),
-                    count: start,
-                },
-            ))))
-        }
-        TypeId::Zip => {
-            let mut strict = false;
-            for (k, v) in kwargs {
-                if &**k == "strict" {
-                    strict = v.truthy();
-                } else {
-                    return Err(Exc::type_error(format!(
-                        "zip() got an unexpected keyword argument '{k}'"
-                    )));
-                }
-            }
-            let inners = args.iter().map(PyIter::of).collect::<R<Vec<_>>>()?;
-            Ok(Value::Iter(Rc::new(std::cell::RefCell::new(PyIter::Zip {
-                inners,
-                strict,
-                done: false,
-            }))))
-        }
+        TypeId::Bool => bool_of(args, kwargs),
+        TypeId::List => list(it, args, kwargs),
+        TypeId::Tuple => tuple(it, args, kwargs),
+        TypeId::Set => set(it, args, kwargs),
+        TypeId::Dict => dict(it, args, kwargs),
+        TypeId::Range => range(args, kwargs),
+        TypeId::Reversed => reversed(args, kwargs),
+        TypeId::Enumerate => enumerate(args, kwargs),
+        TypeId::Zip => zip(args, kwargs),
         other => Err(Exc::type_error(format!(
             "cannot create '{}' instances",
             other.name()
         ))),
     }
+}
+
+/// `float(x=0.0)`.
+fn float(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("float", kwargs)?;
+    between("float", args, 0, 1)?;
+    match args.first() {
+        None => Ok(Value::Float(0.0)),
+        Some(x) => float_of(x).map(Value::Float),
+    }
+}
+
+/// `bool(x=False)`.
+fn bool_of(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("bool", kwargs)?;
+    between("bool", args, 0, 1)?;
+    Ok(Value::Bool(args.first().is_some_and(Value::truthy)))
+}
+
+/// `list(iterable=())`.
+fn list(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("list", kwargs)?;
+    between("list", args, 0, 1)?;
+    match args.first() {
+        None => Ok(ops::new_list(Vec::new())),
+        Some(x) => {
+            let items = collect_iterable(it, x)?;
+            Ok(ops::new_list(items.into_vec()))
+        }
+    }
+}
+
+/// `tuple(iterable=())`.
+fn tuple(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("tuple", kwargs)?;
+    between("tuple", args, 0, 1)?;
+    match args.first() {
+        None => Ok(Value::tuple(Vec::new())),
+        Some(Value::Tuple(_)) => Ok(args[0].clone()),
+        Some(x) => Ok(Value::tuple(collect_iterable(it, x)?.into_vec())),
+    }
+}
+
+/// `set(iterable=())`.
+fn set(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("set", kwargs)?;
+    between("set", args, 0, 1)?;
+    let mut s = Set::new();
+    if let Some(x) = args.first() {
+        super::super::methods::set::update_from(it, &mut s, x)?;
+    }
+    Ok(Value::set(s))
+}
+
+/// `dict(mapping_or_pairs=(), **kwargs)`.
+fn dict(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+    between("dict", args, 0, 1)?;
+    let mut d = Dict::new();
+    if let Some(x) = args.first() {
+        super::super::methods::dict::update_from(it, &mut d, x)?;
+    }
+    for (k, v) in kwargs {
+        d.insert(Value::str(&**k), v.clone())?;
+    }
+    Ok(Value::dict(d))
+}
+
+/// `range(stop)`, `range(start, stop[, step])`.
+fn range(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("range", kwargs)?;
+    between("range", args, 1, 3)?;
+    // Any ints, as CPython: bounds beyond i64 make a big range.
+    let ints = args
+        .iter()
+        .map(|v| {
+            as_int(v)
+                .map(|i| i.to_big())
+                .ok_or_else(|| Exc::not_index(v))
+        })
+        .collect::<R<Vec<BigInt>>>()?;
+    let (start, stop, step) = match ints.as_slice() {
+        [stop] => (BigInt::from(0), stop.clone(), BigInt::from(1)),
+        [start, stop] => (start.clone(), stop.clone(), BigInt::from(1)),
+        [start, stop, step] => (start.clone(), stop.clone(), step.clone()),
+        _ => (BigInt::from(0), BigInt::from(0), BigInt::from(1)),
+    };
+    if step == BigInt::from(0) {
+        return Err(Exc::value_error("range() arg 3 must not be zero"));
+    }
+    Ok(Value::Range(Rc::new(Range::new(start, stop, step))))
+}
+
+/// `reversed(sequence)`.
+fn reversed(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("reversed", kwargs)?;
+    between("reversed", args, 1, 1)?;
+    Ok(Value::Iter(Rc::new(std::cell::RefCell::new(
+        PyIter::reversed(&args[0])?,
+    ))))
+}
+
+/// `enumerate(iterable, start=0)`.
+fn enumerate(args: &[Value], kwargs: Kw) -> R<Value> {
+    let bound = bind("enumerate", args, kwargs, &["iterable", "start"], 0)?;
+    let Some(src) = bound.first().cloned().flatten() else {
+        return Err(Exc::type_error(
+            "enumerate() missing required argument 'iterable'",
+        ));
+    };
+    let start = match bound.get(1).cloned().flatten() {
+        None => Value::Int(0),
+        Some(v) => match as_int(&v) {
+            Some(i) => Value::from_big(i.to_big()),
+            None => return Err(Exc::not_index(&v)),
+        },
+    };
+    let inner = PyIter::of(&src)?;
+    Ok(Value::Iter(Rc::new(std::cell::RefCell::new(
+        PyIter::Enumerate {
+            inner: Box::new(inner),
+            count: start,
+        },
+    ))))
+}
+
+/// `zip(*iterables, strict=False)`.
+fn zip(args: &[Value], kwargs: Kw) -> R<Value> {
+    let mut strict = false;
+    for (k, v) in kwargs {
+        if &**k == "strict" {
+            strict = v.truthy();
+        } else {
+            return Err(Exc::type_error(format!(
+                "zip() got an unexpected keyword argument '{k}'"
+            )));
+        }
+    }
+    let inners = args.iter().map(PyIter::of).collect::<R<Vec<_>>>()?;
+    Ok(Value::Iter(Rc::new(std::cell::RefCell::new(PyIter::Zip {
+        inners,
+        strict,
+        done: false,
+    }))))
 }
 
 fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
