@@ -174,7 +174,7 @@ impl Interp<'_> {
         let result = if inplace {
             ops::inplace(self, Operator::Add, cur, rhs)
         } else {
-            ops::binop(self, Operator::Add, cur, rhs)
+            ops::binop(&mut self.budget, Operator::Add, cur, rhs)
         };
         match result {
             Ok(v) => {
@@ -211,7 +211,7 @@ impl Interp<'_> {
                 let o = self.eval(obj)?;
                 if let super::code::ExprKind::Slice(lo, hi, st) = &idx.kind {
                     let s = self.eval_slice(lo, hi, st)?;
-                    let cur = ops::get_slice(self, &o, &s)?;
+                    let cur = ops::get_slice(&o, &s)?;
                     let rhs = self.eval(e)?;
                     let v = ops::inplace(self, op, cur, rhs)?;
                     ops::set_slice(self, &o, &s, v)?;

@@ -16,7 +16,7 @@ pub(crate) mod eval_expr;
 pub(crate) mod eval_stmt;
 pub(crate) mod formatting;
 pub(crate) mod host;
-mod limits;
+pub(crate) mod limits;
 pub(crate) mod methods;
 pub(crate) mod ops;
 pub(crate) mod resolve;

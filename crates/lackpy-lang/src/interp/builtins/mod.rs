@@ -14,6 +14,7 @@ pub(crate) use self::sort::{sort_kwargs, sort_values};
 pub(crate) use self::types::call_type;
 use super::Interp;
 use super::args::{Kw, between, bind, no_kwargs};
+use super::limits::Budget;
 use super::ops;
 use crate::ast::CmpOp;
 use crate::catalog::{BuiltinId, TypeId};
@@ -30,14 +31,14 @@ pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs
         BuiltinId::Sorted => sorted(it, args, kwargs),
         BuiltinId::Min => min_max(it, args, kwargs, CmpOp::Lt, "min"),
         BuiltinId::Max => min_max(it, args, kwargs, CmpOp::Gt, "max"),
-        BuiltinId::Sum => sum(it, args, kwargs),
-        BuiltinId::Any => any_all(it, BuiltinId::Any, args, kwargs),
-        BuiltinId::All => any_all(it, BuiltinId::All, args, kwargs),
+        BuiltinId::Sum => sum(&mut it.budget, args, kwargs),
+        BuiltinId::Any => any_all(&mut it.budget, BuiltinId::Any, args, kwargs),
+        BuiltinId::All => any_all(&mut it.budget, BuiltinId::All, args, kwargs),
         BuiltinId::Abs => abs(args, kwargs),
         BuiltinId::Round => round(args, kwargs),
         BuiltinId::Isinstance => isinstance_of(args, kwargs),
         BuiltinId::Print => print(it, args, kwargs),
-        BuiltinId::SortBy => sort_by(it, args, kwargs),
+        BuiltinId::SortBy => sort_by(&mut it.budget, args, kwargs),
     }
 }
 
@@ -54,7 +55,7 @@ fn len(args: &[Value], kwargs: Kw) -> R<Value> {
 }
 
 /// `any(x)` or `all(x)` (`b`).
-fn any_all(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {
+fn any_all(budget: &mut Budget, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {
     let name = b.name();
     no_kwargs(name, kwargs)?;
     let [x] = args else {
@@ -66,7 +67,7 @@ fn any_all(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value
     let want = b == BuiltinId::Any;
     let mut iter = PyIter::of(x)?;
     while let Some(v) = iter.next()? {
-        it.budget.poll()?;
+        budget.poll()?;
         if v.truthy() == want {
             return Ok(Value::Bool(want));
         }
@@ -177,7 +178,7 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
     }
 }
 
-fn sum(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     if args.is_empty() {
         return Err(Exc::type_error(
             "sum() takes at least 1 positional argument (0 given)",
@@ -214,10 +215,10 @@ fn sum(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
             total = t;
             done += 1;
             if done % 4096 == 0 {
-                it.budget.poll_now()?;
+                budget.poll_now()?;
             }
         }
-        it.budget.poll()?;
+        budget.poll()?;
         if done == l.items.len() {
             return Ok(Value::Int(total));
         }
@@ -225,14 +226,14 @@ fn sum(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
     let mut iter = PyIter::of(&src)?;
     let mut acc = start;
     while let Some(x) = iter.next()? {
-        it.budget.poll()?;
+        budget.poll()?;
         acc = match (&acc, &x) {
             (Value::Int(a), Value::Int(b)) => match a.checked_add(*b) {
                 Some(r) => Value::Int(r),
-                None => ops::binop(it, crate::ast::Operator::Add, acc, x)?,
+                None => ops::binop(budget, crate::ast::Operator::Add, acc, x)?,
             },
             (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
-            _ => ops::binop(it, crate::ast::Operator::Add, acc, x)?,
+            _ => ops::binop(budget, crate::ast::Operator::Add, acc, x)?,
         };
     }
     Ok(acc)

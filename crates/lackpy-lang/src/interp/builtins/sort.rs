@@ -2,6 +2,7 @@
 
 use super::super::Interp;
 use super::super::args::{Kw, between, bind};
+use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
@@ -12,7 +13,7 @@ use crate::value::{Value, repr};
 pub(super) fn sorted(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
     between("sorted", args, 1, 1)?;
     let (key, reverse) = sort_kwargs(kwargs)?;
-    let items = collect_iterable(it, &args[0])?;
+    let items = collect_iterable(&args[0])?;
     let sorted = sort_values(it, items, key.as_ref(), reverse)?;
     Ok(ops::new_list(sorted.into_vec()))
 }
@@ -74,7 +75,7 @@ pub(crate) fn sort_values(
         }
         None => None,
     };
-    let order = sort_order(it, keys.as_deref().unwrap_or(&items))?;
+    let order = sort_order(&mut it.budget, keys.as_deref().unwrap_or(&items))?;
     drop(keys);
     let mut out = permute(items, &order)?;
     if reverse {
@@ -105,7 +106,7 @@ fn permute(items: Buf<Value>, order: &[u32]) -> R<Buf<Value>> {
 /// The scratch memory (the order, a copy of int or string keys, the merge
 /// buffer) is charged up front; the library sorts of the homogeneous cases
 /// do not poll, their input being bounded by the memory budget.
-pub(crate) fn sort_order(it: &mut Interp, keys: &[Value]) -> R<Vec<u32>> {
+pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
     let _scratch = Charge::new(keys.len().saturating_mul(4 + 16 + 4))?;
     meter::tick_n(keys.len())?;
     let mut order: Vec<u32> = (0..keys.len() as u32).collect();
@@ -132,7 +133,6 @@ pub(crate) fn sort_order(it: &mut Interp, keys: &[Value]) -> R<Vec<u32>> {
         order.sort_by(|&a, &b| strs.get(a as usize).cmp(&strs.get(b as usize)));
         return Ok(order);
     }
-    let budget = &mut it.budget;
     let mut lt = |a: &u32, b: &u32| -> R<bool> {
         budget.poll()?;
         match (keys.get(*a as usize), keys.get(*b as usize)) {
@@ -200,7 +200,7 @@ pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool
     Ok(())
 }
 
-pub(super) fn sort_by(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(super) fn sort_by(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     let bound = bind("sort_by", args, kwargs, &["items", "key", "reverse"], 0)?;
     let missing: Vec<&str> = ["items", "key"]
         .iter()
@@ -227,7 +227,7 @@ pub(super) fn sort_by(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
         Some(v) => v.truthy(),
         None => false,
     };
-    let mut values = collect_iterable(it, &items)?;
+    let mut values = collect_iterable(&items)?;
     if reverse {
         values.reverse();
     }
@@ -245,7 +245,7 @@ pub(super) fn sort_by(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
         };
         keys.push(k)?;
     }
-    let order = sort_order(it, &keys)?;
+    let order = sort_order(budget, &keys)?;
     drop(keys);
     let mut out = permute(values, &order)?;
     if reverse {

@@ -8,6 +8,7 @@ use num_bigint::BigInt;
 
 use super::super::Interp;
 use super::super::args::{self, Kw, between, bind, no_kwargs};
+use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use crate::catalog::TypeId;
 use crate::value::errors::{Exc, R};
@@ -23,10 +24,10 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
         TypeId::Float => float(args, kwargs),
         TypeId::Str => str_of(args, kwargs),
         TypeId::Bool => bool_of(args, kwargs),
-        TypeId::List => list(it, args, kwargs),
-        TypeId::Tuple => tuple(it, args, kwargs),
-        TypeId::Set => set(it, args, kwargs),
-        TypeId::Dict => dict(it, args, kwargs),
+        TypeId::List => list(args, kwargs),
+        TypeId::Tuple => tuple(args, kwargs),
+        TypeId::Set => set(&mut it.budget, args, kwargs),
+        TypeId::Dict => dict(&mut it.budget, args, kwargs),
         TypeId::Range => range(args, kwargs),
         TypeId::Reversed => reversed(args, kwargs),
         TypeId::Enumerate => enumerate(args, kwargs),
@@ -56,46 +57,46 @@ fn bool_of(args: &[Value], kwargs: Kw) -> R<Value> {
 }
 
 /// `list(iterable=())`.
-fn list(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+fn list(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("list", kwargs)?;
     between("list", args, 0, 1)?;
     match args.first() {
         None => Ok(ops::new_list(Vec::new())),
         Some(x) => {
-            let items = collect_iterable(it, x)?;
+            let items = collect_iterable(x)?;
             Ok(ops::new_list(items.into_vec()))
         }
     }
 }
 
 /// `tuple(iterable=())`.
-fn tuple(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+fn tuple(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("tuple", kwargs)?;
     between("tuple", args, 0, 1)?;
     match args.first() {
         None => Ok(Value::tuple(Vec::new())),
         Some(Value::Tuple(_)) => Ok(args[0].clone()),
-        Some(x) => Ok(Value::tuple(collect_iterable(it, x)?.into_vec())),
+        Some(x) => Ok(Value::tuple(collect_iterable(x)?.into_vec())),
     }
 }
 
 /// `set(iterable=())`.
-fn set(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+fn set(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("set", kwargs)?;
     between("set", args, 0, 1)?;
     let mut s = Set::new();
     if let Some(x) = args.first() {
-        super::super::methods::set::update_from(it, &mut s, x)?;
+        super::super::methods::set::update_from(budget, &mut s, x)?;
     }
     Ok(Value::set(s))
 }
 
 /// `dict(mapping_or_pairs=(), **kwargs)`.
-fn dict(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+fn dict(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     between("dict", args, 0, 1)?;
     let mut d = Dict::new();
     if let Some(x) = args.first() {
-        super::super::methods::dict::update_from(it, &mut d, x)?;
+        super::super::methods::dict::update_from(budget, &mut d, x)?;
     }
     for (k, v) in kwargs {
         d.insert(Value::str(&**k), v.clone())?;

@@ -8,6 +8,7 @@ use super::{Methods, m};
 use crate::catalog::MethodId as M;
 use crate::interp::Interp;
 use crate::interp::args::{Kw, between, no_kwargs, none};
+use crate::interp::limits::Budget;
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::PyIter;
@@ -19,7 +20,7 @@ pub(crate) fn busy() -> Box<Exc> {
 
 /// Adds the items of a mapping or of an iterable of pairs (`dict(x)`,
 /// `d.update(x)`).
-pub(crate) fn update_from(it: &mut Interp, d: &mut Dict, src: &Value) -> R<()> {
+pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<()> {
     if let Value::Dict(other) = src {
         let other = other.try_borrow().map_err(|_| busy())?;
         for (k, v) in other.iter() {
@@ -30,7 +31,7 @@ pub(crate) fn update_from(it: &mut Interp, d: &mut Dict, src: &Value) -> R<()> {
     let mut iter = PyIter::of(src)?;
     let mut n = 0usize;
     while let Some(elem) = iter.next()? {
-        it.budget.poll()?;
+        budget.poll()?;
         let mut inner = PyIter::of(&elem).map_err(|_| {
             Exc::type_error(format!(
                 "cannot convert dictionary update sequence element #{n} to a sequence"
@@ -62,11 +63,11 @@ pub(crate) fn update_from(it: &mut Interp, d: &mut Dict, src: &Value) -> R<()> {
 }
 
 /// `dict.fromkeys(iterable, value=None)`.
-pub(crate) fn fromkeys(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(crate) fn fromkeys(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("dict.fromkeys", kwargs)?;
     between("fromkeys", args, 1, 2)?;
     let value = args.get(1).cloned().unwrap_or(Value::None);
-    let keys = crate::interp::ops::collect_iterable(it, &args[0])?;
+    let keys = crate::interp::ops::collect_iterable(&args[0])?;
     let mut d = Dict::new();
     for k in keys.iter() {
         d.insert(k.clone(), value.clone())?;
@@ -132,7 +133,7 @@ fn update(it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) ->
     between("update", args, 0, 1)?;
     let mut fresh = Dict::new();
     if let Some(src) = args.first() {
-        update_from(it, &mut fresh, src)?;
+        update_from(&mut it.budget, &mut fresh, src)?;
     }
     for (k, v) in kwargs {
         fresh.insert(Value::str(&**k), v.clone())?;
@@ -212,8 +213,8 @@ fn clear(_it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) ->
 }
 
 /// `d.fromkeys(...)`: as `dict.fromkeys`, the receiver is not used.
-fn fromkeys_of(it: &mut Interp, _d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    fromkeys(it, args, kwargs)
+fn fromkeys_of(_it: &mut Interp, _d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    fromkeys(args, kwargs)
 }
 
 /// A method of a dict's keys or items view: the view, positional and

@@ -79,7 +79,7 @@ fn append(it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) ->
 
 fn extend(it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one("list.extend", args, kwargs)?;
-    let items = collect_iterable(it, x)?;
+    let items = collect_iterable(x)?;
     it.budget
         .check_memory(items.len() * std::mem::size_of::<Value>())?;
     let items = items.into_vec();

@@ -195,7 +195,7 @@ pub(crate) fn call_method(
     kwargs: &[(Rc<str>, Value)],
 ) -> R<Value> {
     match recv {
-        Value::Str(s) => handler(&str::METHODS, recv, id)?(it, s, args, kwargs),
+        Value::Str(s) => handler(&str::METHODS, recv, id)?(&mut it.budget, s, args, kwargs),
         Value::List(l) => handler(&list::LIST, recv, id)?(it, l, args, kwargs),
         Value::Tuple(t) => handler(&list::TUPLE, recv, id)?(t, args, kwargs),
         Value::Range(r) => handler(&list::RANGE, recv, id)?(r, args, kwargs),
@@ -203,7 +203,13 @@ pub(crate) fn call_method(
         Value::View(v) if v.kind != ViewKind::Values => {
             handler(&dict::VIEWS, recv, id)?(v, args, kwargs)
         }
-        Value::Set(s) => set::call(it, s, *handler(&set::METHODS, recv, id)?, args, kwargs),
+        Value::Set(s) => set::call(
+            &mut it.budget,
+            s,
+            *handler(&set::METHODS, recv, id)?,
+            args,
+            kwargs,
+        ),
         Value::Bytes(b) => handler(&num::BYTES, recv, id)?(b, args, kwargs),
         Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
             handler(&num::INT, recv, id)?(recv, args, kwargs)
@@ -224,7 +230,7 @@ pub(crate) fn call_unbound(
     kwargs: &[(Rc<str>, Value)],
 ) -> R<Value> {
     if owner == TypeId::Dict && id == MethodId::Fromkeys {
-        return dict::fromkeys(it, args, kwargs);
+        return dict::fromkeys(args, kwargs);
     }
     let Some((recv, rest)) = args.split_first() else {
         return Err(Exc::type_error(format!(

@@ -6,8 +6,8 @@ use std::rc::Rc;
 
 use super::{Methods, m};
 use crate::catalog::{MANY, MethodId as M};
-use crate::interp::Interp;
 use crate::interp::args::{Kw, no_kwargs, none, one};
+use crate::interp::limits::Budget;
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::PyIter;
@@ -18,7 +18,7 @@ fn busy() -> Box<Exc> {
 }
 
 /// Adds every member of an iterable (`set_update_internal`).
-pub(crate) fn update_from(it: &mut Interp, s: &mut Set, src: &Value) -> R<()> {
+pub(crate) fn update_from(budget: &mut Budget, s: &mut Set, src: &Value) -> R<()> {
     match src {
         Value::Set(o) => {
             let o = o.try_borrow().map_err(|_| busy())?;
@@ -34,7 +34,7 @@ pub(crate) fn update_from(it: &mut Interp, s: &mut Set, src: &Value) -> R<()> {
         _ => {
             let mut iter = PyIter::of(src)?;
             while let Some(x) = iter.next()? {
-                it.budget.poll()?;
+                budget.poll()?;
                 s.add(x)?;
             }
         }
@@ -43,9 +43,9 @@ pub(crate) fn update_from(it: &mut Interp, s: &mut Set, src: &Value) -> R<()> {
 }
 
 /// A set holding the members of any iterable.
-fn as_set(it: &mut Interp, v: &Value) -> R<Set> {
+fn as_set(budget: &mut Budget, v: &Value) -> R<Set> {
     let mut s = Set::new();
-    update_from(it, &mut s, v)?;
+    update_from(budget, &mut s, v)?;
     Ok(s)
 }
 
@@ -65,7 +65,7 @@ fn intersection(so: &Set, other: &Set) -> Set {
     result
 }
 
-fn intersection_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
+fn intersection_any(budget: &mut Budget, so: &Set, other: &Value) -> R<Set> {
     if let Value::Set(o) = other {
         let o = o.try_borrow().map_err(|_| busy())?;
         return Ok(intersection(so, &o));
@@ -73,7 +73,7 @@ fn intersection_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
     let mut result = Set::new();
     let mut iter = PyIter::of(other)?;
     while let Some(x) = iter.next()? {
-        it.budget.poll()?;
+        budget.poll()?;
         let h = hash_value(&x)?;
         if so.contains_h(&x, h) {
             result.add_h(x, h);
@@ -83,7 +83,7 @@ fn intersection_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
 }
 
 /// `set_difference_update_internal(so, other)`.
-fn difference_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
+fn difference_update(budget: &mut Budget, so: &mut Set, other: &Value) -> R<()> {
     match other {
         Value::Set(o) => {
             let o = o.try_borrow().map_err(|_| busy())?;
@@ -101,7 +101,7 @@ fn difference_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
         _ => {
             let mut iter = PyIter::of(other)?;
             while let Some(x) = iter.next()? {
-                it.budget.poll()?;
+                budget.poll()?;
                 so.discard(&x)?;
             }
         }
@@ -129,7 +129,7 @@ pub(crate) fn difference(so: &Set, other: &Set) -> Set {
     result
 }
 
-fn difference_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
+fn difference_any(budget: &mut Budget, so: &Set, other: &Value) -> R<Set> {
     match other {
         Value::Set(o) => {
             let o = o.try_borrow().map_err(|_| busy())?;
@@ -147,14 +147,14 @@ fn difference_any(it: &mut Interp, so: &Set, other: &Value) -> R<Set> {
         }
         _ => {
             let mut result = so.copy();
-            difference_update(it, &mut result, other)?;
+            difference_update(budget, &mut result, other)?;
             Ok(result)
         }
     }
 }
 
 /// `set_symmetric_difference_update(so, other)`.
-fn symmetric_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
+fn symmetric_update(budget: &mut Budget, so: &mut Set, other: &Value) -> R<()> {
     // The other operand is a different object from `so` (borrowing the
     // same one fails above), so its members are walked in place.
     let toggle = |so: &mut Set, k: &Value, h: i64| {
@@ -176,7 +176,7 @@ fn symmetric_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
             }
         }
         _ => {
-            let tmp = as_set(it, other)?;
+            let tmp = as_set(budget, other)?;
             for (k, h) in tmp.hashed() {
                 toggle(so, k, h);
             }
@@ -185,10 +185,10 @@ fn symmetric_update(it: &mut Interp, so: &mut Set, other: &Value) -> R<()> {
     Ok(())
 }
 
-fn contains_all(it: &mut Interp, so: &Set, other: &Value) -> R<bool> {
+fn contains_all(budget: &mut Budget, so: &Set, other: &Value) -> R<bool> {
     let mut iter = PyIter::of(other)?;
     while let Some(x) = iter.next()? {
-        it.budget.poll()?;
+        budget.poll()?;
         if !so.contains(&x)? {
             return Ok(false);
         }
@@ -196,8 +196,9 @@ fn contains_all(it: &mut Interp, so: &Set, other: &Value) -> R<bool> {
     Ok(true)
 }
 
-/// A `set` method: the run, the receiver, positional and keyword arguments.
-pub(crate) type SetMethod = fn(&mut Interp<'_>, &Rc<RefCell<Set>>, &[Value], Kw<'_>) -> R<Value>;
+/// A `set` method: the run's budget, the receiver, positional and keyword
+/// arguments.
+pub(crate) type SetMethod = fn(&mut Budget, &Rc<RefCell<Set>>, &[Value], Kw<'_>) -> R<Value>;
 
 /// The methods of `set`.
 pub(crate) static METHODS: Methods<SetMethod> = Methods::new(&[
@@ -232,7 +233,7 @@ fn q(name: &str) -> String {
 /// Calls `run` on set `s`. Arguments that are this very set are
 /// snapshotted first, so that no borrow of the set is held twice.
 pub(crate) fn call(
-    it: &mut Interp,
+    budget: &mut Budget,
     s: &Rc<RefCell<Set>>,
     run: SetMethod,
     args: &[Value],
@@ -247,16 +248,16 @@ pub(crate) fn call(
             other => other.clone(),
         })
         .collect();
-    run(it, s, &args, kwargs)
+    run(budget, s, &args, kwargs)
 }
 
-fn add(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn add(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one(&q("add"), args, kwargs)?;
     s.try_borrow_mut().map_err(|_| busy())?.add(x.clone())?;
     Ok(Value::None)
 }
 
-fn remove(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn remove(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one(&q("remove"), args, kwargs)?;
     if s.try_borrow_mut().map_err(|_| busy())?.discard(x)? {
         Ok(Value::None)
@@ -265,13 +266,13 @@ fn remove(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) ->
     }
 }
 
-fn discard(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn discard(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one(&q("discard"), args, kwargs)?;
     s.try_borrow_mut().map_err(|_| busy())?.discard(x)?;
     Ok(Value::None)
 }
 
-fn pop(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn pop(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("pop"), args, kwargs)?;
     match s.try_borrow_mut().map_err(|_| busy())?.pop() {
         Some(v) => Ok(v),
@@ -279,34 +280,34 @@ fn pop(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<
     }
 }
 
-fn clear(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn clear(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("clear"), args, kwargs)?;
     s.try_borrow_mut().map_err(|_| busy())?.clear();
     Ok(Value::None)
 }
 
-fn copy(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn copy(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("copy"), args, kwargs)?;
     Ok(Value::set(s.try_borrow().map_err(|_| busy())?.copy()))
 }
 
-fn union(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn union(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs(&q("union"), kwargs)?;
     let mut result = s.try_borrow().map_err(|_| busy())?.copy();
     for a in args {
-        update_from(it, &mut result, a)?;
+        update_from(budget, &mut result, a)?;
     }
     Ok(Value::set(result))
 }
 
-fn update(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn update(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs(&q("update"), kwargs)?;
     let mut staged = Vec::with_capacity(args.len());
     for a in args {
         // Iterate other values before borrowing this set mutably.
         staged.push(match a {
             Value::Set(_) | Value::Dict(_) => a.clone(),
-            other => Value::list(crate::interp::ops::collect_iterable(it, other)?.into_vec()),
+            other => Value::list(crate::interp::ops::collect_iterable(other)?.into_vec()),
         });
     }
     let mut me = s.try_borrow_mut().map_err(|_| busy())?;
@@ -318,29 +319,34 @@ fn update(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> 
                     me.add(x)?;
                 }
             }
-            other => update_from(it, &mut me, other)?,
+            other => update_from(budget, &mut me, other)?,
         }
     }
     Ok(Value::None)
 }
 
-fn intersection_of(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    intersect_as(M::Intersection, it, s, args, kwargs)
-}
-
-fn intersection_update(
-    it: &mut Interp,
+fn intersection_of(
+    budget: &mut Budget,
     s: &Rc<RefCell<Set>>,
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    intersect_as(M::IntersectionUpdate, it, s, args, kwargs)
+    intersect_as(M::Intersection, budget, s, args, kwargs)
+}
+
+fn intersection_update(
+    budget: &mut Budget,
+    s: &Rc<RefCell<Set>>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    intersect_as(M::IntersectionUpdate, budget, s, args, kwargs)
 }
 
 /// `intersection` or `intersection_update` (`id`).
 fn intersect_as(
     id: M,
-    it: &mut Interp,
+    budget: &mut Budget,
     s: &Rc<RefCell<Set>>,
     args: &[Value],
     kwargs: Kw,
@@ -352,8 +358,8 @@ fn intersect_as(
         let mut cur: Option<Set> = None;
         for a in args {
             let next = match &cur {
-                None => intersection_any(it, &base, a)?,
-                Some(c) => intersection_any(it, c, a)?,
+                None => intersection_any(budget, &base, a)?,
+                Some(c) => intersection_any(budget, c, a)?,
             };
             cur = Some(next);
         }
@@ -369,21 +375,26 @@ fn intersect_as(
     Ok(Value::None)
 }
 
-fn difference_of(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn difference_of(
+    budget: &mut Budget,
+    s: &Rc<RefCell<Set>>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
     no_kwargs(&q("difference"), kwargs)?;
     let base = s.try_borrow().map_err(|_| busy())?.copy();
     let Some((first, rest)) = args.split_first() else {
         return Ok(Value::set(base.copy()));
     };
-    let mut result = difference_any(it, &base, first)?;
+    let mut result = difference_any(budget, &base, first)?;
     for a in rest {
-        difference_update(it, &mut result, a)?;
+        difference_update(budget, &mut result, a)?;
     }
     Ok(Value::set(result))
 }
 
 fn difference_update_of(
-    it: &mut Interp,
+    budget: &mut Budget,
     s: &Rc<RefCell<Set>>,
     args: &[Value],
     kwargs: Kw,
@@ -391,41 +402,41 @@ fn difference_update_of(
     no_kwargs(&q("difference_update"), kwargs)?;
     let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     for a in args {
-        difference_update(it, &mut me, a)?;
+        difference_update(budget, &mut me, a)?;
     }
     *s.try_borrow_mut().map_err(|_| busy())? = me;
     Ok(Value::None)
 }
 
 fn symmetric_difference(
-    it: &mut Interp,
+    budget: &mut Budget,
     s: &Rc<RefCell<Set>>,
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
     let other = one(&q("symmetric_difference"), args, kwargs)?;
-    let mut result = as_set(it, other)?;
+    let mut result = as_set(budget, other)?;
     let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-    symmetric_update(it, &mut result, &Value::set(me))?;
+    symmetric_update(budget, &mut result, &Value::set(me))?;
     Ok(Value::set(result))
 }
 
 fn symmetric_difference_update(
-    it: &mut Interp,
+    budget: &mut Budget,
     s: &Rc<RefCell<Set>>,
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
     let other = one(&q("symmetric_difference_update"), args, kwargs)?;
     let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-    symmetric_update(it, &mut me, other)?;
+    symmetric_update(budget, &mut me, other)?;
     *s.try_borrow_mut().map_err(|_| busy())? = me;
     Ok(Value::None)
 }
 
-fn issubset(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn issubset(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let other = one(&q("issubset"), args, kwargs)?;
-    let other = as_set(it, other)?;
+    let other = as_set(budget, other)?;
     let me = s.try_borrow().map_err(|_| busy())?;
     if me.len() > other.len() {
         return Ok(Value::Bool(false));
@@ -438,13 +449,13 @@ fn issubset(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -
     Ok(Value::Bool(true))
 }
 
-fn issuperset(it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn issuperset(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let other = one(&q("issuperset"), args, kwargs)?;
     let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
-    contains_all(it, &me, other).map(Value::Bool)
+    contains_all(budget, &me, other).map(Value::Bool)
 }
 
-fn isdisjoint(_it: &mut Interp, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isdisjoint(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let other = one(&q("isdisjoint"), args, kwargs)?;
     let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     let mut iter = PyIter::of(other)?;

@@ -4,8 +4,8 @@ use std::rc::Rc;
 
 use super::{Methods, m};
 use crate::catalog::{MANY, MethodId as M};
-use crate::interp::Interp;
 use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
+use crate::interp::limits::Budget;
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, TextBuf};
@@ -102,10 +102,16 @@ fn fill_char(v: Option<&Value>) -> R<char> {
     }
 }
 
-fn pad(it: &mut Interp, s: &PyStr, width: i64, fill: char, left: usize, right: usize) -> R<Value> {
+fn pad(
+    budget: &mut Budget,
+    s: &PyStr,
+    width: i64,
+    fill: char,
+    left: usize,
+    right: usize,
+) -> R<Value> {
     let _ = width;
-    it.budget
-        .check_memory((left + right).saturating_mul(fill.len_utf8()) + s.as_str().len())?;
+    budget.check_memory((left + right).saturating_mul(fill.len_utf8()) + s.as_str().len())?;
     let mut out = String::with_capacity(s.as_str().len() + (left + right) * fill.len_utf8());
     out.extend(std::iter::repeat_n(fill, left));
     out.push_str(s.as_str());
@@ -121,8 +127,9 @@ fn strip_chars(v: Option<&Value>, name: &str) -> R<Option<Vec<char>>> {
     }
 }
 
-/// A `str` method: the run, the receiver, positional and keyword arguments.
-pub(crate) type StrMethod = fn(&mut Interp<'_>, &Rc<PyStr>, &[Value], Kw<'_>) -> R<Value>;
+/// A `str` method: the run's budget, the receiver, positional and keyword
+/// arguments.
+pub(crate) type StrMethod = fn(&mut Budget, &Rc<PyStr>, &[Value], Kw<'_>) -> R<Value>;
 
 /// The methods of `str`.
 pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
@@ -177,7 +184,7 @@ fn q(name: &str) -> String {
     format!("str.{name}")
 }
 
-fn upper(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none(&q("upper"), args, kwargs)?;
     if text.is_ascii() {
@@ -194,12 +201,12 @@ fn upper(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value
     })
 }
 
-fn lower(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("lower"), args, kwargs)?;
     Ok(s_val(lower_text(s.as_str())?))
 }
 
-fn casefold(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("casefold"), args, kwargs)?;
     let mut one = String::new();
     map_text(s.as_str(), |out, _, c| {
@@ -209,7 +216,7 @@ fn casefold(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Va
     })
 }
 
-fn swapcase(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn swapcase(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none(&q("swapcase"), args, kwargs)?;
     map_text(text, |out, i, c| {
@@ -226,7 +233,7 @@ fn swapcase(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Va
     })
 }
 
-fn capitalize(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none(&q("capitalize"), args, kwargs)?;
     let mut chars = text.chars();
@@ -240,7 +247,7 @@ fn capitalize(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<
     Ok(s_val(out.into_string()))
 }
 
-fn title(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none(&q("title"), args, kwargs)?;
     let mut prev_cased = false;
@@ -258,41 +265,41 @@ fn title(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value
     })
 }
 
-fn isalnum(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isalnum(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     pred(&q("isalnum"), s.as_str(), args, kwargs, uc::is_alnum)
 }
 
-fn isalpha(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isalpha(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     pred(&q("isalpha"), s.as_str(), args, kwargs, uc::is_alpha)
 }
 
-fn isdecimal(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isdecimal(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     pred(&q("isdecimal"), s.as_str(), args, kwargs, uc::is_decimal)
 }
 
-fn isdigit(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isdigit(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     pred(&q("isdigit"), s.as_str(), args, kwargs, uc::is_digit)
 }
 
-fn isnumeric(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isnumeric(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     pred(&q("isnumeric"), s.as_str(), args, kwargs, uc::is_numeric)
 }
 
-fn isspace(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isspace(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     pred(&q("isspace"), s.as_str(), args, kwargs, is_space)
 }
 
-fn isascii(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isascii(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("isascii"), args, kwargs)?;
     Ok(Value::Bool(s.as_str().is_ascii()))
 }
 
-fn isprintable(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isprintable(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("isprintable"), args, kwargs)?;
     Ok(Value::Bool(s.as_str().chars().all(uc::is_printable)))
 }
 
-fn isidentifier(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isidentifier(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("isidentifier"), args, kwargs)?;
     let mut cs = s.as_str().chars();
     Ok(Value::Bool(match cs.next() {
@@ -301,7 +308,7 @@ fn isidentifier(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> 
     }))
 }
 
-fn islower(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("islower"), args, kwargs)?;
     let mut cased = false;
     for c in s.as_str().chars() {
@@ -315,7 +322,7 @@ fn islower(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Val
     Ok(Value::Bool(cased))
 }
 
-fn isupper(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isupper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("isupper"), args, kwargs)?;
     let mut cased = false;
     for c in s.as_str().chars() {
@@ -329,7 +336,7 @@ fn isupper(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Val
     Ok(Value::Bool(cased))
 }
 
-fn istitle(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn istitle(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&q("istitle"), args, kwargs)?;
     let mut cased = false;
     let mut prev_cased = false;
@@ -353,15 +360,15 @@ fn istitle(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Val
     Ok(Value::Bool(cased))
 }
 
-fn strip(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn strip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     strip_as(M::Strip, s, args, kwargs)
 }
 
-fn lstrip(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn lstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     strip_as(M::Lstrip, s, args, kwargs)
 }
 
-fn rstrip(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     strip_as(M::Rstrip, s, args, kwargs)
 }
 
@@ -387,16 +394,16 @@ fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     Ok(Value::str(out))
 }
 
-fn split(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    split_as(M::Split, it, s, args, kwargs)
+fn split(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    split_as(M::Split, budget, s, args, kwargs)
 }
 
-fn rsplit(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    split_as(M::Rsplit, it, s, args, kwargs)
+fn rsplit(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    split_as(M::Rsplit, budget, s, args, kwargs)
 }
 
 /// `split` or `rsplit` (`id`).
-fn split_as(id: M, it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let name = id.name();
     let b = bind(name, args, kwargs, &["sep", "maxsplit"], 0)?;
     let sep = match b.first().cloned().flatten() {
@@ -419,22 +426,22 @@ fn split_as(id: M, it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
         maxsplit,
         id == M::Rsplit,
     )?;
-    it.budget.check_memory(parts.len() * 64)?;
+    budget.check_memory(parts.len() * 64)?;
     Ok(Value::list(shared_words(parts)?))
 }
 
-fn splitlines(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn splitlines(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
     let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
     Ok(Value::list(shared_words(split_lines(s.as_str(), keep)?)?))
 }
 
-fn join(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn join(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let arg = one(&q("join"), args, kwargs)?;
-    join_items(it, s.as_str(), arg)
+    join_items(budget, s.as_str(), arg)
 }
 
-fn replace(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn replace(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs(&q("replace"), kwargs)?;
     between("replace", args, 2, 3)?;
     let old = match &args[0] {
@@ -459,14 +466,14 @@ fn replace(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Valu
         Some(v) => args::index(v)?,
         None => -1,
     };
-    replace_text(it, s, old, new, count)
+    replace_text(budget, s, old, new, count)
 }
 
-fn startswith(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn startswith(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     affix_as(M::Startswith, s, args, kwargs)
 }
 
-fn endswith(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn endswith(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     affix_as(M::Endswith, s, args, kwargs)
 }
 
@@ -521,23 +528,23 @@ fn affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     }
 }
 
-fn find(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn find(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Find, s, args, kwargs)
 }
 
-fn rfind(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rfind(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Rfind, s, args, kwargs)
 }
 
-fn index(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn index(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Index, s, args, kwargs)
 }
 
-fn rindex(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rindex(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Rindex, s, args, kwargs)
 }
 
-fn count(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn count(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Count, s, args, kwargs)
 }
 
@@ -580,11 +587,11 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     }
 }
 
-fn partition(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn partition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     partition_as(M::Partition, s, args, kwargs)
 }
 
-fn rpartition(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rpartition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     partition_as(M::Rpartition, s, args, kwargs)
 }
 
@@ -608,20 +615,20 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     Ok(Value::tuple(parts.iter().map(|p| Value::str(*p)).collect()))
 }
 
-fn center(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    justify_as(M::Center, it, s, args, kwargs)
+fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    justify_as(M::Center, budget, s, args, kwargs)
 }
 
-fn ljust(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    justify_as(M::Ljust, it, s, args, kwargs)
+fn ljust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    justify_as(M::Ljust, budget, s, args, kwargs)
 }
 
-fn rjust(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    justify_as(M::Rjust, it, s, args, kwargs)
+fn rjust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    justify_as(M::Rjust, budget, s, args, kwargs)
 }
 
 /// `center`, `ljust` or `rjust` (`id`).
-fn justify_as(id: M, it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn justify_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let name = id.name();
     no_kwargs(&q(name), kwargs)?;
     between(name, args, 1, 2)?;
@@ -640,10 +647,10 @@ fn justify_as(id: M, it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw)
         M::Ljust => (0, marg),
         _ => (marg, 0),
     };
-    pad(it, s, width, fill, left, right)
+    pad(budget, s, width, fill, left, right)
 }
 
-fn zfill(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     let w = one(&q("zfill"), args, kwargs)?;
     let width = args::index(w)?;
@@ -652,7 +659,7 @@ fn zfill(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value>
         return Ok(Value::Str(s.clone()));
     }
     let fill = (width - len) as usize;
-    it.budget.check_memory(fill + text.len())?;
+    budget.check_memory(fill + text.len())?;
     let mut out = String::with_capacity(fill + text.len());
     let (sign, rest) = match text.chars().next() {
         Some(c @ ('+' | '-')) => (Some(c), &text[1..]),
@@ -666,7 +673,7 @@ fn zfill(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value>
     Ok(s_val(out))
 }
 
-fn expandtabs(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn expandtabs(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("expandtabs", args, kwargs, &["tabsize"], 0)?;
     let size = match b.first().cloned().flatten() {
         Some(v) => args::index(&v)?,
@@ -698,11 +705,11 @@ fn expandtabs(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<
     })
 }
 
-fn removeprefix(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn removeprefix(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     remove_affix_as(M::Removeprefix, s, args, kwargs)
 }
 
-fn removesuffix(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn removesuffix(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     remove_affix_as(M::Removesuffix, s, args, kwargs)
 }
 
@@ -721,12 +728,12 @@ fn remove_affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value>
     }
 }
 
-fn format(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let out = crate::interp::formatting::str_format(it, s.as_str(), args, kwargs)?;
+fn format(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let out = crate::interp::formatting::str_format(budget, s.as_str(), args, kwargs)?;
     Ok(s_val(out))
 }
 
-fn format_map(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn format_map(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let m = one(&q("format_map"), args, kwargs)?;
     let Value::Dict(d) = m else {
         return Err(Exc::type_error(format!(
@@ -745,11 +752,11 @@ fn format_map(it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
                 .collect()
         })
         .unwrap_or_default();
-    let out = crate::interp::formatting::str_format(it, s.as_str(), &[], &pairs)?;
+    let out = crate::interp::formatting::str_format(budget, s.as_str(), &[], &pairs)?;
     Ok(s_val(out))
 }
 
-fn encode(_it: &mut Interp, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn encode(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("encode", args, kwargs, &["encoding", "errors"], 0)?;
     if let Some(v) = b.first().cloned().flatten()
         && !matches!(v, Value::Str(_))
@@ -1033,9 +1040,9 @@ fn split_lines(text: &str, keep: bool) -> R<Buf<&str>> {
     Ok(out)
 }
 
-fn join_items(it: &mut Interp, sep: &str, arg: &Value) -> R<Value> {
+fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
     let items = match arg {
-        Value::List(_) | Value::Tuple(_) => crate::interp::ops::collect_iterable(it, arg)?,
+        Value::List(_) | Value::Tuple(_) => crate::interp::ops::collect_iterable(arg)?,
         other => {
             let mut iter =
                 PyIter::of(other).map_err(|_| Exc::type_error("can only join an iterable"))?;
@@ -1058,7 +1065,7 @@ fn join_items(it: &mut Interp, sep: &str, arg: &Value) -> R<Value> {
             }
         }
     }
-    it.budget.check_memory(total)?;
+    budget.check_memory(total)?;
     meter::tick_n(items.len())?;
     let mut out = String::with_capacity(total);
     for (i, x) in items.iter().enumerate() {
@@ -1072,7 +1079,7 @@ fn join_items(it: &mut Interp, sep: &str, arg: &Value) -> R<Value> {
     Ok(s_val(out))
 }
 
-fn replace_text(it: &mut Interp, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
+fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
     let text = s.as_str();
     let limit = if count < 0 {
         usize::MAX
@@ -1084,8 +1091,7 @@ fn replace_text(it: &mut Interp, s: &Rc<PyStr>, old: &str, new: &str, count: i64
     }
     if old.is_empty() {
         let n = (s.char_len() + 1).min(limit);
-        it.budget
-            .check_memory(text.len().saturating_add(n.saturating_mul(new.len())))?;
+        budget.check_memory(text.len().saturating_add(n.saturating_mul(new.len())))?;
         let mut out = String::with_capacity(text.len() + n * new.len());
         let mut done = 0;
         for c in text.chars() {
@@ -1105,7 +1111,7 @@ fn replace_text(it: &mut Interp, s: &Rc<PyStr>, old: &str, new: &str, count: i64
         return Ok(Value::Str(s.clone()));
     }
     if new.len() > old.len() {
-        it.budget.check_memory(
+        budget.check_memory(
             text.len()
                 .saturating_add(occurrences.saturating_mul(new.len() - old.len())),
         )?;

@@ -9,6 +9,7 @@ use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::super::Interp;
+use super::super::limits::Budget;
 use super::collect_iterable;
 use super::sequence::{add, mul, repeat_count, sub};
 use crate::ast::Operator;
@@ -85,7 +86,7 @@ pub(crate) fn int_fast(op: Operator, x: i64, y: i64) -> Option<i64> {
 }
 
 /// `a op b`.
-pub(crate) fn binop(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Value> {
+pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<Value> {
     // The small-int fast path.
     if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
         let (x, y) = (*x, *y);
@@ -131,13 +132,13 @@ pub(crate) fn binop(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Valu
         }
     }
     match op {
-        Operator::Add => add(it, a, b),
+        Operator::Add => add(budget, a, b),
         Operator::Sub => sub(a, b),
-        Operator::Mult => mul(it, a, b),
+        Operator::Mult => mul(budget, a, b),
         Operator::Div | Operator::FloorDiv => arith(op, &a, &b),
         Operator::Mod => {
             if let Value::Str(s) = &a {
-                let text = super::super::formatting::percent_format(it, s.as_str(), &b)?;
+                let text = super::super::formatting::percent_format(budget, s.as_str(), &b)?;
                 return Ok(Value::str(text));
             }
             arith(op, &a, &b)
@@ -154,7 +155,7 @@ fn walk_op_name(op: Operator) -> &'static str {
 pub(crate) fn inplace(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Value> {
     match (&a, op) {
         (Value::List(l), Operator::Add) => {
-            let items = collect_iterable(it, &b)?;
+            let items = collect_iterable(&b)?;
             it.budget.check_memory(items.len() * 16)?;
             let items = items.into_vec();
             let has_container = items.iter().any(Value::is_container);
@@ -190,7 +191,7 @@ pub(crate) fn inplace(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Va
         }
         // Python names the augmented operator when no method applies
         // (`unsupported operand type(s) for -=: 'str' and 'bool'`).
-        _ => binop(it, op, a, b).map_err(|mut e| {
+        _ => binop(&mut it.budget, op, a, b).map_err(|mut e| {
             let plain = format!("unsupported operand type(s) for {}:", op_symbol(op));
             if e.msg.starts_with(&plain) {
                 e.msg = e.msg.replacen(

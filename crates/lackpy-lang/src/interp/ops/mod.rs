@@ -17,7 +17,6 @@ pub(crate) use self::compare::{compare, lt, order};
 pub(crate) use self::contains::{contains, range_contains};
 pub(crate) use self::index::{get_item, set_item};
 pub(crate) use self::slice::{SliceArgs, get_slice, set_slice};
-use super::Interp;
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::Buf;
@@ -55,7 +54,7 @@ pub(crate) fn py_len(v: &Value) -> R<usize> {
 /// This is how builtins drain an iterable: the buffer is charged and
 /// checked before it grows, and every item ticks the meter, so a huge or
 /// endless source ends with MemoryError or TimeoutError.
-pub(crate) fn collect_iterable(_it: &mut Interp, v: &Value) -> R<Buf<Value>> {
+pub(crate) fn collect_iterable(v: &Value) -> R<Buf<Value>> {
     match v {
         Value::List(l) => {
             let Ok(l) = l.try_borrow() else {

@@ -3,7 +3,7 @@
 
 use std::rc::Rc;
 
-use super::super::Interp;
+use super::super::limits::Budget;
 use super::arith::{arith, unsupported};
 use crate::ast::Operator;
 use crate::value::errors::{Exc, R};
@@ -11,11 +11,10 @@ use crate::value::int::as_int;
 use crate::value::iter::PyIter;
 use crate::value::{Set, Value, ViewKind};
 
-pub(super) fn add(it: &mut Interp, a: Value, b: Value) -> R<Value> {
+pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
     match (a, b) {
         (Value::Str(mut x), Value::Str(y)) => {
-            it.budget
-                .check_memory(x.as_str().len() + y.as_str().len())?;
+            budget.check_memory(x.as_str().len() + y.as_str().len())?;
             if let Some(s) = Rc::get_mut(&mut x) {
                 s.push_str(&y);
                 return Ok(Value::Str(x));
@@ -34,8 +33,7 @@ pub(super) fn add(it: &mut Interp, a: Value, b: Value) -> R<Value> {
             let (Ok(xl), Ok(yl)) = (xl, yl) else {
                 return Err(Exc::runtime_error("list modified during operation"));
             };
-            it.budget
-                .check_memory((xl.items.len() + yl.items.len()) * 16)?;
+            budget.check_memory((xl.items.len() + yl.items.len()) * 16)?;
             let mut items = Vec::with_capacity(xl.items.len() + yl.items.len());
             items.extend(xl.items.iter().cloned());
             items.extend(yl.items.iter().cloned());
@@ -46,8 +44,7 @@ pub(super) fn add(it: &mut Interp, a: Value, b: Value) -> R<Value> {
             other.type_name()
         ))),
         (Value::Tuple(x), Value::Tuple(y)) => {
-            it.budget
-                .check_memory((x.items.len() + y.items.len()) * 16)?;
+            budget.check_memory((x.items.len() + y.items.len()) * 16)?;
             let mut items = Vec::with_capacity(x.items.len() + y.items.len());
             items.extend(x.items.iter().cloned());
             items.extend(y.items.iter().cloned());
@@ -103,7 +100,7 @@ pub(super) fn repeat_count(n: &Value) -> R<usize> {
     }
 }
 
-pub(super) fn mul(it: &mut Interp, a: Value, b: Value) -> R<Value> {
+pub(super) fn mul(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
     let (seq, n) = match (&a, &b) {
         (Value::Str(_) | Value::List(_) | Value::Tuple(_) | Value::Bytes(_), _) => (&a, &b),
         (_, Value::Str(_) | Value::List(_) | Value::Tuple(_) | Value::Bytes(_))
@@ -127,7 +124,7 @@ pub(super) fn mul(it: &mut Interp, a: Value, b: Value) -> R<Value> {
                 return Err(Exc::overflow("repeated string is too long"));
             }
             let total = len.checked_mul(n).ok_or_else(Exc::memory)?;
-            it.budget.check_memory(total)?;
+            budget.check_memory(total)?;
             if n == 1 {
                 return Ok(seq.clone());
             }
@@ -136,7 +133,7 @@ pub(super) fn mul(it: &mut Interp, a: Value, b: Value) -> R<Value> {
         Value::List(l) => {
             let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
             let total = items.len().checked_mul(n).ok_or_else(Exc::memory)?;
-            it.budget.check_memory(total.saturating_mul(16))?;
+            budget.check_memory(total.saturating_mul(16))?;
             let mut out = Vec::with_capacity(total);
             for _ in 0..n {
                 out.extend(items.iter().cloned());
@@ -145,7 +142,7 @@ pub(super) fn mul(it: &mut Interp, a: Value, b: Value) -> R<Value> {
         }
         Value::Tuple(t) => {
             let total = t.items.len().checked_mul(n).ok_or_else(Exc::memory)?;
-            it.budget.check_memory(total.saturating_mul(16))?;
+            budget.check_memory(total.saturating_mul(16))?;
             if n == 1 {
                 return Ok(seq.clone());
             }
@@ -157,7 +154,7 @@ pub(super) fn mul(it: &mut Interp, a: Value, b: Value) -> R<Value> {
         }
         Value::Bytes(b) => {
             let total = b.len().checked_mul(n).ok_or_else(Exc::memory)?;
-            it.budget.check_memory(total)?;
+            budget.check_memory(total)?;
             Ok(Value::Bytes(Rc::new(b.repeat(n))))
         }
         _ => Err(unsupported(Operator::Mult, &a, &b)),

@@ -91,7 +91,7 @@ fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>>
 }
 
 /// `obj[lo:hi:step]`.
-pub(crate) fn get_slice(_it: &mut Interp, obj: &Value, s: &SliceArgs) -> R<Value> {
+pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
     match obj {
         Value::List(l) => {
             let l = l
@@ -185,7 +185,7 @@ pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -
         | Value::Range(_)
         | Value::View(_)
         | Value::Iter(_)
-        | Value::Bytes(_) => collect_iterable(it, &v)?.into_vec(),
+        | Value::Bytes(_) => collect_iterable(&v)?.into_vec(),
         _ => return Err(Exc::type_error("can only assign an iterable")),
     };
     let container = items.iter().any(Value::is_container);
