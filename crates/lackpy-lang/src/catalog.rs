@@ -177,7 +177,9 @@ builtin_ids! {
 /// What a builtin name means when no program variable shadows it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) enum BuiltinName {
+    /// A builtin function.
     Func(BuiltinId),
+    /// A builtin type, called as a constructor or conversion.
     Type(TypeId),
 }
 

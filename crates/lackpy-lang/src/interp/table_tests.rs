@@ -187,10 +187,7 @@ fn every_method_is_dispatched_with_its_declared_arguments() {
         sampled += 1;
         for &m in MethodId::ALL {
             let what = format!("{}.{}", t.name(), m.name());
-            let declared = methods_of(t).and_then(|ms| ms.arity(m));
-            let module = crate::parse::parse(recv).ok();
-            let value_has = module.is_some() && declared.is_some();
-            let Some(arity) = declared else {
+            let Some(arity) = methods_of(t).and_then(|ms| ms.arity(m)) else {
                 // Not declared: no handler is reached.
                 let err = error_of(&format!("r = {recv}\nr.{}()", m.name()));
                 if !err
@@ -201,7 +198,6 @@ fn every_method_is_dispatched_with_its_declared_arguments() {
                 }
                 continue;
             };
-            assert!(value_has, "{what}: the sample does not parse");
             for n in counts(arity) {
                 let err = error_of(&format!("r = {recv}\nr.{}({})", m.name(), args("0", n)));
                 if let Some(e) = &err

@@ -14,8 +14,7 @@ mod str_split;
 
 use std::rc::Rc;
 
-use crate::catalog::TypeId;
-use crate::catalog::{Arity, MethodId};
+use crate::catalog::{Arity, MethodId, TypeId};
 use crate::interp::Interp;
 use crate::value::errors::{Exc, R};
 use crate::value::{Method, Value, ViewKind};
