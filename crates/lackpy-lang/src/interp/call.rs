@@ -378,10 +378,10 @@ impl Interp<'_> {
         // copied once per reference, so the copy is charged as it grows,
         // and held against the memory budget while the call runs.
         let mut g = Growth::in_run();
-        let data_args = args
-            .iter()
-            .map(|a| to_data_with(a, &mut g))
-            .collect::<R<Vec<_>>>()?;
+        let mut data_args = Vec::with_capacity(args.len());
+        for a in args {
+            data_args.push(to_data_with(a, &mut g)?);
+        }
         let mut data_kwargs = Vec::with_capacity(kwargs.len());
         for (k, v) in kwargs {
             data_kwargs.push((k.to_string(), to_data_with(v, &mut g)?));
