@@ -3,10 +3,15 @@
 //! The workspace is a stack: each crate may depend only on crates above it,
 //! and the language crate at the top must stay pure (no async runtime, no
 //! network, no process spawning), even transitively. This reads
-//! `cargo metadata` and reports every edge that breaks those rules.
+//! `cargo metadata` and reports every edge that breaks those rules. Inside
+//! `lackpy-lang`, the top-level modules form layers of their own
+//! ([`modules`]); every path that names a later layer is reported too.
+
+pub mod modules;
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use serde_json::Value;
@@ -134,6 +139,24 @@ pub fn check(metadata: &Value) -> Result<String, String> {
         }
     }
 
+    // Module layers inside the crates that have them.
+    let mut module_reports = Vec::new();
+    for rules in modules::MODULE_RULES {
+        let Some(src_dir) = lib_src_dir(&packages, &members, rules.package) else {
+            continue;
+        };
+        match modules::read_sources(&src_dir) {
+            Ok(sources) => {
+                let found = modules::check_sources(rules, &sources);
+                if found.is_empty() {
+                    module_reports.push(modules::describe(rules, sources.len()));
+                }
+                violations.extend(found);
+            }
+            Err(e) => violations.push(e),
+        }
+    }
+
     // Transitive purity of the language crate, through the resolve graph.
     if let Some(lang_id) = names
         .iter()
@@ -164,12 +187,32 @@ pub fn check(metadata: &Value) -> Result<String, String> {
         };
         let _ = writeln!(out, "{l:<6} {name:<19} {deps}");
     }
+    for line in module_reports {
+        let _ = writeln!(out, "{line}");
+    }
     let _ = writeln!(
         out,
         "check-layers: ok ({PURE_CRATE} reaches none of {} denied crates)",
         DENY_FOR_LANG.len()
     );
     Ok(out)
+}
+
+/// The source directory of a workspace member's library target.
+fn lib_src_dir(packages: &[Value], members: &HashSet<&str>, name: &str) -> Option<PathBuf> {
+    let package = packages.iter().find(|p| {
+        p["name"].as_str() == Some(name) && p["id"].as_str().is_some_and(|id| members.contains(id))
+    })?;
+    let target = package["targets"].as_array()?.iter().find(|t| {
+        t["kind"]
+            .as_array()
+            .is_some_and(|k| k.iter().any(|k| k.as_str() == Some("lib")))
+    })?;
+    Some(
+        Path::new(target["src_path"].as_str()?)
+            .parent()?
+            .to_path_buf(),
+    )
 }
 
 /// Every shortest path from `root` to a denied package, following normal and

@@ -1,8 +1,12 @@
 //! The layering guard must pass on good workspaces and fail, naming the
 //! edge, on bad ones. Fixtures are real Cargo workspaces read through
-//! `cargo metadata`.
+//! `cargo metadata`. The module rules are also run on a small crate held
+//! in memory: the clean crate passes, and each planted path yields exactly
+//! the violation it should (so no rule can silently stop working).
 
 use std::path::PathBuf;
+
+use xtask::layers::modules::{LANG_MODULES, Source, check_sources};
 
 fn fixture(name: &str) -> String {
     let p: PathBuf = [
@@ -57,4 +61,267 @@ fn passes_on_the_real_workspace() {
     for c in xtask::layers::STACK {
         assert!(report.contains(c), "{c} in the table: {report}");
     }
+}
+
+#[test]
+fn fails_on_a_planted_upward_module_import() {
+    let err =
+        xtask::layers::check_manifest(Some(&fixture("modules_planted"))).expect_err("must fail");
+    assert!(
+        err.contains(
+            "src/value/mod.rs:2: `value` (layer value) names crate::interp::Interp (layer interp)"
+        ),
+        "names the file, line and path: {err}"
+    );
+    assert!(!err.contains("src/interp/"), "interp may name value: {err}");
+}
+
+#[test]
+fn the_real_language_crate_passes_its_module_layers() {
+    let root: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "Cargo.toml"]
+        .iter()
+        .collect();
+    let report = xtask::layers::check_manifest(Some(&root.to_string_lossy()))
+        .expect("the workspace itself is layered");
+    assert!(
+        report.contains("check-layers: lackpy-lang modules ok"),
+        "the module rules ran: {report}"
+    );
+}
+
+/// A crate laid out as lackpy-lang is, every import legal: the exception,
+/// root re-exports, inline test modules, `#[path]` files, and mentions of
+/// `crate::interp` in comments, strings and char literals.
+fn clean() -> Vec<Source> {
+    let files: &[(&str, &str)] = &[
+        (
+            "lib.rs",
+            "pub mod ast;\npub mod catalog;\npub mod data;\npub mod format;\npub mod interp;\npub mod validate;\npub mod value;\npub use data::Data;\npub use interp::{Host, run as run_program};\n",
+        ),
+        ("ast.rs", "pub struct Module;\n"),
+        (
+            "catalog.rs",
+            "use crate::ast::Module;\npub struct MethodId;\n",
+        ),
+        (
+            "validate/mod.rs",
+            "use crate::{ast::Module, catalog};\nuse super::ast;\n",
+        ),
+        ("format/mod.rs", "use crate::ast;\npub fn float_repr() {}\n"),
+        ("data.rs", "pub struct Data;\n"),
+        (
+            "value/mod.rs",
+            "//! Not `crate::interp::Interp`: a comment.\n/// Nor [`crate::interp::run`].\nmod lambda;\n#[cfg(test)]\n#[path = \"mod_tests.rs\"]\nmod tests;\nuse crate::format::float_repr;\nuse super::Data;\nuse crate::catalog::MethodId;\nconst S: &str = \"crate::interp::Interp\";\nconst R: &str = r#\"use crate::interp;\"#;\nconst C: char = '\\'';\nfn f<'a>(x: &'a str) -> &'a str { x }\npub struct Value;\n",
+        ),
+        (
+            "value/mod_tests.rs",
+            "use super::super::Value;\nuse super::*;\n",
+        ),
+        (
+            "value/dict.rs",
+            "use super::Value;\nuse crate::value::{self, Value as V};\n#[cfg(test)]\nmod tests {\n    use super::super::Value;\n    use super::*;\n}\n",
+        ),
+        ("value/lambda.rs", "use crate::interp::code::LambdaDef;\n"),
+        (
+            "interp/mod.rs",
+            "pub mod code;\nuse crate::value::Value;\nuse crate::{ast, format, data::Data};\npub trait Host {}\npub fn run() {}\n",
+        ),
+        (
+            "interp/code.rs",
+            "pub struct LambdaDef;\npub struct Other;\n",
+        ),
+    ];
+    files
+        .iter()
+        .map(|(p, t)| (p.to_string(), t.to_string()))
+        .collect()
+}
+
+/// The clean crate with `file` set to `text` (added or replaced).
+fn with(file: &str, text: &str) -> Vec<Source> {
+    let mut files: Vec<Source> = clean().into_iter().filter(|(p, _)| p != file).collect();
+    files.push((file.to_owned(), text.to_owned()));
+    files
+}
+
+/// Exactly one violation, containing every piece of `wanted`.
+fn one_violation(files: &[Source], wanted: &[&str]) {
+    let found = check_sources(&LANG_MODULES, files);
+    assert_eq!(found.len(), 1, "one violation expected: {found:#?}");
+    for w in wanted {
+        assert!(found[0].contains(w), "{w:?} in {:?}", found[0]);
+    }
+}
+
+#[test]
+fn the_clean_crate_passes() {
+    let found = check_sources(&LANG_MODULES, &clean());
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn value_may_not_use_interp() {
+    one_violation(
+        &with("value/dict.rs", "use crate::interp::errors::Exc;\n"),
+        &[
+            "src/value/dict.rs:1",
+            "`value` (layer value) names crate::interp::errors::Exc (layer interp)",
+        ],
+    );
+}
+
+#[test]
+fn a_use_group_is_expanded() {
+    one_violation(
+        &with(
+            "value/dict.rs",
+            "use crate::{ast, format::float_repr, interp::Interp};\n",
+        ),
+        &["names crate::interp::Interp"],
+    );
+}
+
+#[test]
+fn super_paths_are_resolved() {
+    one_violation(
+        &with("value/dict.rs", "\n\nuse super::super::interp::Interp;\n"),
+        &["src/value/dict.rs:3", "names crate::interp::Interp"],
+    );
+}
+
+#[test]
+fn a_path_in_an_expression_counts() {
+    one_violation(
+        &with(
+            "value/dict.rs",
+            "fn f() {\n    let _ = crate::interp::run();\n}\n",
+        ),
+        &["src/value/dict.rs:2", "names crate::interp::run"],
+    );
+}
+
+#[test]
+fn a_path_through_a_root_reexport_counts() {
+    // `crate::run_program` is `interp::run`, re-exported by lib.rs.
+    one_violation(
+        &with("value/dict.rs", "fn f() {\n    crate::run_program();\n}\n"),
+        &["names crate::run_program (layer interp)"],
+    );
+    one_violation(
+        &with("value/dict.rs", "fn f(h: &dyn crate::Host) {}\n"),
+        &["names crate::Host (layer interp)"],
+    );
+}
+
+#[test]
+fn a_reexport_counts_as_an_import() {
+    one_violation(
+        &with("format/mod.rs", "pub(crate) use crate::value::Value;\n"),
+        &[
+            "src/format/mod.rs:1",
+            "`format` (layer format) names crate::value::Value (layer value)",
+        ],
+    );
+}
+
+#[test]
+fn format_may_not_use_interp() {
+    one_violation(
+        &with("format/mod.rs", "use crate::interp::Host;\n"),
+        &["`format` (layer format) names crate::interp::Host (layer interp)"],
+    );
+}
+
+#[test]
+fn syntax_may_use_neither_value_nor_interp() {
+    one_violation(
+        &with("validate/mod.rs", "use crate::value::Value;\n"),
+        &["`validate` (layer syntax) names crate::value::Value (layer value)"],
+    );
+    one_violation(
+        &with("catalog.rs", "use crate::interp::Host;\n"),
+        &["`catalog` (layer syntax) names crate::interp::Host (layer interp)"],
+    );
+    one_violation(
+        &with("ast.rs", "use crate::format::float_repr;\n"),
+        &["`ast` (layer syntax) names crate::format::float_repr (layer format)"],
+    );
+}
+
+#[test]
+fn inline_modules_shift_super() {
+    // From value::dict::tests, three `super`s reach the root.
+    one_violation(
+        &with(
+            "value/dict.rs",
+            "mod tests {\n    use super::super::super::interp::Interp;\n}\n",
+        ),
+        &["src/value/dict.rs:2", "names crate::interp::Interp"],
+    );
+}
+
+#[test]
+fn path_attribute_files_sit_in_their_declaring_module() {
+    // dict_tests.rs is value::dict::tests, not value::dict_tests.
+    let mut files = with(
+        "value/dict.rs",
+        "#[cfg(test)]\n#[path = \"dict_tests.rs\"]\nmod tests;\n",
+    );
+    files.push((
+        "value/dict_tests.rs".to_owned(),
+        "use super::super::super::interp::Interp;\n".to_owned(),
+    ));
+    one_violation(
+        &files,
+        &["src/value/dict_tests.rs:1", "names crate::interp::Interp"],
+    );
+}
+
+#[test]
+fn the_exception_is_one_item_in_one_file() {
+    one_violation(
+        &with("value/lambda.rs", "use crate::interp::code::Other;\n"),
+        &["src/value/lambda.rs:1", "names crate::interp::code::Other"],
+    );
+    one_violation(
+        &with("value/dict.rs", "use crate::interp::code::LambdaDef;\n"),
+        &[
+            "src/value/dict.rs:1",
+            "names crate::interp::code::LambdaDef",
+        ],
+    );
+}
+
+#[test]
+fn a_glob_of_the_root_reaches_every_layer() {
+    one_violation(
+        &with("value/dict.rs", "use crate::*;\n"),
+        &["`value` (layer value) names the crate root (crate::*)"],
+    );
+}
+
+#[test]
+fn macro_and_alias_paths_count() {
+    one_violation(
+        &with(
+            "value/dict.rs",
+            "macro_rules! m {\n    () => {\n        $crate::interp::run()\n    };\n}\n",
+        ),
+        &["src/value/dict.rs:3", "names crate::interp::run"],
+    );
+    one_violation(
+        &with(
+            "value/dict.rs",
+            "extern crate self as lang;\nfn f() {\n    lang::interp::run();\n}\n",
+        ),
+        &["src/value/dict.rs:3", "names crate::interp::run"],
+    );
+}
+
+#[test]
+fn a_module_in_no_layer_is_refused() {
+    one_violation(
+        &with("tools/mod.rs", "pub struct Tool;\n"),
+        &["src/tools/mod.rs: module `tools` is in no layer"],
+    );
 }

@@ -12,6 +12,7 @@
 #![forbid(unsafe_code)]
 
 pub mod ast;
+pub(crate) mod catalog;
 pub mod data;
 pub mod format;
 pub mod grade;

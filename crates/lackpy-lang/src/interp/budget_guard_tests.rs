@@ -7,9 +7,9 @@
 
 use std::time::{Duration, Instant};
 
-use super::methods::{MethodId, type_has};
+use super::methods::methods_of;
 use super::{Limits, NoTools, RunOptions, run};
-use crate::value::TypeId;
+use crate::catalog::{BUILTINS, MethodId, TypeId};
 
 /// An iterable of 10**18 items.
 const HUGE: &str = "reversed(range(1000000000000000000))";
@@ -126,17 +126,18 @@ fn method_args(t: TypeId, m: MethodId) -> Option<String> {
 fn cases() -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut missing = Vec::new();
-    for name in crate::validate::names::ALLOWED_BUILTINS {
+    for b in BUILTINS {
+        let name = b.what.name();
         match builtin_case(name) {
             Some(p) => out.push((format!("{name}()"), format!("[{p}] and None"))),
             None => missing.push(format!("{name}()")),
         }
     }
     for &t in TypeId::ALL {
-        for &m in MethodId::ALL {
-            if !type_has(t, m) {
-                continue;
-            }
+        let Some(methods) = methods_of(t) else {
+            continue;
+        };
+        for (m, _) in methods.declared() {
             let what = format!("{}.{}", t.name(), m.name());
             match (receiver(t), method_args(t, m)) {
                 (Some(r), Some(a)) => out.push((what, format!("[{r}.{}({a})] and None", m.name()))),

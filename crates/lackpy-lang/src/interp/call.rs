@@ -6,11 +6,11 @@ use std::time::Instant;
 
 use super::Interp;
 use super::code::{Call, Elt, Kw, MethodCall};
-use super::errors::{Exc, ExcKind, R};
-use super::host::ToolInfo;
 use super::trace::{TraceEntry, name_args, preview};
 use super::{builtins, methods};
+use crate::value::ToolInfo;
 use crate::value::convert::{from_data_owned, to_data_with};
+use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::growth::Growth;
 use crate::value::mem;
 use crate::value::{Lambda, Value};
@@ -34,7 +34,7 @@ impl Interp<'_> {
 
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
         let obj = self.eval(&m.obj)?;
-        if let (Some(methods::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
+        if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
             && m.simple
             && let [Elt::One(key), rest @ ..] = m.args.as_slice()
             && rest.len() <= 1
@@ -47,7 +47,7 @@ impl Interp<'_> {
                 [Elt::One(e)] => Some(self.eval(e)?),
                 _ => None,
             };
-            let db = d.try_borrow().map_err(|_| super::methods_dict::busy())?;
+            let db = d.try_borrow().map_err(|_| super::methods::dict::busy())?;
             return Ok(match db.get(&key)? {
                 Some(v) => v.clone(),
                 None => default.unwrap_or(Value::None),
@@ -177,7 +177,7 @@ impl Interp<'_> {
                 Elt::One(e) => out.push(self.eval(e)?)?,
                 Elt::Star(e) => {
                     let v = self.eval(e)?;
-                    if super::iter::PyIter::of(&v).is_err() {
+                    if crate::value::iter::PyIter::of(&v).is_err() {
                         return Err(Exc::type_error(if lone_star {
                             format!(
                                 "{}() argument after * must be an iterable, not {}",
@@ -378,10 +378,10 @@ impl Interp<'_> {
         // copied once per reference, so the copy is charged as it grows,
         // and held against the memory budget while the call runs.
         let mut g = Growth::in_run();
-        let data_args = args
-            .iter()
-            .map(|a| to_data_with(a, &mut g))
-            .collect::<R<Vec<_>>>()?;
+        let mut data_args = Vec::with_capacity(args.len());
+        for a in args {
+            data_args.push(to_data_with(a, &mut g)?);
+        }
         let mut data_kwargs = Vec::with_capacity(kwargs.len());
         for (k, v) in kwargs {
             data_kwargs.push((k.to_string(), to_data_with(v, &mut g)?));

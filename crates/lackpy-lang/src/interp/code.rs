@@ -8,9 +8,10 @@
 
 use std::rc::Rc;
 
-use super::methods::MethodId;
 use crate::ast::{CmpOp, Operator, UnaryOp};
-use crate::value::{BuiltinName, Value};
+use crate::catalog::BuiltinName;
+use crate::catalog::MethodId;
+use crate::value::Value;
 
 /// Where a name lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

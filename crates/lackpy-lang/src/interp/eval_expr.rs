@@ -8,10 +8,10 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::code::{Comp, Conv, DictItem, Elt, Expr, ExprKind, FPart, Gen, LambdaDef, Spec, Target};
-use super::errors::{Exc, ExcKind, R};
-use super::iter::PyIter;
 use super::ops;
 use crate::ast::{CmpOp, Operator, UnaryOp};
+use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::iter::PyIter;
 use crate::value::meter::Buf;
 use crate::value::{Dict, Lambda, List, Set, Value, repr};
 
@@ -71,7 +71,7 @@ impl Interp<'_> {
         {
             return Ok(Value::Int(v));
         }
-        ops::binop(self, op, a, b).map_err(|ex| at_line(ex, line))
+        ops::binop(&mut self.budget, op, a, b).map_err(|ex| at_line(ex, line))
     }
 
     #[inline(never)]
@@ -205,7 +205,7 @@ impl Interp<'_> {
         let o = self.eval(obj)?;
         if let ExprKind::Slice(lo, hi, step) = &idx.kind {
             let s = self.eval_slice(lo, hi, step)?;
-            return ops::get_slice(self, &o, &s);
+            return ops::get_slice(&o, &s);
         }
         let i = self.eval(idx)?;
         ops::get_item(&o, &i)
@@ -453,13 +453,16 @@ impl Interp<'_> {
                             };
                             let text = match spec {
                                 Spec::None => repr::to_str(&v)?,
-                                Spec::Fixed(text, parsed) => {
-                                    super::formatting::format_cached(self, &v, text, parsed)?
-                                }
+                                Spec::Fixed(text, parsed) => super::formatting::format_cached(
+                                    &mut self.budget,
+                                    &v,
+                                    text,
+                                    parsed,
+                                )?,
                                 Spec::Dynamic(sp) => {
                                     let mut s = String::new();
                                     self.eval_fparts(sp, &mut s)?;
-                                    super::formatting::format_value(self, &v, &s)?
+                                    super::formatting::format_value(&mut self.budget, &v, &s)?
                                 }
                             };
                             out.push_str(&text);

@@ -4,12 +4,12 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::code::{NameRef, Stmt, StmtKind, Target};
-use super::errors::{Exc, R};
 use super::eval_expr::{at_line, forbidden};
-use super::iter::PyIter;
 use super::ops;
 use crate::ast::Operator;
 use crate::value::Value;
+use crate::value::errors::{Exc, R};
+use crate::value::iter::PyIter;
 
 impl Interp<'_> {
     /// Runs a block.
@@ -174,7 +174,7 @@ impl Interp<'_> {
         let result = if inplace {
             ops::inplace(self, Operator::Add, cur, rhs)
         } else {
-            ops::binop(self, Operator::Add, cur, rhs)
+            ops::binop(&mut self.budget, Operator::Add, cur, rhs)
         };
         match result {
             Ok(v) => {
@@ -211,7 +211,7 @@ impl Interp<'_> {
                 let o = self.eval(obj)?;
                 if let super::code::ExprKind::Slice(lo, hi, st) = &idx.kind {
                     let s = self.eval_slice(lo, hi, st)?;
-                    let cur = ops::get_slice(self, &o, &s)?;
+                    let cur = ops::get_slice(&o, &s)?;
                     let rhs = self.eval(e)?;
                     let v = ops::inplace(self, op, cur, rhs)?;
                     ops::set_slice(self, &o, &s, v)?;
@@ -226,19 +226,22 @@ impl Interp<'_> {
             Target::Attribute(obj, name) => {
                 let o = self.eval(obj)?;
                 let cur =
-                    super::methods::get_attr(&o, name, super::methods::MethodId::from_name(name))?;
+                    super::methods::get_attr(&o, name, crate::catalog::MethodId::from_name(name))?;
                 let rhs = self.eval(e)?;
                 let v = ops::inplace(self, op, cur, rhs)?;
                 return Err(set_attr_error(&o, name, &v));
             }
             Target::Seq(..) => {
                 return Err(Exc::new(
-                    super::errors::ExcKind::ValidationError,
+                    crate::value::errors::ExcKind::ValidationError,
                     "illegal expression for augmented assignment",
                 ));
             }
             Target::Invalid(msg) => {
-                return Err(Exc::new(super::errors::ExcKind::ValidationError, *msg));
+                return Err(Exc::new(
+                    crate::value::errors::ExcKind::ValidationError,
+                    *msg,
+                ));
             }
         }
         Ok(())
@@ -265,7 +268,10 @@ impl Interp<'_> {
                 Err(set_attr_error(&o, name, &v))
             }
             Target::Seq(targets, star) => self.unpack(targets, *star, v),
-            Target::Invalid(msg) => Err(Exc::new(super::errors::ExcKind::ValidationError, *msg)),
+            Target::Invalid(msg) => Err(Exc::new(
+                crate::value::errors::ExcKind::ValidationError,
+                *msg,
+            )),
         }
     }
 
@@ -357,7 +363,7 @@ impl Interp<'_> {
 
 /// Every attribute of a builtin value is read-only or absent.
 fn set_attr_error(o: &Value, name: &str, _v: &Value) -> Box<Exc> {
-    let known = super::methods::MethodId::from_name(name)
+    let known = crate::catalog::MethodId::from_name(name)
         .is_some_and(|id| super::methods::has_method(o, id));
     if known {
         Exc::attribute_error(format!(

@@ -9,19 +9,13 @@ use std::rc::Rc;
 
 use num_bigint::BigInt;
 
-use super::Interp;
-use super::errors::{Exc, ExcKind, R};
+use super::limits::Budget;
 use crate::format::{
     self as fmt, Count, FieldName, FormatError, FormatErrorKind, PercentPiece, TemplatePiece,
 };
+use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
 use crate::value::{Value, repr};
-
-/// Python `repr(float)`.
-#[inline]
-pub(crate) fn float_repr(f: f64) -> String {
-    fmt::float_repr(f)
-}
 
 fn raise(e: FormatError) -> Box<Exc> {
     let kind = match e.kind {
@@ -34,11 +28,8 @@ fn raise(e: FormatError) -> Box<Exc> {
 }
 
 /// Characters a formatting result may have: what the memory budget allows.
-fn room(it: &Interp) -> usize {
-    it.budget
-        .max_memory
-        .saturating_sub(crate::value::mem::used())
-        / 4
+fn room(budget: &Budget) -> usize {
+    budget.max_memory.saturating_sub(crate::value::mem::used()) / 4
 }
 
 fn big_of(i: &IntRef) -> BigInt {
@@ -47,18 +38,18 @@ fn big_of(i: &IntRef) -> BigInt {
 
 /// `format(v, spec)` for a spec fixed in the program text, parsed once.
 pub(crate) fn format_cached(
-    it: &mut Interp,
+    budget: &mut Budget,
     v: &Value,
     text: &str,
     parsed: &std::cell::OnceCell<Option<fmt::FormatSpec>>,
 ) -> R<String> {
     if !matches!(v, Value::Int(_) | Value::Float(_) | Value::Str(_)) {
-        return format_value(it, v, text);
+        return format_value(budget, v, text);
     }
     match parsed.get_or_init(|| fmt::parse_spec(text).ok()) {
-        Some(spec) => format_parsed(it, v, spec, text),
+        Some(spec) => format_parsed(budget, v, spec, text),
         // Parse again for the error message, which names the type.
-        None => format_value(it, v, text),
+        None => format_value(budget, v, text),
     }
 }
 
@@ -95,8 +86,8 @@ fn only_pads(spec: &fmt::FormatSpec) -> bool {
 
 /// Formats with a parsed spec: common int and float specs directly, the
 /// rest through [`crate::format`].
-fn format_parsed(it: &mut Interp, v: &Value, spec: &fmt::FormatSpec, text: &str) -> R<String> {
-    let max = room(it);
+fn format_parsed(budget: &mut Budget, v: &Value, spec: &fmt::FormatSpec, text: &str) -> R<String> {
+    let max = room(budget);
     if spec.width.unwrap_or(0) > max {
         return Err(Exc::memory());
     }
@@ -115,7 +106,7 @@ fn format_parsed(it: &mut Interp, v: &Value, spec: &fmt::FormatSpec, text: &str)
         {
             let p = spec.precision.unwrap_or(6);
             if p > 100 {
-                return format_value(it, v, text);
+                return format_value(budget, v, text);
             }
             let body = format!("{:.*}", p, f);
             Ok(pad(&body, body.len(), spec, '>'))
@@ -130,16 +121,16 @@ fn format_parsed(it: &mut Interp, v: &Value, spec: &fmt::FormatSpec, text: &str)
         }
         Value::Float(f) => fmt::format_float(*f, spec, max).map_err(raise),
         Value::Str(s) => fmt::format_str(s.as_str(), spec, max).map_err(raise),
-        _ => format_value(it, v, text),
+        _ => format_value(budget, v, text),
     }
 }
 
 /// `format(v, spec)`.
-pub(crate) fn format_value(it: &mut Interp, v: &Value, spec: &str) -> R<String> {
+pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<String> {
     if spec.is_empty() {
         return repr::to_str(v);
     }
-    let max = room(it);
+    let max = room(budget);
     match v {
         Value::Str(s) => {
             let sp = fmt::parse_spec_for(spec, "str").map_err(raise)?;
@@ -193,7 +184,7 @@ impl Cursor {
 }
 
 /// `template % args`.
-pub(crate) fn percent_format(it: &mut Interp, template: &str, args: &Value) -> R<String> {
+pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) -> R<String> {
     let items = match args {
         Value::Tuple(t) => t.items.clone(),
         other => vec![other.clone()],
@@ -209,7 +200,7 @@ pub(crate) fn percent_format(it: &mut Interp, template: &str, args: &Value) -> R
         next: 0,
         current: None,
     };
-    let max = room(it);
+    let max = room(budget);
     let mut out = String::new();
     for piece in fmt::percent_pieces(template) {
         match piece.map_err(raise)? {
@@ -335,14 +326,14 @@ fn percent_one(
 
 /// `template.format(*args, **kwargs)`.
 pub(crate) fn str_format(
-    it: &mut Interp,
+    budget: &mut Budget,
     template: &str,
     args: &[Value],
     kwargs: &[(Rc<str>, Value)],
 ) -> R<String> {
     let mut auto = Numbering::default();
     let mut out = String::new();
-    expand(it, template, args, kwargs, &mut auto, &mut out, 1)?;
+    expand(budget, template, args, kwargs, &mut auto, &mut out, 1)?;
     Ok(out)
 }
 
@@ -354,7 +345,7 @@ struct Numbering {
 }
 
 fn expand(
-    it: &mut Interp,
+    budget: &mut Budget,
     template: &str,
     args: &[Value],
     kwargs: &[(Rc<str>, Value)],
@@ -405,14 +396,14 @@ fn expand(
                         return Err(Exc::value_error(fmt::MAX_STRING_RECURSION));
                     }
                     let mut s = String::new();
-                    expand(it, &f.spec, args, kwargs, num, &mut s, depth - 1)?;
+                    expand(budget, &f.spec, args, kwargs, num, &mut s, depth - 1)?;
                     s
                 } else {
                     f.spec.clone()
                 };
-                let text = format_value(it, &v, &spec)?;
+                let text = format_value(budget, &v, &spec)?;
                 out.push_str(&text);
-                it.budget.check_memory(out.len())?;
+                budget.check_memory(out.len())?;
             }
         }
     }

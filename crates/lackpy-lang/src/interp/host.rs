@@ -68,10 +68,3 @@ impl std::fmt::Display for ToolError {
 }
 
 impl std::error::Error for ToolError {}
-
-/// A tool as a value inside a run: its name and declared argument names.
-#[derive(Debug)]
-pub(crate) struct ToolInfo {
-    pub name: String,
-    pub args: Vec<String>,
-}

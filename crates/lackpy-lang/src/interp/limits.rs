@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use super::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::mem;
 
 /// The bounds of one run.

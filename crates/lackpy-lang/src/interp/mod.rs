@@ -12,22 +12,17 @@ mod budget_guard_tests;
 pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;
-pub(crate) mod errors;
 pub(crate) mod eval_expr;
 pub(crate) mod eval_stmt;
 pub(crate) mod formatting;
 pub(crate) mod host;
-pub(crate) mod iter;
-mod limits;
+pub(crate) mod limits;
 pub(crate) mod methods;
-pub(crate) mod methods_dict;
-pub(crate) mod methods_list;
-pub(crate) mod methods_num;
-pub(crate) mod methods_set;
-pub(crate) mod methods_str;
 pub(crate) mod ops;
 pub(crate) mod resolve;
 mod result;
+#[cfg(test)]
+mod table_tests;
 mod trace;
 
 use std::cell::RefCell;
@@ -42,16 +37,17 @@ pub use result::RunOutcome;
 pub use trace::TraceEntry;
 
 use self::code::{Fallback, NameRef, Program, StmtKind};
-use self::errors::{Exc, ExcKind, R};
 use self::limits::Budget;
 use crate::ast;
+use crate::catalog::builtin_by_name;
 use crate::data::Data;
 use crate::value::convert::{from_data, to_data_with, to_json_text_with};
+use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::growth::Growth;
 use crate::value::json::json_len_within;
 use crate::value::mem::{self, MemScope};
 use crate::value::meter::{MeterLimits, MeterScope};
-use crate::value::{Dict, List, Value, builtin_by_name, repr};
+use crate::value::{Dict, List, Value, repr};
 
 /// Clones a value, with the scalar cases inline.
 #[inline(always)]
@@ -345,7 +341,7 @@ impl<'a> Interp<'a> {
         let effective_output = match &out_data {
             Some(d) => Some(d.clone()),
             None => {
-                let stripped = stdout.trim_matches(crate::value::unicode::is_space);
+                let stripped = stdout.trim_matches(crate::unicode::is_space);
                 if stripped.is_empty() {
                     None
                 } else {
@@ -488,8 +484,8 @@ impl<'a> Interp<'a> {
     #[cold]
     fn load_fallback(&self, slot: u32, name: &str) -> R<Value> {
         match self.program.globals.get(slot as usize).map(|g| &g.fallback) {
-            Some(Fallback::Builtin(crate::value::BuiltinName::Func(b))) => Ok(Value::Builtin(*b)),
-            Some(Fallback::Builtin(crate::value::BuiltinName::Type(t))) => Ok(Value::Type(*t)),
+            Some(Fallback::Builtin(crate::catalog::BuiltinName::Func(b))) => Ok(Value::Builtin(*b)),
+            Some(Fallback::Builtin(crate::catalog::BuiltinName::Type(t))) => Ok(Value::Type(*t)),
             Some(Fallback::Tool(v)) => Ok(v.clone()),
             _ => Err(self.unbound(NameRef::Global(slot), name)),
         }

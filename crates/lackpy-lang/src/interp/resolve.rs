@@ -14,11 +14,13 @@ use std::collections::HashMap;
 use std::rc::Rc;
 
 use super::code::*;
-use super::errors::{Exc, R};
-use super::host::{Host, ToolInfo};
-use super::methods::MethodId;
+use super::host::Host;
 use crate::ast;
-use crate::value::{Value, builtin_by_name};
+use crate::catalog::MethodId;
+use crate::catalog::builtin_by_name;
+use crate::value::ToolInfo;
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
 
 struct Scope {
     names: Vec<Rc<str>>,
@@ -69,7 +71,7 @@ pub(crate) fn resolve(module: &ast::Module, host: &dyn Host, max_depth: u32) -> 
 
 fn too_deep(line: u32) -> Box<Exc> {
     let mut e = Exc::limit(
-        super::errors::ExcKind::RecursionError,
+        crate::value::errors::ExcKind::RecursionError,
         "maximum recursion depth exceeded during compilation",
     );
     e.line = line;

@@ -1,7 +1,7 @@
 //! The whitelists and deny-lists that define the language.
 //!
 //! Kept as data in one place: the validator, the spec export and the
-//! interpreter all read them from here.
+//! interpreter all read them from here (the builtins from the catalog).
 
 /// Node kinds a program may contain (CPython class names).
 pub const ALLOWED_NODES: &[&str] = &[
@@ -222,33 +222,10 @@ pub const FORBIDDEN_NAMES: &[&str] = &[
     "shutil",
 ];
 
-/// Builtin functions a program may call.
-pub const ALLOWED_BUILTINS: &[&str] = &[
-    "len",
-    "sorted",
-    "reversed",
-    "enumerate",
-    "zip",
-    "range",
-    "min",
-    "max",
-    "sum",
-    "any",
-    "all",
-    "abs",
-    "round",
-    "str",
-    "int",
-    "float",
-    "bool",
-    "list",
-    "dict",
-    "set",
-    "tuple",
-    "isinstance",
-    "print",
-    "sort_by",
-];
+/// Builtin functions and types a program may call: the names of the
+/// builtins the catalog declares (`catalog::BUILTINS`), which the
+/// interpreter resolves and runs from the same declaration.
+pub const ALLOWED_BUILTINS: &[&str] = &crate::catalog::BUILTIN_NAMES;
 
 /// Attribute names refused besides every name starting with `_`: frame,
 /// generator, coroutine, traceback and function internals.

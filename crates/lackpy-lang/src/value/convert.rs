@@ -15,8 +15,8 @@ use super::json_out::JsonOut;
 use super::meter::ensure as check_alloc;
 use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
-use crate::interp::errors::{Exc, R};
 use crate::json_text::JsonText;
+use crate::value::errors::{Exc, R};
 
 const MAX_DEPTH: usize = 900;
 

@@ -8,7 +8,7 @@
 use super::eq::eq_at;
 use super::hash::hash_value;
 use super::{Value, mem};
-use crate::interp::errors::R;
+use crate::value::errors::R;
 
 const EMPTY: u32 = u32::MAX;
 const GONE: u32 = u32::MAX - 1;

@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 
 use super::int::{as_int, cmp_int_float};
 use super::{Value, ViewKind};
-use crate::interp::errors::{Exc, R};
+use crate::value::errors::{Exc, R};
 
 const MAX_DEPTH: u32 = 500;
 

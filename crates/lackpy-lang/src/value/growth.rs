@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::{mem, meter};
-use crate::interp::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExcKind, R};
 
 /// Units between two reads of the clock and the cancel flag.
 const POLL_EVERY: usize = 64 * 1024;

@@ -10,7 +10,7 @@
 use num_bigint::Sign;
 
 use super::Value;
-use crate::interp::errors::{Exc, R};
+use crate::value::errors::{Exc, R};
 
 const MODULUS: u64 = (1 << 61) - 1;
 const HASH_BITS: u32 = 61;

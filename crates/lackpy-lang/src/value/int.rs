@@ -231,7 +231,7 @@ pub(crate) fn cmp_int_float(i: &IntRef, f: f64) -> Option<Ordering> {
 /// Returns the digit count too; a decimal of more digits than
 /// [`MAX_STR_DIGITS`] comes back as zero, unparsed (the caller refuses it).
 pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
-    let s = text.trim_matches(|c: char| crate::value::unicode::is_space(c));
+    let s = text.trim_matches(|c: char| crate::unicode::is_space(c));
     let (neg, s) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -306,15 +306,13 @@ pub(crate) fn decimal_value(c: char) -> Option<u32> {
 }
 
 fn unicode_decimal(c: char) -> Option<u32> {
-    if c.is_ascii() || !crate::value::unicode::is_decimal(c) {
+    if c.is_ascii() || !crate::unicode::is_decimal(c) {
         return None;
     }
     // Decimal digits come in contiguous runs of ten starting at zero.
     let cp = c as u32;
     let mut zero = cp;
-    while zero > 0
-        && crate::value::unicode::is_decimal(char::from_u32(zero - 1)?)
-        && cp - (zero - 1) < 10
+    while zero > 0 && crate::unicode::is_decimal(char::from_u32(zero - 1)?) && cp - (zero - 1) < 10
     {
         zero -= 1;
     }

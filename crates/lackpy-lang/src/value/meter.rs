@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::mem;
-use crate::interp::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExcKind, R};
 
 /// How many ticks pass between two reads of the clock.
 pub(crate) const POLL_EVERY: u32 = 256;

@@ -8,12 +8,15 @@
 pub(crate) mod convert;
 pub(crate) mod dict;
 pub(crate) mod eq;
+pub(crate) mod errors;
 pub(crate) mod growth;
 pub(crate) mod hash;
 pub(crate) mod int;
+pub(crate) mod iter;
 pub mod json;
 pub(crate) mod json_out;
 mod json_value;
+pub(crate) mod lambda;
 pub(crate) mod mem;
 pub(crate) mod meter;
 pub(crate) mod range;
@@ -21,22 +24,22 @@ pub(crate) mod repr;
 pub(crate) mod set;
 pub(crate) mod stack;
 pub(crate) mod str;
-// The character tables sit below the syntax modules (the tokenizer uses
-// them too); values and the interpreter reach them by this path.
-pub(crate) use crate::unicode;
+pub(crate) mod tool;
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
 use num_bigint::BigInt;
 
-use crate::interp::code::LambdaDef;
-use crate::interp::iter::PyIter;
+use self::iter::PyIter;
+use crate::catalog::{BuiltinId, MethodId, TypeId};
 
 pub(crate) use self::dict::Dict;
+pub(crate) use self::lambda::Lambda;
 pub(crate) use self::range::Range;
 pub(crate) use self::set::Set;
 pub(crate) use self::str::PyStr;
+pub(crate) use self::tool::ToolInfo;
 
 /// One interpreter value.
 #[derive(Clone)]
@@ -72,7 +75,7 @@ pub(crate) enum Value {
     /// A builtin function (`len`, …).
     Builtin(BuiltinId),
     /// A tool: its name and declared argument names.
-    Tool(Rc<crate::interp::host::ToolInfo>),
+    Tool(Rc<ToolInfo>),
     /// A `lambda`.
     Lambda(Rc<Lambda>),
     /// A method bound to a value, or unbound on its type (`str.upper`).
@@ -183,22 +186,11 @@ impl Drop for Tuple {
     }
 }
 
-/// A lambda value: its definition plus the values it captured.
-pub(crate) struct Lambda {
-    pub def: Rc<LambdaDef>,
-    /// Default values of the positional parameters, right-aligned.
-    pub defaults: Vec<Value>,
-    /// Defaults of keyword-only parameters (`None` where absent).
-    pub kw_defaults: Vec<Option<Value>>,
-    /// Values of enclosing comprehension/lambda locals, snapshot at creation.
-    pub captured: Vec<Option<Value>>,
-}
-
 /// A method: a receiver (or `None` for an unbound `str.upper`) and a name.
 pub(crate) struct Method {
     pub recv: Option<Value>,
     pub owner: TypeId,
-    pub name: crate::interp::methods::MethodId,
+    pub name: MethodId,
 }
 
 /// Which view of a dict.
@@ -213,128 +205,6 @@ pub(crate) enum ViewKind {
 pub(crate) struct View {
     pub dict: Rc<RefCell<Dict>>,
     pub kind: ViewKind,
-}
-
-macro_rules! type_ids {
-    ($($id:ident => $name:literal),* $(,)?) => {
-        /// The builtin types a program can name or observe.
-        #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
-        pub(crate) enum TypeId { $($id),* }
-        impl TypeId {
-            /// Every type id, in declaration order.
-            #[cfg(test)]
-            pub(crate) const ALL: &[TypeId] = &[$(TypeId::$id),*];
-            /// Python's name for the type (`type(x).__name__`).
-            pub(crate) fn name(self) -> &'static str {
-                match self { $(TypeId::$id => $name),* }
-            }
-        }
-    };
-}
-
-type_ids! {
-    NoneType => "NoneType",
-    Bool => "bool",
-    Int => "int",
-    Float => "float",
-    Complex => "complex",
-    Str => "str",
-    Bytes => "bytes",
-    List => "list",
-    Tuple => "tuple",
-    Dict => "dict",
-    Set => "set",
-    Range => "range",
-    Type => "type",
-    BuiltinFunction => "builtin_function_or_method",
-    Function => "function",
-    MethodDescriptor => "method_descriptor",
-    ListIterator => "list_iterator",
-    ListReverseIterator => "list_reverseiterator",
-    TupleIterator => "tuple_iterator",
-    StrIterator => "str_ascii_iterator",
-    RangeIterator => "range_iterator",
-    LongRangeIterator => "longrange_iterator",
-    SetIterator => "set_iterator",
-    DictKeyIterator => "dict_keyiterator",
-    DictValueIterator => "dict_valueiterator",
-    DictItemIterator => "dict_itemiterator",
-    DictReverseKeyIterator => "dict_reversekeyiterator",
-    Reversed => "reversed",
-    Enumerate => "enumerate",
-    Zip => "zip",
-    DictKeys => "dict_keys",
-    DictValues => "dict_values",
-    DictItems => "dict_items",
-    Ellipsis => "ellipsis",
-}
-
-macro_rules! builtin_ids {
-    ($($id:ident => $name:literal),* $(,)?) => {
-        /// The builtin functions (the builtin types are [`TypeId`]s).
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-        pub(crate) enum BuiltinId { $($id),* }
-        impl BuiltinId {
-            /// The function's name.
-            pub(crate) fn name(self) -> &'static str {
-                match self { $(BuiltinId::$id => $name),* }
-            }
-        }
-    };
-}
-
-builtin_ids! {
-    Len => "len",
-    Sorted => "sorted",
-    Min => "min",
-    Max => "max",
-    Sum => "sum",
-    Any => "any",
-    All => "all",
-    Abs => "abs",
-    Round => "round",
-    Isinstance => "isinstance",
-    Print => "print",
-    SortBy => "sort_by",
-}
-
-/// What a builtin name means when no program variable shadows it.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum BuiltinName {
-    Func(BuiltinId),
-    Type(TypeId),
-}
-
-/// The allowed builtins by name (language.md §2).
-pub(crate) fn builtin_by_name(name: &str) -> Option<BuiltinName> {
-    use BuiltinName::{Func, Type};
-    Some(match name {
-        "len" => Func(BuiltinId::Len),
-        "sorted" => Func(BuiltinId::Sorted),
-        "reversed" => Type(TypeId::Reversed),
-        "enumerate" => Type(TypeId::Enumerate),
-        "zip" => Type(TypeId::Zip),
-        "range" => Type(TypeId::Range),
-        "min" => Func(BuiltinId::Min),
-        "max" => Func(BuiltinId::Max),
-        "sum" => Func(BuiltinId::Sum),
-        "any" => Func(BuiltinId::Any),
-        "all" => Func(BuiltinId::All),
-        "abs" => Func(BuiltinId::Abs),
-        "round" => Func(BuiltinId::Round),
-        "str" => Type(TypeId::Str),
-        "int" => Type(TypeId::Int),
-        "float" => Type(TypeId::Float),
-        "bool" => Type(TypeId::Bool),
-        "list" => Type(TypeId::List),
-        "dict" => Type(TypeId::Dict),
-        "set" => Type(TypeId::Set),
-        "tuple" => Type(TypeId::Tuple),
-        "isinstance" => Func(BuiltinId::Isinstance),
-        "print" => Func(BuiltinId::Print),
-        "sort_by" => Func(BuiltinId::SortBy),
-        _ => return None,
-    })
 }
 
 impl Value {

@@ -10,8 +10,8 @@
 use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
 use super::{Value, ViewKind};
-use crate::interp::errors::{Exc, R};
-use crate::interp::formatting::float_repr;
+use crate::format::float_repr;
+use crate::value::errors::{Exc, R};
 
 const MAX_DEPTH: u32 = 1000;
 
@@ -416,7 +416,7 @@ fn push_escaped_char(out: &mut String, c: char, quote: char, ascii: bool) {
         c if c.is_ascii() => {
             let _ = write!(out, "\\x{:02x}", c as u32);
         }
-        c if !ascii && super::unicode::is_printable(c) => out.push(c),
+        c if !ascii && crate::unicode::is_printable(c) => out.push(c),
         c => {
             let cp = c as u32;
             if cp < 0x100 {

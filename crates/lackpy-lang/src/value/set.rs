@@ -18,7 +18,7 @@ use super::dict::Dict;
 use super::eq::eq_at;
 use super::hash::{hash_value, is_deterministic};
 use super::{Value, View, ViewKind, mem};
-use crate::interp::errors::R;
+use crate::value::errors::R;
 
 const MIN_SIZE: usize = 8;
 const LINEAR_PROBES: usize = 9;

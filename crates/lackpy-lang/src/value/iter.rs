@@ -8,8 +8,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::errors::{Exc, R};
+use crate::catalog::TypeId;
 use crate::value::meter;
-use crate::value::{Dict, List, PyStr, Range, Set, Tuple, TypeId, Value, ViewKind};
+use crate::value::{Dict, List, PyStr, Range, Set, Tuple, Value, ViewKind};
 
 /// An iterator's state.
 pub(crate) enum PyIter {

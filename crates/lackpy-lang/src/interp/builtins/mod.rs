@@ -1,0 +1,295 @@
+//! The builtin functions and the builtin types called as constructors:
+//! the dispatch and the small ones here, sorting ([`sort`]), `round`
+//! ([`round`]) and the type constructors ([`types`]) beside.
+
+mod round;
+mod sort;
+mod types;
+
+use std::rc::Rc;
+
+use self::round::round;
+use self::sort::{sort_by, sorted};
+pub(crate) use self::sort::{sort_kwargs, sort_values};
+pub(crate) use self::types::call_type;
+use super::Interp;
+use super::args::{Kw, between, bind, no_kwargs};
+use super::limits::Budget;
+use super::ops;
+use crate::ast::CmpOp;
+use crate::catalog::{BuiltinId, TypeId};
+use crate::value::errors::{Exc, R};
+use crate::value::int::{as_int, int_abs};
+use crate::value::iter::PyIter;
+use crate::value::{Value, repr};
+
+/// Calls a builtin function: each id the catalog declares runs its own
+/// handler (the catalog's `BUILTINS` holds the names and arities).
+pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {
+    match b {
+        BuiltinId::Len => len(args, kwargs),
+        BuiltinId::Sorted => sorted(it, args, kwargs),
+        BuiltinId::Min => min_max(it, args, kwargs, CmpOp::Lt, "min"),
+        BuiltinId::Max => min_max(it, args, kwargs, CmpOp::Gt, "max"),
+        BuiltinId::Sum => sum(&mut it.budget, args, kwargs),
+        BuiltinId::Any => any_all(&mut it.budget, BuiltinId::Any, args, kwargs),
+        BuiltinId::All => any_all(&mut it.budget, BuiltinId::All, args, kwargs),
+        BuiltinId::Abs => abs(args, kwargs),
+        BuiltinId::Round => round(args, kwargs),
+        BuiltinId::Isinstance => isinstance_of(args, kwargs),
+        BuiltinId::Print => print(it, args, kwargs),
+        BuiltinId::SortBy => sort_by(&mut it.budget, args, kwargs),
+    }
+}
+
+/// `len(x)`.
+fn len(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("len", kwargs)?;
+    match args {
+        [x] => Ok(Value::Int(ops::py_len(x)? as i64)),
+        _ => Err(Exc::type_error(format!(
+            "len() takes exactly one argument ({} given)",
+            args.len()
+        ))),
+    }
+}
+
+/// `any(x)` or `all(x)` (`b`).
+fn any_all(budget: &mut Budget, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {
+    let name = b.name();
+    no_kwargs(name, kwargs)?;
+    let [x] = args else {
+        return Err(Exc::type_error(format!(
+            "{name}() takes exactly one argument ({} given)",
+            args.len()
+        )));
+    };
+    let want = b == BuiltinId::Any;
+    let mut iter = PyIter::of(x)?;
+    while let Some(v) = iter.next()? {
+        budget.poll()?;
+        if v.truthy() == want {
+            return Ok(Value::Bool(want));
+        }
+    }
+    Ok(Value::Bool(!want))
+}
+
+/// `abs(x)`.
+fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("abs", kwargs)?;
+    let [x] = args else {
+        return Err(Exc::type_error(format!(
+            "abs() takes exactly one argument ({} given)",
+            args.len()
+        )));
+    };
+    match x {
+        Value::Float(f) => Ok(Value::Float(f.abs())),
+        Value::Complex(c) => Ok(Value::Float(c.0.hypot(c.1))),
+        _ => match as_int(x) {
+            Some(i) => Ok(int_abs(&i)),
+            None => Err(Exc::type_error(format!(
+                "bad operand type for abs(): '{}'",
+                x.type_name()
+            ))),
+        },
+    }
+}
+
+/// `isinstance(x, cls)`.
+fn isinstance_of(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("isinstance", kwargs)?;
+    between("isinstance", args, 2, 2)?;
+    isinstance(&args[0], &args[1], 0).map(Value::Bool)
+}
+
+fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -> R<Value> {
+    let mut key = None;
+    let mut default = None;
+    for (k, v) in kwargs {
+        match &**k {
+            "key" => {
+                key = if matches!(v, Value::None) {
+                    None
+                } else {
+                    Some(v.clone())
+                }
+            }
+            "default" => default = Some(v.clone()),
+            other => {
+                return Err(Exc::type_error(format!(
+                    "'{other}' is an invalid keyword argument for {name}()"
+                )));
+            }
+        }
+    }
+    if kwargs.len() > 2 {
+        return Err(Exc::type_error(format!(
+            "{name}() takes at most 2 keyword arguments ({} given)",
+            kwargs.len()
+        )));
+    }
+    // One iterable is walked live (no copy); several arguments are the items.
+    let mut items = match args {
+        [] => {
+            return Err(Exc::type_error(format!(
+                "{name} expected at least 1 argument, got 0"
+            )));
+        }
+        [one] => PyIter::of(one)?,
+        many => {
+            if default.is_some() {
+                return Err(Exc::type_error(format!(
+                    "Cannot specify a default for {name}() with multiple positional arguments"
+                )));
+            }
+            PyIter::Tuple {
+                t: Rc::new(crate::value::Tuple::new(many.to_vec())),
+                idx: 0,
+            }
+        }
+    };
+    let mut best: Option<(Value, Value)> = None;
+    while let Some(x) = items.next()? {
+        let k = match &key {
+            Some(f) => it.call_value(f, std::slice::from_ref(&x), &[])?,
+            None => x.clone(),
+        };
+        best = Some(match best {
+            None => (k, x),
+            Some((bk, bx)) => {
+                if ops::order(op, &k, &bk, 0)? {
+                    (k, x)
+                } else {
+                    (bk, bx)
+                }
+            }
+        });
+    }
+    match best {
+        Some((_, x)) => Ok(x),
+        None => match default {
+            Some(d) => Ok(d),
+            None => Err(Exc::value_error(format!(
+                "{name}() arg is an empty sequence"
+            ))),
+        },
+    }
+}
+
+fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
+    if args.is_empty() {
+        return Err(Exc::type_error(
+            "sum() takes at least 1 positional argument (0 given)",
+        ));
+    }
+    let bound = bind("sum", args, kwargs, &["iterable", "start"], 1)?;
+    let start = bound.get(1).cloned().flatten().unwrap_or(Value::Int(0));
+    match &start {
+        Value::Str(_) => {
+            return Err(Exc::type_error(
+                "sum() can't sum strings [use ''.join(seq) instead]",
+            ));
+        }
+        Value::Bytes(_) => {
+            return Err(Exc::type_error(
+                "sum() can't sum bytes [use b''.join(seq) instead]",
+            ));
+        }
+        _ => {}
+    }
+    let src = bound.first().cloned().flatten().unwrap_or(Value::None);
+    if let (Value::List(l), Value::Int(first)) = (&src, &start)
+        && let Ok(l) = l.try_borrow()
+    {
+        let mut total = *first;
+        // A list of small ints (the common case): add without iterator
+        // steps; anything else continues on the general path below.
+        let mut done = 0;
+        for x in &l.items {
+            let Value::Int(b) = x else { break };
+            let Some(t) = total.checked_add(*b) else {
+                break;
+            };
+            total = t;
+            done += 1;
+            if done % 4096 == 0 {
+                budget.poll_now()?;
+            }
+        }
+        budget.poll()?;
+        if done == l.items.len() {
+            return Ok(Value::Int(total));
+        }
+    }
+    let mut iter = PyIter::of(&src)?;
+    let mut acc = start;
+    while let Some(x) = iter.next()? {
+        budget.poll()?;
+        acc = match (&acc, &x) {
+            (Value::Int(a), Value::Int(b)) => match a.checked_add(*b) {
+                Some(r) => Value::Int(r),
+                None => ops::binop(budget, crate::ast::Operator::Add, acc, x)?,
+            },
+            (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
+            _ => ops::binop(budget, crate::ast::Operator::Add, acc, x)?,
+        };
+    }
+    Ok(acc)
+}
+
+fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
+    match cls {
+        Value::Type(t) => {
+            Ok(x.type_id() == *t || (*t == TypeId::Int && matches!(x, Value::Bool(_))))
+        }
+        Value::Tuple(ts) if depth < 100 => {
+            for t in &ts.items {
+                if isinstance(x, t, depth + 1)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        _ => Err(Exc::type_error(
+            "isinstance() arg 2 must be a type, a tuple of types, or a union",
+        )),
+    }
+}
+
+fn print(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+    let mut sep: Option<&Value> = None;
+    let mut end: Option<&Value> = None;
+    for (k, v) in kwargs {
+        match &**k {
+            "sep" => sep = Some(v),
+            "end" => end = Some(v),
+            _ => {}
+        }
+    }
+    let sep_text = match sep {
+        None => " ".to_owned(),
+        Some(Value::Str(s)) => s.as_str().to_owned(),
+        Some(other) => return Err(Exc::no_attr(other, "join")),
+    };
+    let mut line = String::new();
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            line.push_str(&sep_text);
+        }
+        repr::push_str_of(a, &mut line)?;
+    }
+    match end {
+        None => line.push('\n'),
+        Some(Value::Str(s)) => line.push_str(s.as_str()),
+        Some(other) => {
+            return Err(Exc::type_error(format!(
+                "can only concatenate str (not \"{}\") to str",
+                other.type_name()
+            )));
+        }
+    }
+    it.write_stdout(&line);
+    Ok(Value::None)
+}

@@ -1,0 +1,134 @@
+//! `round()`: ints and floats, half to even, correctly rounded.
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+
+use super::super::args::{self, Kw, bind};
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
+use crate::value::int::{IntRef, as_int, f64_to_int};
+
+pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
+    if args.len() > 2 {
+        return Err(Exc::type_error(format!(
+            "round() takes at most 2 arguments ({} given)",
+            args.len()
+        )));
+    }
+    let bound = bind("round", args, kwargs, &["number", "ndigits"], 0)?;
+    let Some(x) = bound.first().cloned().flatten() else {
+        return Err(Exc::type_error(
+            "round() missing required argument 'number' (pos 1)",
+        ));
+    };
+    let nd = bound
+        .get(1)
+        .cloned()
+        .flatten()
+        .filter(|v| !matches!(v, Value::None));
+    match &x {
+        Value::Float(f) => match nd {
+            None => {
+                if f.is_nan() {
+                    return Err(Exc::value_error("cannot convert float NaN to integer"));
+                }
+                if f.is_infinite() {
+                    return Err(Exc::overflow("cannot convert float infinity to integer"));
+                }
+                f64_to_int(f.round_ties_even())
+                    .ok_or_else(|| Exc::overflow("cannot convert float infinity to integer"))
+            }
+            Some(n) => {
+                let n = args::index_clamped(&n)?;
+                round_float(*f, n).map(Value::Float)
+            }
+        },
+        _ => match as_int(&x) {
+            Some(i) => match nd {
+                None => Ok(match &x {
+                    Value::Bool(b) => Value::Int(*b as i64),
+                    _ => x.clone(),
+                }),
+                Some(n) => {
+                    let n = args::index_clamped(&n)?;
+                    Ok(round_int(&i, n))
+                }
+            },
+            None => Err(Exc::type_error(format!(
+                "type {} doesn't define __round__ method",
+                x.type_name()
+            ))),
+        },
+    }
+}
+
+/// `round(int, n)`: half to even at a multiple of `10**-n`.
+fn round_int(i: &IntRef, n: i64) -> Value {
+    if n >= 0 {
+        return Value::from_big(i.to_big());
+    }
+    if n < -4400 {
+        return Value::Int(0);
+    }
+    let pow = num_traits::pow(BigInt::from(10), (-n) as usize);
+    let x = i.to_big();
+    let (q, r) = x.div_mod_floor(&pow);
+    let twice: BigInt = &r * 2;
+    let up = twice > pow || (twice == pow && q.is_odd());
+    let q = if up { q + 1 } else { q };
+    Value::from_big(q * pow)
+}
+
+/// `round(float, n)`: the correctly rounded decimal, half to even.
+fn round_float(x: f64, n: i64) -> R<f64> {
+    if !x.is_finite() || n > 330 {
+        return Ok(x);
+    }
+    if n < -330 {
+        return Ok(0.0f64.copysign(x));
+    }
+    let r = if n >= 0 {
+        format!("{:.*}", n as usize, x).parse::<f64>().unwrap_or(x)
+    } else {
+        // Exact: x = m * 2**e, rounded to a multiple of 10**k.
+        let k = (-n) as u32;
+        let (m, e) = decompose(x);
+        let (num, den) = if e >= 0 {
+            (
+                m << e as usize,
+                num_traits::pow(BigInt::from(10), k as usize),
+            )
+        } else {
+            (
+                m,
+                num_traits::pow(BigInt::from(10), k as usize) << (-e) as usize,
+            )
+        };
+        let (q, rem) = num.div_mod_floor(&den);
+        let twice: BigInt = &rem * 2;
+        let q = if twice > den || (twice == den && q.is_odd()) {
+            q + 1
+        } else {
+            q
+        };
+        format!("{q}e{k}").parse::<f64>().unwrap_or(x)
+    };
+    if r.is_infinite() {
+        return Err(Exc::overflow("rounded value too large to represent"));
+    }
+    Ok(if r == 0.0 { 0.0f64.copysign(x) } else { r })
+}
+
+/// `x == m * 2**e` exactly, `m` an integer carrying the sign.
+fn decompose(x: f64) -> (BigInt, i64) {
+    let bits = x.to_bits();
+    let sign = if bits >> 63 == 1 { -1 } else { 1 };
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), exp - 1075)
+    };
+    (BigInt::from(m) * sign, e)
+}

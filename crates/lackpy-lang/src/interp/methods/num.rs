@@ -1,0 +1,261 @@
+//! Methods of numbers and bytes (their tables and one function per
+//! method), and the data attributes of numbers and ranges.
+
+use std::rc::Rc;
+
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Zero};
+
+use super::{Methods, m};
+use crate::catalog::{MANY, MethodId as M};
+use crate::interp::args::{Kw, bind, none};
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
+use crate::value::int::{IntRef, as_int};
+
+/// A data attribute (`x.real`, `r.start`, …), or `None` if there is none.
+pub(crate) fn data_attr(obj: &Value, name: &str) -> Option<R<Value>> {
+    match (obj, name) {
+        (Value::Int(_) | Value::Big(_), "real" | "numerator") => Some(Ok(obj.clone())),
+        (Value::Bool(b), "real" | "numerator") => Some(Ok(Value::Int(*b as i64))),
+        (Value::Int(_) | Value::Big(_) | Value::Bool(_), "imag") => Some(Ok(Value::Int(0))),
+        (Value::Int(_) | Value::Big(_) | Value::Bool(_), "denominator") => Some(Ok(Value::Int(1))),
+        (Value::Float(_), "real") => Some(Ok(obj.clone())),
+        (Value::Float(_), "imag") => Some(Ok(Value::Float(0.0))),
+        (Value::Complex(c), "real") => Some(Ok(Value::Float(c.0))),
+        (Value::Complex(c), "imag") => Some(Ok(Value::Float(c.1))),
+        (Value::Range(r), "start") => Some(Ok(r.attrs().0)),
+        (Value::Range(r), "stop") => Some(Ok(r.attrs().1)),
+        (Value::Range(r), "step") => Some(Ok(r.attrs().2)),
+        _ => None,
+    }
+}
+
+/// Exact `(numerator, denominator)` of a finite float.
+fn float_ratio(f: f64) -> R<(BigInt, BigInt)> {
+    if f.is_nan() {
+        return Err(Exc::value_error("cannot convert NaN to integer ratio"));
+    }
+    if f.is_infinite() {
+        return Err(Exc::overflow("cannot convert Infinity to integer ratio"));
+    }
+    if f == 0.0 {
+        return Ok((BigInt::zero(), BigInt::one()));
+    }
+    let bits = f.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    let (m, e) = if exp == 0 {
+        (frac, -1074)
+    } else {
+        (frac | (1u64 << 52), exp - 1075)
+    };
+    let mut num = BigInt::from(m);
+    if f < 0.0 {
+        num = -num;
+    }
+    let (num, den) = if e >= 0 {
+        (num << e as usize, BigInt::one())
+    } else {
+        (num, BigInt::one() << (-e) as usize)
+    };
+    let g = num.gcd(&den);
+    Ok((num / &g, den / g))
+}
+
+/// `float.hex()`.
+fn float_hex(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".to_owned();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf" } else { "-inf" }.to_owned();
+    }
+    let sign = if f.is_sign_negative() { "-" } else { "" };
+    let bits = f.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i64;
+    let frac = bits & ((1u64 << 52) - 1);
+    if exp == 0 && frac == 0 {
+        return format!("{sign}0x0.0p+0");
+    }
+    let (lead, e) = if exp == 0 {
+        (0, -1022)
+    } else {
+        (1, exp - 1023)
+    };
+    let esign = if e < 0 { "-" } else { "+" };
+    format!("{sign}0x{lead}.{frac:013x}p{esign}{}", e.abs())
+}
+
+/// A method of `int` (and `bool`): the receiver, positional and keyword
+/// arguments.
+pub(crate) type IntMethod = fn(&Value, &[Value], Kw<'_>) -> R<Value>;
+
+/// The methods of `int`, which `bool` inherits.
+pub(crate) static INT: Methods<IntMethod> = Methods::new(&[
+    m(M::AsIntegerRatio, 0, 0, int_as_integer_ratio),
+    m(M::BitCount, 0, 0, bit_count),
+    m(M::BitLength, 0, 0, bit_length),
+    m(M::Conjugate, 0, 0, int_conjugate),
+]);
+
+/// The receiver as an int and `type.method` for messages.
+fn int_recv<'v>(recv: &'v Value, id: M) -> R<(IntRef<'v>, String)> {
+    match as_int(recv) {
+        Some(i) => Ok((i, format!("{}.{}", recv.type_name(), id.name()))),
+        None => Err(Exc::no_attr(recv, id.name())),
+    }
+}
+
+fn bit_length(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
+    let (i, qual) = int_recv(recv, M::BitLength)?;
+    none(&qual, args, kwargs)?;
+    Ok(Value::Int(i.bits() as i64))
+}
+
+fn bit_count(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
+    let (i, qual) = int_recv(recv, M::BitCount)?;
+    none(&qual, args, kwargs)?;
+    let b = i.to_big();
+    let ones: u64 = b
+        .magnitude()
+        .to_u64_digits()
+        .iter()
+        .map(|d| d.count_ones() as u64)
+        .sum();
+    Ok(Value::Int(ones as i64))
+}
+
+fn int_conjugate(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
+    let (i, qual) = int_recv(recv, M::Conjugate)?;
+    none(&qual, args, kwargs)?;
+    Ok(Value::from_big(i.to_big()))
+}
+
+fn int_as_integer_ratio(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
+    let (i, qual) = int_recv(recv, M::AsIntegerRatio)?;
+    none(&qual, args, kwargs)?;
+    Ok(Value::tuple(vec![
+        Value::from_big(i.to_big()),
+        Value::Int(1),
+    ]))
+}
+
+/// A method of `float`: the receiver, positional and keyword arguments.
+pub(crate) type FloatMethod = fn(f64, &[Value], Kw<'_>) -> R<Value>;
+
+/// The methods of `float`.
+pub(crate) static FLOAT: Methods<FloatMethod> = Methods::new(&[
+    m(M::AsIntegerRatio, 0, 0, float_as_integer_ratio),
+    m(M::Conjugate, 0, 0, float_conjugate),
+    m(M::Hex, 0, 0, float_hex_of),
+    m(M::IsInteger, 0, 0, is_integer),
+]);
+
+fn is_integer(f: f64, args: &[Value], kwargs: Kw) -> R<Value> {
+    none("float.is_integer", args, kwargs)?;
+    Ok(Value::Bool(f.is_finite() && f.fract() == 0.0))
+}
+
+fn float_as_integer_ratio(f: f64, args: &[Value], kwargs: Kw) -> R<Value> {
+    none("float.as_integer_ratio", args, kwargs)?;
+    let (n, d) = float_ratio(f)?;
+    Ok(Value::tuple(vec![Value::from_big(n), Value::from_big(d)]))
+}
+
+fn float_hex_of(f: f64, args: &[Value], kwargs: Kw) -> R<Value> {
+    none("float.hex", args, kwargs)?;
+    Ok(Value::str(float_hex(f)))
+}
+
+fn float_conjugate(f: f64, args: &[Value], kwargs: Kw) -> R<Value> {
+    none("float.conjugate", args, kwargs)?;
+    Ok(Value::Float(f))
+}
+
+/// A method of `complex`: the receiver, positional and keyword arguments.
+pub(crate) type ComplexMethod = fn(&(f64, f64), &[Value], Kw<'_>) -> R<Value>;
+
+/// The methods of `complex`.
+pub(crate) static COMPLEX: Methods<ComplexMethod> =
+    Methods::new(&[m(M::Conjugate, 0, 0, complex_conjugate)]);
+
+fn complex_conjugate(c: &(f64, f64), args: &[Value], kwargs: Kw) -> R<Value> {
+    none("complex.conjugate", args, kwargs)?;
+    Ok(Value::Complex(Rc::new((c.0, -c.1))))
+}
+
+/// A method of `bytes`: the receiver, positional and keyword arguments.
+pub(crate) type BytesMethod = fn(&[u8], &[Value], Kw<'_>) -> R<Value>;
+
+/// The methods of `bytes`. `count`, `startswith` and `endswith` read their
+/// first argument and ignore the rest, unchecked (CPython takes 1 to 3).
+pub(crate) static BYTES: Methods<BytesMethod> = Methods::new(&[
+    m(M::Count, 0, MANY, bytes_count),
+    m(M::Decode, 0, 2, decode),
+    m(M::Endswith, 0, MANY, bytes_endswith),
+    m(M::Hex, 0, 0, bytes_hex),
+    m(M::Startswith, 0, MANY, bytes_startswith),
+]);
+
+fn decode(b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
+    let bound = bind("decode", args, kwargs, &["encoding", "errors"], 0)?;
+    let _ = bound;
+    match String::from_utf8(b.to_vec()) {
+        Ok(s) => Ok(Value::str(s)),
+        Err(e) => Err(Exc::new(
+            crate::value::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
+            format!(
+                "'utf-8' codec can't decode byte 0x{:02x} in position {}: invalid start byte",
+                b.get(e.utf8_error().valid_up_to()).copied().unwrap_or(0),
+                e.utf8_error().valid_up_to()
+            ),
+        )),
+    }
+}
+
+fn bytes_hex(b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
+    none("bytes.hex", args, kwargs)?;
+    Ok(Value::str(
+        b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
+    ))
+}
+
+/// The bytes a `bytes` search method looks for: its first argument.
+fn bytes_arg(args: &[Value]) -> R<&[u8]> {
+    match args.first() {
+        Some(Value::Bytes(p)) => Ok(p),
+        _ => Err(Exc::type_error(format!(
+            "a bytes-like object is required, not '{}'",
+            args.first().map(|a| a.type_name()).unwrap_or("NoneType")
+        ))),
+    }
+}
+
+fn bytes_startswith(b: &[u8], args: &[Value], _kwargs: Kw) -> R<Value> {
+    Ok(Value::Bool(b.starts_with(bytes_arg(args)?)))
+}
+
+fn bytes_endswith(b: &[u8], args: &[Value], _kwargs: Kw) -> R<Value> {
+    Ok(Value::Bool(b.ends_with(bytes_arg(args)?)))
+}
+
+fn bytes_count(b: &[u8], args: &[Value], _kwargs: Kw) -> R<Value> {
+    let p = bytes_arg(args)?;
+    Ok(Value::Int(if p.is_empty() {
+        b.len() as i64 + 1
+    } else {
+        let mut n = 0;
+        let mut i = 0;
+        while i + p.len() <= b.len() {
+            if b.get(i..i + p.len()) == Some(p) {
+                n += 1;
+                i += p.len();
+            } else {
+                i += 1;
+            }
+        }
+        n
+    }))
+}

@@ -1,0 +1,902 @@
+//! Methods of `str`: the table and one function per method.
+
+use std::rc::Rc;
+
+use super::str_split::{shared_words, split_lines, split_text};
+use super::{Methods, m};
+use crate::catalog::{MANY, MethodId as M};
+use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
+use crate::interp::limits::Budget;
+use crate::unicode::{self as uc, is_space};
+use crate::value::errors::{Exc, R};
+use crate::value::iter::PyIter;
+use crate::value::meter::{self, Buf, TextBuf};
+use crate::value::{PyStr, Value};
+
+fn s_val(s: String) -> Value {
+    Value::str(s)
+}
+
+/// The text of a str argument, or TypeError `must be str, not int`.
+fn text_arg(v: &Value) -> R<&str> {
+    match v {
+        Value::Str(s) => Ok(s.as_str()),
+        other => Err(Exc::type_error(format!(
+            "must be str, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+/// Optional slice-style bound (`None` allowed).
+fn bound(v: Option<&Value>) -> R<Option<i64>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(v) => match crate::value::int::as_int(v) {
+            Some(i) => Ok(Some(i.to_i64().unwrap_or(if i.is_negative() {
+                i64::MIN / 2
+            } else {
+                i64::MAX / 2
+            }))),
+            None => Err(Exc::type_error(
+                "slice indices must be integers or None or have an __index__ method",
+            )),
+        },
+    }
+}
+
+/// CPython's `ADJUST_INDICES` for a string of `len` code points.
+fn adjust(start: Option<i64>, end: Option<i64>, len: usize) -> (i64, i64) {
+    let n = len as i64;
+    let mut end = end.unwrap_or(n);
+    if end > n {
+        end = n;
+    } else if end < 0 {
+        end = (end + n).max(0);
+    }
+    let mut start = start.unwrap_or(0);
+    if start < 0 {
+        start = (start + n).max(0);
+    }
+    (start, end)
+}
+
+/// The byte offset of code point `i` (clamped to the end).
+fn byte_at(s: &PyStr, i: i64) -> usize {
+    if i <= 0 {
+        0
+    } else if i as usize >= s.char_len() {
+        // The end needs no walk, even in a non-ASCII string.
+        s.as_str().len()
+    } else {
+        s.byte_offset(i as usize)
+    }
+}
+
+fn char_index(s: &PyStr, byte: usize) -> i64 {
+    if s.is_ascii() {
+        byte as i64
+    } else {
+        s.as_str()
+            .get(..byte)
+            .map(|p| p.chars().count())
+            .unwrap_or(0) as i64
+    }
+}
+
+fn fill_char(v: Option<&Value>) -> R<char> {
+    match v {
+        None => Ok(' '),
+        Some(Value::Str(s)) => {
+            let mut c = s.as_str().chars();
+            match (c.next(), c.next()) {
+                (Some(ch), None) => Ok(ch),
+                _ => Err(Exc::type_error(
+                    "The fill character must be exactly one character long",
+                )),
+            }
+        }
+        Some(other) => Err(Exc::type_error(format!(
+            "The fill character must be a unicode character, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn pad(
+    budget: &mut Budget,
+    s: &PyStr,
+    width: i64,
+    fill: char,
+    left: usize,
+    right: usize,
+) -> R<Value> {
+    let _ = width;
+    budget.check_memory((left + right).saturating_mul(fill.len_utf8()) + s.as_str().len())?;
+    let mut out = String::with_capacity(s.as_str().len() + (left + right) * fill.len_utf8());
+    out.extend(std::iter::repeat_n(fill, left));
+    out.push_str(s.as_str());
+    out.extend(std::iter::repeat_n(fill, right));
+    Ok(s_val(out))
+}
+
+fn strip_chars(v: Option<&Value>, name: &str) -> R<Option<Vec<char>>> {
+    match v {
+        None | Some(Value::None) => Ok(None),
+        Some(Value::Str(s)) => Ok(Some(s.as_str().chars().collect())),
+        Some(_) => Err(Exc::type_error(format!("{name} arg must be None or str"))),
+    }
+}
+
+/// A `str` method: the run's budget, the receiver, positional and keyword
+/// arguments.
+pub(crate) type StrMethod = fn(&mut Budget, &Rc<PyStr>, &[Value], Kw<'_>) -> R<Value>;
+
+/// The methods of `str`.
+pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
+    m(M::Capitalize, 0, 0, capitalize),
+    m(M::Casefold, 0, 0, casefold),
+    m(M::Center, 1, 2, center),
+    m(M::Count, 1, 3, count),
+    m(M::Encode, 0, 2, encode),
+    m(M::Endswith, 1, 3, endswith),
+    m(M::Expandtabs, 0, 1, expandtabs),
+    m(M::Find, 1, 3, find),
+    m(M::Format, 0, MANY, format),
+    m(M::FormatMap, 1, 1, format_map),
+    m(M::Index, 1, 3, index),
+    m(M::Isalnum, 0, 0, isalnum),
+    m(M::Isalpha, 0, 0, isalpha),
+    m(M::Isascii, 0, 0, isascii),
+    m(M::Isdecimal, 0, 0, isdecimal),
+    m(M::Isdigit, 0, 0, isdigit),
+    m(M::Isidentifier, 0, 0, isidentifier),
+    m(M::Islower, 0, 0, islower),
+    m(M::Isnumeric, 0, 0, isnumeric),
+    m(M::Isprintable, 0, 0, isprintable),
+    m(M::Isspace, 0, 0, isspace),
+    m(M::Istitle, 0, 0, istitle),
+    m(M::Isupper, 0, 0, isupper),
+    m(M::Join, 1, 1, join),
+    m(M::Ljust, 1, 2, ljust),
+    m(M::Lower, 0, 0, lower),
+    m(M::Lstrip, 0, 1, lstrip),
+    m(M::Partition, 1, 1, partition),
+    m(M::Removeprefix, 1, 1, removeprefix),
+    m(M::Removesuffix, 1, 1, removesuffix),
+    m(M::Replace, 2, 3, replace),
+    m(M::Rfind, 1, 3, rfind),
+    m(M::Rindex, 1, 3, rindex),
+    m(M::Rjust, 1, 2, rjust),
+    m(M::Rpartition, 1, 1, rpartition),
+    m(M::Rsplit, 0, 2, rsplit),
+    m(M::Rstrip, 0, 1, rstrip),
+    m(M::Split, 0, 2, split),
+    m(M::Splitlines, 0, 1, splitlines),
+    m(M::Startswith, 1, 3, startswith),
+    m(M::Strip, 0, 1, strip),
+    m(M::Swapcase, 0, 0, swapcase),
+    m(M::Title, 0, 0, title),
+    m(M::Upper, 0, 0, upper),
+    m(M::Zfill, 1, 1, zfill),
+]);
+
+fn q(name: &str) -> String {
+    format!("str.{name}")
+}
+
+fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    none(&q("upper"), args, kwargs)?;
+    if text.is_ascii() {
+        meter::ensure(text.len())?;
+        meter::tick_n(text.len())?;
+        return Ok(s_val(text.to_ascii_uppercase()));
+    }
+    // Upper case can triple the bytes ('ΐ'): grow under the budget.
+    map_text(text, |out, _, c| {
+        for u in c.to_uppercase() {
+            out.push(u)?;
+        }
+        Ok(())
+    })
+}
+
+fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("lower"), args, kwargs)?;
+    Ok(s_val(lower_text(s.as_str())?))
+}
+
+fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("casefold"), args, kwargs)?;
+    let mut one = String::new();
+    map_text(s.as_str(), |out, _, c| {
+        one.clear();
+        uc::push_fold(&mut one, c);
+        out.push_str(&one)
+    })
+}
+
+fn swapcase(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    none(&q("swapcase"), args, kwargs)?;
+    map_text(text, |out, i, c| {
+        if uc::is_upper(c) {
+            push_lower(out, text, i, c)
+        } else if uc::is_lower(c) {
+            for u in c.to_uppercase() {
+                out.push(u)?;
+            }
+            Ok(())
+        } else {
+            out.push(c)
+        }
+    })
+}
+
+fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    none(&q("capitalize"), args, kwargs)?;
+    let mut chars = text.chars();
+    let mut out = TextBuf::with_capacity(text.len())?;
+    if let Some(first) = chars.next() {
+        let mut one = String::new();
+        uc::push_title(&mut one, first);
+        out.push_str(&one)?;
+        out.push_str(&lower_text(chars.as_str())?)?;
+    }
+    Ok(s_val(out.into_string()))
+}
+
+fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    none(&q("title"), args, kwargs)?;
+    let mut prev_cased = false;
+    let mut one = String::new();
+    map_text(text, |out, i, c| {
+        if prev_cased {
+            push_lower(out, text, i, c)?;
+        } else {
+            one.clear();
+            uc::push_title(&mut one, c);
+            out.push_str(&one)?;
+        }
+        prev_cased = uc::is_cased(c);
+        Ok(())
+    })
+}
+
+fn isalnum(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    pred(&q("isalnum"), s.as_str(), args, kwargs, uc::is_alnum)
+}
+
+fn isalpha(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    pred(&q("isalpha"), s.as_str(), args, kwargs, uc::is_alpha)
+}
+
+fn isdecimal(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    pred(&q("isdecimal"), s.as_str(), args, kwargs, uc::is_decimal)
+}
+
+fn isdigit(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    pred(&q("isdigit"), s.as_str(), args, kwargs, uc::is_digit)
+}
+
+fn isnumeric(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    pred(&q("isnumeric"), s.as_str(), args, kwargs, uc::is_numeric)
+}
+
+fn isspace(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    pred(&q("isspace"), s.as_str(), args, kwargs, is_space)
+}
+
+fn isascii(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("isascii"), args, kwargs)?;
+    Ok(Value::Bool(s.as_str().is_ascii()))
+}
+
+fn isprintable(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("isprintable"), args, kwargs)?;
+    Ok(Value::Bool(s.as_str().chars().all(uc::is_printable)))
+}
+
+fn isidentifier(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("isidentifier"), args, kwargs)?;
+    let mut cs = s.as_str().chars();
+    Ok(Value::Bool(match cs.next() {
+        Some(c) => uc::is_id_start(c) && cs.all(uc::is_id_continue),
+        None => false,
+    }))
+}
+
+fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("islower"), args, kwargs)?;
+    let mut cased = false;
+    for c in s.as_str().chars() {
+        if uc::is_upper(c) || uc::is_title(c) {
+            return Ok(Value::Bool(false));
+        }
+        if uc::is_lower(c) {
+            cased = true;
+        }
+    }
+    Ok(Value::Bool(cased))
+}
+
+fn isupper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("isupper"), args, kwargs)?;
+    let mut cased = false;
+    for c in s.as_str().chars() {
+        if uc::is_lower(c) || uc::is_title(c) {
+            return Ok(Value::Bool(false));
+        }
+        if uc::is_upper(c) {
+            cased = true;
+        }
+    }
+    Ok(Value::Bool(cased))
+}
+
+fn istitle(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    none(&q("istitle"), args, kwargs)?;
+    let mut cased = false;
+    let mut prev_cased = false;
+    for c in s.as_str().chars() {
+        if uc::is_upper(c) || uc::is_title(c) {
+            if prev_cased {
+                return Ok(Value::Bool(false));
+            }
+            prev_cased = true;
+            cased = true;
+        } else if uc::is_lower(c) {
+            if !prev_cased {
+                return Ok(Value::Bool(false));
+            }
+            prev_cased = true;
+            cased = true;
+        } else {
+            prev_cased = false;
+        }
+    }
+    Ok(Value::Bool(cased))
+}
+
+fn strip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    strip_as(M::Strip, s, args, kwargs)
+}
+
+fn lstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    strip_as(M::Lstrip, s, args, kwargs)
+}
+
+fn rstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    strip_as(M::Rstrip, s, args, kwargs)
+}
+
+/// `strip`, `lstrip` or `rstrip` (`id`).
+fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    let name = id.name();
+    no_kwargs(&q(name), kwargs)?;
+    between(name, args, 0, 1)?;
+    let chars = strip_chars(args.first(), name)?;
+    let is_strip = |c: char| match &chars {
+        None => is_space(c),
+        Some(cs) => cs.contains(&c),
+    };
+    let out = match id {
+        M::Strip => text.trim_matches(is_strip),
+        M::Lstrip => text.trim_start_matches(is_strip),
+        _ => text.trim_end_matches(is_strip),
+    };
+    if out.len() == text.len() {
+        return Ok(Value::Str(s.clone()));
+    }
+    Ok(Value::str(out))
+}
+
+fn split(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    split_as(M::Split, budget, s, args, kwargs)
+}
+
+fn rsplit(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    split_as(M::Rsplit, budget, s, args, kwargs)
+}
+
+/// `split` or `rsplit` (`id`).
+fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let name = id.name();
+    let b = bind(name, args, kwargs, &["sep", "maxsplit"], 0)?;
+    let sep = match b.first().cloned().flatten() {
+        None | Some(Value::None) => None,
+        Some(Value::Str(x)) => Some(x),
+        Some(other) => {
+            return Err(Exc::type_error(format!(
+                "must be str or None, not {}",
+                other.type_name()
+            )));
+        }
+    };
+    let maxsplit = match b.get(1).cloned().flatten() {
+        None => -1,
+        Some(v) => args::index(&v)?,
+    };
+    let parts = split_text(
+        s.as_str(),
+        sep.as_ref().map(|x| x.as_str()),
+        maxsplit,
+        id == M::Rsplit,
+    )?;
+    budget.check_memory(parts.len() * 64)?;
+    Ok(Value::list(shared_words(parts)?))
+}
+
+fn splitlines(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
+    let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
+    Ok(Value::list(shared_words(split_lines(s.as_str(), keep)?)?))
+}
+
+fn join(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let arg = one(&q("join"), args, kwargs)?;
+    join_items(budget, s.as_str(), arg)
+}
+
+fn replace(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs(&q("replace"), kwargs)?;
+    between("replace", args, 2, 3)?;
+    let old = match &args[0] {
+        Value::Str(x) => x.as_str(),
+        other => {
+            return Err(Exc::type_error(format!(
+                "replace() argument 1 must be str, not {}",
+                other.type_name()
+            )));
+        }
+    };
+    let new = match &args[1] {
+        Value::Str(x) => x.as_str(),
+        other => {
+            return Err(Exc::type_error(format!(
+                "replace() argument 2 must be str, not {}",
+                other.type_name()
+            )));
+        }
+    };
+    let count = match args.get(2) {
+        Some(v) => args::index(v)?,
+        None => -1,
+    };
+    replace_text(budget, s, old, new, count)
+}
+
+fn startswith(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    affix_as(M::Startswith, s, args, kwargs)
+}
+
+fn endswith(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    affix_as(M::Endswith, s, args, kwargs)
+}
+
+/// `startswith` or `endswith` (`id`).
+fn affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    let name = id.name();
+    if !kwargs.is_empty() {
+        return Err(Exc::type_error(format!(
+            "str.{name}() takes no keyword arguments"
+        )));
+    }
+    takes(name, args, 1, 3)?;
+    let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, s.char_len());
+    let test = |p: &str| -> bool {
+        let plen = p.chars().count() as i64;
+        if start + plen > end {
+            return false;
+        }
+        let (a, b) = (byte_at(s, start), byte_at(s, end));
+        let window = text.get(a..b).unwrap_or("");
+        if id == M::Startswith {
+            window.starts_with(p)
+        } else {
+            window.ends_with(p)
+        }
+    };
+    match &args[0] {
+        Value::Str(p) => Ok(Value::Bool(test(p.as_str()))),
+        Value::Tuple(t) => {
+            for p in &t.items {
+                match p {
+                    Value::Str(p) => {
+                        if test(p.as_str()) {
+                            return Ok(Value::Bool(true));
+                        }
+                    }
+                    other => {
+                        return Err(Exc::type_error(format!(
+                            "tuple for {name} must only contain str, not {}",
+                            other.type_name()
+                        )));
+                    }
+                }
+            }
+            Ok(Value::Bool(false))
+        }
+        other => Err(Exc::type_error(format!(
+            "{name} first arg must be str or a tuple of str, not {}",
+            other.type_name()
+        ))),
+    }
+}
+
+fn find(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    search_as(M::Find, s, args, kwargs)
+}
+
+fn rfind(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    search_as(M::Rfind, s, args, kwargs)
+}
+
+fn index(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    search_as(M::Index, s, args, kwargs)
+}
+
+fn rindex(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    search_as(M::Rindex, s, args, kwargs)
+}
+
+fn count(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    search_as(M::Count, s, args, kwargs)
+}
+
+/// `find`, `rfind`, `index`, `rindex` or `count` (`id`): a substring
+/// search within optional bounds.
+fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    let name = id.name();
+    no_kwargs(&q(name), kwargs)?;
+    takes(name, args, 1, 3)?;
+    let sub = text_arg(&args[0])?;
+    let n = s.char_len();
+    let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, n);
+    if id == M::Count {
+        if start > n as i64 || end < start {
+            return Ok(Value::Int(0));
+        }
+        if sub.is_empty() {
+            return Ok(Value::Int(end - start + 1));
+        }
+        let window = text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("");
+        return Ok(Value::Int(window.matches(sub).count() as i64));
+    }
+    let found = if start > n as i64 || end - start < sub.chars().count() as i64 {
+        None
+    } else {
+        let a = byte_at(s, start);
+        let window = text.get(a..byte_at(s, end)).unwrap_or("");
+        let pos = if matches!(id, M::Find | M::Index) {
+            window.find(sub)
+        } else {
+            window.rfind(sub)
+        };
+        pos.map(|p| char_index(s, a + p))
+    };
+    match found {
+        Some(i) => Ok(Value::Int(i)),
+        None if matches!(id, M::Index | M::Rindex) => Err(Exc::value_error("substring not found")),
+        None => Ok(Value::Int(-1)),
+    }
+}
+
+fn partition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    partition_as(M::Partition, s, args, kwargs)
+}
+
+fn rpartition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    partition_as(M::Rpartition, s, args, kwargs)
+}
+
+/// `partition` or `rpartition` (`id`).
+fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    let sep = text_arg(one(&q(id.name()), args, kwargs)?)?;
+    if sep.is_empty() {
+        return Err(Exc::value_error("empty separator"));
+    }
+    let pos = if id == M::Partition {
+        text.find(sep)
+    } else {
+        text.rfind(sep)
+    };
+    let parts = match pos {
+        Some(p) => [&text[..p], sep, &text[p + sep.len()..]],
+        None if id == M::Partition => [text, "", ""],
+        None => ["", "", text],
+    };
+    Ok(Value::tuple(parts.iter().map(|p| Value::str(*p)).collect()))
+}
+
+fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    justify_as(M::Center, budget, s, args, kwargs)
+}
+
+fn ljust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    justify_as(M::Ljust, budget, s, args, kwargs)
+}
+
+fn rjust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    justify_as(M::Rjust, budget, s, args, kwargs)
+}
+
+/// `center`, `ljust` or `rjust` (`id`).
+fn justify_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let name = id.name();
+    no_kwargs(&q(name), kwargs)?;
+    between(name, args, 1, 2)?;
+    let width = args::index(&args[0])?;
+    let fill = fill_char(args.get(1))?;
+    let len = s.char_len() as i64;
+    if width <= len {
+        return Ok(Value::Str(s.clone()));
+    }
+    let marg = (width - len) as usize;
+    let (left, right) = match id {
+        M::Center => {
+            let left = marg / 2 + (marg & width as usize & 1);
+            (left, marg - left)
+        }
+        M::Ljust => (0, marg),
+        _ => (marg, 0),
+    };
+    pad(budget, s, width, fill, left, right)
+}
+
+fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    let w = one(&q("zfill"), args, kwargs)?;
+    let width = args::index(w)?;
+    let len = s.char_len() as i64;
+    if width <= len {
+        return Ok(Value::Str(s.clone()));
+    }
+    let fill = (width - len) as usize;
+    budget.check_memory(fill + text.len())?;
+    let mut out = String::with_capacity(fill + text.len());
+    let (sign, rest) = match text.chars().next() {
+        Some(c @ ('+' | '-')) => (Some(c), &text[1..]),
+        _ => (None, text),
+    };
+    if let Some(c) = sign {
+        out.push(c);
+    }
+    out.extend(std::iter::repeat_n('0', fill));
+    out.push_str(rest);
+    Ok(s_val(out))
+}
+
+fn expandtabs(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let b = bind("expandtabs", args, kwargs, &["tabsize"], 0)?;
+    let size = match b.first().cloned().flatten() {
+        Some(v) => args::index(&v)?,
+        None => 8,
+    };
+    let mut col: i64 = 0;
+    map_text(s.as_str(), |out, _, c| {
+        match c {
+            '\t' => {
+                if size > 0 {
+                    let n = size - col % size;
+                    out.reserve(n as usize)?;
+                    for _ in 0..n {
+                        out.push(' ')?;
+                    }
+                    col += n;
+                }
+            }
+            '\n' | '\r' => {
+                out.push(c)?;
+                col = 0;
+            }
+            c => {
+                out.push(c)?;
+                col += 1;
+            }
+        }
+        Ok(())
+    })
+}
+
+fn removeprefix(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    remove_affix_as(M::Removeprefix, s, args, kwargs)
+}
+
+fn removesuffix(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    remove_affix_as(M::Removesuffix, s, args, kwargs)
+}
+
+/// `removeprefix` or `removesuffix` (`id`).
+fn remove_affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let text = s.as_str();
+    let arg = text_arg(one(&q(id.name()), args, kwargs)?)?;
+    let out = if id == M::Removeprefix {
+        text.strip_prefix(arg)
+    } else {
+        text.strip_suffix(arg)
+    };
+    match out {
+        Some(o) => Ok(Value::str(o)),
+        None => Ok(Value::Str(s.clone())),
+    }
+}
+
+fn format(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let out = crate::interp::formatting::str_format(budget, s.as_str(), args, kwargs)?;
+    Ok(s_val(out))
+}
+
+fn format_map(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let m = one(&q("format_map"), args, kwargs)?;
+    let Value::Dict(d) = m else {
+        return Err(Exc::type_error(format!(
+            "'{}' object is not a mapping",
+            m.type_name()
+        )));
+    };
+    let pairs: Vec<(Rc<str>, Value)> = d
+        .try_borrow()
+        .map(|d| {
+            d.iter()
+                .filter_map(|(k, v)| match k {
+                    Value::Str(k) => Some((Rc::from(k.as_str()), v.clone())),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let out = crate::interp::formatting::str_format(budget, s.as_str(), &[], &pairs)?;
+    Ok(s_val(out))
+}
+
+fn encode(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let b = bind("encode", args, kwargs, &["encoding", "errors"], 0)?;
+    if let Some(v) = b.first().cloned().flatten()
+        && !matches!(v, Value::Str(_))
+    {
+        return Err(Exc::type_error(format!(
+            "encode() argument 'encoding' must be str, not {}",
+            v.type_name()
+        )));
+    }
+    Ok(Value::Bytes(Rc::new(s.as_str().as_bytes().to_vec())))
+}
+
+/// Lowercases `c` (at byte `i` of `text`), with Greek final sigma as
+/// CPython applies it.
+fn push_lower(out: &mut TextBuf, text: &str, i: usize, c: char) -> R<()> {
+    if c != '\u{3a3}' {
+        for l in c.to_lowercase() {
+            out.push(l)?;
+        }
+        return Ok(());
+    }
+    let ignorable = |c: char| c == '\'' || ('\u{300}'..='\u{36f}').contains(&c);
+    let before = text
+        .get(..i)
+        .and_then(|t| t.chars().rev().find(|&c| !ignorable(c)))
+        .is_some_and(uc::is_cased);
+    let after = text
+        .get(i + c.len_utf8()..)
+        .and_then(|t| t.chars().find(|&c| !ignorable(c)))
+        .is_some_and(uc::is_cased);
+    out.push(if before && !after {
+        '\u{3c2}'
+    } else {
+        '\u{3c3}'
+    })
+}
+
+/// `text.lower()`: lower case grows text by at most half ('İ' → 'i̇'), so
+/// the budget is checked for that before the library call.
+fn lower_text(text: &str) -> R<String> {
+    meter::ensure(text.len().saturating_add(text.len() / 2))?;
+    meter::tick_n(text.len())?;
+    Ok(if text.is_ascii() {
+        text.to_ascii_lowercase()
+    } else {
+        text.to_lowercase()
+    })
+}
+
+/// Maps each character of `text` (with its byte offset) into a buffer
+/// that is checked before it grows and ticks per character.
+fn map_text(text: &str, mut f: impl FnMut(&mut TextBuf, usize, char) -> R<()>) -> R<Value> {
+    let mut out = TextBuf::with_capacity(text.len())?;
+    for (i, c) in text.char_indices() {
+        f(&mut out, i, c)?;
+    }
+    Ok(s_val(out.into_string()))
+}
+
+fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: fn(char) -> bool) -> R<Value> {
+    none(qual, args, kwargs)?;
+    Ok(Value::Bool(!text.is_empty() && text.chars().all(f)))
+}
+
+fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
+    let items = match arg {
+        Value::List(_) | Value::Tuple(_) => crate::interp::ops::collect_iterable(arg)?,
+        other => {
+            let mut iter =
+                PyIter::of(other).map_err(|_| Exc::type_error("can only join an iterable"))?;
+            let mut out = Buf::new();
+            while let Some(x) = iter.next()? {
+                out.push(x)?;
+            }
+            out
+        }
+    };
+    let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
+    for (i, x) in items.iter().enumerate() {
+        match x {
+            Value::Str(s) => total = total.saturating_add(s.as_str().len()),
+            other => {
+                return Err(Exc::type_error(format!(
+                    "sequence item {i}: expected str instance, {} found",
+                    other.type_name()
+                )));
+            }
+        }
+    }
+    budget.check_memory(total)?;
+    meter::tick_n(items.len())?;
+    let mut out = String::with_capacity(total);
+    for (i, x) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(sep);
+        }
+        if let Value::Str(s) = x {
+            out.push_str(s.as_str());
+        }
+    }
+    Ok(s_val(out))
+}
+
+fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
+    let text = s.as_str();
+    let limit = if count < 0 {
+        usize::MAX
+    } else {
+        count as usize
+    };
+    if limit == 0 {
+        return Ok(Value::Str(s.clone()));
+    }
+    if old.is_empty() {
+        let n = (s.char_len() + 1).min(limit);
+        budget.check_memory(text.len().saturating_add(n.saturating_mul(new.len())))?;
+        let mut out = String::with_capacity(text.len() + n * new.len());
+        let mut done = 0;
+        for c in text.chars() {
+            if done < limit {
+                out.push_str(new);
+                done += 1;
+            }
+            out.push(c);
+        }
+        if done < limit {
+            out.push_str(new);
+        }
+        return Ok(s_val(out));
+    }
+    let occurrences = text.matches(old).count().min(limit);
+    if occurrences == 0 {
+        return Ok(Value::Str(s.clone()));
+    }
+    if new.len() > old.len() {
+        budget.check_memory(
+            text.len()
+                .saturating_add(occurrences.saturating_mul(new.len() - old.len())),
+        )?;
+    }
+    Ok(s_val(text.replacen(old, new, limit)))
+}

@@ -1,0 +1,226 @@
+//! Splitting text for `str.split`, `str.rsplit` and `str.splitlines`, and
+//! sharing the parts' strings.
+
+use crate::unicode::is_space;
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
+use crate::value::meter::Buf;
+
+/// `str.split` / `str.rsplit`.
+pub(super) fn split_text<'t>(
+    text: &'t str,
+    sep: Option<&str>,
+    maxsplit: i64,
+    from_right: bool,
+) -> R<Buf<&'t str>> {
+    let limit = if maxsplit < 0 {
+        usize::MAX
+    } else {
+        maxsplit as usize
+    };
+    let mut out: Buf<&str> = Buf::new();
+    match sep {
+        Some("") => return Err(Exc::value_error("empty separator")),
+        Some(sep) => {
+            if from_right {
+                let mut rest = text;
+                while out.len() < limit {
+                    match rest.rfind(sep) {
+                        Some(p) => {
+                            out.push(&rest[p + sep.len()..])?;
+                            rest = &rest[..p];
+                        }
+                        None => break,
+                    }
+                }
+                out.push(rest)?;
+                out.reverse();
+            } else {
+                let mut rest = text;
+                while out.len() < limit {
+                    match rest.find(sep) {
+                        Some(p) => {
+                            out.push(&rest[..p])?;
+                            rest = &rest[p + sep.len()..];
+                        }
+                        None => break,
+                    }
+                }
+                out.push(rest)?;
+            }
+        }
+        None => {
+            if from_right {
+                let mut rest = text.trim_end_matches(is_space);
+                while !rest.is_empty() {
+                    if out.len() >= limit {
+                        out.push(rest)?;
+                        break;
+                    }
+                    match rest.rfind(is_space) {
+                        Some(p) => {
+                            let c_len = rest[p..].chars().next().map(char::len_utf8).unwrap_or(1);
+                            out.push(&rest[p + c_len..])?;
+                            rest = rest[..p].trim_end_matches(is_space);
+                        }
+                        None => {
+                            out.push(rest)?;
+                            break;
+                        }
+                    }
+                }
+                out.reverse();
+            } else {
+                if text.is_ascii() {
+                    // Bytes instead of chars; ASCII whitespace is what
+                    // is_space accepts below U+0080.
+                    split_ascii_whitespace(text, limit, &mut out)?;
+                    return Ok(out);
+                }
+                let mut rest = text.trim_start_matches(is_space);
+                while !rest.is_empty() {
+                    if out.len() >= limit {
+                        out.push(rest)?;
+                        break;
+                    }
+                    match rest.find(is_space) {
+                        Some(p) => {
+                            out.push(&rest[..p])?;
+                            rest = rest[p..].trim_start_matches(is_space);
+                        }
+                        None => {
+                            out.push(rest)?;
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The values of a split's parts. Long splits of text repeat their words
+/// (the counting pattern: split, then tally), so equal short parts share
+/// one string object: one allocation per distinct word instead of one per
+/// occurrence, and dict lookups of a shared key compare pointers. Strings
+/// are immutable, so only `is` can tell (CPython makes each part anew; its
+/// `is` on equal strings is an implementation detail either way).
+pub(super) fn shared_words(parts: Buf<&str>) -> R<Vec<Value>> {
+    const SHARE_FROM: usize = 32;
+    const SHORT: usize = 24;
+    let mut out = Buf::with_capacity(parts.len())?;
+    if parts.len() < SHARE_FROM {
+        for p in parts.iter() {
+            out.push(Value::str(*p))?;
+        }
+        return Ok(out.into_vec());
+    }
+    let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
+        std::collections::HashMap::with_hasher(FnvBuild);
+    let mut sharing = true;
+    for (n, &p) in parts.iter().enumerate() {
+        // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
+        if n == 256 && seen.len() > 192 {
+            sharing = false;
+            seen = std::collections::HashMap::with_hasher(FnvBuild);
+        }
+        out.push(if !sharing || p.len() > SHORT {
+            Value::str(p)
+        } else {
+            seen.entry(p).or_insert_with(|| Value::str(p)).clone()
+        })?;
+    }
+    Ok(out.into_vec())
+}
+
+/// FNV-1a: a fast hasher for short words (no attacker controls the map's
+/// lifetime: it lives for one `split`).
+#[derive(Default, Clone, Copy)]
+struct FnvBuild;
+
+struct Fnv(u64);
+
+impl std::hash::BuildHasher for FnvBuild {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+/// Whitespace split of ASCII text, forward, at most `limit` splits.
+fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
+    // Python's whitespace below U+0080: \t \n \x0b \x0c \r \x1c-\x1f and space.
+    let space = |b: u8| matches!(b, b'\t'..=b'\r' | 0x1c..=0x1f | b' ');
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() && space(bytes[i]) {
+        i += 1;
+    }
+    while i < bytes.len() {
+        if out.len() >= limit {
+            // The rest as it is: Python strips only the leading whitespace.
+            out.push(&text[i..])?;
+            return Ok(());
+        }
+        let start = i;
+        while i < bytes.len() && !space(bytes[i]) {
+            i += 1;
+        }
+        out.push(&text[start..i])?;
+        while i < bytes.len() && space(bytes[i]) {
+            i += 1;
+        }
+    }
+    Ok(())
+}
+
+/// `str.splitlines`.
+pub(super) fn split_lines(text: &str, keep: bool) -> R<Buf<&str>> {
+    let mut out = Buf::new();
+    let mut start = 0;
+    let mut iter = text.char_indices().peekable();
+    while let Some((i, c)) = iter.next() {
+        let is_break = matches!(
+            c,
+            '\n' | '\r'
+                | '\x0b'
+                | '\x0c'
+                | '\x1c'
+                | '\x1d'
+                | '\x1e'
+                | '\u{85}'
+                | '\u{2028}'
+                | '\u{2029}'
+        );
+        if !is_break {
+            continue;
+        }
+        let mut end = i + c.len_utf8();
+        if c == '\r' && iter.peek().map(|&(_, n)| n) == Some('\n') {
+            iter.next();
+            end += 1;
+        }
+        out.push(if keep {
+            &text[start..end]
+        } else {
+            &text[start..i]
+        })?;
+        start = end;
+    }
+    if start < text.len() {
+        out.push(&text[start..])?;
+    }
+    Ok(out)
+}

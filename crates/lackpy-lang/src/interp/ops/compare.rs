@@ -1,0 +1,167 @@
+//! Comparison: `==`, `!=`, `is`, `in` and the orderings `<`, `<=`, `>`,
+//! `>=`, with Python's semantics and error texts.
+
+use std::cmp::Ordering;
+
+use super::contains;
+use crate::ast::CmpOp;
+use crate::value::eq::{item_eq, py_eq};
+use crate::value::errors::{Exc, R};
+use crate::value::int::{as_int, cmp_int_float};
+use crate::value::{Set, Value, ViewKind};
+
+/// A comparison operator applied to two values.
+pub(crate) fn compare(op: CmpOp, a: &Value, b: &Value) -> R<bool> {
+    match op {
+        CmpOp::Eq => py_eq(a, b),
+        CmpOp::NotEq => py_eq(a, b).map(|e| !e),
+        CmpOp::Is => Ok(a.is_same(b)),
+        CmpOp::IsNot => Ok(!a.is_same(b)),
+        CmpOp::In => contains(b, a),
+        CmpOp::NotIn => contains(b, a).map(|c| !c),
+        CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE => order(op, a, b, 0),
+    }
+}
+
+fn cmp_symbol(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Lt => "<",
+        CmpOp::LtE => "<=",
+        CmpOp::Gt => ">",
+        CmpOp::GtE => ">=",
+        _ => "==",
+    }
+}
+
+#[cold]
+fn not_supported(op: CmpOp, a: &Value, b: &Value) -> Box<Exc> {
+    Exc::type_error(format!(
+        "'{}' not supported between instances of '{}' and '{}'",
+        cmp_symbol(op),
+        a.type_name(),
+        b.type_name()
+    ))
+}
+
+fn apply(op: CmpOp, o: Ordering) -> bool {
+    match op {
+        CmpOp::Lt => o == Ordering::Less,
+        CmpOp::LtE => o != Ordering::Greater,
+        CmpOp::Gt => o == Ordering::Greater,
+        _ => o != Ordering::Less,
+    }
+}
+
+/// `a < b` as sorting uses it.
+pub(crate) fn lt(a: &Value, b: &Value) -> R<bool> {
+    if let (Value::Int(x), Value::Int(y)) = (a, b) {
+        return Ok(x < y);
+    }
+    if let (Value::Str(x), Value::Str(y)) = (a, b) {
+        return Ok(x.as_str() < y.as_str());
+    }
+    order(CmpOp::Lt, a, b, 0)
+}
+
+/// `<`, `<=`, `>`, `>=`.
+pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => return Ok(apply(op, x.cmp(y))),
+        (Value::Float(x), Value::Float(y)) => {
+            return Ok(match op {
+                CmpOp::Lt => x < y,
+                CmpOp::LtE => x <= y,
+                CmpOp::Gt => x > y,
+                _ => x >= y,
+            });
+        }
+        (Value::Str(x), Value::Str(y)) => return Ok(apply(op, x.as_str().cmp(y.as_str()))),
+        (Value::Bytes(x), Value::Bytes(y)) => return Ok(apply(op, x.as_slice().cmp(y.as_slice()))),
+        (Value::Float(f), other) | (other, Value::Float(f)) => {
+            let Some(i) = as_int(other) else {
+                return Err(not_supported(op, a, b));
+            };
+            let Some(o) = cmp_int_float(&i, *f) else {
+                return Ok(false);
+            };
+            let o = if matches!(a, Value::Float(_)) {
+                o.reverse()
+            } else {
+                o
+            };
+            return Ok(apply(op, o));
+        }
+        (Value::List(_), Value::List(_)) | (Value::Tuple(_), Value::Tuple(_)) => {
+            if depth > 500 || crate::value::stack::exhausted() {
+                return Err(Exc::recursion(
+                    "maximum recursion depth exceeded in comparison",
+                ));
+            }
+            // Item by item without copying either sequence.
+            let mut i = 0;
+            loop {
+                let (Some(x), Some(y)) = (seq_item(a, i), seq_item(b, i)) else {
+                    return Ok(apply(op, seq_len(a).cmp(&seq_len(b))));
+                };
+                if !item_eq(&x, &y, depth + 1)? {
+                    return order(op, &x, &y, depth + 1);
+                }
+                i += 1;
+            }
+        }
+        (Value::Set(_) | Value::View(_), Value::Set(_) | Value::View(_)) => {
+            let (Some(x), Some(y)) = (set_of(a)?, set_of(b)?) else {
+                return Err(not_supported(op, a, b));
+            };
+            let sub = |p: &Set, q: &Set| -> R<bool> {
+                for k in p.iter() {
+                    if !q.contains(k)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            };
+            return Ok(match op {
+                CmpOp::Lt => x.len() < y.len() && sub(&x, &y)?,
+                CmpOp::LtE => x.len() <= y.len() && sub(&x, &y)?,
+                CmpOp::Gt => x.len() > y.len() && sub(&y, &x)?,
+                _ => x.len() >= y.len() && sub(&y, &x)?,
+            });
+        }
+        _ => {}
+    }
+    match (as_int(a), as_int(b)) {
+        (Some(x), Some(y)) => {
+            let o = match (x.to_i64(), y.to_i64()) {
+                (Some(x), Some(y)) => x.cmp(&y),
+                _ => x.to_big().cmp(&y.to_big()),
+            };
+            Ok(apply(op, o))
+        }
+        _ => Err(not_supported(op, a, b)),
+    }
+}
+
+fn set_of(v: &Value) -> R<Option<Set>> {
+    Ok(match v {
+        Value::Set(s) => s.try_borrow().ok().map(|s| s.copy()),
+        Value::View(view) if view.kind != ViewKind::Values => Some(Set::from_view(view)?),
+        _ => None,
+    })
+}
+
+fn seq_item(v: &Value, i: usize) -> Option<Value> {
+    match v {
+        Value::List(l) => l.try_borrow().ok().and_then(|l| l.items.get(i).cloned()),
+        Value::Tuple(t) => t.items.get(i).cloned(),
+        _ => None,
+    }
+}
+
+fn seq_len(v: &Value) -> usize {
+    match v {
+        Value::List(l) => l.try_borrow().map(|l| l.items.len()).unwrap_or(0),
+        Value::Tuple(t) => t.items.len(),
+        _ => 0,
+    }
+}

@@ -1,0 +1,120 @@
+//! Membership: `item in container`.
+
+use crate::value::eq::item_eq;
+use crate::value::errors::{Exc, R};
+use crate::value::int::as_int;
+use crate::value::iter::PyIter;
+use crate::value::{Range, Value, ViewKind};
+
+/// `item in container`.
+pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
+    match container {
+        Value::Str(s) => match item {
+            Value::Str(x) => Ok(s.as_str().contains(x.as_str())),
+            other => Err(Exc::type_error(format!(
+                "'in <string>' requires string as left operand, not {}",
+                other.type_name()
+            ))),
+        },
+        Value::List(l) => {
+            // Comparisons run no program code: no copy of the items needed.
+            let Ok(l) = l.try_borrow() else {
+                return Ok(false);
+            };
+            for x in &l.items {
+                if item_eq(x, item, 0)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Value::Tuple(t) => {
+            for x in &t.items {
+                if item_eq(x, item, 0)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        Value::Dict(d) => d
+            .try_borrow()
+            .map_err(|_| Exc::runtime_error("dict busy"))?
+            .contains(item),
+        Value::Set(s) => s
+            .try_borrow()
+            .map_err(|_| Exc::runtime_error("set busy"))?
+            .contains(item),
+        Value::View(v) => {
+            let d = v
+                .dict
+                .try_borrow()
+                .map_err(|_| Exc::runtime_error("dict busy"))?;
+            match v.kind {
+                ViewKind::Keys => d.contains(item),
+                ViewKind::Values => {
+                    for (_, x) in d.iter() {
+                        if item_eq(x, item, 0)? {
+                            return Ok(true);
+                        }
+                    }
+                    Ok(false)
+                }
+                ViewKind::Items => {
+                    let Value::Tuple(t) = item else {
+                        return Ok(false);
+                    };
+                    let [k, val] = t.items.as_slice() else {
+                        return Ok(false);
+                    };
+                    match d.get(k) {
+                        Ok(Some(x)) => item_eq(x, val, 0),
+                        _ => Ok(false),
+                    }
+                }
+            }
+        }
+        Value::Range(r) => Ok(range_contains(r, item)),
+        Value::Bytes(b) => match item {
+            Value::Bytes(x) => Ok(x.is_empty() || b.windows(x.len()).any(|w| w == x.as_slice())),
+            _ => match as_int(item).and_then(|i| i.to_i64()) {
+                Some(i) if (0..256).contains(&i) => Ok(b.contains(&(i as u8))),
+                Some(_) => Err(Exc::value_error("byte must be in range(0, 256)")),
+                None => Err(Exc::type_error(format!(
+                    "a bytes-like object is required, not '{}'",
+                    item.type_name()
+                ))),
+            },
+        },
+        Value::Iter(_) => {
+            let mut it = PyIter::of(container)?;
+            while let Some(x) = it.next()? {
+                if item_eq(&x, item, 0)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        other => Err(Exc::type_error(format!(
+            "argument of type '{}' is not iterable",
+            other.type_name()
+        ))),
+    }
+}
+
+/// `item in r` for a range.
+pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
+    let i = match item {
+        Value::Float(f) => match crate::value::int::f64_to_int(*f) {
+            Some(v) if f.fract() == 0.0 => match as_int(&v) {
+                Some(i) => i.to_big(),
+                None => return false,
+            },
+            _ => return false,
+        },
+        _ => match as_int(item) {
+            Some(i) => i.to_big(),
+            None => return false,
+        },
+    };
+    r.contains_int(&i)
+}

@@ -1,0 +1,161 @@
+//! Indexing: `obj[idx]` and `obj[idx] = v`.
+
+use num_bigint::BigInt;
+use num_traits::Signed;
+
+use super::super::Interp;
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
+use crate::value::hash::hash_value;
+use crate::value::int::as_int;
+use crate::value::iter::char_value;
+
+/// Normalises an index for a sequence of length `len`.
+fn seq_index(idx: &Value, len: usize, what: &str) -> R<usize> {
+    let i = match as_int(idx) {
+        Some(i) => match i.to_i64() {
+            Some(i) => i,
+            None => {
+                return Err(Exc::index_error(
+                    "cannot fit 'int' into an index-sized integer",
+                ));
+            }
+        },
+        None => unreachable_index(idx, what)?,
+    };
+    let n = len as i64;
+    let j = if i < 0 { i + n } else { i };
+    if j < 0 || j >= n {
+        return Err(Exc::index_error(format!("{what} index out of range")));
+    }
+    Ok(j as usize)
+}
+
+fn unreachable_index(idx: &Value, what: &str) -> R<i64> {
+    Err(match what {
+        "string" => Exc::type_error(format!(
+            "string indices must be integers, not '{}'",
+            idx.type_name()
+        )),
+        "range object" => Exc::type_error(format!(
+            "range indices must be integers or slices, not {}",
+            idx.type_name()
+        )),
+        _ => Exc::type_error(format!(
+            "{what} indices must be integers or slices, not {}",
+            idx.type_name()
+        )),
+    })
+}
+
+/// `obj[idx]` (not a slice).
+pub(crate) fn get_item(obj: &Value, idx: &Value) -> R<Value> {
+    match obj {
+        Value::List(l) => {
+            let l = l
+                .try_borrow()
+                .map_err(|_| Exc::runtime_error("list busy"))?;
+            if let Value::Int(i) = idx {
+                let n = l.items.len() as i64;
+                let j = if *i < 0 { *i + n } else { *i };
+                if j >= 0 && j < n {
+                    return Ok(l.items.get(j as usize).cloned().unwrap_or(Value::None));
+                }
+            }
+            let j = seq_index(idx, l.items.len(), "list")?;
+            Ok(l.items.get(j).cloned().unwrap_or(Value::None))
+        }
+        Value::Tuple(t) => {
+            let j = seq_index(idx, t.items.len(), "tuple")?;
+            Ok(t.items.get(j).cloned().unwrap_or(Value::None))
+        }
+        Value::Str(s) => {
+            let j = seq_index(idx, s.char_len(), "string")?;
+            Ok(s.char_at(j).map(char_value).unwrap_or(Value::None))
+        }
+        Value::Dict(d) => {
+            let d = d
+                .try_borrow()
+                .map_err(|_| Exc::runtime_error("dict busy"))?;
+            match d.get(idx)? {
+                Some(v) => Ok(v.clone()),
+                None => Err(Exc::key_error(idx)),
+            }
+        }
+        Value::Range(r) => {
+            let n = r.len_big();
+            let i = match as_int(idx) {
+                Some(i) => i.to_big(),
+                None => BigInt::from(unreachable_index(idx, "range object")?),
+            };
+            let j = if i.is_negative() { i + &n } else { i };
+            if j.is_negative() || j >= n {
+                return Err(Exc::index_error("range object index out of range"));
+            }
+            Ok(Value::from_big(r.item(&j)))
+        }
+        Value::Bytes(b) => {
+            let j = seq_index(idx, b.len(), "index")?;
+            Ok(Value::Int(b.get(j).copied().unwrap_or(0) as i64))
+        }
+        other => Err(Exc::type_error(format!(
+            "'{}' object is not subscriptable",
+            other.type_name()
+        ))),
+    }
+}
+
+/// `obj[idx] = v`.
+pub(crate) fn set_item(it: &mut Interp, obj: &Value, idx: Value, v: Value) -> R<()> {
+    match obj {
+        Value::List(l) => {
+            let container = v.is_container();
+            {
+                let mut lb = l
+                    .try_borrow_mut()
+                    .map_err(|_| Exc::runtime_error("list busy"))?;
+                let n = lb.items.len();
+                let j = match as_int(&idx) {
+                    Some(i) => {
+                        let i = i.to_i64().ok_or_else(|| {
+                            Exc::index_error("cannot fit 'int' into an index-sized integer")
+                        })?;
+                        let j = if i < 0 { i + n as i64 } else { i };
+                        if j < 0 || j >= n as i64 {
+                            return Err(Exc::index_error("list assignment index out of range"));
+                        }
+                        j as usize
+                    }
+                    None => {
+                        return Err(Exc::type_error(format!(
+                            "list indices must be integers or slices, not {}",
+                            idx.type_name()
+                        )));
+                    }
+                };
+                if let Some(slot) = lb.items.get_mut(j) {
+                    *slot = v;
+                }
+            }
+            if container {
+                it.note_list_cycle(l);
+            }
+            Ok(())
+        }
+        Value::Dict(d) => {
+            let container = v.is_container() || idx.is_container();
+            let h = hash_value(&idx)?;
+            d.try_borrow_mut()
+                .map_err(|_| Exc::runtime_error("dict busy"))?
+                .insert_h(idx, h, v);
+            if container {
+                it.note_dict_cycle(d);
+            }
+            Ok(())
+        }
+        other => Err(Exc::type_error(format!(
+            "'{}' object does not support item assignment",
+            other.type_name()
+        ))),
+    }
+}

@@ -1,0 +1,89 @@
+//! Operators, with Python's semantics and error texts, one concern per
+//! file: arithmetic ([`arith`]), `+`/`-`/`*` on sequences and sets
+//! ([`sequence`]), comparison ([`compare`]), membership ([`contains`]),
+//! indexing ([`index`]) and slicing ([`slice`]); here, what they share.
+
+mod arith;
+mod compare;
+mod contains;
+mod index;
+mod sequence;
+mod slice;
+
+use std::rc::Rc;
+
+pub(crate) use self::arith::{binop, inplace, int_fast};
+pub(crate) use self::compare::{compare, lt, order};
+pub(crate) use self::contains::{contains, range_contains};
+pub(crate) use self::index::{get_item, set_item};
+pub(crate) use self::slice::{SliceArgs, get_slice, set_slice};
+use crate::value::errors::{Exc, R};
+use crate::value::iter::PyIter;
+use crate::value::meter::Buf;
+use crate::value::{List, Value};
+
+/// `len(v)`.
+pub(crate) fn py_len(v: &Value) -> R<usize> {
+    Ok(match v {
+        Value::Str(s) => s.char_len(),
+        Value::List(l) => l.try_borrow().map(|l| l.items.len()).unwrap_or(0),
+        Value::Tuple(t) => t.items.len(),
+        Value::Dict(d) => d.try_borrow().map(|d| d.len()).unwrap_or(0),
+        Value::Set(s) => s.try_borrow().map(|s| s.len()).unwrap_or(0),
+        Value::View(v) => v.dict.try_borrow().map(|d| d.len()).unwrap_or(0),
+        Value::Bytes(b) => b.len(),
+        Value::Range(r) => match r.len_u64() {
+            Some(n) if n <= i64::MAX as u64 => n as usize,
+            _ => {
+                return Err(Exc::overflow(
+                    "Python int too large to convert to C ssize_t",
+                ));
+            }
+        },
+        other => {
+            return Err(Exc::type_error(format!(
+                "object of type '{}' has no len()",
+                other.type_name()
+            )));
+        }
+    })
+}
+
+/// All items of an iterable, checking the budget as it goes.
+///
+/// This is how builtins drain an iterable: the buffer is charged and
+/// checked before it grows, and every item ticks the meter, so a huge or
+/// endless source ends with MemoryError or TimeoutError.
+pub(crate) fn collect_iterable(v: &Value) -> R<Buf<Value>> {
+    match v {
+        Value::List(l) => {
+            let Ok(l) = l.try_borrow() else {
+                return Ok(Buf::new());
+            };
+            let mut out = Buf::with_capacity(l.items.len())?;
+            out.extend_from_slice(&l.items)?;
+            Ok(out)
+        }
+        Value::Tuple(t) => {
+            let mut out = Buf::with_capacity(t.items.len())?;
+            out.extend_from_slice(&t.items)?;
+            Ok(out)
+        }
+        _ => {
+            let mut iter = PyIter::of(v)?;
+            if let Some(n) = iter.known_len() {
+                crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+            }
+            let mut out = Buf::with_capacity(iter.size_hint())?;
+            while let Some(x) = iter.next()? {
+                out.push(x)?;
+            }
+            Ok(out)
+        }
+    }
+}
+
+/// A new list value from items (charged to the budget).
+pub(crate) fn new_list(items: Vec<Value>) -> Value {
+    Value::List(Rc::new(std::cell::RefCell::new(List::new(items))))
+}

@@ -1,0 +1,162 @@
+//! `+`, `-` and `*` on sequences and sets: concatenation, repetition and
+//! set difference (numbers fall through to [`super::arith`]).
+
+use std::rc::Rc;
+
+use super::super::limits::Budget;
+use super::arith::{arith, unsupported};
+use crate::ast::Operator;
+use crate::value::errors::{Exc, R};
+use crate::value::int::as_int;
+use crate::value::iter::PyIter;
+use crate::value::{Set, Value, ViewKind};
+
+pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
+    match (a, b) {
+        (Value::Str(mut x), Value::Str(y)) => {
+            budget.check_memory(x.as_str().len() + y.as_str().len())?;
+            if let Some(s) = Rc::get_mut(&mut x) {
+                s.push_str(&y);
+                return Ok(Value::Str(x));
+            }
+            let mut s = String::with_capacity(x.as_str().len() + y.as_str().len());
+            s.push_str(x.as_str());
+            s.push_str(y.as_str());
+            Ok(Value::str(s))
+        }
+        (Value::Str(_), other) => Err(Exc::type_error(format!(
+            "can only concatenate str (not \"{}\") to str",
+            other.type_name()
+        ))),
+        (Value::List(x), Value::List(y)) => {
+            let (xl, yl) = (x.try_borrow(), y.try_borrow());
+            let (Ok(xl), Ok(yl)) = (xl, yl) else {
+                return Err(Exc::runtime_error("list modified during operation"));
+            };
+            budget.check_memory((xl.items.len() + yl.items.len()) * 16)?;
+            let mut items = Vec::with_capacity(xl.items.len() + yl.items.len());
+            items.extend(xl.items.iter().cloned());
+            items.extend(yl.items.iter().cloned());
+            Ok(Value::list(items))
+        }
+        (Value::List(_), other) => Err(Exc::type_error(format!(
+            "can only concatenate list (not \"{}\") to list",
+            other.type_name()
+        ))),
+        (Value::Tuple(x), Value::Tuple(y)) => {
+            budget.check_memory((x.items.len() + y.items.len()) * 16)?;
+            let mut items = Vec::with_capacity(x.items.len() + y.items.len());
+            items.extend(x.items.iter().cloned());
+            items.extend(y.items.iter().cloned());
+            Ok(Value::tuple(items))
+        }
+        (Value::Tuple(_), other) => Err(Exc::type_error(format!(
+            "can only concatenate tuple (not \"{}\") to tuple",
+            other.type_name()
+        ))),
+        (Value::Bytes(x), Value::Bytes(y)) => {
+            let mut v = (*x).clone();
+            v.extend_from_slice(&y);
+            Ok(Value::Bytes(Rc::new(v)))
+        }
+        (a, b) => arith(Operator::Add, &a, &b),
+    }
+}
+
+pub(super) fn sub(a: Value, b: Value) -> R<Value> {
+    match (&a, &b) {
+        (Value::Set(x), Value::Set(y)) => {
+            let (Ok(x), Ok(y)) = (x.try_borrow(), y.try_borrow()) else {
+                return Err(Exc::runtime_error("set changed during operation"));
+            };
+            Ok(Value::set(super::super::methods::set::difference(&x, &y)))
+        }
+        (Value::View(v), other) if v.kind != ViewKind::Values => {
+            let mine = Set::from_view(v)?;
+            let mut out = mine.copy();
+            let mut items = PyIter::of(other)?;
+            while let Some(i) = items.next()? {
+                out.discard(&i)?;
+            }
+            Ok(Value::set(out))
+        }
+        _ => arith(Operator::Sub, &a, &b),
+    }
+}
+
+/// The count of a sequence repetition (`seq * n`).
+pub(super) fn repeat_count(n: &Value) -> R<usize> {
+    match as_int(n) {
+        Some(i) => match i.to_i64() {
+            Some(k) => Ok(if k < 0 { 0 } else { k as usize }),
+            None => Err(Exc::overflow(
+                "cannot fit 'int' into an index-sized integer",
+            )),
+        },
+        None => Err(Exc::type_error(format!(
+            "can't multiply sequence by non-int of type '{}'",
+            n.type_name()
+        ))),
+    }
+}
+
+pub(super) fn mul(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
+    let (seq, n) = match (&a, &b) {
+        (Value::Str(_) | Value::List(_) | Value::Tuple(_) | Value::Bytes(_), _) => (&a, &b),
+        (_, Value::Str(_) | Value::List(_) | Value::Tuple(_) | Value::Bytes(_))
+            if as_int(&a).is_some() =>
+        {
+            (&b, &a)
+        }
+        (_, Value::Str(_) | Value::List(_) | Value::Tuple(_) | Value::Bytes(_)) => {
+            return Err(Exc::type_error(format!(
+                "can't multiply sequence by non-int of type '{}'",
+                a.type_name()
+            )));
+        }
+        _ => return arith(Operator::Mult, &a, &b),
+    };
+    let n = repeat_count(n)?;
+    match seq {
+        Value::Str(s) => {
+            let len = s.as_str().len();
+            if (s.char_len() as u128) * (n as u128) > isize::MAX as u128 {
+                return Err(Exc::overflow("repeated string is too long"));
+            }
+            let total = len.checked_mul(n).ok_or_else(Exc::memory)?;
+            budget.check_memory(total)?;
+            if n == 1 {
+                return Ok(seq.clone());
+            }
+            Ok(Value::str(s.as_str().repeat(n)))
+        }
+        Value::List(l) => {
+            let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
+            let total = items.len().checked_mul(n).ok_or_else(Exc::memory)?;
+            budget.check_memory(total.saturating_mul(16))?;
+            let mut out = Vec::with_capacity(total);
+            for _ in 0..n {
+                out.extend(items.iter().cloned());
+            }
+            Ok(Value::list(out))
+        }
+        Value::Tuple(t) => {
+            let total = t.items.len().checked_mul(n).ok_or_else(Exc::memory)?;
+            budget.check_memory(total.saturating_mul(16))?;
+            if n == 1 {
+                return Ok(seq.clone());
+            }
+            let mut out = Vec::with_capacity(total);
+            for _ in 0..n {
+                out.extend(t.items.iter().cloned());
+            }
+            Ok(Value::tuple(out))
+        }
+        Value::Bytes(b) => {
+            let total = b.len().checked_mul(n).ok_or_else(Exc::memory)?;
+            budget.check_memory(total)?;
+            Ok(Value::Bytes(Rc::new(b.repeat(n))))
+        }
+        _ => Err(unsupported(Operator::Mult, &a, &b)),
+    }
+}

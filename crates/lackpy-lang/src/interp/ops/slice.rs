@@ -1,0 +1,224 @@
+//! Slicing: `obj[lo:hi:step]` and `obj[lo:hi:step] = v`.
+
+use std::rc::Rc;
+
+use num_bigint::BigInt;
+
+use super::super::Interp;
+use super::collect_iterable;
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
+use crate::value::int::as_int;
+
+/// Evaluated bounds of a slice (`None` for absent or `None`).
+pub(crate) struct SliceArgs {
+    pub lo: Option<Value>,
+    pub hi: Option<Value>,
+    pub step: Option<Value>,
+}
+
+fn slice_int(v: &Option<Value>) -> R<Option<i64>> {
+    match v {
+        None => Ok(None),
+        Some(v) => match as_int(v) {
+            Some(i) => Ok(Some(match i.to_i64() {
+                Some(x) => x,
+                None => {
+                    if i.is_negative() {
+                        i64::MIN + 1
+                    } else {
+                        i64::MAX
+                    }
+                }
+            })),
+            None => Err(Exc::type_error(
+                "slice indices must be integers or None or have an __index__ method",
+            )),
+        },
+    }
+}
+
+/// `(start, step, count)` of a slice over `len` items, as `PySlice_AdjustIndices`.
+pub(crate) fn slice_indices(s: &SliceArgs, len: usize) -> R<(i64, i64, usize)> {
+    let step = slice_int(&s.step)?.unwrap_or(1).max(-i64::MAX); // -i64::MIN would overflow; -i64::MAX picks the same items
+    if step == 0 {
+        return Err(Exc::value_error("slice step cannot be zero"));
+    }
+    let n = len as i64;
+    let lo = slice_int(&s.lo)?;
+    let hi = slice_int(&s.hi)?;
+    let adjust = |v: Option<i64>, default: i64, lower: i64, upper: i64| -> i64 {
+        match v {
+            None => default,
+            Some(v) => {
+                let v = if v < 0 { v.saturating_add(n) } else { v };
+                v.clamp(lower, upper)
+            }
+        }
+    };
+    let (start, stop) = if step > 0 {
+        (adjust(lo, 0, 0, n), adjust(hi, n, 0, n))
+    } else {
+        (adjust(lo, n - 1, -1, n - 1), adjust(hi, -1, -1, n - 1))
+    };
+    let count = if step > 0 {
+        if stop > start {
+            ((stop - start - 1) / step + 1) as usize
+        } else {
+            0
+        }
+    } else if start > stop {
+        ((start - stop - 1) / (-step) + 1) as usize
+    } else {
+        0
+    };
+    Ok((start, step, count))
+}
+
+fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
+    crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<T>()))?;
+    crate::value::meter::tick_n(count)?;
+    let mut out = Vec::with_capacity(count);
+    let mut i = start;
+    for _ in 0..count {
+        if let Some(x) = items.get(i as usize) {
+            out.push(x.clone());
+        }
+        // Past the last item the index may leave i64 (a step near i64::MAX).
+        i = i.wrapping_add(step);
+    }
+    Ok(out)
+}
+
+/// `obj[lo:hi:step]`.
+pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
+    match obj {
+        Value::List(l) => {
+            let l = l
+                .try_borrow()
+                .map_err(|_| Exc::runtime_error("list busy"))?;
+            let (start, step, count) = slice_indices(s, l.items.len())?;
+            Ok(Value::list(pick(&l.items, start, step, count)?))
+        }
+        Value::Tuple(t) => {
+            let (start, step, count) = slice_indices(s, t.items.len())?;
+            if step == 1 && count == t.items.len() {
+                return Ok(obj.clone());
+            }
+            Ok(Value::tuple(pick(&t.items, start, step, count)?))
+        }
+        Value::Str(st) => {
+            let (start, step, count) = slice_indices(s, st.char_len())?;
+            if st.is_ascii() {
+                let bytes = st.as_str().as_bytes();
+                if step == 1 {
+                    let a = start as usize;
+                    let text = st.as_str().get(a..a + count).unwrap_or("");
+                    return Ok(Value::str(text));
+                }
+                let picked = pick(bytes, start, step, count)?;
+                return Ok(Value::str(String::from_utf8_lossy(&picked).into_owned()));
+            }
+            // Walk the text instead of copying it into a char vector.
+            let mut out = crate::value::meter::TextBuf::new();
+            if count > 0 {
+                let stride = step.unsigned_abs() as usize;
+                if step > 0 {
+                    let picked = st.as_str().chars().skip(start as usize).step_by(stride);
+                    for c in picked.take(count) {
+                        out.push(c)?;
+                    }
+                } else {
+                    let from_end = st.char_len().saturating_sub(start as usize + 1);
+                    let picked = st.as_str().chars().rev().skip(from_end).step_by(stride);
+                    for c in picked.take(count) {
+                        out.push(c)?;
+                    }
+                }
+            }
+            Ok(Value::str(out.into_string()))
+        }
+        Value::Bytes(b) => {
+            let (start, step, count) = slice_indices(s, b.len())?;
+            Ok(Value::Bytes(Rc::new(pick(b, start, step, count)?)))
+        }
+        Value::Range(r) => {
+            let big = |v: &Option<Value>| -> R<Option<BigInt>> {
+                match v {
+                    None => Ok(None),
+                    Some(v) => match as_int(v) {
+                        Some(i) => Ok(Some(i.to_big())),
+                        None => Err(Exc::type_error(
+                            "slice indices must be integers or None or have an __index__ method",
+                        )),
+                    },
+                }
+            };
+            let (lo, hi, step) = (big(&s.lo)?, big(&s.hi)?, big(&s.step)?);
+            match r.slice(lo, hi, step) {
+                Some(sliced) => Ok(Value::Range(Rc::new(sliced))),
+                None => Err(Exc::value_error("slice step cannot be zero")),
+            }
+        }
+        Value::Dict(_) => Err(Exc::type_error("unhashable type: 'slice'")),
+        other => Err(Exc::type_error(format!(
+            "'{}' object is not subscriptable",
+            other.type_name()
+        ))),
+    }
+}
+
+/// `obj[lo:hi:step] = v`.
+pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -> R<()> {
+    let Value::List(l) = obj else {
+        return Err(Exc::type_error(format!(
+            "'{}' object does not support item assignment",
+            obj.type_name()
+        )));
+    };
+    let items = match &v {
+        Value::List(_)
+        | Value::Tuple(_)
+        | Value::Str(_)
+        | Value::Dict(_)
+        | Value::Set(_)
+        | Value::Range(_)
+        | Value::View(_)
+        | Value::Iter(_)
+        | Value::Bytes(_) => collect_iterable(&v)?.into_vec(),
+        _ => return Err(Exc::type_error("can only assign an iterable")),
+    };
+    let container = items.iter().any(Value::is_container);
+    {
+        let mut lb = l
+            .try_borrow_mut()
+            .map_err(|_| Exc::runtime_error("list busy"))?;
+        let n = lb.items.len();
+        let (start, step, count) = slice_indices(s, n)?;
+        if step == 1 {
+            let a = start.clamp(0, n as i64) as usize;
+            let b = (a + count).min(n);
+            lb.items.splice(a..b, items);
+        } else {
+            if items.len() != count {
+                return Err(Exc::value_error(format!(
+                    "attempt to assign sequence of size {} to extended slice of size {}",
+                    items.len(),
+                    count
+                )));
+            }
+            let mut i = start;
+            for x in items {
+                if let Some(slot) = lb.items.get_mut(i as usize) {
+                    *slot = x;
+                }
+                i += step;
+            }
+        }
+        lb.sync();
+    }
+    if container {
+        it.note_list_cycle(l);
+    }
+    Ok(())
+}
