@@ -38,7 +38,7 @@ pub use blocking::{BlockingBridge, BridgeError};
 pub use bridge::{Bridge, BridgeConfig};
 pub use cancel::CancelToken;
 pub use request::{ResolvedTool, RunRequest};
-pub use result::{ExecutionResult, TraceRecord};
+pub use result::{ExecutionResult, TraceRecord, python_json_to_strict, trace_entry_json};
 
 /// The tool-source crate this layer builds on, re-exported for callers.
 pub use lackpy_sources as sources;

@@ -255,12 +255,18 @@ impl Serialize for TraceRecord<'_> {
 /// Python-style JSON text as a strict raw value: non-finite floats outside
 /// strings become `null`.
 fn strict_raw(text: String) -> Result<Box<RawValue>, serde_json::Error> {
-    let text = if text.contains("NaN") || text.contains("Infinity") {
+    RawValue::from_string(python_json_to_strict(text))
+}
+
+/// Python's JSON text (`json.dumps`, which writes `NaN`, `Infinity` and
+/// `-Infinity`) as strict JSON: those tokens, outside strings, become
+/// `null`.
+pub fn python_json_to_strict(text: String) -> String {
+    if text.contains("NaN") || text.contains("Infinity") {
         nulls_for_non_finite(&text)
     } else {
         text
-    };
-    RawValue::from_string(text)
+    }
 }
 
 /// Replaces the `NaN`, `Infinity` and `-Infinity` tokens of Python's JSON

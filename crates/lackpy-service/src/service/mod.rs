@@ -1,6 +1,7 @@
 //! [`LackpyService`]: the API the CLI and the MCP server are thin layers over.
 
 mod config_view;
+mod delegate;
 mod error;
 mod observe;
 mod params;
@@ -25,6 +26,7 @@ use lackpy_sources::{
     ToolSpec, Toolbox, add_local_sources, load_config,
 };
 
+pub use delegate::{Delegate, ProviderStatus};
 pub use error::ServiceError;
 pub use observe::{ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
@@ -54,6 +56,8 @@ pub struct ServiceOptions {
     pub max_concurrent_runs: Option<usize>,
     /// Hears of each MCP server as discovery finishes it (a progress line).
     pub progress: Option<ProgressHook>,
+    /// Model tiers given in code, tried after the configured ones.
+    pub models: Vec<crate::delegate::ModelSlot>,
 }
 
 /// One `run_program` call.
@@ -94,6 +98,10 @@ struct Inner {
     call_timeouts: Vec<(String, Duration)>,
     /// The config file as JSON with secret values redacted.
     config_view: serde_json::Value,
+    /// The delegation tiers.
+    generator: crate::delegate::Generator,
+    /// The model tiers, for status.
+    models: delegate::Models,
 }
 
 impl LackpyService {
@@ -146,6 +154,11 @@ impl LackpyService {
             inline_slice: INLINE_SLICE,
         });
         let config_view = config_view::redacted(config_file.as_deref());
+        let models = delegate::models(&config.inference, options.models);
+        let generator = crate::delegate::Generator::new(
+            workspace.join(".lackpy").join("templates"),
+            models.slots.clone(),
+        );
         Ok(LackpyService {
             inner: Arc::new(Inner {
                 workspace,
@@ -159,6 +172,8 @@ impl LackpyService {
                 mcp,
                 call_timeouts,
                 config_view,
+                generator,
+                models,
             }),
         })
     }
@@ -331,9 +346,23 @@ impl LackpyService {
         })
     }
 
-    /// The service's state: workspace, config, limits, tools.
+    /// The service's state: workspace, config, limits, tools, MCP servers
+    /// and model tiers (not asked whether they answer; see
+    /// [`status_probed`](Self::status_probed)).
     pub fn status(&self) -> Status {
-        status::build(self)
+        status::build(self, self.providers())
+    }
+
+    /// [`status`](Self::status), each model endpoint asked whether it
+    /// answers.
+    pub async fn status_probed(&self) -> Status {
+        let providers = self.providers_probed().await;
+        status::build(self, providers)
+    }
+
+    /// The templates folder (`<workspace>/.lackpy/templates`).
+    pub fn templates_dir(&self) -> &Path {
+        self.inner.generator.templates_dir()
     }
 
     /// The config in effect (the file's, or the one given at start).

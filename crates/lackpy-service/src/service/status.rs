@@ -42,9 +42,12 @@ pub struct Status {
     /// Every MCP server: connected or failed with its reason, tool count,
     /// protocol version. No environment values or header values.
     pub mcp_servers: Vec<lackpy_mcp_client::ServerStatus>,
+    /// Every model tier of delegation: name, base URL, model, whether it
+    /// answers. No keys: only the name of the variable a key is read from.
+    pub providers: Vec<super::ProviderStatus>,
 }
 
-pub(super) fn build(service: &LackpyService) -> Status {
+pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatus>) -> Status {
     let inner = &service.inner;
     let l = &inner.limits;
     Status {
@@ -68,5 +71,6 @@ pub(super) fn build(service: &LackpyService) -> Status {
         tools_total: inner.toolbox.names().len(),
         tools_available: inner.toolbox.available_names().len(),
         mcp_servers: service.mcp_status(),
+        providers,
     }
 }

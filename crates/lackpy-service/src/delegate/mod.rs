@@ -1,0 +1,33 @@
+//! Delegation: intent → program. Three tiers are tried in order until one
+//! yields a program that validates against the namespace ([`tiers`]):
+//!
+//! 1. **templates** ([`templates`]): `.lackpy/templates/*.tmpl`, a pattern
+//!    that captures from the intent and a body the captures fill in, always
+//!    as string literals or escaped text ([`literal`], [`scan`]);
+//! 2. **rules** ([`rules`]): a few fixed intents ("read file X");
+//! 3. **models** ([`provider`]): OpenAI-compatible chat-completions
+//!    endpoints from `[inference]` ([`providers_config`]), prompted with the
+//!    namespace ([`prompt`]); an answer is cleaned up ([`cleanup`]) and
+//!    validated, and an invalid one goes back with the errors.
+//!
+//! The service runs the program exactly as `run_program` would and reports
+//! a [`DelegateResult`] ([`result`]). Everything but [`provider`] is pure
+//! text work and file reads: the templates and rules tiers never touch the
+//! network.
+
+pub mod cleanup;
+mod literal;
+pub mod prompt;
+pub mod provider;
+pub mod providers_config;
+pub mod result;
+pub mod rules;
+mod scan;
+pub mod templates;
+pub mod tiers;
+
+pub use prompt::{Message, ParamInfo, Role, ToolLine};
+pub use provider::{ChatModel, ModelError, ModelFuture, OpenAiCompatible, Reachability};
+pub use providers_config::{ProviderEntry, ProviderSettings};
+pub use result::{DelegateResult, GenerateResult};
+pub use tiers::{Generated, Generation, Generator, ModelSlot, ModelTier, Request, TierErrors};
