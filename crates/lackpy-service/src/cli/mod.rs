@@ -4,6 +4,7 @@
 //! configuration error. Errors are one line on stderr, never a backtrace.
 
 mod common;
+mod delegate;
 mod init;
 mod input;
 mod json_splice;
@@ -13,6 +14,7 @@ mod output;
 mod run;
 mod spec;
 mod status;
+mod template;
 mod tools;
 mod validate;
 
@@ -54,6 +56,12 @@ pub enum Command {
     Spec(spec::SpecArgs),
     /// Write a commented starter `.lackpy/config.toml`.
     Init(init::InitArgs),
+    /// Generate a program for an intent (templates, rules, a model) and run it.
+    Delegate(delegate::DelegateArgs),
+    /// Generate a program for an intent and print it, without running it.
+    Generate(delegate::GenerateArgs),
+    /// Create or list the templates of the templates tier.
+    Template(template::TemplateArgs),
     /// lackpy as an MCP server (`lackpy mcp serve`).
     Mcp(mcp::McpArgs),
 }
@@ -112,6 +120,9 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Status(args) => status::run(args),
         Command::Spec(args) => spec::run(args),
         Command::Init(args) => init::run(args),
+        Command::Delegate(args) => delegate::delegate(args, cli.verbose),
+        Command::Generate(args) => delegate::generate(args),
+        Command::Template(args) => template::run(args),
         Command::Mcp(args) => mcp::run(args),
     }
 }

@@ -79,15 +79,26 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
 /// Prints what the program printed, then its output (a string as is,
 /// anything else as Python's `repr`); errors and the trace go to stderr.
 fn print_human(r: &ExecutionResult, with_trace: bool) {
+    print_output(r);
+    if with_trace {
+        output::err(&trace_summary(r));
+    }
+    print_error(r);
+}
+
+/// What the program printed, then its output: a string as is, anything
+/// else as Python's `repr`.
+pub(super) fn print_output(r: &ExecutionResult) {
     output::out(&r.stdout);
     match (&r.output, &r.output_repr) {
         (Some(Data::Str(s)), _) => output::out_line(s),
         (Some(_), Some(repr)) => output::out_line(repr),
         _ => {}
     }
-    if with_trace {
-        output::err(&trace_summary(r));
-    }
+}
+
+/// A failed run's error, with its line, on stderr.
+pub(super) fn print_error(r: &ExecutionResult) {
     if !r.success {
         let kind = r.error_type.as_deref().unwrap_or("Error");
         let msg = r.error.as_deref().unwrap_or("");

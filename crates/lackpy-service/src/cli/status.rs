@@ -22,7 +22,7 @@ pub fn run(args: StatusArgs) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
     let status = block_on(async {
         let service = start_service(workspace).await?;
-        let s = service.status();
+        let s = service.status_probed().await;
         service.shutdown().await;
         Ok::<_, CliError>(s)
     })??;
@@ -89,6 +89,26 @@ pub fn render(s: &Status) -> String {
                 "  {:<16} {} ({}) {detail}\n",
                 m.id, m.transport, m.provenance
             ));
+        }
+    }
+    if s.providers.is_empty() {
+        out.push_str("providers:   none configured (templates and rules only)\n");
+    } else {
+        out.push_str("providers:\n");
+        for p in &s.providers {
+            let state = match (p.available, p.reachable) {
+                (false, _) => format!("unavailable: {}", p.reason.as_deref().unwrap_or("")),
+                (true, Some(true)) => "reachable".to_string(),
+                (true, Some(false)) => {
+                    format!("unreachable: {}", p.reason.as_deref().unwrap_or(""))
+                }
+                (true, None) => "not checked".to_string(),
+            };
+            let endpoint = match (&p.base_url, &p.model) {
+                (Some(url), Some(model)) => format!("{url} {model} "),
+                _ => String::new(),
+            };
+            out.push_str(&format!("  {:<16} {endpoint}{state}\n", p.name));
         }
     }
     out

@@ -1,0 +1,144 @@
+//! `lackpy delegate` and `lackpy generate`: a program for an intent, run
+//! (delegate) or only printed (generate).
+
+use std::time::Duration;
+
+use clap::Args;
+
+use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::input::{params, rules, tool_list};
+use super::run::{print_error, print_output, trace_summary};
+use super::{CliError, EXIT_FAILED, output};
+use crate::delegate::TierErrors;
+use crate::service::Delegate;
+
+/// What `delegate` and `generate` share: the intent and the namespace.
+#[derive(Debug, Args)]
+pub struct IntentArgs {
+    /// What the program should do, in words.
+    pub intent: String,
+    /// Comma-separated tool names: exactly the program's namespace.
+    #[arg(long)]
+    pub tools: Option<String>,
+    /// A profile naming the tools.
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// A param as NAME=VALUE (a string); repeatable.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub param: Vec<String>,
+    /// Params as a JSON object (typed values; `{"value": v, "description": d}`
+    /// describes one to the model).
+    #[arg(long = "params-json", value_name = "JSON")]
+    pub params_json: Option<String>,
+    /// An extra validation rule; repeatable.
+    #[arg(long = "rule", value_name = "RULE")]
+    pub rule: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub workspace: WorkspaceArg,
+}
+
+impl IntentArgs {
+    fn request(&self, timeout: Option<u64>) -> Result<Delegate, CliError> {
+        Ok(Delegate {
+            intent: self.intent.clone(),
+            tools: tool_list(self.tools.as_deref()),
+            profile: self.profile.clone(),
+            params: params(self.params_json.as_deref(), &self.param)?,
+            rules: rules(&self.rule)?,
+            timeout: timeout.map(Duration::from_millis),
+        })
+    }
+}
+
+/// Arguments of `lackpy delegate`.
+#[derive(Debug, Args)]
+pub struct DelegateArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub intent: IntentArgs,
+    /// Wall-clock limit for the run, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub timeout: Option<u64>,
+    /// Print the delegate result as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Arguments of `lackpy generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub intent: IntentArgs,
+    /// Print `{success, program, provider, generation_time_ms, …}` as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Runs `lackpy delegate`.
+pub fn delegate(args: DelegateArgs, verbose: u8) -> Result<u8, CliError> {
+    let request = args.intent.request(args.timeout)?;
+    let workspace = args.intent.workspace.path()?;
+    let result = block_on(async {
+        let service = start_service(workspace).await?;
+        let r = service.delegate(request).await;
+        service.shutdown().await;
+        Ok::<_, CliError>(r?)
+    })??;
+    if args.json {
+        output::out_line(&result.to_json());
+    } else {
+        match (&result.program, &result.run) {
+            (Some(program), Some(run)) => {
+                let tier = result.generation_tier.as_deref().unwrap_or("?");
+                let corrections = match result.correction_attempts {
+                    0 => String::new(),
+                    1 => ", 1 correction".to_string(),
+                    n => format!(", {n} corrections"),
+                };
+                output::out_line(&format!("── program ({tier}{corrections}) ──"));
+                output::out_line(program);
+                output::out_line("── output ──");
+                print_output(run);
+                if verbose > 0 {
+                    output::err(&trace_summary(run));
+                }
+                print_error(run);
+            }
+            _ => print_not_generated(&result.generation_errors),
+        }
+    }
+    Ok(if result.success { 0 } else { EXIT_FAILED })
+}
+
+/// Runs `lackpy generate`.
+pub fn generate(args: GenerateArgs) -> Result<u8, CliError> {
+    let request = args.intent.request(None)?;
+    let workspace = args.intent.workspace.path()?;
+    let result = block_on(async {
+        let service = start_service(workspace).await?;
+        let r = service.generate(&request).await;
+        service.shutdown().await;
+        Ok::<_, CliError>(r?)
+    })??;
+    if args.json {
+        print_json(&result)?;
+    } else {
+        match &result.program {
+            Some(program) => output::out_line(program),
+            None => print_not_generated(&result.generation_errors),
+        }
+    }
+    Ok(if result.success { 0 } else { EXIT_FAILED })
+}
+
+/// Why no tier yielded a program: one line per tier and error, on stderr.
+fn print_not_generated(tiers: &[TierErrors]) {
+    output::err_line("error: no tier generated a valid program");
+    for t in tiers {
+        for e in &t.errors {
+            output::err_line(&format!("  {}: {e}", t.tier));
+        }
+    }
+}
