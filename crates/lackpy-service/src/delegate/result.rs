@@ -3,8 +3,9 @@
 //! The delegate result has lackpy's fields (`success, program, grade,
 //! generation_tier, generation_time_ms, execution_time_ms, total_time_ms,
 //! trace, files_read, files_modified, output, stdout, error,
-//! correction_attempts`) and ours, `generation_errors`: what each tier last
-//! said when none yielded a program (empty otherwise). `output` is the
+//! correction_attempts`) and ours, `generation_errors`: what each tier
+//! tried before the one that wrote the program last said (every tier's,
+//! when none did). `output` is the
 //! run's effective output (the final expression's value, else what it
 //! printed). Like `ExecutionResult`, [`DelegateResult::to_json`] writes
 //! Python's JSON (`NaN`, big ints in full) and the serde form is strict.
@@ -51,7 +52,8 @@ pub struct DelegateResult {
     pub error: Option<String>,
     /// Correction rounds sent to the model.
     pub correction_attempts: u32,
-    /// Each tier's last errors when no tier yielded a program.
+    /// What each tier tried before the one that wrote the program last
+    /// said (every tier, when none did).
     pub generation_errors: Vec<TierErrors>,
     /// The run behind the result (its `error_type`, `error_line`, … for
     /// callers that want them; not part of the JSON).
@@ -98,6 +100,7 @@ impl DelegateResult {
     pub fn ran(
         program: String,
         tier: String,
+        tier_errors: Vec<TierErrors>,
         correction_attempts: u32,
         generation_time: Duration,
         total_time: Duration,
@@ -118,7 +121,7 @@ impl DelegateResult {
             stdout: run.stdout.clone(),
             error: run.error.clone(),
             correction_attempts,
-            generation_errors: Vec::new(),
+            generation_errors: tier_errors,
             run: Some(run),
         }
     }
@@ -183,7 +186,8 @@ pub struct GenerateResult {
     pub correction_attempts: u32,
     /// Why there is no program.
     pub error: Option<String>,
-    /// Each tier's last errors when no tier yielded a program.
+    /// What each tier tried before the one that wrote the program last
+    /// said (every tier, when none did).
     pub generation_errors: Vec<TierErrors>,
     /// The template file that wrote it (not part of the JSON).
     #[serde(skip)]
@@ -261,6 +265,7 @@ mod tests {
         let r = DelegateResult::ran(
             "float('nan')".into(),
             "rules".into(),
+            Vec::new(),
             0,
             Duration::ZERO,
             Duration::ZERO,

@@ -82,7 +82,8 @@ pub struct TierErrors {
 pub struct Generation {
     /// The program, when a tier yielded one.
     pub generated: Option<Generated>,
-    /// What each tier tried before it said.
+    /// What each tier tried before the one that wrote the program (every
+    /// tier, when none did) last said.
     pub tier_errors: Vec<TierErrors>,
     /// Correction rounds: of the tier that yielded the program, else of
     /// every model tier.

@@ -161,7 +161,7 @@ impl LackpyService {
                 generation_time_ms,
                 correction_attempts: g.correction_attempts,
                 error: None,
-                generation_errors: Vec::new(),
+                generation_errors: g.tier_errors,
                 template: generated.template,
             },
             None => {
@@ -239,6 +239,7 @@ impl LackpyService {
         Ok(DelegateResult::ran(
             generated.program,
             generated.tier,
+            g.tier_errors,
             g.correction_attempts,
             g.duration,
             started.elapsed(),

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod chat_server;
 pub mod procs;
 pub mod test_server;
 
@@ -18,10 +19,16 @@ pub struct Out {
 
 /// Runs `lackpy ARGS` with `stdin`, in `cwd`.
 pub fn lackpy_in(cwd: &Path, args: &[&str], stdin: &str) -> Out {
+    lackpy_env(cwd, args, stdin, &[])
+}
+
+/// Runs `lackpy ARGS` with `stdin`, in `cwd`, with `env` set.
+pub fn lackpy_env(cwd: &Path, args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Out {
     let mut child = Command::new(env!("CARGO_BIN_EXE_lackpy"))
         .args(args)
         .current_dir(cwd)
         .env_remove("RUST_LOG")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
