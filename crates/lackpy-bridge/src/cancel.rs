@@ -19,6 +19,8 @@ struct Inner {
     /// The interpreter thread, unparked on cancel so a wait for a tool
     /// answer notices at once rather than at its next timeout.
     thread: Mutex<Option<Thread>>,
+    /// Wakes async waiters ([`CancelToken::cancelled`]).
+    notify: tokio::sync::Notify,
 }
 
 impl CancelToken {
@@ -38,6 +40,19 @@ impl CancelToken {
         if let Some(t) = thread.as_ref() {
             t.unpark();
         }
+        self.inner.notify.notify_waiters();
+    }
+
+    /// Completes when the run is cancelled (at once if it already is): for
+    /// async work done on the run's behalf before or beside it.
+    pub async fn cancelled(&self) {
+        let mut notified = std::pin::pin!(self.inner.notify.notified());
+        // Registered before the flag is read: a cancel in between still wakes it.
+        notified.as_mut().enable();
+        if self.is_cancelled() {
+            return;
+        }
+        notified.await;
     }
 
     /// Whether the run was cancelled.

@@ -14,8 +14,8 @@ pub mod delegate;
 pub mod mcp_server;
 pub mod service;
 
-pub use lackpy_bridge::ExecutionResult;
 pub use delegate::{DelegateResult, GenerateResult};
+pub use lackpy_bridge::ExecutionResult;
 pub use service::{Delegate, LackpyService, RunProgram, ServiceError, ServiceOptions};
 
 /// The MCP-client crate this layer builds on, re-exported for callers.

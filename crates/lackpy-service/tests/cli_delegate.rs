@@ -22,12 +22,18 @@ fn workspace(config: &str) -> tempfile::TempDir {
 
 /// `[inference.providers.NAME]` in our own form.
 fn provider(name: &str, url: &str, extra: &str) -> String {
-    format!("[inference.providers.{name}]\nbase_url = \"{url}\"\nmodel = \"scripted-model\"\n{extra}\n")
+    format!(
+        "[inference.providers.{name}]\nbase_url = \"{url}\"\nmodel = \"scripted-model\"\n{extra}\n"
+    )
 }
 
 fn parse(out: &Out) -> Value {
-    serde_json::from_str(&out.stdout)
-        .unwrap_or_else(|e| panic!("one JSON object on stdout ({e}): {}\nstderr: {}", out.stdout, out.stderr))
+    serde_json::from_str(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "one JSON object on stdout ({e}): {}\nstderr: {}",
+            out.stdout, out.stderr
+        )
+    })
 }
 
 fn delegate(ws: &Path, intent: &str, extra: &[&str]) -> (Out, Value) {
@@ -69,10 +75,17 @@ fn a_lackpy_config_and_a_chatty_answer_that_cleanup_makes_valid() {
          base_url = \"{}\"\ntemperature = 0.1\nretry_temperature = 0.7\n",
         server.base_url()
     ));
-    let (out, v) = delegate(ws.path(), "count the words in notes.txt", &["--tools", "read_file"]);
+    let (out, v) = delegate(
+        ws.path(),
+        "count the words in notes.txt",
+        &["--tools", "read_file"],
+    );
     assert_eq!(out.code, 0, "{v}\n{}", out.stderr);
     assert_eq!(v["success"], true);
-    assert_eq!(v["program"], "text = read_file('notes.txt')\nlen(text.split())");
+    assert_eq!(
+        v["program"],
+        "text = read_file('notes.txt')\nlen(text.split())"
+    );
     assert_eq!(v["generation_tier"], "local");
     assert_eq!(v["output"], 3);
     assert_eq!(v["correction_attempts"], 0);
@@ -98,7 +111,10 @@ fn a_lackpy_config_and_a_chatty_answer_that_cleanup_makes_valid() {
         r.message(0)
     );
     assert!(!r.message(0).contains("write_file"), "only the namespace");
-    assert_eq!(r.body["messages"][1], json!({"role": "user", "content": "count the words in notes.txt"}));
+    assert_eq!(
+        r.body["messages"][1],
+        json!({"role": "user", "content": "count the words in notes.txt"})
+    );
     assert_eq!(r.header("authorization"), None);
 }
 
@@ -108,7 +124,11 @@ fn an_invalid_answer_goes_back_with_the_validator_errors() {
         Reply::answer("total = 0\nwhile total < 3:\n    total += 1\ntotal"),
         Reply::answer("words = read_file('notes.txt').split()\nlen(words)"),
     ]);
-    let ws = workspace(&provider("local", &server.base_url(), "retry_temperature = 0.9"));
+    let ws = workspace(&provider(
+        "local",
+        &server.base_url(),
+        "retry_temperature = 0.9",
+    ));
     let (out, v) = delegate(ws.path(), "count the words", &["--tools", "read_file"]);
     assert_eq!(out.code, 0, "{v}");
     assert_eq!(v["output"], 3);
@@ -132,13 +152,21 @@ fn an_invalid_answer_goes_back_with_the_validator_errors() {
     );
     let errors = parse(&check)["errors"].clone();
     let first_error = errors[0].as_str().unwrap_or("?");
-    assert!(second.message(3).contains(first_error), "{}", second.message(3));
+    assert!(
+        second.message(3).contains(first_error),
+        "{}",
+        second.message(3)
+    );
 }
 
 #[test]
 fn every_tier_failing_is_a_clear_result() {
     let never = "import os\nos.listdir('.')";
-    let server = ChatServer::start(vec![Reply::answer(never), Reply::answer(never), Reply::answer(never)]);
+    let server = ChatServer::start(vec![
+        Reply::answer(never),
+        Reply::answer(never),
+        Reply::answer(never),
+    ]);
     let ws = workspace(&provider("local", &server.base_url(), ""));
     std::fs::create_dir(ws.path().join(".lackpy/templates")).expect("mkdir");
     std::fs::write(
@@ -154,16 +182,31 @@ fn every_tier_failing_is_a_clear_result() {
     assert_eq!(v["trace"], json!([]));
     assert_eq!(v["correction_attempts"], 2);
     assert_eq!(tiers(&v), ["templates", "rules", "local"]);
-    assert!(tier_errors(&v, "local").contains("Forbidden name: 'os'"), "{v}");
-    assert_eq!(server.requests().len(), 3, "bounded: one answer, two corrections");
+    assert!(
+        tier_errors(&v, "local").contains("Forbidden name: 'os'"),
+        "{v}"
+    );
+    assert_eq!(
+        server.requests().len(),
+        3,
+        "bounded: one answer, two corrections"
+    );
 
-    let server = ChatServer::start(vec![Reply::answer(never), Reply::answer(never), Reply::answer(never)]);
+    let server = ChatServer::start(vec![
+        Reply::answer(never),
+        Reply::answer(never),
+        Reply::answer(never),
+    ]);
     std::fs::write(
         ws.path().join(".lackpy/config.toml"),
         provider("local", &server.base_url(), "max_corrections = 0"),
     )
     .expect("config");
-    let out = lackpy_in(ws.path(), &["generate", "list the folder", "--tools", "read_file"], "");
+    let out = lackpy_in(
+        ws.path(),
+        &["generate", "list the folder", "--tools", "read_file"],
+        "",
+    );
     assert_eq!(out.code, 1);
     assert_eq!(out.stdout, "");
     insta::assert_snapshot!("generate_fails", out.stderr);
@@ -200,7 +243,10 @@ fn connection_refused_skips_the_tier_with_its_reason() {
     assert_eq!(v["output"], 17);
     assert_eq!(tiers(&v), ["templates", "rules", "dead"]);
     let e = tier_errors(&v, "dead");
-    assert!(e.contains(&format!("cannot connect to {dead}/chat/completions")), "{e}");
+    assert!(
+        e.contains(&format!("cannot connect to {dead}/chat/completions")),
+        "{e}"
+    );
     assert!(e.to_lowercase().contains("refused"), "{e}");
 }
 
@@ -221,8 +267,11 @@ fn a_429_or_5xx_is_tried_once_more() {
         Reply::Status(503, json!({"error": {"message": "still overloaded"}}), None),
         Reply::answer("1"),
     ]);
-    std::fs::write(ws.path().join(".lackpy/config.toml"), provider("local", &server.base_url(), ""))
-        .expect("config");
+    std::fs::write(
+        ws.path().join(".lackpy/config.toml"),
+        provider("local", &server.base_url(), ""),
+    )
+    .expect("config");
     let (out, v) = delegate(ws.path(), "how long is notes.txt", &[]);
     assert_eq!(out.code, 1, "{v}");
     assert_eq!(server.requests().len(), 2, "one retry only");
@@ -240,7 +289,10 @@ fn a_huge_answer_is_capped() {
     let ws = workspace(&provider("local", &server.base_url(), ""));
     let (out, v) = delegate(ws.path(), "count the words", &[]);
     assert_eq!(out.code, 1, "{v}");
-    assert!(tier_errors(&v, "local").contains("larger than 1048576 bytes"), "{v}");
+    assert!(
+        tier_errors(&v, "local").contains("larger than 1048576 bytes"),
+        "{v}"
+    );
     // Streamed without a length: reading stops at the cap, long before the
     // end (the server can write no more than the socket buffers hold).
     let server = ChatServer::start(vec![Reply::Huge {
@@ -254,35 +306,66 @@ fn a_huge_answer_is_capped() {
     .expect("config");
     let (out, v) = delegate(ws.path(), "count the words", &[]);
     assert_eq!(out.code, 1, "{v}");
-    assert!(tier_errors(&v, "local").contains("larger than 65536 bytes"), "{v}");
+    assert!(
+        tier_errors(&v, "local").contains("larger than 65536 bytes"),
+        "{v}"
+    );
     std::thread::sleep(Duration::from_millis(200));
-    assert!(server.huge_written() < 100 << 20, "{} bytes written", server.huge_written());
+    assert!(
+        server.huge_written() < 100 << 20,
+        "{} bytes written",
+        server.huge_written()
+    );
 }
 
 #[test]
 fn the_api_key_comes_from_the_environment_and_never_shows() {
     const KEY: &str = "sk-test-6d1f2a9c";
     let server = ChatServer::start(vec![
-        Reply::Status(401, json!({"error": {"message": format!("invalid api key {KEY}")}}), None),
+        Reply::Status(
+            401,
+            json!({"error": {"message": format!("invalid api key {KEY}")}}),
+            None,
+        ),
         Reply::answer("1"),
     ]);
-    let ws = workspace(&provider("hosted", &server.base_url(), "api_key_env = \"LACKPY_TEST_KEY\""));
+    let ws = workspace(&provider(
+        "hosted",
+        &server.base_url(),
+        "api_key_env = \"LACKPY_TEST_KEY\"",
+    ));
     let env = [("LACKPY_TEST_KEY", KEY), ("RUST_LOG", "trace")];
-    let out = lackpy_env(ws.path(), &["delegate", "count the words", "--json"], "", &env);
+    let out = lackpy_env(
+        ws.path(),
+        &["delegate", "count the words", "--json"],
+        "",
+        &env,
+    );
     assert_eq!(out.code, 1, "{}", out.stdout);
     let requests = server.requests();
-    assert_eq!(requests[0].header("authorization"), Some(format!("Bearer {KEY}").as_str()));
+    assert_eq!(
+        requests[0].header("authorization"),
+        Some(format!("Bearer {KEY}").as_str())
+    );
     assert!(!out.stdout.contains(KEY), "{}", out.stdout);
     assert!(!out.stderr.contains(KEY), "{}", out.stderr);
-    assert!(out.stdout.contains("invalid api key <redacted>"), "{}", out.stdout);
+    assert!(
+        out.stdout.contains("invalid api key <redacted>"),
+        "{}",
+        out.stdout
+    );
     let status = lackpy_env(ws.path(), &["status", "--json"], "", &env);
     assert!(!status.stdout.contains(KEY) && !status.stderr.contains(KEY));
-    assert_eq!(parse(&status)["providers"][0]["api_key_env"], "LACKPY_TEST_KEY");
+    assert_eq!(
+        parse(&status)["providers"][0]["api_key_env"],
+        "LACKPY_TEST_KEY"
+    );
     // Without the variable no request is made.
     let out = lackpy_in(ws.path(), &["delegate", "count the words", "--json"], "");
     let v = parse(&out);
     assert!(
-        tier_errors(&v, "hosted").contains("the environment variable LACKPY_TEST_KEY (api_key_env) is not set"),
+        tier_errors(&v, "hosted")
+            .contains("the environment variable LACKPY_TEST_KEY (api_key_env) is not set"),
         "{v}"
     );
     assert_eq!(server.requests().len(), 1);
@@ -299,7 +382,10 @@ fn templates_answer_first_and_learn_keeping_their_body() {
     let (out, v) = delegate(ws.path(), "Show me notes.txt", &[]);
     assert_eq!(out.code, 0, "{v}");
     assert_eq!(v["generation_tier"], "templates");
-    assert_eq!(v["program"], "# shows 'notes.txt'\r\ncontent = read_file('notes.txt')\r\ncontent");
+    assert_eq!(
+        v["program"],
+        "# shows 'notes.txt'\r\ncontent = read_file('notes.txt')\r\ncontent"
+    );
     assert_eq!(v["output"], "alpha beta gamma\n");
     let (out, v) = delegate(ws.path(), "show missing.txt", &[]);
     assert_eq!(out.code, 1, "{v}");
@@ -311,7 +397,10 @@ fn templates_answer_first_and_learn_keeping_their_body() {
     assert_eq!(text, expected);
     // `generate` only writes the program: no count changes.
     let out = lackpy_in(ws.path(), &["generate", "show notes.txt"], "");
-    assert_eq!(out.stdout, "# shows 'notes.txt'\r\ncontent = read_file('notes.txt')\r\ncontent\n");
+    assert_eq!(
+        out.stdout,
+        "# shows 'notes.txt'\r\ncontent = read_file('notes.txt')\r\ncontent\n"
+    );
     assert_eq!(std::fs::read_to_string(&file).expect("read"), expected);
 }
 
@@ -361,7 +450,16 @@ fn template_create_validates_then_writes_and_list_shows_it() {
 
     let out = lackpy_in(
         ws.path(),
-        &["template", "create", "words", "--pattern", "count words in {path}", "--tools", "read_file", "-"],
+        &[
+            "template",
+            "create",
+            "words",
+            "--pattern",
+            "count words in {path}",
+            "--tools",
+            "read_file",
+            "-",
+        ],
         "text = read_file({path})\nlen(text.split())\n",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
@@ -370,16 +468,28 @@ fn template_create_validates_then_writes_and_list_shows_it() {
         std::fs::read_to_string(&file).expect("written"),
         "---\nname: words\npattern: \"count words in {path}\"\nsuccess_count: 0\nfail_count: 0\n---\ntext = read_file({path})\nlen(text.split())\n"
     );
-    let again = lackpy_in(ws.path(), &["template", "create", "words", "--pattern", "p", "-"], "1");
+    let again = lackpy_in(
+        ws.path(),
+        &["template", "create", "words", "--pattern", "p", "-"],
+        "1",
+    );
     assert_eq!(again.code, 2);
     assert!(again.stderr.contains("--force"), "{}", again.stderr);
-    let usage = lackpy_in(ws.path(), &["template", "create", "../up", "--pattern", "p", "-"], "1");
+    let usage = lackpy_in(
+        ws.path(),
+        &["template", "create", "../up", "--pattern", "p", "-"],
+        "1",
+    );
     assert_eq!(usage.code, 2);
 
     let (out, v) = delegate(ws.path(), "please count words in notes.txt", &[]);
     assert_eq!(out.code, 0, "{v}");
     assert_eq!(v["output"], 3);
-    std::fs::write(ws.path().join(".lackpy/templates/broken.tmpl"), "no front matter").expect("write");
+    std::fs::write(
+        ws.path().join(".lackpy/templates/broken.tmpl"),
+        "no front matter",
+    )
+    .expect("write");
     let list = lackpy_in(ws.path(), &["template", "list"], "");
     assert_eq!(list.code, 0);
     insta::assert_snapshot!("template_list", list.stdout);
@@ -391,16 +501,19 @@ fn template_create_validates_then_writes_and_list_shows_it() {
 #[test]
 fn delegate_human_output_shows_program_then_output_then_trace() {
     let ws = workspace("");
-    let out = lackpy_in(ws.path(), &["-v", "delegate", "read the file notes.txt"], "");
+    let out = lackpy_in(
+        ws.path(),
+        &["-v", "delegate", "read the file notes.txt"],
+        "",
+    );
     assert_eq!(out.code, 0, "{}", out.stderr);
     insta::assert_snapshot!("delegate_human", out.stdout);
+    assert!(out.stderr.contains("trace: 1 tool call"), "{}", out.stderr);
     assert!(
-        out.stderr
-            .contains("trace: 1 tool call"),
+        out.stderr.contains("read_file(path='notes.txt')"),
         "{}",
         out.stderr
     );
-    assert!(out.stderr.contains("read_file(path='notes.txt')"), "{}", out.stderr);
 }
 
 #[test]
@@ -409,13 +522,26 @@ fn status_shows_each_provider_without_secrets() {
     let dead = refused_url();
     let ws = workspace(&format!(
         "{}{}[inference.providers.retired]\nplugin = \"ollama\"\nmodel = \"q\"\napi_key = \"inline-s3cret\"\n",
-        provider("live", &server.base_url(), "api_key_env = \"LACKPY_TEST_KEY\""),
-        provider("dead", &dead.replace("http://", "http://user:pw-s3cret@"), ""),
+        provider(
+            "live",
+            &server.base_url(),
+            "api_key_env = \"LACKPY_TEST_KEY\""
+        ),
+        provider(
+            "dead",
+            &dead.replace("http://", "http://user:pw-s3cret@"),
+            ""
+        ),
     ));
     let env = [("LACKPY_TEST_KEY", "env-s3cret")];
     let out = lackpy_env(ws.path(), &["status", "--json"], "", &env);
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert!(!out.stdout.contains("s3cret") && !out.stderr.contains("s3cret"), "{}{}", out.stdout, out.stderr);
+    assert!(
+        !out.stdout.contains("s3cret") && !out.stderr.contains("s3cret"),
+        "{}{}",
+        out.stdout,
+        out.stderr
+    );
     let v = parse(&out);
     let p = &v["providers"];
     assert_eq!(p[0]["name"], "live");
@@ -426,7 +552,11 @@ fn status_shows_each_provider_without_secrets() {
     assert_eq!(p[1]["base_url"], dead);
     assert_eq!(p[1]["reachable"], false);
     assert_eq!(p[2]["available"], false);
-    assert!(p[2]["reason"].as_str().is_some_and(|r| r.contains("retired")));
+    assert!(
+        p[2]["reason"]
+            .as_str()
+            .is_some_and(|r| r.contains("retired"))
+    );
     let text = lackpy_env(ws.path(), &["status"], "", &env);
     let section: Vec<String> = text
         .stdout

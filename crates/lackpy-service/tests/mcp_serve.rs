@@ -14,9 +14,11 @@ use rmcp::model::{
 use rmcp::service::PeerRequestOptions;
 use serde_json::{Value, json};
 
-const TOOL_NAMES: [&str; 5] = [
+const TOOL_NAMES: [&str; 7] = [
     "run_program",
     "validate",
+    "delegate",
+    "generate",
     "list_tools",
     "language_spec",
     "status",

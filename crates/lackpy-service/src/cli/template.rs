@@ -83,8 +83,9 @@ struct Created {
 
 fn create(args: CreateArgs) -> Result<u8, CliError> {
     templates::check_name(&args.name).map_err(CliError::usage)?;
-    let samples = templates::sample_captures(&args.pattern)
-        .map_err(|e| CliError::usage(format!("--pattern: {}", e.replacen("its pattern", "it", 1))))?;
+    let samples = templates::sample_captures(&args.pattern).map_err(|e| {
+        CliError::usage(format!("--pattern: {}", e.replacen("its pattern", "it", 1)))
+    })?;
     let body = read_program(args.file.as_deref())?
         .map_err(|e| CliError::usage(format!("the program is not UTF-8 text: {e}")))?;
     let text = templates::render(&args.name, &args.pattern, &body)
@@ -125,7 +126,8 @@ fn create(args: CreateArgs) -> Result<u8, CliError> {
         }
         return Ok(EXIT_FAILED);
     }
-    let path = templates::write_new(&dir, &args.name, &text, args.force).map_err(CliError::usage)?;
+    let path =
+        templates::write_new(&dir, &args.name, &text, args.force).map_err(CliError::usage)?;
     if args.json {
         print_json(&Created {
             created: true,

@@ -172,13 +172,14 @@ impl<'a> Source<'a> {
             if s.region != Region::Code {
                 continue;
             }
-            for i in s.start.max(open)..s.end {
-                match b[i] {
+            let from = s.start.max(open);
+            for (i, &c) in (from..s.end).zip(&b[from..s.end]) {
+                match c {
                     b'(' | b'[' | b'{' => depth += 1,
                     b')' | b']' | b'}' => {
                         depth = depth.checked_sub(1)?;
                         if depth == 0 {
-                            return (b[i] == b')').then_some(i);
+                            return (c == b')').then_some(i);
                         }
                     }
                     _ => {}
@@ -195,11 +196,11 @@ impl<'a> Source<'a> {
         let mut out = Vec::new();
         let mut depth = 0usize;
         let mut from = start;
-        for i in start..end {
+        for (i, &c) in (start..end).zip(&b[start..end]) {
             if !self.in_code(i) {
                 continue;
             }
-            match b[i] {
+            match c {
                 b'(' | b'[' | b'{' => depth += 1,
                 b')' | b']' | b'}' => depth = depth.saturating_sub(1),
                 b',' if depth == 0 => {
@@ -349,7 +350,10 @@ fn rewrite_first_with_open(text: &str) -> Option<String> {
         // The block: the rest of the header line, or the lines indented
         // deeper than the header.
         let (body, block_end) = if !rest_code.is_empty() {
-            (format!("{header_indent}{}\n", rest.as_str().trim()), line_end(text, header_end))
+            (
+                format!("{header_indent}{}\n", rest.as_str().trim()),
+                line_end(text, header_end),
+            )
         } else {
             let body_start = line_end(text, header_end);
             let end = starts[n + 1..]
@@ -358,7 +362,9 @@ fn rewrite_first_with_open(text: &str) -> Option<String> {
                 .find(|&s| {
                     let line = text[s..].lines().next().unwrap_or("");
                     let t = line.trim();
-                    !t.is_empty() && !t.starts_with('#') && indent_of(line).len() <= header_indent.len()
+                    !t.is_empty()
+                        && !t.starts_with('#')
+                        && indent_of(line).len() <= header_indent.len()
                 })
                 .unwrap_or(text.len());
             match dedent_block(&text[body_start.min(end)..end], &header_indent) {

@@ -61,11 +61,7 @@ pub(crate) fn escape_in(kind: StrKind, text: &str) -> Result<String, String> {
 /// Text for a raw literal: only what needs no escape.
 fn raw_contents(kind: StrKind, text: &str) -> Result<String, String> {
     let unsafe_char = text.chars().find(|&c| {
-        c == '\\'
-            || c == '\''
-            || c == '"'
-            || needs_escape(c)
-            || (kind.bytes && !c.is_ascii())
+        c == '\\' || c == '\'' || c == '"' || needs_escape(c) || (kind.bytes && !c.is_ascii())
     });
     if let Some(c) = unsafe_char {
         return Err(format!(
@@ -128,12 +124,18 @@ mod tests {
         assert_eq!(py_str_literal("a.txt"), "'a.txt'");
         assert_eq!(py_str_literal("it's"), "\"it's\"");
         assert_eq!(py_str_literal("'\""), r#"'\'"'"#);
-        assert_eq!(py_str_literal("a\\b\nc\u{7}\u{2028}é"), r"'a\\b\nc\x07\u2028é'");
+        assert_eq!(
+            py_str_literal("a\\b\nc\u{7}\u{2028}é"),
+            r"'a\\b\nc\x07\u2028é'"
+        );
     }
 
     #[test]
     fn escapes_for_the_literal_they_land_in() {
-        assert_eq!(escape_in(kind(b'\''), "x'); y('").as_deref(), Ok(r#"x\'); y(\'"#));
+        assert_eq!(
+            escape_in(kind(b'\''), "x'); y('").as_deref(),
+            Ok(r#"x\'); y(\'"#)
+        );
         let f = StrKind {
             fstring: true,
             ..kind(b'"')

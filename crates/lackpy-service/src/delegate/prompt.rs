@@ -181,9 +181,7 @@ pub fn opening(system: &str, intent: &str) -> Vec<Message> {
 
 /// The user message after an answer the validator refused.
 pub fn correction(errors: &[String]) -> String {
-    let mut out = String::from(
-        "That cell cannot run here: the validator refused it.\nErrors:\n",
-    );
+    let mut out = String::from("That cell cannot run here: the validator refused it.\nErrors:\n");
     for e in errors {
         out.push_str("- ");
         out.push_str(e);
@@ -204,7 +202,10 @@ mod tests {
     fn described_params_give_value_type_and_description() {
         let described = Data::Dict(vec![
             (Data::Str("value".into()), Data::Int(3.into())),
-            (Data::Str("description".into()), Data::Str("how many".into())),
+            (
+                Data::Str("description".into()),
+                Data::Str("how many".into()),
+            ),
         ]);
         let p = ParamInfo::from_call("n".into(), described);
         assert_eq!(p.value, Data::Int(3.into()));
@@ -213,7 +214,10 @@ mod tests {
             (Data::Str("value".into()), Data::Str("a".into())),
             (Data::Str("type".into()), Data::Str("path".into())),
         ]);
-        assert_eq!(ParamInfo::from_call("p".into(), typed).render(), "  p: path");
+        assert_eq!(
+            ParamInfo::from_call("p".into(), typed).render(),
+            "  p: path"
+        );
         let plain = Data::Dict(vec![(Data::Str("k".into()), Data::None)]);
         let p = ParamInfo::from_call("d".into(), plain.clone());
         assert_eq!((p.render(), p.value), ("  d: dict".to_string(), plain));
@@ -241,7 +245,10 @@ mod tests {
                 "topic".into(),
                 Data::Dict(vec![
                     (Data::Str("value".into()), Data::Str("secret plans".into())),
-                    (Data::Str("description".into()), Data::Str("what to look for".into())),
+                    (
+                        Data::Str("description".into()),
+                        Data::Str("what to look for".into()),
+                    ),
                 ]),
             ),
         ];

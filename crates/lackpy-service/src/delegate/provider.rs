@@ -137,7 +137,10 @@ impl OpenAiCompatible {
     pub fn new(settings: ProviderSettings) -> Result<OpenAiCompatible, String> {
         let client = http_client(settings.connect_timeout)?;
         let url = format!("{}/chat/completions", settings.base_url);
-        let shown_url = format!("{}/chat/completions", without_credentials(&settings.base_url));
+        let shown_url = format!(
+            "{}/chat/completions",
+            without_credentials(&settings.base_url)
+        );
         Ok(OpenAiCompatible {
             settings,
             client,
@@ -187,7 +190,11 @@ impl OpenAiCompatible {
                 error,
                 retry: Some(wait),
             }) => {
-                tracing::info!("{}; trying once more in {} ms", redact(error), wait.as_millis());
+                tracing::info!(
+                    "{}; trying once more in {} ms",
+                    redact(error),
+                    wait.as_millis()
+                );
                 tokio::time::sleep(wait).await;
                 self.attempt(&body, key.as_deref())
                     .await
@@ -270,7 +277,11 @@ impl OpenAiCompatible {
             return Err(too_large());
         }
         let mut bytes = Vec::new();
-        while let Some(chunk) = response.chunk().await.map_err(|e| self.transport_error(&e))? {
+        while let Some(chunk) = response
+            .chunk()
+            .await
+            .map_err(|e| self.transport_error(&e))?
+        {
             if (bytes.len() + chunk.len()) as u64 > limit {
                 return Err(too_large());
             }
@@ -337,11 +348,7 @@ fn root_cause(e: &reqwest::Error) -> String {
         cause = next;
     }
     let text = cause.to_string();
-    if text.is_empty() {
-        e.to_string()
-    } else {
-        text
-    }
+    if text.is_empty() { e.to_string() } else { text }
 }
 
 /// Whether the connection broke under the request (worth one more try).
@@ -475,7 +482,10 @@ mod tests {
 
     #[test]
     fn error_messages_are_short_and_keyless() {
-        assert_eq!(error_message(br#"{"error":{"message":"slow down"}}"#), "slow down");
+        assert_eq!(
+            error_message(br#"{"error":{"message":"slow down"}}"#),
+            "slow down"
+        );
         assert_eq!(error_message(b"Bad\n gateway"), "Bad gateway");
         let e = redact(
             ModelError::Status {

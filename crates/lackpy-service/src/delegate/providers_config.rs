@@ -75,7 +75,11 @@ pub fn read(inference: &InferenceSection) -> Vec<ProviderEntry> {
             .filter(|n| *n != "templates" && *n != "rules")
             .cloned()
             .collect(),
-        None => inference.providers.iter().map(|(k, _)| k.to_string()).collect(),
+        None => inference
+            .providers
+            .iter()
+            .map(|(k, _)| k.to_string())
+            .collect(),
     };
     let mut out: Vec<ProviderEntry> = Vec::new();
     for name in names {
@@ -218,10 +222,10 @@ pub fn settings(t: &toml::Table) -> Result<ProviderSettings, String> {
         max_tokens: count(t, "max_tokens")?,
         timeout: millis(t, "timeout_ms", DEFAULT_TIMEOUT)?,
         connect_timeout: millis(t, "connect_timeout_ms", DEFAULT_CONNECT_TIMEOUT)?,
-        max_corrections: count(t, "max_corrections")?
-            .map_or(DEFAULT_MAX_CORRECTIONS, |n| u32::try_from(n).unwrap_or(u32::MAX)),
-        max_response_bytes: count(t, "max_response_bytes")?
-            .unwrap_or(DEFAULT_MAX_RESPONSE_BYTES),
+        max_corrections: count(t, "max_corrections")?.map_or(DEFAULT_MAX_CORRECTIONS, |n| {
+            u32::try_from(n).unwrap_or(u32::MAX)
+        }),
+        max_response_bytes: count(t, "max_response_bytes")?.unwrap_or(DEFAULT_MAX_RESPONSE_BYTES),
         extra,
     })
 }
@@ -255,7 +259,8 @@ mod tests {
         assert_eq!((s.temperature, s.retry_temperature), (0.2, 0.7));
         assert_eq!(s.api_key_env, None);
         let hosted = settings(
-            &toml::from_str("plugin = \"woollama\"\nmodel = \"openrouter/meta-llama/llama-3\"").expect("toml"),
+            &toml::from_str("plugin = \"woollama\"\nmodel = \"openrouter/meta-llama/llama-3\"")
+                .expect("toml"),
         )
         .expect("usable");
         assert_eq!(hosted.base_url, "https://openrouter.ai/api/v1");
@@ -279,7 +284,12 @@ mod tests {
         assert_eq!(a.timeout, Duration::from_millis(1500));
         assert_eq!(a.max_corrections, DEFAULT_MAX_CORRECTIONS);
         assert_eq!(a.extra.get("top_p"), Some(&serde_json::json!(0.9)));
-        assert!(entries[1].settings.as_ref().is_err_and(|e| e.contains("base_url")));
+        assert!(
+            entries[1]
+                .settings
+                .as_ref()
+                .is_err_and(|e| e.contains("base_url"))
+        );
     }
 
     #[test]
@@ -288,10 +298,19 @@ mod tests {
             ("plugin = \"ollama\"\nmodel = \"q\"", "retired"),
             ("plugin = \"cascade\"", "not supported"),
             ("plugin = \"woollama\"\nmodel = \"q\"", "<provider>/<model>"),
-            ("plugin = \"woollama\"\nmodel = \"acme/q\"", "unknown woollama provider"),
+            (
+                "plugin = \"woollama\"\nmodel = \"acme/q\"",
+                "unknown woollama provider",
+            ),
             ("base_url = \"http://h/v1\"", "`model` is missing"),
-            ("base_url = \"http://h/v1\"\nmodel = \"m\"\ntemperature = \"hot\"", "number"),
-            ("base_url = \"http://h/v1\"\nmodel = \"m\"\ntimeout_ms = 0", "at least 1"),
+            (
+                "base_url = \"http://h/v1\"\nmodel = \"m\"\ntemperature = \"hot\"",
+                "number",
+            ),
+            (
+                "base_url = \"http://h/v1\"\nmodel = \"m\"\ntimeout_ms = 0",
+                "at least 1",
+            ),
         ] {
             let t: toml::Table = toml::from_str(table).expect("toml");
             let e = settings(&t).expect_err(table);
@@ -299,6 +318,11 @@ mod tests {
         }
         let inf = inference("[inference]\norder = [\"templates\", \"gone\"]\n");
         let entries = read(&inf);
-        assert!(entries[0].settings.as_ref().is_err_and(|e| e.contains("no [inference.providers.gone]")));
+        assert!(
+            entries[0]
+                .settings
+                .as_ref()
+                .is_err_and(|e| e.contains("no [inference.providers.gone]"))
+        );
     }
 }

@@ -96,6 +96,26 @@ impl DelegateResult {
         }
     }
 
+    /// The result of a delegate cancelled while its program was generated.
+    pub fn cancelled(grade: Grade, elapsed: Duration) -> DelegateResult {
+        let mut r = DelegateResult::not_generated(grade, Vec::new(), 0, elapsed, elapsed);
+        r.error = Some("cancelled while the program was generated".to_string());
+        r
+    }
+
+    /// A delegate that was not started (`Busy`: no place to run it).
+    pub fn refused(message: String) -> DelegateResult {
+        let mut r = DelegateResult::not_generated(
+            Grade::UNKNOWN,
+            Vec::new(),
+            0,
+            Duration::ZERO,
+            Duration::ZERO,
+        );
+        r.error = Some(format!("Busy: {message}"));
+        r
+    }
+
     /// The result of a generated program's run.
     pub fn ran(
         program: String,

@@ -141,11 +141,29 @@ fn string_start(b: &[u8], floor: usize, quote_at: usize, quote: u8) -> (usize, S
             b'b' => kind.bytes = true,
             b'f' => kind.fstring = true,
             b'u' if prefix.len() == 1 => {}
-            _ => return (quote_at, StrKind { raw: false, bytes: false, fstring: false, ..kind }),
+            _ => {
+                return (
+                    quote_at,
+                    StrKind {
+                        raw: false,
+                        bytes: false,
+                        fstring: false,
+                        ..kind
+                    },
+                );
+            }
         }
     }
     if kind.bytes && kind.fstring {
-        return (quote_at, StrKind { raw: false, bytes: false, fstring: false, ..kind });
+        return (
+            quote_at,
+            StrKind {
+                raw: false,
+                bytes: false,
+                fstring: false,
+                ..kind
+            },
+        );
     }
     (p, kind)
 }
@@ -229,8 +247,14 @@ mod tests {
 
     #[test]
     fn unterminated_strings_stop_at_the_line_end() {
-        assert_eq!(regions("x = 'abc\ny"), [("x = ", 'c'), ("'abc", 's'), ("\ny", 'c')]);
-        assert_eq!(regions("x = '''abc\ny"), [("x = ", 'c'), ("'''abc\ny", 's')]);
+        assert_eq!(
+            regions("x = 'abc\ny"),
+            [("x = ", 'c'), ("'abc", 's'), ("\ny", 'c')]
+        );
+        assert_eq!(
+            regions("x = '''abc\ny"),
+            [("x = ", 'c'), ("'''abc\ny", 's')]
+        );
     }
 
     #[test]

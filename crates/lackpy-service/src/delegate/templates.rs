@@ -145,7 +145,10 @@ pub fn parse(path: &Path, text: &str) -> Result<Template, String> {
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
     Ok(Template {
-        name: get("name").filter(|n| !n.is_empty()).unwrap_or(&stem).to_string(),
+        name: get("name")
+            .filter(|n| !n.is_empty())
+            .unwrap_or(&stem)
+            .to_string(),
         pattern,
         body,
         success_count: count("success_count")?,
@@ -220,8 +223,9 @@ pub fn substitute(body: &str, captures: &[(String, String)]) -> Result<String, S
             .find(|s| s.start <= whole.start() && whole.start() < s.end)
             .map_or(Region::Code, |s| s.region);
         let replacement = match region {
-            Region::Str(kind) => escape_in(kind, text)
-                .map_err(|e| format!("{{{}}}: {e}", name.as_str()))?,
+            Region::Str(kind) => {
+                escape_in(kind, text).map_err(|e| format!("{{{}}}: {e}", name.as_str()))?
+            }
             Region::Code | Region::Comment => py_str_literal(text),
         };
         out.push_str(&body[last..whole.start()]);
@@ -418,8 +422,14 @@ mod tests {
             ("x = 1", "does not start"),
             ("---\npattern: p\n", "no closing"),
             ("---\nname: n\n---\n1", "no `pattern`"),
-            ("---\npattern: p\nsuccess_count: lots\n---\n1", "not a count"),
-            ("---\npattern: ({x}\n---\n1", "not a valid regular expression"),
+            (
+                "---\npattern: p\nsuccess_count: lots\n---\n1",
+                "not a count",
+            ),
+            (
+                "---\npattern: ({x}\n---\n1",
+                "not a valid regular expression",
+            ),
         ] {
             let e = parse(Path::new("/t/x.tmpl"), text).expect_err(text);
             assert!(e.contains(why), "{text}: {e}");
@@ -440,8 +450,8 @@ mod tests {
             quoted,
             r"r = read_file('x\'); write_file(\'pwned.txt\', \'y\'); (\'')"
         );
-        let comment = substitute("# {p}\n1", &[("p".into(), "a\nimport os".into())])
-            .expect("substitutes");
+        let comment =
+            substitute("# {p}\n1", &[("p".into(), "a\nimport os".into())]).expect("substitutes");
         assert_eq!(comment, "# 'a\\nimport os'\n1");
         // Other braces stay as they are.
         assert_eq!(
@@ -454,13 +464,17 @@ mod tests {
 
     #[test]
     fn counts_change_one_line_and_keep_every_other_byte() {
-        let text = "\n---\r\nname: n\r\npattern: 'p'\r\nsuccess_count: 9\r\n---\r\n  body  {x}\r\n\r\n";
+        let text =
+            "\n---\r\nname: n\r\npattern: 'p'\r\nsuccess_count: 9\r\n---\r\n  body  {x}\r\n\r\n";
         let up = bump_count(text, "success_count").expect("bumps");
         assert_eq!(up, text.replace("success_count: 9", "success_count: 10"));
         let added = bump_count(text, "fail_count").expect("adds");
         assert_eq!(
             added,
-            text.replace("success_count: 9\r\n---", "success_count: 9\r\nfail_count: 1\r\n---")
+            text.replace(
+                "success_count: 9\r\n---",
+                "success_count: 9\r\nfail_count: 1\r\n---"
+            )
         );
     }
 

@@ -149,14 +149,14 @@ impl Generator {
             correction_attempts: corrections,
             duration: started.elapsed(),
         };
-        match self.from_templates(request) {
+        match self.by_template(request) {
             Ok(g) => return done(g, tier_errors, 0),
             Err(errors) => tier_errors.push(TierErrors {
                 tier: TEMPLATES.to_string(),
                 errors,
             }),
         }
-        match from_rules(request) {
+        match by_rule(request) {
             Ok(program) => {
                 let g = Generated {
                     program,
@@ -221,7 +221,7 @@ impl Generator {
 
     /// The first template whose pattern matches the intent and whose
     /// program validates.
-    fn from_templates(&self, request: &Request<'_>) -> Result<Generated, Vec<String>> {
+    fn by_template(&self, request: &Request<'_>) -> Result<Generated, Vec<String>> {
         let files = templates::load_dir(&self.templates_dir);
         let mut errors = Vec::new();
         let mut matched = false;
@@ -279,17 +279,13 @@ impl Generator {
 
 /// The rules tier: a program for the intent, when a rule matches and its
 /// program validates.
-fn from_rules(request: &Request<'_>) -> Result<String, Vec<String>> {
+fn by_rule(request: &Request<'_>) -> Result<String, Vec<String>> {
     let has_tool = |name: &str| request.tools.iter().any(|t| t.name == name);
     let Some(program) = rules::program_for(request.intent, has_tool) else {
         return Err(vec!["no rule matches the intent".to_string()]);
     };
     let v = check(&program, request);
-    if v.valid {
-        Ok(program)
-    } else {
-        Err(v.errors)
-    }
+    if v.valid { Ok(program) } else { Err(v.errors) }
 }
 
 /// Asks one model, correcting invalid answers: the outcome and how many
@@ -426,7 +422,11 @@ mod tests {
 
     #[tokio::test]
     async fn every_tier_failing_says_what_each_last_said() {
-        let bad = Scripted::new(vec![Ok("import os"), Ok("def f(): pass"), Ok("class A: pass")]);
+        let bad = Scripted::new(vec![
+            Ok("import os"),
+            Ok("def f(): pass"),
+            Ok("class A: pass"),
+        ]);
         let down = Scripted::new(vec![Err(ModelError::Unreachable {
             url: "http://127.0.0.1:9/v1/chat/completions".into(),
             reason: "Connection refused".into(),
@@ -443,11 +443,22 @@ mod tests {
         let out = g.generate(&request("do the thing", &tools)).await;
         assert!(out.generated.is_none());
         assert_eq!(out.correction_attempts, 2);
-        assert_eq!(bad.seen().len(), 3, "bounded: one answer and two corrections");
+        assert_eq!(
+            bad.seen().len(),
+            3,
+            "bounded: one answer and two corrections"
+        );
         let tiers: Vec<&str> = out.tier_errors.iter().map(|t| t.tier.as_str()).collect();
         assert_eq!(tiers, ["templates", "rules", "bad", "broken", "down"]);
-        assert!(out.tier_errors[2].errors[0].contains("ClassDef"), "{:?}", out.tier_errors[2]);
-        assert_eq!(out.tier_errors[3].errors, ["unavailable: `model` is missing"]);
+        assert!(
+            out.tier_errors[2].errors[0].contains("ClassDef"),
+            "{:?}",
+            out.tier_errors[2]
+        );
+        assert_eq!(
+            out.tier_errors[3].errors,
+            ["unavailable: `model` is missing"]
+        );
         assert!(out.tier_errors[4].errors[0].contains("Connection refused"));
     }
 
@@ -473,6 +484,10 @@ mod tests {
         // no model answers: every tier says why.
         let out = g.generate(&request("please show notes.txt", &[])).await;
         assert!(out.generated.is_none());
-        assert!(out.tier_errors[0].errors[0].contains("template 'show'"), "{:?}", out.tier_errors);
+        assert!(
+            out.tier_errors[0].errors[0].contains("template 'show'"),
+            "{:?}",
+            out.tier_errors
+        );
     }
 }

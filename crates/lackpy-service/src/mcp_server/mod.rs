@@ -146,7 +146,9 @@ impl ServerHandler for McpServer {
             .with_instructions(
                 "Hand lackpy a whole tool composition as one program (run_program) instead of \
                  calling tools one by one. run_program's description lists the tools and the \
-                 language's restrictions; validate checks a program without running it.",
+                 language's restrictions; validate checks a program without running it. \
+                 delegate writes the program from a description (templates, rules, the \
+                 configured model) and runs it; generate only writes it.",
             )
     }
 
@@ -175,10 +177,31 @@ impl ServerHandler for McpServer {
                     Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
                 };
             }
+            tools::DELEGATE => {
+                return match tools::intent_request(&args, true) {
+                    Ok(d) => run::delegate(&self.shared, &self.session, d, context)
+                        .await
+                        .map(CallToolResponse::Complete),
+                    Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
+                };
+            }
+            tools::GENERATE => {
+                return match tools::intent_request(&args, false) {
+                    Ok(d) => run::generate(&self.shared, &self.session, d, context)
+                        .await
+                        .map(CallToolResponse::Complete),
+                    Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
+                };
+            }
+            tools::STATUS => match args.only(&[]) {
+                Ok(()) => {
+                    serde_json::to_value(service.status_probed().await).map_err(|e| e.to_string())
+                }
+                Err(e) => Err(e),
+            },
             tools::VALIDATE => tools::validate(service, &args),
             tools::LIST_TOOLS => tools::list_tools(service, &args),
             tools::LANGUAGE_SPEC => tools::language_spec(service, &args),
-            tools::STATUS => tools::status(service, &args),
             other => {
                 return Err(ErrorData::invalid_params(
                     format!("unknown tool '{other}'"),

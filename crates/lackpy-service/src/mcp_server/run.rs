@@ -1,6 +1,7 @@
-//! One `run_program` call: admission, the run under a cancel token that
-//! the client, the session and the server's shutdown can all trip, and a
-//! progress notification per finished tool call.
+//! One `run_program` or `delegate` call: admission, the run under a cancel
+//! token that the client, the session and the server's shutdown can all
+//! trip, and a progress notification per finished tool call; and
+//! `generate`, which only waits for the tiers.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -16,7 +17,8 @@ use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
 use super::{Shared, request_error};
-use crate::service::{RunProgram, ServiceError, ToolCallEvent, ToolCallObserver};
+use crate::delegate::DelegateResult;
+use crate::service::{Delegate, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver};
 
 /// Runs one program for a client. A cancelled run answers an error that
 /// rmcp does not send (the request is gone); a full queue answers `Busy`.
@@ -26,15 +28,93 @@ pub(super) async fn run_program(
     request: RunProgram,
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResult, ErrorData> {
-    let refused = |message: String| {
-        let busy = ExecutionResult::failed("Busy", message, Grade::UNKNOWN, Duration::ZERO);
-        Ok(execution_result(&busy))
+    let service = &shared.service;
+    supervise(
+        shared,
+        session,
+        context,
+        |cancel, observer| service.run_program_observed(request, cancel, observer),
+        execution_result,
+        |message| {
+            execution_result(&ExecutionResult::failed(
+                "Busy",
+                message,
+                Grade::UNKNOWN,
+                Duration::ZERO,
+            ))
+        },
+    )
+    .await
+}
+
+/// Generates a program for a client's intent and runs it, admitted and
+/// stopped like `run_program` (a stop during generation drops the model's
+/// request).
+pub(super) async fn delegate(
+    shared: &Shared,
+    session: &CancellationToken,
+    request: Delegate,
+    context: RequestContext<RoleServer>,
+) -> Result<CallToolResult, ErrorData> {
+    let service = &shared.service;
+    supervise(
+        shared,
+        session,
+        context,
+        |cancel, observer| service.delegate_observed(request, cancel, observer),
+        delegate_result,
+        |message| delegate_result(&DelegateResult::refused(message)),
+    )
+    .await
+}
+
+/// Writes a program for a client's intent. A cancelled request, a client
+/// gone or a shutdown stops waiting for the model.
+pub(super) async fn generate(
+    shared: &Shared,
+    session: &CancellationToken,
+    request: Delegate,
+    context: RequestContext<RoleServer>,
+) -> Result<CallToolResult, ErrorData> {
+    let answer = tokio::select! {
+        r = shared.service.generate(&request) => r,
+        () = context.ct.cancelled() => return Ok(request_error("cancelled by the client".into())),
+        () = session.cancelled() => return Ok(request_error("the client went away".into())),
+        () = shared.stop_runs.cancelled() => return Ok(request_error("the server is shutting down".into())),
     };
+    Ok(
+        match answer
+            .map_err(|e| e.to_string())
+            .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string()))
+        {
+            Ok(v) => super::json_result(v),
+            Err(message) => request_error(message),
+        },
+    )
+}
+
+/// A run (or delegate) for a client: admitted (or refused with
+/// `refused(message)`), under a cancel token that the client, the session
+/// and the server's shutdown can all trip, with a progress notification
+/// per finished tool call; `answer` writes its result.
+async fn supervise<'a, T, Fut>(
+    shared: &'a Shared,
+    session: &CancellationToken,
+    context: RequestContext<RoleServer>,
+    start: impl FnOnce(CancelToken, Option<ToolCallObserver>) -> Fut,
+    answer: fn(&T) -> CallToolResult,
+    refused: impl FnOnce(String) -> CallToolResult,
+) -> Result<CallToolResult, ErrorData>
+where
+    Fut: Future<Output = Result<T, ServiceError>> + 'a,
+{
     if shared.draining.load(Ordering::SeqCst) {
-        return refused("the server is shutting down: no new programs are started".to_string());
+        return Ok(refused(
+            "the server is shutting down: no new programs are started".to_string(),
+        ));
     }
     let Some(_slot) = shared.admission.try_admit() else {
-        return refused(shared.admission.busy_message());
+        return Ok(refused(shared.admission.busy_message()));
     };
     let cancel = CancelToken::new();
     let _registered = shared.http_sessions.enter(&context, &cancel);
@@ -45,9 +125,7 @@ pub(super) async fn run_program(
             let _ = tx.send(e);
         }) as ToolCallObserver
     });
-    let run = shared
-        .service
-        .run_program_observed(request, cancel.clone(), observer);
+    let run = start(cancel.clone(), observer);
     tokio::pin!(run);
     let outcome = loop {
         tokio::select! {
@@ -57,9 +135,9 @@ pub(super) async fn run_program(
                     notify(&context.peer, token, &event).await;
                 }
             }
-            () = context.ct.cancelled() => return stopped(cancel, run, "cancelled by the client").await,
-            () = session.cancelled() => return stopped(cancel, run, "the client went away").await,
-            () = shared.stop_runs.cancelled() => return stopped(cancel, run, "the server is shutting down").await,
+            () = context.ct.cancelled() => return stopped(cancel, run, answer, "cancelled by the client").await,
+            () = session.cancelled() => return stopped(cancel, run, answer, "the client went away").await,
+            () = shared.stop_runs.cancelled() => return stopped(cancel, run, answer, "the server is shutting down").await,
         }
     };
     // Progress for calls that finished just before the run did.
@@ -69,7 +147,7 @@ pub(super) async fn run_program(
         }
     }
     match outcome {
-        Ok(result) => Ok(execution_result(&result)),
+        Ok(result) => Ok(answer(&result)),
         // Misconfiguration named by the request (an unknown tool or
         // profile): the caller can fix it.
         Err(e) => Ok(request_error(e.to_string())),
@@ -80,18 +158,19 @@ pub(super) async fn run_program(
 /// so its place is only freed once the run is really over. The stopped
 /// run's result is the answer: rmcp drops it when the client cancelled the
 /// request (and logs nothing), and sends it otherwise (shutdown).
-async fn stopped<F>(
+async fn stopped<T, F>(
     cancel: CancelToken,
     run: std::pin::Pin<&mut F>,
+    answer: fn(&T) -> CallToolResult,
     why: &str,
 ) -> Result<CallToolResult, ErrorData>
 where
-    F: Future<Output = Result<ExecutionResult, ServiceError>>,
+    F: Future<Output = Result<T, ServiceError>>,
 {
     tracing::debug!("run stopped: {why}");
     cancel.cancel();
     match run.await {
-        Ok(result) => Ok(execution_result(&result)),
+        Ok(result) => Ok(answer(&result)),
         Err(e) => Ok(request_error(e.to_string())),
     }
 }
@@ -107,8 +186,21 @@ async fn notify(peer: &Peer<RoleServer>, token: &ProgressToken, event: &ToolCall
 /// The `ExecutionResult` as `lackpy run --json` prints it (the text) and
 /// as a strict JSON object (`structuredContent`): one writer for both.
 pub(super) fn execution_result(result: &ExecutionResult) -> CallToolResult {
-    let text = result.to_json();
-    let structured = structured(result, &text);
+    python_json_result(result.to_json(), || serde_json::to_value(result))
+}
+
+/// The delegate result as `lackpy delegate --json` prints it, and strict.
+fn delegate_result(result: &DelegateResult) -> CallToolResult {
+    python_json_result(result.to_json(), || serde_json::to_value(result))
+}
+
+/// Python's JSON `text` as the text content, the same object as strict
+/// JSON as `structuredContent` (`strict` when the text is no strict JSON).
+fn python_json_result(
+    text: String,
+    strict: impl FnOnce() -> serde_json::Result<serde_json::Value>,
+) -> CallToolResult {
+    let structured = structured(&text, strict);
     let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
     r.structured_content = Some(structured);
     r
@@ -119,13 +211,16 @@ pub(super) fn execution_result(result: &ExecutionResult) -> CallToolResult {
 /// as null. Our writers nest values up to 900 levels, past serde_json's
 /// default parse limit (128): such a text is parsed without the limit on a
 /// thread whose stack holds it.
-fn structured(result: &ExecutionResult, text: &str) -> serde_json::Value {
+fn structured(
+    text: &str,
+    strict: impl FnOnce() -> serde_json::Result<serde_json::Value>,
+) -> serde_json::Value {
     match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
             parse_deep(text).unwrap_or(serde_json::Value::Null)
         }
-        Err(_) => serde_json::to_value(result).unwrap_or(serde_json::Value::Null),
+        Err(_) => strict().unwrap_or(serde_json::Value::Null),
     }
 }
 

@@ -8,7 +8,7 @@ use lackpy_lang::{Data, Rule};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
-use crate::service::{LackpyService, RunProgram, params_from_json};
+use crate::service::{Delegate, LackpyService, RunProgram, params_from_json};
 
 /// `run_program`.
 pub(crate) const RUN_PROGRAM: &str = "run_program";
@@ -20,6 +20,10 @@ pub(crate) const LIST_TOOLS: &str = "list_tools";
 pub(crate) const LANGUAGE_SPEC: &str = "language_spec";
 /// `status`.
 pub(crate) const STATUS: &str = "status";
+/// `delegate`.
+pub(crate) const DELEGATE: &str = "delegate";
+/// `generate`.
+pub(crate) const GENERATE: &str = "generate";
 
 fn object(v: Value) -> Arc<JsonObject> {
     match v {
@@ -66,6 +70,81 @@ fn input_schema(extra: &[(&str, Value)], drop: &[&str]) -> Arc<JsonObject> {
         "properties": props,
         "required": ["program"],
         "additionalProperties": false
+    }))
+}
+
+/// The arguments of `delegate` (`run` true: with `timeout_ms`) and
+/// `generate`.
+fn intent_schema(run: bool) -> Arc<JsonObject> {
+    let mut props = selection_properties();
+    props.remove("program");
+    props.insert(
+        "intent".to_string(),
+        json!({"type": "string", "description": "What the program should do, in words."}),
+    );
+    props.insert(
+        "params".to_string(),
+        json!({"type": "object", "description": "Values the program sees as module-level names; \
+               {\"value\": v, \"description\": d} describes one to the model (never its value)."}),
+    );
+    if run {
+        props.insert(
+            "timeout_ms".to_string(),
+            json!({"type": "integer", "minimum": 1, "description": "Wall-clock limit of the run, in milliseconds."}),
+        );
+    }
+    object(json!({
+        "type": "object",
+        "properties": props,
+        "required": ["intent"],
+        "additionalProperties": false
+    }))
+}
+
+fn tier_errors_schema() -> Value {
+    json!({"type": "array", "items": {"type": "object", "properties": {
+        "tier": {"type": "string"},
+        "errors": {"type": "array", "items": {"type": "string"}}
+    }}})
+}
+
+fn delegate_result_schema() -> Arc<JsonObject> {
+    object(json!({
+        "type": "object",
+        "properties": {
+            "success": {"type": "boolean"},
+            "program": {"type": ["string", "null"]},
+            "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
+            "generation_tier": {"type": ["string", "null"], "description": "templates, rules, or the provider that wrote the program."},
+            "generation_time_ms": {"type": "number"},
+            "execution_time_ms": {"type": "number"},
+            "total_time_ms": {"type": "number"},
+            "trace": {"type": "array", "items": {"type": "object"}},
+            "files_read": {"type": "array", "items": {"type": "string"}},
+            "files_modified": {"type": "array", "items": {"type": "string"}},
+            "output": {"description": "The run's effective output, as JSON."},
+            "stdout": {"type": "string"},
+            "error": {"type": ["string", "null"]},
+            "correction_attempts": {"type": "integer"},
+            "generation_errors": tier_errors_schema()
+        },
+        "required": ["success"]
+    }))
+}
+
+fn generate_result_schema() -> Arc<JsonObject> {
+    object(json!({
+        "type": "object",
+        "properties": {
+            "success": {"type": "boolean"},
+            "program": {"type": ["string", "null"]},
+            "provider": {"type": ["string", "null"]},
+            "generation_time_ms": {"type": "number"},
+            "correction_attempts": {"type": "integer"},
+            "error": {"type": ["string", "null"]},
+            "generation_errors": tier_errors_schema()
+        },
+        "required": ["success", "program", "provider", "generation_time_ms"]
     }))
 }
 
@@ -146,6 +225,28 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             },
             "required": ["valid", "errors"]
         })))
+        .with_annotations(read_only()),
+        Tool::new(
+            DELEGATE,
+            format!(
+                "Describe a task in words: lackpy writes one program for it (a matching template, a \
+                 rule, else the configured model, correcting the model's invalid answers), validates \
+                 it and runs it like run_program. Tools the program can call (default namespace):\n\
+                 {namespace}\nReturns success, program, generation_tier, output, stdout, error, trace \
+                 and timings; when no program validates, success=false with each tier's errors."
+            ),
+            intent_schema(true),
+        )
+        .with_raw_output_schema(delegate_result_schema())
+        .with_annotations(runs_tools()),
+        Tool::new(
+            GENERATE,
+            "Write a lackpy program for a task described in words, without running it (to inspect \
+             it first; run it with run_program). Returns {success, program, provider, \
+             generation_time_ms}; when no program validates, success=false with each tier's errors.",
+            intent_schema(false),
+        )
+        .with_raw_output_schema(generate_result_schema())
         .with_annotations(read_only()),
         Tool::new(
             LIST_TOOLS,
@@ -281,6 +382,33 @@ impl Args<'_> {
     }
 }
 
+/// The `delegate` (`run` true) or `generate` request these arguments make.
+pub(crate) fn intent_request(args: &Args<'_>, run: bool) -> Result<Delegate, String> {
+    if run {
+        args.only(&[
+            "intent",
+            "tools",
+            "profile",
+            "params",
+            "rules",
+            "timeout_ms",
+        ])?;
+    } else {
+        args.only(&["intent", "tools", "profile", "params", "rules"])?;
+    }
+    let intent = args
+        .string("intent")?
+        .ok_or_else(|| "argument 'intent' (a string) is required".to_string())?;
+    Ok(Delegate {
+        intent,
+        tools: args.tools()?,
+        profile: args.profile()?,
+        params: args.params()?,
+        rules: args.rules()?,
+        timeout: if run { args.timeout()? } else { None },
+    })
+}
+
 /// `validate`'s answer as JSON.
 pub(crate) fn validate(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
     args.only(&["program", "tools", "profile", "params", "rules"])?;
@@ -308,12 +436,6 @@ pub(crate) fn list_tools(service: &LackpyService, args: &Args<'_>) -> Result<Val
     service
         .tools_json(profile.as_deref())
         .map_err(|e| e.to_string())
-}
-
-/// `status`'s answer as JSON.
-pub(crate) fn status(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
-    args.only(&[])?;
-    serde_json::to_value(service.status()).map_err(|e| e.to_string())
 }
 
 /// `language_spec`'s answer as JSON.

@@ -202,7 +202,14 @@ impl LackpyService {
     ) -> Result<DelegateResult, ServiceError> {
         let started = Instant::now();
         let prepared = self.prepare(&request)?;
-        let g = self.generation(&request, &prepared).await;
+        // A model may take long: a cancel stops waiting for it (the request
+        // is dropped, which closes its connection).
+        let g = tokio::select! {
+            g = self.generation(&request, &prepared) => g,
+            () = cancel.cancelled() => {
+                return Ok(DelegateResult::cancelled(prepared.grade, started.elapsed()));
+            }
+        };
         let Some(generated) = g.generated else {
             return Ok(DelegateResult::not_generated(
                 prepared.grade,

@@ -158,7 +158,12 @@ fn serve(stream: TcpStream, shared: &Shared) {
         r.push(request);
     }
     if !is_chat {
-        let _ = respond(&mut out, 200, &[], json!({"object": "list", "data": []}).to_string().as_bytes());
+        let _ = respond(
+            &mut out,
+            200,
+            &[],
+            json!({"object": "list", "data": []}).to_string().as_bytes(),
+        );
         return;
     }
     let reply = shared
@@ -166,7 +171,13 @@ fn serve(stream: TcpStream, shared: &Shared) {
         .lock()
         .ok()
         .and_then(|mut r| r.pop())
-        .unwrap_or_else(|| Reply::Status(500, json!({"error": {"message": "no more scripted replies"}}), None));
+        .unwrap_or_else(|| {
+            Reply::Status(
+                500,
+                json!({"error": {"message": "no more scripted replies"}}),
+                None,
+            )
+        });
     match reply {
         Reply::Answer(text) => {
             let body = json!({
@@ -227,7 +238,12 @@ fn read_request(reader: &mut BufReader<TcpStream>) -> Option<Recorded> {
     })
 }
 
-fn respond(out: &mut TcpStream, code: u16, headers: &[(String, String)], body: &[u8]) -> std::io::Result<()> {
+fn respond(
+    out: &mut TcpStream,
+    code: u16,
+    headers: &[(String, String)],
+    body: &[u8],
+) -> std::io::Result<()> {
     let mut head = format!(
         "HTTP/1.1 {code} Scripted\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n",
         body.len()
@@ -245,7 +261,9 @@ fn respond(out: &mut TcpStream, code: u16, headers: &[(String, String)], body: &
 /// content never ends.
 fn huge(out: &mut TcpStream, bytes: usize, declared: bool, shared: &Shared) {
     let head = if declared {
-        format!("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {bytes}\r\nConnection: close\r\n\r\n")
+        format!(
+            "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: {bytes}\r\nConnection: close\r\n\r\n"
+        )
     } else {
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n".to_string()
     };

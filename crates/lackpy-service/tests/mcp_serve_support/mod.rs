@@ -5,7 +5,10 @@
 
 #[path = "../common/procs.rs"]
 mod procs;
+#[allow(unused_imports)] // not every test binary uses them
 pub use procs::{alive, descendants};
+#[path = "../common/chat_server.rs"]
+pub mod chat_server;
 #[path = "../common/test_server.rs"]
 mod test_server;
 use test_server::mcp_test_server;
