@@ -25,7 +25,8 @@ async fn delegate_and_generate_over_stdio() {
         Reply::answer("import os"),
         Reply::answer("import os"),
     ]);
-    let ws = workspace(&config(&server.base_url(), ""));
+    // lackpy's inline key is never used, and never shown.
+    let ws = workspace(&config(&server.base_url(), "api_key = \"inline-s3cret\""));
     std::fs::write(ws.path().join("notes.txt"), "one two three four\n").expect("notes");
     let mut child = spawn_serve(ws.path(), &[], &[]);
     let client = stdio_client(&mut child, initialize()).await;
@@ -125,6 +126,14 @@ async fn delegate_and_generate_over_stdio() {
     let st = structured(&call(&client, "status", json!({})).await);
     assert_eq!(st["providers"][0]["name"], "local");
     assert_eq!(st["providers"][0]["reachable"], true);
+    assert!(!st.to_string().contains("inline-s3cret"), "{st}");
+    let read = client
+        .read_resource(rmcp::model::ReadResourceRequestParams::new("lackpy://config"))
+        .await
+        .expect("read config");
+    let text = format!("{:?}", read.contents);
+    assert!(text.contains("<redacted>") && !text.contains("inline-s3cret"), "{text}");
+    assert!(server.requests().iter().all(|r| r.header("authorization").is_none()));
     client.cancel().await.expect("close");
 }
 

@@ -23,7 +23,8 @@
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::LazyLock;
+use std::collections::HashMap;
+use std::sync::{LazyLock, Mutex};
 
 use regex::Regex;
 
@@ -159,8 +160,34 @@ pub fn parse(path: &Path, text: &str) -> Result<Template, String> {
     })
 }
 
+/// Compiled patterns by pattern text: compiling costs far more than
+/// reading and parsing a template file, and the same few patterns come
+/// back on every call. Bounded: emptied when it grows past this.
+const MAX_CACHED_PATTERNS: usize = 512;
+
+type Compiled = Result<(Regex, Vec<String>), String>;
+
+/// [`compile_uncached`], remembered.
+pub fn compile(pattern: &str) -> Compiled {
+    static CACHE: LazyLock<Mutex<HashMap<String, Compiled>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    if let Ok(cache) = CACHE.lock()
+        && let Some(hit) = cache.get(pattern)
+    {
+        return hit.clone();
+    }
+    let compiled = compile_uncached(pattern);
+    if let Ok(mut cache) = CACHE.lock() {
+        if cache.len() >= MAX_CACHED_PATTERNS {
+            cache.clear();
+        }
+        cache.insert(pattern.to_string(), compiled.clone());
+    }
+    compiled
+}
+
 /// The pattern as a case-insensitive regex, each `{var}` a named `.+` group.
-pub fn compile(pattern: &str) -> Result<(Regex, Vec<String>), String> {
+fn compile_uncached(pattern: &str) -> Compiled {
     let placeholder = placeholder_regex();
     let mut vars = Vec::new();
     let source = placeholder.replace_all(pattern, |c: &regex::Captures<'_>| {

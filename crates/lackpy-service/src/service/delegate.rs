@@ -103,6 +103,9 @@ struct Prepared {
 
 impl LackpyService {
     fn prepare(&self, request: &Delegate) -> Result<Prepared, ServiceError> {
+        if request.intent.trim().is_empty() {
+            return Err(ServiceError::EmptyIntent);
+        }
         let ns = self.namespace(request.tools.as_deref(), request.profile.as_deref())?;
         let toolbox = &self.inner.toolbox;
         let tools: Vec<ToolLine> = ns

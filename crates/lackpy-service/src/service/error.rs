@@ -45,6 +45,9 @@ pub enum ServiceError {
     /// Params that are not a JSON object.
     #[error("params must be a JSON object: {0}")]
     Params(String),
+    /// A `delegate` or `generate` call without an intent.
+    #[error("the intent is empty: say in words what the program should do")]
+    EmptyIntent,
     /// The workspace directory is missing or not a directory.
     #[error("workspace '{0}' is not a directory")]
     Workspace(String),
