@@ -91,7 +91,11 @@ fn main() {
     let template = request("count the words in notes.txt");
     let rule = request("read file notes.txt");
     let model = request("summarise notes.txt");
-    for (r, tier) in [(&template, "templates"), (&rule, "rules"), (&model, "instant")] {
+    for (r, tier) in [
+        (&template, "templates"),
+        (&rule, "rules"),
+        (&model, "instant"),
+    ] {
         let g = rt.block_on(service.generate(r)).unwrap();
         assert_eq!(g.provider.as_deref(), Some(tier), "{g:?}");
     }

@@ -128,12 +128,22 @@ async fn delegate_and_generate_over_stdio() {
     assert_eq!(st["providers"][0]["reachable"], true);
     assert!(!st.to_string().contains("inline-s3cret"), "{st}");
     let read = client
-        .read_resource(rmcp::model::ReadResourceRequestParams::new("lackpy://config"))
+        .read_resource(rmcp::model::ReadResourceRequestParams::new(
+            "lackpy://config",
+        ))
         .await
         .expect("read config");
     let text = format!("{:?}", read.contents);
-    assert!(text.contains("<redacted>") && !text.contains("inline-s3cret"), "{text}");
-    assert!(server.requests().iter().all(|r| r.header("authorization").is_none()));
+    assert!(
+        text.contains("<redacted>") && !text.contains("inline-s3cret"),
+        "{text}"
+    );
+    assert!(
+        server
+            .requests()
+            .iter()
+            .all(|r| r.header("authorization").is_none())
+    );
     client.cancel().await.expect("close");
 }
 

@@ -3,9 +3,9 @@
 //! file reads a model writes out of habit become the `read_file` tool:
 //!
 //! * a fenced block (```` ``` ```` or `~~~`) is unwrapped; without one,
-//!   leading lines of prose are dropped (a line that is no Python on its
-//!   own, when the rest then parses), and so is a closing paragraph of
-//!   prose;
+//!   leading sentences are dropped (lines of words ending in `:`, `.`,
+//!   `!` or `?` that are no Python on their own, when the rest then
+//!   parses), and so is a closing paragraph of them;
 //! * `import …` / `from … import …` statements are dropped;
 //! * `with open(p) as f:` whose body only reads `f` (`x = f.read()`,
 //!   `x = f.readlines()`, `for line in f:`) becomes that body reading
@@ -105,10 +105,16 @@ fn extract_code(answer: &str) -> String {
     rest.join("\n").trim().to_string()
 }
 
-/// A line that is not a Python statement of its own.
+/// A sentence, not code: two words or more, ending as sentences end, and
+/// no Python statement of its own. (A broken line of code stays, for the
+/// validator to report, even when the lines after it parse.)
 fn is_prose(line: &str) -> bool {
     let t = line.trim();
-    !t.is_empty() && !parses(t)
+    let words = t
+        .split_whitespace()
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .count();
+    words >= 2 && t.ends_with([':', '.', '!', '?']) && !parses(t)
 }
 
 /// A line that announces code ("Here is the program:").
@@ -486,6 +492,10 @@ mod tests {
         assert_eq!(cleanup(answer), "x = read_file('a')\nx");
         let answer = "The cell:\nfiles = find_files('*.md')\nfiles";
         assert_eq!(cleanup(answer), "files = find_files('*.md')\nfiles");
+        // A broken first line of code is not chatter: it stays for the
+        // validator to report.
+        let broken = "x = read_file('a'\ny = 2\ny";
+        assert_eq!(cleanup(broken), broken);
     }
 
     #[test]

@@ -20,10 +20,10 @@
 //! that literal ([`super::literal`]). After a delegate runs a template its
 //! counts are rewritten in place, atomically, every other byte kept.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::collections::HashMap;
 use std::sync::{LazyLock, Mutex};
 
 use regex::Regex;
@@ -77,10 +77,80 @@ pub fn load_dir(dir: &Path) -> Vec<TemplateFile> {
     paths
         .into_iter()
         .map(|path| {
-            let template = read_text(&path).and_then(|text| parse(&path, &text));
+            let template = load(&path);
             TemplateFile { path, template }
         })
         .collect()
+}
+
+/// What identifies one version of a file: a rewrite (ours renames a new
+/// file into place) changes at least one of these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Stamp {
+    dev: u64,
+    ino: u64,
+    len: u64,
+    mtime: i64,
+    mtime_nsec: i64,
+}
+
+impl Stamp {
+    fn of(meta: &std::fs::Metadata) -> Stamp {
+        use std::os::unix::fs::MetadataExt;
+        Stamp {
+            dev: meta.dev(),
+            ino: meta.ino(),
+            len: meta.len(),
+            mtime: meta.mtime(),
+            mtime_nsec: meta.mtime_nsec(),
+        }
+    }
+}
+
+/// Parsed templates by file and version: a delegate reads the folder each
+/// time (templates change while lackpy runs), but only a file that changed
+/// is read and parsed again. Bounded: emptied when it grows past this.
+const MAX_CACHED_FILES: usize = 4096;
+
+/// How old a file's modification time must be before its stamp is trusted.
+const RACY_WINDOW: std::time::Duration = std::time::Duration::from_secs(2);
+
+type Loaded = Result<Template, String>;
+
+/// One template file, parsed, from the cache while it is unchanged.
+fn load(path: &Path) -> Loaded {
+    static CACHE: LazyLock<Mutex<HashMap<PathBuf, (Stamp, Loaded)>>> =
+        LazyLock::new(|| Mutex::new(HashMap::new()));
+    let meta = match std::fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) => return Err(format!("cannot read it: {e}")),
+    };
+    let stamp = Stamp::of(&meta);
+    // File times advance in coarse steps: a file changed within the last
+    // moments could change again under the same stamp, so it is read anew
+    // (and not cached) until its stamp is old enough to trust.
+    let settled = meta
+        .modified()
+        .ok()
+        .and_then(|m| m.elapsed().ok())
+        .is_some_and(|age| age >= RACY_WINDOW);
+    if !settled {
+        return read_text(path).and_then(|text| parse(path, &text));
+    }
+    if let Ok(cache) = CACHE.lock()
+        && let Some((cached, loaded)) = cache.get(path)
+        && *cached == stamp
+    {
+        return loaded.clone();
+    }
+    let loaded = read_text(path).and_then(|text| parse(path, &text));
+    if let Ok(mut cache) = CACHE.lock() {
+        if cache.len() >= MAX_CACHED_FILES {
+            cache.clear();
+        }
+        cache.insert(path.to_path_buf(), (stamp, loaded.clone()));
+    }
+    loaded
 }
 
 /// A template file's text: a regular UTF-8 file under the size cap.
@@ -525,6 +595,46 @@ mod tests {
             .map(|e| e.file_name())
             .collect();
         assert_eq!(names.len(), 1, "no temporary file left: {names:?}");
+    }
+
+    #[test]
+    fn a_changed_file_is_read_again() {
+        let dir = tempfile::tempdir().expect("tmp");
+        let path = dir.path().join("t.tmpl");
+        std::fs::write(&path, "---\npattern: aaa\n---\n1\n").expect("write");
+        assert_eq!(
+            load_dir(dir.path())[0]
+                .template
+                .as_ref()
+                .map(|t| t.pattern.clone()),
+            Ok("aaa".into())
+        );
+        // Same length, same file, at once.
+        std::fs::write(&path, "---\npattern: bbb\n---\n1\n").expect("write");
+        assert_eq!(
+            load_dir(dir.path())[0]
+                .template
+                .as_ref()
+                .map(|t| t.pattern.clone()),
+            Ok("bbb".into())
+        );
+        // Settled: cached, and a rename over it is a new file.
+        let old = std::time::SystemTime::now() - std::time::Duration::from_secs(60);
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .and_then(|f| f.set_modified(old))
+            .expect("set mtime");
+        assert_eq!(
+            load_dir(dir.path())[0]
+                .template
+                .as_ref()
+                .map(|t| t.pattern.clone()),
+            Ok("bbb".into())
+        );
+        record_outcome(&path, true).expect("count");
+        let t = load_dir(dir.path()).remove(0).template.expect("parses");
+        assert_eq!(t.success_count, 1);
     }
 
     #[test]
