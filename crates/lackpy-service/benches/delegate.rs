@@ -15,6 +15,12 @@
 //! ```text
 //! cargo bench -p lackpy-service --bench delegate
 //! ```
+//!
+//! Measured (medians, 2 cores shared with other builds): `tiers/template`
+//! 30 µs, `tiers/rule` 32 µs, `model/generate` 65 µs, `model/delegate`
+//! 170 µs. Templates are parsed once per file version and keep their
+//! compiled pattern (a cloned `Regex` starts with cold search caches: 150 µs
+//! more per call before that).
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::sync::Arc;

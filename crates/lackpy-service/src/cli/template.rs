@@ -165,8 +165,8 @@ fn list(args: ListArgs) -> Result<u8, CliError> {
             let path = f.path.display().to_string();
             match f.template {
                 Ok(t) => Listed {
-                    name: t.name,
-                    pattern: Some(t.pattern),
+                    name: t.name.clone(),
+                    pattern: Some(t.pattern.clone()),
                     success_count: Some(t.success_count),
                     fail_count: Some(t.fail_count),
                     path,

@@ -24,7 +24,7 @@ use std::collections::HashMap;
 use std::fs::File;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{LazyLock, Mutex};
+use std::sync::{Arc, LazyLock, Mutex};
 
 use regex::Regex;
 
@@ -59,8 +59,10 @@ pub struct Template {
 pub struct TemplateFile {
     /// The file.
     pub path: PathBuf,
-    /// The template, or the problem with the file.
-    pub template: Result<Template, String>,
+    /// The template, or the problem with the file. Shared: a cached
+    /// template keeps its compiled pattern's search caches warm (a cloned
+    /// `Regex` would start cold).
+    pub template: Result<Arc<Template>, String>,
 }
 
 /// Every `*.tmpl` file in `dir`, by file name; none when `dir` is missing.
@@ -115,7 +117,7 @@ const MAX_CACHED_FILES: usize = 4096;
 /// How old a file's modification time must be before its stamp is trusted.
 const RACY_WINDOW: std::time::Duration = std::time::Duration::from_secs(2);
 
-type Loaded = Result<Template, String>;
+type Loaded = Result<Arc<Template>, String>;
 
 /// One template file, parsed, from the cache while it is unchanged.
 fn load(path: &Path) -> Loaded {
@@ -135,7 +137,9 @@ fn load(path: &Path) -> Loaded {
         .and_then(|m| m.elapsed().ok())
         .is_some_and(|age| age >= RACY_WINDOW);
     if !settled {
-        return read_text(path).and_then(|text| parse(path, &text));
+        return read_text(path)
+            .and_then(|text| parse(path, &text))
+            .map(Arc::new);
     }
     if let Ok(cache) = CACHE.lock()
         && let Some((cached, loaded)) = cache.get(path)
@@ -143,7 +147,9 @@ fn load(path: &Path) -> Loaded {
     {
         return loaded.clone();
     }
-    let loaded = read_text(path).and_then(|text| parse(path, &text));
+    let loaded = read_text(path)
+        .and_then(|text| parse(path, &text))
+        .map(Arc::new);
     if let Ok(mut cache) = CACHE.lock() {
         if cache.len() >= MAX_CACHED_FILES {
             cache.clear();
