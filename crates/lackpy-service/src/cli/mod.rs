@@ -50,7 +50,7 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// List every tool: provider, source, precedence, grade, availability.
     Tools(tools::ToolsArgs),
-    /// Show the workspace, config, limits and tool sources.
+    /// Show the workspace, config, limits, tool sources and model providers.
     Status(status::StatusArgs),
     /// Print the language spec.
     Spec(spec::SpecArgs),
