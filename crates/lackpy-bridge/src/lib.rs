@@ -37,7 +37,7 @@ mod result;
 pub use blocking::{BlockingBridge, BridgeError};
 pub use bridge::{Bridge, BridgeConfig};
 pub use cancel::CancelToken;
-pub use request::{ResolvedTool, RunRequest};
+pub use request::{NamespaceTool, RunRequest};
 pub use result::{ExecutionResult, TraceRecord};
 
 /// The tool-source crate this layer builds on, re-exported for callers.

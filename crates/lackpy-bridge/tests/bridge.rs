@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use lackpy_bridge::{
-    BlockingBridge, Bridge, BridgeConfig, BridgeError, CancelToken, ResolvedTool, RunRequest,
+    BlockingBridge, Bridge, BridgeConfig, BridgeError, CancelToken, NamespaceTool, RunRequest,
 };
 use lackpy_lang::{Data, Grade};
 use lackpy_sources::{CallContext, Tool, ToolAnswer, ToolError};
@@ -89,8 +89,8 @@ impl Tool for ReadyInc {
     }
 }
 
-fn tool(name: &str, args: &[&str], imp: Arc<dyn Tool>) -> ResolvedTool {
-    ResolvedTool {
+fn tool(name: &str, args: &[&str], imp: Arc<dyn Tool>) -> NamespaceTool {
+    NamespaceTool {
         name: name.to_string(),
         args: args.iter().map(|s| s.to_string()).collect(),
         grade: Grade::new(0, 0),
@@ -99,7 +99,7 @@ fn tool(name: &str, args: &[&str], imp: Arc<dyn Tool>) -> ResolvedTool {
     }
 }
 
-fn request(src: &str, tools: Vec<ResolvedTool>) -> RunRequest {
+fn request(src: &str, tools: Vec<NamespaceTool>) -> RunRequest {
     let module = lackpy_lang::parse(src).expect("test programs parse");
     RunRequest::new(Arc::new(module), tools, std::env::temp_dir())
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
-use lackpy_bridge::{Bridge, BridgeConfig, CancelToken, ResolvedTool, RunRequest};
+use lackpy_bridge::{Bridge, BridgeConfig, CancelToken, NamespaceTool, RunRequest};
 use lackpy_lang::{Data, Grade};
 use lackpy_sources::{CallContext, Tool, ToolAnswer};
 
@@ -23,8 +23,8 @@ impl Tool for Inc {
     }
 }
 
-fn inc() -> ResolvedTool {
-    ResolvedTool {
+fn inc() -> NamespaceTool {
+    NamespaceTool {
         name: "inc".into(),
         args: vec!["n".into()],
         grade: Grade::new(0, 0),
@@ -33,7 +33,7 @@ fn inc() -> ResolvedTool {
     }
 }
 
-fn request(src: &str, tools: Vec<ResolvedTool>) -> RunRequest {
+fn request(src: &str, tools: Vec<NamespaceTool>) -> RunRequest {
     let module = lackpy_lang::parse(src).expect("test programs parse");
     RunRequest::new(Arc::new(module), tools, std::env::temp_dir())
 }

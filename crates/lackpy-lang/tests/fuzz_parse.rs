@@ -18,7 +18,7 @@ mod fuzzgen;
 use std::time::Instant;
 
 use fuzzgen::{CASE_WALL, Gen, Rng};
-use lackpy_lang::parse::parse_bytes;
+use lackpy_lang::parse_bytes;
 
 /// Parses one input and checks the answer's shape; `Err` says what is wrong.
 fn check(src: &[u8]) -> Result<(), String> {
@@ -30,7 +30,7 @@ fn check(src: &[u8]) -> Result<(), String> {
     }
     match res {
         Ok(module) => {
-            let v = lackpy_lang::validate::validate_module::<&str>(&module, &["tool"], &[]);
+            let v = lackpy_lang::validate_module::<&str>(&module, &["tool"], &[]);
             if v.valid != v.errors.is_empty() {
                 return Err(format!("valid={} with errors {:?}", v.valid, v.errors));
             }

@@ -17,7 +17,7 @@ mod fuzzgen;
 use std::time::{Duration, Instant};
 
 use fuzzgen::{CASE_WALL, Gen, Rng};
-use lackpy_lang::interp::{Limits, NoTools, RunOptions, run};
+use lackpy_lang::{Limits, NoTools, RunOptions, run};
 
 /// The error types a budgeted run may end with: Python's own plus ours.
 const CLEAN: &[&str] = &[
@@ -55,7 +55,7 @@ fn small_budget() -> RunOptions {
 /// the error type), `Err` says what went wrong.
 fn check(src: &str) -> Result<String, String> {
     let module = lackpy_lang::parse(src).map_err(|e| format!("does not parse: {e}"))?;
-    let v = lackpy_lang::validate::validate_module::<&str>(&module, &[], &[]);
+    let v = lackpy_lang::validate_module::<&str>(&module, &[], &[]);
     if !v.valid {
         return Err(format!("does not validate: {:?}", v.errors));
     }

@@ -16,7 +16,7 @@
 mod fuzzgen;
 
 use fuzzgen::{Gen, Rng};
-use lackpy_lang::validate::{Rule, validate, validate_module};
+use lackpy_lang::{Rule, validate, validate_module};
 
 /// The start of every message the validator may give (language.md §2).
 const MESSAGES: &[&str] = &[

@@ -15,7 +15,7 @@ const KNOWN_DEVIATIONS: &[(&str, &str)] = &[(
 )];
 
 use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, RunOptions, ToolError, run};
+use lackpy_lang::{Host, RunOptions, ToolException, run};
 
 /// The host of a corpus case: its tools exist but are never called by the
 /// programs this test runs.
@@ -36,8 +36,8 @@ impl Host for CaseHost {
         tool: &str,
         _args: Vec<Data>,
         _kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
-        Err(ToolError::new(
+    ) -> Result<Data, ToolException> {
+        Err(ToolException::new(
             "ToolError",
             format!("{tool} is not available in this test"),
         ))
@@ -155,7 +155,7 @@ fn corpus_cases_without_file_tools() {
         };
         let mut allowed: Vec<String> = tools.iter().map(|(n, _)| n.clone()).collect();
         allowed.extend(params.iter().map(|(n, _)| n.clone()));
-        let validation = lackpy_lang::validate::validate(&program, &allowed, &[]);
+        let validation = lackpy_lang::validate(&program, &allowed, &[]);
         if !validation.valid {
             let got = validation.errors;
             let want: Vec<&str> = want_error
@@ -170,7 +170,7 @@ fn corpus_cases_without_file_tools() {
             }
             continue;
         }
-        let module = match lackpy_lang::parse::parse(&program) {
+        let module = match lackpy_lang::parse(&program) {
             Ok(m) => m,
             Err(e) => {
                 failures.push((id.clone(), format!("{id}: parse error {e}")));

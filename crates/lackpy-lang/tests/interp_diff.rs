@@ -15,7 +15,7 @@
 
 use std::process::Command;
 
-use lackpy_lang::interp::{NoTools, RunOptions, run};
+use lackpy_lang::{NoTools, RunOptions, run};
 use serde_json::Value;
 
 /// Programs per added family (eleven families after the 600 of the first).
@@ -85,7 +85,7 @@ fn diverges(case: &Value) -> Option<String> {
         Ok(m) => m,
         Err(e) => return Some(format!("[{family}] {src}\n  does not parse: {e}")),
     };
-    let v = lackpy_lang::validate::validate_module::<&str>(&module, &[], &[]);
+    let v = lackpy_lang::validate_module::<&str>(&module, &[], &[]);
     if !v.valid {
         return Some(format!(
             "[{family}] {src}\n  outside the language: {:?}",

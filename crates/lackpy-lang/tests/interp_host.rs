@@ -2,7 +2,7 @@
 //! outputs, variables and the JSON form of values.
 
 use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, RunOptions, RunOutcome, ToolError, run};
+use lackpy_lang::{Host, RunOptions, RunOutcome, ToolException, run};
 
 /// Tools: `read_file(path)`, `write_file(path, content)`, `echo(*args)`,
 /// `fail(msg)`, `big()` (a 700-character string).
@@ -43,28 +43,28 @@ impl Host for TestHost {
         tool: &str,
         args: Vec<Data>,
         kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
+    ) -> Result<Data, ToolException> {
         self.calls
             .push((tool.to_owned(), args.clone(), kwargs.clone()));
         match tool {
             "read_file" => match args.first().or(kwargs.first().map(|(_, v)| v)) {
                 Some(Data::Str(p)) => Ok(Data::Str(format!("contents of {p}\n"))),
-                _ => Err(ToolError::new(
+                _ => Err(ToolException::new(
                     "TypeError",
                     "expected str, bytes or os.PathLike object, not int",
                 )),
             },
             "write_file" => Ok(Data::Bool(true)),
             "echo" => Ok(Data::List(args)),
-            "fail" => Err(ToolError::new("ToolError", "it failed")),
+            "fail" => Err(ToolException::new("ToolError", "it failed")),
             "big" => Ok(Data::Str("x".repeat(700))),
-            _ => Err(ToolError::new("ToolError", "unknown")),
+            _ => Err(ToolException::new("ToolError", "unknown")),
         }
     }
 }
 
 fn run_host(src: &str, params: &[(String, Data)]) -> (RunOutcome, TestHost) {
-    let module = lackpy_lang::parse::parse(src).expect("program parses");
+    let module = lackpy_lang::parse(src).expect("program parses");
     let mut host = TestHost::new();
     let out = run(&module, &mut host, params, &RunOptions::default());
     (out, host)

@@ -7,10 +7,10 @@ use std::time::{Duration, Instant};
 
 use lackpy_lang::Data;
 use lackpy_lang::ast::{Expr, ExprKind, Module, Operator, Stmt, StmtKind};
-use lackpy_lang::interp::{Limits, NoTools, RunOptions, RunOutcome, run};
+use lackpy_lang::{Limits, NoTools, RunOptions, RunOutcome, run};
 
 fn run_with(src: &str, opts: &RunOptions) -> RunOutcome {
-    let module = lackpy_lang::parse::parse(src).expect("program parses");
+    let module = lackpy_lang::parse(src).expect("program parses");
     run(&module, &mut NoTools, &[], opts)
 }
 

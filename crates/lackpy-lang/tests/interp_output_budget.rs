@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, Limits, NoTools, RunOptions, RunOutcome, ToolError, run};
+use lackpy_lang::{Host, Limits, NoTools, RunOptions, RunOutcome, ToolException, run};
 
 const MIB: usize = 1024 * 1024;
 
@@ -27,7 +27,7 @@ fn small() -> RunOptions {
 }
 
 fn run_small(src: &str) -> RunOutcome {
-    let module = lackpy_lang::parse::parse(src).expect("program parses");
+    let module = lackpy_lang::parse(src).expect("program parses");
     run(&module, &mut NoTools, &[], &small())
 }
 
@@ -171,7 +171,7 @@ fn a_dag_as_the_output_is_a_result_too_large_error() {
 
 #[test]
 fn the_result_limit_is_configurable_and_names_the_way_out() {
-    let module = lackpy_lang::parse::parse("xs = ['abc'] * 1000\n_ys = ['abc'] * 100000\n")
+    let module = lackpy_lang::parse("xs = ['abc'] * 1000\n_ys = ['abc'] * 100000\n")
         .expect("program parses");
     let mut opts = small();
     opts.limits.max_result = 1000;
@@ -179,8 +179,8 @@ fn the_result_limit_is_configurable_and_names_the_way_out() {
     assert_eq!(out.error_type.as_deref(), Some("ResultTooLargeError"));
     insta::assert_snapshot!("result_too_large_variable", out.error.unwrap_or_default());
     // Hidden names are not part of the result.
-    let module = lackpy_lang::parse::parse("_ys = ['abc'] * 100000\nn = len(_ys)\n")
-        .expect("program parses");
+    let module =
+        lackpy_lang::parse("_ys = ['abc'] * 100000\nn = len(_ys)\n").expect("program parses");
     let out = run(&module, &mut NoTools, &[], &opts);
     assert!(out.success, "{out:?}");
 }
@@ -188,7 +188,7 @@ fn the_result_limit_is_configurable_and_names_the_way_out() {
 #[test]
 fn a_writer_stops_at_the_deadline() {
     // Memory for a long write, no time for it: the writer reads the clock.
-    let module = lackpy_lang::parse::parse(&format!("{DAG}s = str(a)\n")).expect("program parses");
+    let module = lackpy_lang::parse(&format!("{DAG}s = str(a)\n")).expect("program parses");
     let opts = RunOptions {
         limits: Limits {
             max_memory: 64 * MIB,
@@ -258,7 +258,7 @@ impl Host for Tools {
         tool: &str,
         args: Vec<Data>,
         _kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
+    ) -> Result<Data, ToolException> {
         self.calls += 1;
         match (tool, args.as_slice()) {
             ("write_file", [_, Data::Str(content)]) => {
@@ -271,13 +271,13 @@ impl Host for Tools {
             }
             ("echo", [x]) => Ok(x.clone()),
             ("find_files", _) => Ok(Data::List(Vec::new())),
-            _ => Err(ToolError::new("TypeError", "bad arguments")),
+            _ => Err(ToolException::new("TypeError", "bad arguments")),
         }
     }
 }
 
 fn run_tools(src: &str, opts: &RunOptions) -> (RunOutcome, Tools) {
-    let module = lackpy_lang::parse::parse(src).expect("program parses");
+    let module = lackpy_lang::parse(src).expect("program parses");
     let mut host = Tools::default();
     let out = run(&module, &mut host, &[], opts);
     (out, host)

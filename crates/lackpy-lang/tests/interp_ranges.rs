@@ -6,7 +6,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use lackpy_lang::interp::{NoTools, RunOptions, run};
+use lackpy_lang::{NoTools, RunOptions, run};
 
 const B: &str = "1000000000000000000000000000000"; // 10**30
 const MIN: &str = "9223372036854775808"; // 2**63

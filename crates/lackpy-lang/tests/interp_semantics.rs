@@ -5,13 +5,13 @@
 
 mod difftest;
 
-use lackpy_lang::interp::{NoTools, RunOptions, run};
+use lackpy_lang::{NoTools, RunOptions, run};
 use serde_json::{Value, json};
 
 /// What a program gives: `repr` of its last expression's value (or of
 /// `None`) or `Type: message`, and what it printed.
 fn ours(src: &str) -> Value {
-    let module = lackpy_lang::parse::parse(src).expect("program parses");
+    let module = lackpy_lang::parse(src).expect("program parses");
     let o = run(&module, &mut NoTools, &[], &RunOptions::default());
     if o.success {
         json!({"repr": o.output_repr.unwrap_or_default(), "stdout": o.stdout})

@@ -2,8 +2,8 @@
 //! what converting the same value to `Data` and writing that gives (the
 //! program's output takes the `Data` road).
 
-use lackpy_lang::interp::{NoTools, RunOptions};
 use lackpy_lang::{Data, JsonText};
+use lackpy_lang::{NoTools, RunOptions};
 
 /// Runs `x = <expr>` then `x`, returning (variable text, output written as JSON).
 fn both(expr: &str) -> (String, String) {

@@ -3,7 +3,7 @@
 //! read from JSON (params, tool results) become U+FFFD, pairs combine.
 
 use lackpy_lang::Data;
-use lackpy_lang::parse::parse;
+use lackpy_lang::parse;
 
 fn parse_error(src: &str) -> String {
     match parse(src) {

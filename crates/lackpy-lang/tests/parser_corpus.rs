@@ -1,7 +1,7 @@
 //! Every conformance-corpus program parses exactly when CPython's verdict
 //! says so, and parse errors come with CPython's line.
 
-use lackpy_lang::parse::parse;
+use lackpy_lang::parse;
 use serde_json::Value;
 
 mod corpus;

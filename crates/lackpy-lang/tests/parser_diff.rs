@@ -9,8 +9,8 @@
 
 mod progs;
 
-use lackpy_lang::parse::parse;
-use lackpy_lang::walk::{NodeRef, walk};
+use lackpy_lang::parse;
+use lackpy_lang::{NodeRef, walk};
 use serde_json::Value;
 
 mod corpus;

@@ -6,7 +6,7 @@
 
 mod difftest;
 
-use lackpy_lang::parse::parse;
+use lackpy_lang::parse;
 use serde_json::json;
 
 const CASES: &[&str] = &[

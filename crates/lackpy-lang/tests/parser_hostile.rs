@@ -1,7 +1,7 @@
 //! Hostile input: the parser must always return (a tree or a clean
 //! `ParseError`) on a 2 MiB stack, never panic or overflow.
 
-use lackpy_lang::parse::{ParseError, parse, parse_bytes};
+use lackpy_lang::{ParseError, parse, parse_bytes};
 use proptest::prelude::*;
 
 /// Parses `src` on a fresh thread with a 2 MiB stack; panics (failing the

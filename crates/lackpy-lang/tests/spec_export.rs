@@ -1,6 +1,6 @@
 //! The spec export: JSON and Markdown, snapshotted.
 
-use lackpy_lang::spec::spec;
+use lackpy_lang::spec;
 
 #[test]
 fn spec_json_snapshot() {

@@ -23,7 +23,7 @@
 #![forbid(unsafe_code)]
 
 mod client;
-pub mod convert;
+mod convert;
 mod discover_check;
 mod discovery;
 mod error;
@@ -39,6 +39,7 @@ mod supervisor;
 mod transport;
 
 pub use client::{ConfiguredServers, Discovery, McpClient};
+pub use convert::{data_to_json, json_to_data, result_to_data};
 pub use discovery::{DiscoveryEvent, ProgressHook};
 pub use options::McpClientOptions;
 pub use process::{kill_all_servers, live_server_groups};

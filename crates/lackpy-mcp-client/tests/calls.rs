@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use common::*;
 use lackpy_lang::{Data, Grade};
 use lackpy_mcp_client::{McpClientOptions, ServerState};
-use lackpy_sources::config::{GradeOverride, Level, McpToolOverride};
+use lackpy_sources::{GradeOverride, Level, McpToolOverride};
 use lackpy_sources::{ToolErrorKind, ToolSource};
 
 fn dict(pairs: Vec<(&str, Data)>) -> Data {

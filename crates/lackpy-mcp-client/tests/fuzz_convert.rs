@@ -17,8 +17,8 @@
 
 use std::time::{Duration, Instant};
 
-use lackpy_mcp_client::convert::{data_to_json, result_to_data};
 use lackpy_mcp_client::sources::lang::{Data, MAX_JSON_DEPTH};
+use lackpy_mcp_client::{data_to_json, result_to_data};
 use num_bigint::BigInt;
 use rmcp::model::CallToolResult;
 

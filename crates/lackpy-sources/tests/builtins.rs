@@ -10,7 +10,7 @@ use std::process::Command;
 use std::sync::Arc;
 
 use common::{data, err_text, int, json, outcome, s, write_files};
-use lackpy_sources::config::Config;
+use lackpy_sources::Config;
 use lackpy_sources::lang::Data;
 use lackpy_sources::{CallContext, PythonRuntime, Toolbox, add_local_sources};
 use serde_json::Value;

@@ -6,11 +6,11 @@ mod common;
 
 use std::path::Path;
 
-use lackpy_sources::config::{
+use lackpy_sources::lang::Grade;
+use lackpy_sources::{
     Config, ConfigError, GradeOverride, Level, ToolImpl, ToolSelection, TransportKind, load_config,
     parse_config,
 };
-use lackpy_sources::lang::Grade;
 
 const FILE: &str = ".lackpy/config.toml";
 

@@ -7,7 +7,7 @@ use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};
 
 use common::{outcome, s, write_files};
-use lackpy_sources::config::Config;
+use lackpy_sources::Config;
 use lackpy_sources::lang::Data;
 use lackpy_sources::{CallContext, PythonRuntime, Toolbox, add_local_sources};
 

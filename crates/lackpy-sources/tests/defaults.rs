@@ -5,9 +5,9 @@ mod common;
 
 use std::path::Path;
 
-use lackpy_sources::config::{Config, parse_config};
-use lackpy_sources::defaults::default_tools;
+use lackpy_sources::default_tools;
 use lackpy_sources::lang::Grade;
+use lackpy_sources::{Config, parse_config};
 use lackpy_sources::{Precedence, Provider, PythonRuntime, Toolbox, add_local_sources};
 
 #[test]

@@ -18,7 +18,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use lackpy_sources::host_config::parse_host_config;
+use lackpy_sources::parse_host_config;
 use lackpy_sources::{ExpandContext, Precedence, own_servers, parse_config};
 
 /// SplitMix64, seeded per case so a failure can be replayed alone.

@@ -4,8 +4,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use lackpy_sources::host_config::{HostServers, read_host_configs};
 use lackpy_sources::{ExpandContext, McpTransport, Precedence, Provenance};
+use lackpy_sources::{HostServers, read_host_configs};
 
 fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/host")

@@ -3,8 +3,8 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use lackpy_sources::config::parse_config;
 use lackpy_sources::lang::Grade;
+use lackpy_sources::parse_config;
 use lackpy_sources::{
     ExpandContext, McpTransport, Precedence, Provenance, ToolAnnotations, apply_grade_override,
     grade_from_annotations, own_servers,

@@ -9,9 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use common::{outcome, s, with_logs, write_files};
-use lackpy_sources::config::{Config, parse_config};
 use lackpy_sources::lang::Data;
 use lackpy_sources::{CallContext, PythonRuntime, Toolbox, add_local_sources};
+use lackpy_sources::{Config, parse_config};
 
 struct Fixture {
     _root: tempfile::TempDir,

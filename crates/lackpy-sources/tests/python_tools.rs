@@ -8,8 +8,8 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use common::{int, outcome, s, write_files};
-use lackpy_sources::config::parse_config;
 use lackpy_sources::lang::Data;
+use lackpy_sources::parse_config;
 use lackpy_sources::{
     CallContext, PythonRuntime, PythonTool, Tool, ToolErrorKind, Toolbox, add_local_sources,
 };

@@ -7,8 +7,8 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 use common::{outcome, s};
-use lackpy_sources::config::parse_config;
 use lackpy_sources::lang::Data;
+use lackpy_sources::parse_config;
 use lackpy_sources::{
     CallContext, HarnessResolver, Precedence, PythonRuntime, Tool, ToolAnswer, ToolErrorKind,
     ToolSpec, Toolbox, VirtualToolSource, add_local_sources, tool_fn,

@@ -2,7 +2,7 @@
 
 use std::io::Read;
 
-use lackpy_lang::parse::parse_bytes;
+use lackpy_lang::parse_bytes;
 use lackpy_lang::{Data, ParseError, Rule};
 
 use super::CliError;
