@@ -9,12 +9,19 @@
 //! [`ServiceError`].
 #![forbid(unsafe_code)]
 
-pub mod cli;
-pub mod mcp_server;
-pub mod service;
+mod mcp_server;
+mod service;
 
-pub use lackpy_bridge::ExecutionResult;
-pub use service::{LackpyService, RunProgram, ServiceError, ServiceOptions};
+pub use lackpy_bridge::{CancelToken, ExecutionResult};
+pub use lackpy_lang::{Data, Limits, Rule, Spec};
+pub use mcp_server::{
+    DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS, HttpOptions, McpServer, ServeOptions,
+    serve,
+};
+pub use service::{
+    LackpyService, LimitsInfo, Namespace, ProfileInfo, RunProgram, Selection, ServiceError,
+    ServiceOptions, Status, ToolCallEvent, ToolCallObserver, params_from_json,
+};
 
 /// The MCP-client crate this layer builds on, re-exported for callers.
 pub use lackpy_mcp_client as mcp_client;
