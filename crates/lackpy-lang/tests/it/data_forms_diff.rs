@@ -1,10 +1,10 @@
 //! `Data`'s Python forms against CPython 3.11: the JSON reader and writer
 //! against `json.loads`/`json.dumps`, and `repr()` of strings over every
 //! code point (so `str.isprintable()`'s table is checked whole). The
-//! reference answers come from `tests/difftest/cpython_forms.py`;
+//! reference answers come from `tests/it/difftest/cpython_forms.py`;
 //! `python3` is required: without it the test fails.
 
-mod difftest;
+use crate::difftest;
 
 use lackpy_lang::{Data, MAX_JSON_DEPTH, str_repr};
 use serde_json::{Value, json};

@@ -9,11 +9,11 @@
 //! validation.
 //!
 //! CI runs a fixed number of cases. For a longer run:
-//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test fuzz_parse`
+//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test it fuzz_parse::`
 //! (`LACKPY_FUZZ_SEED=N` for other cases, `LACKPY_FUZZ_VERBOSE=1` to print
 //! each input before it is parsed).
 
-mod fuzzgen;
+use crate::fuzzgen;
 
 use std::time::Instant;
 

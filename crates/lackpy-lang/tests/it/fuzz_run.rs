@@ -8,11 +8,11 @@
 //! the process's memory stays bounded.
 //!
 //! CI runs a fixed number of cases from a fixed seed. For a longer run:
-//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test fuzz_run`;
+//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test it fuzz_run::`;
 //! `LACKPY_FUZZ_SEED=N` changes the cases, `LACKPY_FUZZ_VERBOSE=1` prints
 //! each program before it runs (to find one that aborts the process).
 
-mod fuzzgen;
+use crate::fuzzgen;
 
 use std::time::{Duration, Instant};
 

@@ -10,10 +10,10 @@
 //! a program with a forbidden construct invalid and one without valid.
 //!
 //! CI runs a fixed number of cases. For a longer run:
-//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test fuzz_validate`
+//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test it fuzz_validate::`
 //! (`LACKPY_FUZZ_SEED=N`, `LACKPY_FUZZ_VERBOSE=1` as in the other targets).
 
-mod fuzzgen;
+use crate::fuzzgen;
 
 use fuzzgen::{Gen, Rng};
 use lackpy_lang::{Rule, validate, validate_module};

@@ -4,7 +4,7 @@
 //! effective output, variables, stdout and the error text. Every case must
 //! pass except those in [`KNOWN_DEVIATIONS`], which must still fail.
 
-mod corpus;
+use crate::corpus;
 
 /// Cases where we differ from lackpy 0.15.1 on purpose, with the reason. A
 /// listed case that passes fails the test: the entry is stale.

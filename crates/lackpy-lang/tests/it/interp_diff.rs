@@ -1,6 +1,6 @@
 //! Differential test of the interpreter against CPython 3.11.
 //!
-//! `tests/difftest/cpython_run.py` generates programs from a fixed seed
+//! `tests/it/difftest/cpython_run.py` generates programs from a fixed seed
 //! and runs each with CPython; ours must give the same repr or the same
 //! error. The first family aims at the interpreter's fast paths (int
 //! accumulators at the i64 limits, augmented assignment over mixed types,
@@ -60,7 +60,10 @@ const REGRESSION_CASES: &[(&str, &str)] = &[
 /// The helper's cases: `python3 cpython_run.py SEED 600 PER_FAMILY`; the
 /// seed is fixed unless `LACKPY_FUZZ_SEED` names another (for exploring).
 fn cases() -> Vec<Value> {
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/difftest/cpython_run.py");
+    let script = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/it/difftest/cpython_run.py"
+    );
     let seed = std::env::var("LACKPY_FUZZ_SEED").unwrap_or_else(|_| "20261130".to_owned());
     let out = Command::new("python3")
         .args([script, &seed, "600", &PER_FAMILY.to_string()])

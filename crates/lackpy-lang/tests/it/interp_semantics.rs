@@ -1,9 +1,9 @@
 //! Python semantics area by area: each program's `repr` of the result (or
 //! its error) and what it printed must be what CPython 3.11 gives for the
-//! same program, asked on every run (`tests/difftest/cpython_eval.py`;
+//! same program, asked on every run (`tests/it/difftest/cpython_eval.py`;
 //! `python3` is required).
 
-mod difftest;
+use crate::difftest;
 
 use lackpy_lang::{NoTools, RunOptions, run};
 use serde_json::{Value, json};

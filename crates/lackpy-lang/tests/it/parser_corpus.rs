@@ -4,7 +4,7 @@
 use lackpy_lang::parse;
 use serde_json::Value;
 
-mod corpus;
+use crate::corpus;
 
 use corpus::corpus;
 

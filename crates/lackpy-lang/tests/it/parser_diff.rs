@@ -2,19 +2,19 @@
 //!
 //! Every corpus program plus a few thousand generated ones (valid programs
 //! covering the whole grammar, and mutated ones exercising error lines) go
-//! to `tests/difftest/cpython_walk.py` in one `python3` run. For each
+//! to `tests/it/difftest/cpython_walk.py` in one `python3` run. For each
 //! program CPython gives either the breadth-first `ast.walk` list of
 //! `[kind, lineno]` or its parse error line; ours must be identical.
 //! `python3` is required: without it the test fails.
 
-mod progs;
+use crate::progs;
 
 use lackpy_lang::parse;
 use lackpy_lang::{NodeRef, walk};
 use serde_json::Value;
 
-mod corpus;
-mod difftest;
+use crate::corpus;
+use crate::difftest;
 
 /// Every corpus program's text.
 fn corpus_programs() -> Vec<String> {

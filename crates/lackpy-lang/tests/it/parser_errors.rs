@@ -1,10 +1,10 @@
 //! The parse error texts for the common error kinds, message and line,
 //! exactly as CPython 3.11's `ast.parse` gives them (asked through
-//! `tests/difftest/cpython_walk.py` on every run; `python3` is required).
+//! `tests/it/difftest/cpython_walk.py` on every run; `python3` is required).
 //! The differential parser test compares lines for thousands of programs;
 //! this one holds the messages of these to CPython's word for word.
 
-mod difftest;
+use crate::difftest;
 
 use lackpy_lang::parse;
 use serde_json::json;

@@ -3,7 +3,7 @@
 //! overrides, every result shape, errors and the size cap.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

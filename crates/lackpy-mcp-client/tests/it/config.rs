@@ -2,7 +2,7 @@
 //! provenance, precedence, env and cwd, through to working tools.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -12,7 +12,7 @@
 //! stack, never a panic or an overflow.
 //!
 //! CI runs a fixed number of cases from a fixed seed. For a longer run:
-//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-mcp-client --test fuzz_convert`
+//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-mcp-client --test it fuzz_convert::`
 //! (`LACKPY_FUZZ_SEED=N` for other cases).
 
 use std::time::{Duration, Instant};

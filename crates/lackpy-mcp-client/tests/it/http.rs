@@ -2,7 +2,7 @@
 //! generations, headers, the size cap, and a server that goes away.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use std::io::BufRead;
 use std::process::{Child, Command, Stdio};

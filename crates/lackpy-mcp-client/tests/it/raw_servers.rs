@@ -6,7 +6,7 @@
 //! answer is resumed with `GET` after the server's `retry:` delay.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use std::io::BufRead;
 use std::process::{Child, Command, Stdio};

@@ -3,7 +3,7 @@
 //! fixture files; `find_files` is compared with Python's own
 //! `pathlib.Path.glob` on a tree with hidden files, nesting and symlinks.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;
@@ -69,7 +69,7 @@ fn same_result(got: &Value, want: &Value) -> bool {
 #[test]
 fn replays_every_tool_call_of_the_corpus() {
     let tb = toolbox();
-    let corpus = include_str!("fixtures/corpus_tools.jsonl");
+    let corpus = include_str!("../fixtures/corpus_tools.jsonl");
     let mut calls = 0;
     for line in corpus.lines() {
         let case: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}"));

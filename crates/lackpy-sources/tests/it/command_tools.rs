@@ -1,6 +1,6 @@
 //! Command tools against real processes.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

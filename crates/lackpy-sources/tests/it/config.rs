@@ -2,7 +2,7 @@
 //! lackpy compatibility, unknown-key warnings and every error path (the
 //! messages are insta snapshots).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

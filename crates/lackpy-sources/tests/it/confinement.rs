@@ -1,7 +1,7 @@
 //! Workspace confinement: `..`, absolute paths and symlinks that lead out
 //! are refused with a clear error, and nothing outside is read or written.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! The shipped defaults are data, loaded at precedence 10 under the user's
 //! `[[tools]]` (20).
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

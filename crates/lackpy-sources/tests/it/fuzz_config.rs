@@ -12,7 +12,7 @@
 //! within a bounded wall time, never a panic or an overflow.
 //!
 //! CI runs a fixed number of cases from a fixed seed. For a longer run:
-//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-sources --test fuzz_config`
+//! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-sources --test it fuzz_config::`
 //! (`LACKPY_FUZZ_SEED=N` for other cases).
 
 use std::path::{Path, PathBuf};

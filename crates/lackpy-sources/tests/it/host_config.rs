@@ -1,6 +1,6 @@
 //! Host config files of every shape, with variable expansion.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! not write (or read) because lackpy or another program trusts them, and
 //! the bounded glob.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::symlink;
 use std::path::{Path, PathBuf};

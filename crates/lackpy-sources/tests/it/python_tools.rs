@@ -1,6 +1,6 @@
 //! Python tools against a real `python3` worker.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -1,6 +1,6 @@
 //! Precedence and shadowing in the toolbox.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

@@ -1,6 +1,6 @@
 //! Virtual tools: gated before validation/generation and again at call time.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::Path;

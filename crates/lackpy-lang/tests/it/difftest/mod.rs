@@ -9,10 +9,10 @@ use std::process::{Command, Stdio};
 
 use serde_json::Value;
 
-/// Runs `tests/difftest/<script>` with `input` on stdin and returns what it
+/// Runs `tests/it/difftest/<script>` with `input` on stdin and returns what it
 /// printed.
 pub fn cpython(script: &str, input: &Value) -> Value {
-    let path = format!("{}/tests/difftest/{script}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/it/difftest/{script}", env!("CARGO_MANIFEST_DIR"));
     let mut child = Command::new("python3")
         .arg(&path)
         .stdin(Stdio::piped())
