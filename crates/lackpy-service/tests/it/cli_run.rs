@@ -1,7 +1,7 @@
 //! `lackpy run`, `tools`, `status` and `init` through the real binary:
 //! output, JSON shapes, exit codes, configuration errors.
 
-mod common;
+use crate::common;
 
 use common::{examples, lackpy, lackpy_in};
 

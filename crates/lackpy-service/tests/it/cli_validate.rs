@@ -1,6 +1,6 @@
 //! `lackpy validate` and `lackpy spec`, through the real binary.
 
-mod common;
+use crate::common;
 
 use common::lackpy;
 

@@ -3,7 +3,7 @@
 //! code, git hooks through a symlink), FIFOs and devices, size caps, deep
 //! configs, runaway globs, and tool names no program could call.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

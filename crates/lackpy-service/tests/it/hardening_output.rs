@@ -6,7 +6,7 @@
 //! Each workspace sets `max_memory_mb = 4` (the result limit follows it), so
 //! that the bounds are reached after a few megabytes.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

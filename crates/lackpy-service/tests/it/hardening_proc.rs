@@ -5,7 +5,7 @@
 //! result; a command tool whose program does not exist is unavailable.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-mod common;
+use crate::common;
 
 use std::io::{Read, Write};
 use std::path::Path;

@@ -5,7 +5,7 @@
 //! installs under `target/mcp-test-servers/`. The tests that need them are
 //! `#[ignore]`d (CI runs them with `--ignored`) and fail when they are missing.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

@@ -1,6 +1,6 @@
 //! `lackpy mcp init` with the real binary on real files.
 
-mod common;
+use crate::common;
 
 use common::lackpy_in;
 use serde_json::Value;

@@ -2,7 +2,7 @@
 //! driven by our own rmcp client over stdio and streamable HTTP, with the
 //! MCP test server example downstream where a slow tool is needed.
 
-mod mcp_serve_support;
+use crate::mcp_serve_support;
 
 use std::time::Duration;
 

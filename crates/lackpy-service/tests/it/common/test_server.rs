@@ -1,5 +1,5 @@
 //! Where the tests find the MCP test server (an example target of
-//! lackpy-mcp-client that `cargo test --workspace` builds).
+//! lackpy-test-support that `cargo test --workspace` builds).
 
 use std::path::{Path, PathBuf};
 
@@ -11,7 +11,7 @@ pub fn mcp_test_server() -> PathBuf {
         .filter(|p| p.is_file());
     server.unwrap_or_else(|| {
         panic!(
-            "the mcp_test_server example is not built: cargo build -p lackpy-mcp-client --example mcp_test_server"
+            "the mcp_test_server example is not built: cargo build -p lackpy-test-support --example mcp_test_server"
         )
     })
 }

@@ -3,12 +3,8 @@
 
 #![allow(dead_code)]
 
-#[path = "../common/procs.rs"]
-mod procs;
-pub use procs::{alive, descendants};
-#[path = "../common/test_server.rs"]
-mod test_server;
-use test_server::mcp_test_server;
+pub use crate::common::procs::{alive, descendants};
+use crate::common::test_server::mcp_test_server;
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
