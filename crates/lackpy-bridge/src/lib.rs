@@ -1,4 +1,6 @@
-//! The synchronous-interpreter ↔ async-tool bridge.
+#![doc = include_str!("../README.md")]
+//!
+//! # Design
 //!
 //! lackpy programs are synchronous (the language has no `await`), but MCP
 //! tools are async and are called mid-program with arguments known only at

@@ -1,12 +1,13 @@
-//! The lackpy language: a tiny restricted Python.
+#![doc = include_str!("../README.md")]
 //!
-//! This crate is the pure leaf of lackpy-rs. It parses Python 3.11 source
-//! into a tree that mirrors CPython's `ast` module ([`parse`] into the
-//! [`ast`] types), validates it against lackpy's syntax whitelist
-//! ([`validate`]), exports the language spec ([`spec`]), computes tool-set
-//! grades ([`compute_grade`]) and runs validated programs ([`run`]) in a
-//! sandboxed interpreter whose only powers are the tools a [`Host`] hands
-//! it.
+//! # Map
+//!
+//! [`parse`] turns source into the [`ast`] types; [`validate`] checks a
+//! program against the whitelist ([`Validation`], extra [`Rule`]s); [`run`]
+//! executes it with a [`Host`] under [`Limits`] ([`RunOptions`],
+//! [`RunOutcome`], [`TraceEntry`]); values cross the boundary as [`Data`];
+//! [`spec`] exports the language spec and [`compute_grade`] joins tool
+//! [`Grade`]s.
 //!
 //! It performs no I/O, spawns no threads and depends on nothing async:
 //! `cargo xtask check-layers` enforces that.

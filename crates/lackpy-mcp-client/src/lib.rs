@@ -1,4 +1,6 @@
-//! MCP servers as a lackpy tool source.
+#![doc = include_str!("../README.md")]
+//!
+//! # Design
 //!
 //! Each configured server (stdio or streamable HTTP, either protocol
 //! generation) gets one supervisor task that owns its SDK session; calls

@@ -1,5 +1,6 @@
-//! The lackpy service: the API that the `lackpy` command line and the lackpy
-//! MCP server are thin layers over.
+#![doc = include_str!("../README.md")]
+//!
+//! # Map
 //!
 //! [`LackpyService`] is built for a workspace: it loads
 //! `.lackpy/config.toml`, assembles the toolbox from every source at its

@@ -1,4 +1,6 @@
-//! Tool sources for lackpy.
+#![doc = include_str!("../README.md")]
+//!
+//! # Design
 //!
 //! This crate owns the tool model (`ToolSpec`, `ArgSpec`, `Tool`), the toolbox
 //! that merges sources by precedence, the `.lackpy/config.toml` file and the
