@@ -1,4 +1,4 @@
-//! Hand-written servers (examples/raw_json_rpc_server.rs), as simple ones
+//! Hand-written servers (lackpy-test-support's examples/raw_json_rpc_server.rs), as simple ones
 //! are written. One whose `server/discover` answer is no discover result
 //! (`{}`, a wrong shape, no version we speak) is reached through
 //! `initialize` on the same connection; one that fails `initialize` too is

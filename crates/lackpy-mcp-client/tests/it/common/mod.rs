@@ -22,7 +22,7 @@ pub fn example_bin(name: &str) -> PathBuf {
     let bin = profile_dir.join("examples").join(name);
     assert!(
         bin.exists(),
-        "{} is missing: build it with `cargo test` (examples build with tests)",
+        "{} is missing: build it with `cargo test --workspace` or `cargo build -p lackpy-test-support --examples`",
         bin.display()
     );
     bin
