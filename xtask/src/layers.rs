@@ -25,6 +25,10 @@ pub const STACK: &[&str] = &[
     "lackpy-service",
 ];
 
+/// Workspace crates for tests only (test servers and helpers, never
+/// published): a crate of the stack may reach them as a dev-dependency only.
+pub const TEST_ONLY: &[&str] = &["lackpy-test-support"];
+
 /// The pure crate that must reach nothing on [`DENY_FOR_LANG`].
 pub const PURE_CRATE: &str = "lackpy-lang";
 
@@ -122,6 +126,12 @@ pub fn check(metadata: &Value) -> Result<String, String> {
                 violations.push(format!(
                     "layer violation: {name} -> {dep} ({kind}): {PURE_CRATE} may depend on no workspace crate"
                 ));
+            } else if TEST_ONLY.contains(&dep) {
+                if kind != "dev" && layer.is_some() {
+                    violations.push(format!(
+                        "layer violation: {name} -> {dep} ({kind}): {dep} is for tests only; depend on it as a dev-dependency"
+                    ));
+                }
             } else if let (Some(l), Some(dl)) = (layer, dep_layer) {
                 if dl >= l {
                     violations.push(format!(

@@ -325,3 +325,20 @@ fn a_module_in_no_layer_is_refused() {
         &["src/tools/mod.rs: module `tools` is in no layer"],
     );
 }
+
+#[test]
+fn the_test_support_crate_is_a_dev_dependency_only() {
+    let err = xtask::layers::check_manifest(Some(&fixture("test_only"))).expect_err("must fail");
+    assert!(
+        err.contains("lackpy-sources -> lackpy-test-support (normal)"),
+        "names the normal edge: {err}"
+    );
+    assert!(
+        !err.contains("lackpy-service -> lackpy-test-support"),
+        "a dev edge is allowed: {err}"
+    );
+    assert!(
+        !err.contains("lackpy-test-support ->"),
+        "the test-support crate may use the stack: {err}"
+    );
+}

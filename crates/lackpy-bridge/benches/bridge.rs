@@ -11,9 +11,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lackpy_bridge::{Bridge, ResolvedTool, RunRequest};
-use lackpy_lang::interp::{Host, RunOptions, ToolError};
+use lackpy_bridge::{Bridge, NamespaceTool, RunRequest};
 use lackpy_lang::{Data, Grade};
+use lackpy_lang::{Host, RunOptions, ToolException};
 use lackpy_sources::{CallContext, Tool, ToolAnswer};
 
 const PROGRAM: &str = "n = 0\nfor i in range(1000):\n    n = inc(n)\nn";
@@ -39,7 +39,7 @@ impl Host for DirectHost {
         _tool: &str,
         args: Vec<Data>,
         _kw: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
+    ) -> Result<Data, ToolException> {
         Ok(bump(&args))
     }
 }
@@ -65,7 +65,7 @@ impl Tool for YieldInc {
 
 fn request(src: &str, imp: Arc<dyn Tool>) -> RunRequest {
     let module = Arc::new(lackpy_lang::parse(src).expect("bench programs parse"));
-    let tool = ResolvedTool {
+    let tool = NamespaceTool {
         name: "inc".into(),
         args: vec!["n".into()],
         grade: Grade::new(0, 0),
@@ -89,7 +89,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("no_calls_loop", |b| {
         b.iter(|| {
             let mut host = DirectHost(vec!["n".into()]);
-            black_box(lackpy_lang::interp::run(
+            black_box(lackpy_lang::run(
                 &base,
                 &mut host,
                 &[],
@@ -101,7 +101,7 @@ fn bench(c: &mut Criterion) {
     g.bench_function("direct_host", |b| {
         b.iter(|| {
             let mut host = DirectHost(vec!["n".into()]);
-            black_box(lackpy_lang::interp::run(
+            black_box(lackpy_lang::run(
                 &direct,
                 &mut host,
                 &[],

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use lackpy_lang::compute_grade;
-use lackpy_lang::interp::{RunOptions, run as interpret};
+use lackpy_lang::{RunOptions, run as interpret};
 use lackpy_sources::{CallContext, FileLog};
 use tokio::runtime::Handle;
 use tokio::sync::Semaphore;

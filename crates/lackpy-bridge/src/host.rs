@@ -7,13 +7,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, ToolError as ProgramError};
+use lackpy_lang::{Host, ToolException as ProgramError};
 use lackpy_sources::{CallContext, ToolAnswer, ToolError, ToolErrorKind, ToolFuture, ToolResult};
 use tokio::runtime::Handle;
 
 use crate::cancel::CancelToken;
 use crate::catch::{CatchPanic, panic_error};
-use crate::request::ResolvedTool;
+use crate::request::NamespaceTool;
 
 // Marks threads the bridge runs interpreters on: only there may a tool
 // future be waited for by blocking.
@@ -38,7 +38,7 @@ impl Drop for InterpreterThread {
 }
 
 pub(crate) struct BridgeHost {
-    tools: HashMap<String, ResolvedTool>,
+    tools: HashMap<String, NamespaceTool>,
     ctx: CallContext,
     runtime: Handle,
     cancel: CancelToken,
@@ -49,7 +49,7 @@ pub(crate) struct BridgeHost {
 
 impl BridgeHost {
     pub(crate) fn new(
-        tools: Vec<ResolvedTool>,
+        tools: Vec<NamespaceTool>,
         ctx: CallContext,
         runtime: Handle,
         cancel: CancelToken,

@@ -15,15 +15,15 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, RunOptions, RunOutcome, ToolError, run as interpret};
+use lackpy_lang::{Host, RunOptions, RunOutcome, ToolException, run as interpret};
 
 use crate::cancel::CancelToken;
-use crate::request::{ResolvedTool, RunRequest};
+use crate::request::{NamespaceTool, RunRequest};
 
 /// A host that knows the run's tools but calls none of them: the first
 /// call ends the attempt.
 struct NoCallsYet<'a> {
-    tools: &'a [ResolvedTool],
+    tools: &'a [NamespaceTool],
     reached_a_call: bool,
 }
 
@@ -40,10 +40,10 @@ impl Host for NoCallsYet<'_> {
         tool: &str,
         _args: Vec<Data>,
         _kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
+    ) -> Result<Data, ToolException> {
         self.reached_a_call = true;
         // Never seen: the attempt is dropped.
-        Err(ToolError::new(
+        Err(ToolException::new(
             "ToolError",
             format!("tool '{tool}' runs on an interpreter thread"),
         ))

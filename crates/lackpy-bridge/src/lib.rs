@@ -1,4 +1,6 @@
-//! The synchronous-interpreter ↔ async-tool bridge.
+#![doc = include_str!("../README.md")]
+//!
+//! # Design
 //!
 //! lackpy programs are synchronous (the language has no `await`), but MCP
 //! tools are async and are called mid-program with arguments known only at
@@ -37,7 +39,7 @@ mod result;
 pub use blocking::{BlockingBridge, BridgeError};
 pub use bridge::{Bridge, BridgeConfig};
 pub use cancel::CancelToken;
-pub use request::{ResolvedTool, RunRequest};
+pub use request::{NamespaceTool, RunRequest};
 pub use result::{ExecutionResult, TraceRecord, python_json_to_strict, trace_entry_json};
 
 /// The tool-source crate this layer builds on, re-exported for callers.

@@ -4,14 +4,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use lackpy_lang::Limits;
 use lackpy_lang::ast::Module;
-use lackpy_lang::interp::Limits;
 use lackpy_lang::{Data, Grade};
 use lackpy_sources::Tool;
 
 /// One tool of a run's namespace, resolved to its implementation.
 #[derive(Clone)]
-pub struct ResolvedTool {
+pub struct NamespaceTool {
     /// The name the program calls (an alias if the profile aliased it).
     pub name: String,
     /// The declared argument names, in order (they name trace arguments).
@@ -24,9 +24,9 @@ pub struct ResolvedTool {
     pub tool: Arc<dyn Tool>,
 }
 
-impl std::fmt::Debug for ResolvedTool {
+impl std::fmt::Debug for NamespaceTool {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ResolvedTool")
+        f.debug_struct("NamespaceTool")
             .field("name", &self.name)
             .field("args", &self.args)
             .field("grade", &self.grade)
@@ -41,7 +41,7 @@ pub struct RunRequest {
     /// The program, already validated against the tool and param names.
     pub module: Arc<Module>,
     /// The program's tools.
-    pub tools: Vec<ResolvedTool>,
+    pub tools: Vec<NamespaceTool>,
     /// Params, injected as module-level names.
     pub params: Vec<(String, Data)>,
     /// Limits for this run.
@@ -56,7 +56,7 @@ impl RunRequest {
     /// A request with default limits and no per-call timeout.
     pub fn new(
         module: Arc<Module>,
-        tools: Vec<ResolvedTool>,
+        tools: Vec<NamespaceTool>,
         workspace: impl Into<PathBuf>,
     ) -> RunRequest {
         RunRequest {

@@ -2,8 +2,8 @@
 
 use std::time::Duration;
 
-use lackpy_lang::interp::{RunOutcome, TraceEntry};
 use lackpy_lang::{Data, Grade, JsonText};
+use lackpy_lang::{RunOutcome, TraceEntry};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
 use lackpy_lang::Data;
-use lackpy_lang::interp::{Host, RunOptions, ToolError, run};
+use lackpy_lang::{Host, RunOptions, ToolException, run};
 
 /// A host whose one tool, `noop`, returns at once.
 struct FastHost {
@@ -31,7 +31,7 @@ impl Host for FastHost {
         _tool: &str,
         mut args: Vec<Data>,
         _kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
+    ) -> Result<Data, ToolException> {
         Ok(args.pop().unwrap_or(Data::None))
     }
 }
@@ -69,7 +69,7 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("interp");
     group.sample_size(10);
     for (name, src) in PROGRAMS {
-        let module = lackpy_lang::parse::parse(src).expect("benchmark program parses");
+        let module = lackpy_lang::parse(src).expect("benchmark program parses");
         group.bench_function(*name, |b| {
             b.iter(|| {
                 let mut host = FastHost {
@@ -86,7 +86,7 @@ fn bench(c: &mut Criterion) {
 
 /// Best of `n` runs of one program, through the same path as the benchmark.
 fn best_of(src: &str, n: usize) -> Duration {
-    let module = lackpy_lang::parse::parse(src).expect("benchmark program parses");
+    let module = lackpy_lang::parse(src).expect("benchmark program parses");
     (0..n)
         .map(|_| {
             let mut host = FastHost {

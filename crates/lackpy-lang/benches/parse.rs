@@ -8,8 +8,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lackpy_lang::parse::parse;
-use lackpy_lang::validate::validate;
+use lackpy_lang::parse;
+use lackpy_lang::validate;
 
 const TOOLS: [&str; 4] = ["read_file", "find_files", "write_file", "edit_file"];
 

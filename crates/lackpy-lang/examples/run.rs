@@ -4,7 +4,7 @@
 //!
 //! `cargo run --release -p lackpy-lang --example run -- program.lpy`
 
-use lackpy_lang::interp::{NoTools, RunOptions};
+use lackpy_lang::{NoTools, RunOptions};
 
 fn main() -> std::process::ExitCode {
     let Some(path) = std::env::args().nth(1) else {

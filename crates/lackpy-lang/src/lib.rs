@@ -1,34 +1,39 @@
-//! The lackpy language: a tiny restricted Python.
+#![doc = include_str!("../README.md")]
 //!
-//! This crate is the pure leaf of lackpy-rs. It parses Python 3.11 source
-//! into a tree that mirrors CPython's `ast` module ([`ast`], [`parse`]),
-//! validates it against lackpy's syntax whitelist ([`validate`]), exports the
-//! language spec ([`spec`]), computes tool-set grades ([`grade`]) and runs
-//! validated programs in a sandboxed interpreter whose only powers are the
-//! tools a host hands it.
+//! # Map
+//!
+//! [`parse`] turns source into the [`ast`] types; [`validate`] checks a
+//! program against the whitelist ([`Validation`], extra [`Rule`]s); [`run`]
+//! executes it with a [`Host`] under [`Limits`] ([`RunOptions`],
+//! [`RunOutcome`], [`TraceEntry`]); values cross the boundary as [`Data`];
+//! [`spec`] exports the language spec and [`compute_grade`] joins tool
+//! [`Grade`]s.
 //!
 //! It performs no I/O, spawns no threads and depends on nothing async:
 //! `cargo xtask check-layers` enforces that.
 #![forbid(unsafe_code)]
 
 pub mod ast;
-pub(crate) mod catalog;
-pub mod data;
-pub mod format;
-pub mod grade;
-pub mod interp;
-pub mod json_text;
-pub mod parse;
-pub mod spec;
+mod catalog;
+mod data;
+mod format;
+mod grade;
+mod interp;
+mod json_text;
+mod parse;
+mod spec;
 mod unicode;
-pub mod validate;
-pub mod value;
-pub mod walk;
+mod validate;
+mod value;
+mod walk;
 
 pub use data::{Data, str_repr};
 pub use grade::{Grade, compute_grade};
-pub use interp::{Host, Limits, RunOptions, RunOutcome, ToolError, TraceEntry, run};
+pub use interp::{Host, Limits, NoTools, RunOptions, RunOutcome, ToolException, TraceEntry, run};
 pub use json_text::JsonText;
-pub use parse::{ParseError, parse};
-pub use validate::{Rule, Validation, validate};
+pub use parse::{ParseError, parse, parse_bytes};
+pub use spec::{Spec, spec};
+pub use validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
+pub use validate::{KNOWN_RULES, Rule, RuleParseError, Validation, validate, validate_module};
 pub use value::json::MAX_JSON_DEPTH;
+pub use walk::{NodeRef, Walk, walk};

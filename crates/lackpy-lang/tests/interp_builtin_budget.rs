@@ -5,12 +5,12 @@
 
 use std::time::{Duration, Instant};
 
-use lackpy_lang::interp::{Limits, NoTools, RunOptions, RunOutcome, run};
+use lackpy_lang::{Limits, NoTools, RunOptions, RunOutcome, run};
 
 const MIB: usize = 1024 * 1024;
 
 fn run_limited(src: &str, timeout_ms: u64, max_memory: usize) -> (RunOutcome, Duration) {
-    let module = lackpy_lang::parse::parse(src).expect("program parses");
+    let module = lackpy_lang::parse(src).expect("program parses");
     let opts = RunOptions {
         limits: Limits {
             timeout: Duration::from_millis(timeout_ms),
@@ -86,8 +86,8 @@ fn a_cancelled_builtin_stops() {
         std::thread::sleep(Duration::from_millis(100));
         flag.store(true, Ordering::Relaxed);
     });
-    let module = lackpy_lang::parse::parse("-1 in reversed(range(1000000000000000000))")
-        .expect("program parses");
+    let module =
+        lackpy_lang::parse("-1 in reversed(range(1000000000000000000))").expect("program parses");
     let opts = RunOptions {
         cancel: Some(cancel),
         ..RunOptions::default()

@@ -1,6 +1,6 @@
 //! MCP client speed, measured through the `Tool` interface against the
 //! test server over stdio (build it first: `cargo build --release
-//! --example mcp_test_server`; the debug build is used when it is missing).
+//! -p lackpy-test-support --example mcp_test_server`; the debug build is used when it is missing).
 //!
 //! * `echo_round_trip`: one call → server → back, sequentially.
 //! * `overlap/*`: eight callers at once on one session vs one after the
@@ -36,7 +36,9 @@ fn server_bin() -> String {
             return p.display().to_string();
         }
     }
-    panic!("build the test server: cargo build --release --example mcp_test_server");
+    panic!(
+        "build the test server: cargo build --release -p lackpy-test-support --example mcp_test_server"
+    );
 }
 
 fn descriptor(id: &str, bin: &str, args: &[&str]) -> McpServerDescriptor {

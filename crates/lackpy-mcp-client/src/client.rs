@@ -5,9 +5,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use lackpy_sources::config::Config;
-use lackpy_sources::host_config::{SkippedServer, UnreadableFile};
+use lackpy_sources::Config;
 use lackpy_sources::{ExpandContext, McpServerDescriptor, own_servers, read_host_configs};
+use lackpy_sources::{SkippedServer, UnreadableFile};
 use tokio::task::JoinSet;
 
 use crate::discovery::{DiscoveryEvent, Outcome, ProgressHook, discover_one};

@@ -1,4 +1,6 @@
-//! MCP servers as a lackpy tool source.
+#![doc = include_str!("../README.md")]
+//!
+//! # Design
 //!
 //! Each configured server (stdio or streamable HTTP, either protocol
 //! generation) gets one supervisor task that owns its SDK session; calls
@@ -23,7 +25,7 @@
 #![forbid(unsafe_code)]
 
 mod client;
-pub mod convert;
+mod convert;
 mod discover_check;
 mod discovery;
 mod error;
@@ -39,6 +41,7 @@ mod supervisor;
 mod transport;
 
 pub use client::{ConfiguredServers, Discovery, McpClient};
+pub use convert::{data_to_json, json_to_data, result_to_data};
 pub use discovery::{DiscoveryEvent, ProgressHook};
 pub use options::McpClientOptions;
 pub use process::{kill_all_servers, live_server_groups};

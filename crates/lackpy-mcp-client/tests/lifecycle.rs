@@ -3,6 +3,7 @@
 //! their process counts do not see each other's servers.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
+#[path = "it/common/mod.rs"]
 mod common;
 
 use std::sync::Mutex;

@@ -2,11 +2,11 @@
 //! (`LackpyService::run_program`): parse, validate, interpreter thread,
 //! bridge, MCP client, stdio, the test server, and back.
 //!
-//! Build the test server first (it is an example of `lackpy-mcp-client`,
+//! Build the test server first (it is an example of `lackpy-test-support`,
 //! which this crate cannot build for its benches):
 //!
 //! ```text
-//! cargo build --release -p lackpy-mcp-client --example mcp_test_server
+//! cargo build --release -p lackpy-test-support --example mcp_test_server
 //! cargo bench -p lackpy-service --bench mcp_programs
 //! ```
 //!
@@ -71,7 +71,7 @@ fn server_bin() -> PathBuf {
         }
     }
     panic!(
-        "build the test server first: cargo build --release -p lackpy-mcp-client --example mcp_test_server"
+        "build the test server first: cargo build --release -p lackpy-test-support --example mcp_test_server"
     );
 }
 

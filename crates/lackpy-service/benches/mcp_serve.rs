@@ -2,7 +2,7 @@
 //! process, driven by bare clients so that the numbers are the server's.
 //!
 //! ```text
-//! cargo build --release -p lackpy-mcp-client --example mcp_test_server
+//! cargo build --release -p lackpy-test-support --example mcp_test_server
 //! crates/lackpy-service/benches/compare/lackpy_ref.sh   # optional: lackpy 0.15.1 beside us
 //! cargo bench -p lackpy-service --bench mcp_serve
 //! ```

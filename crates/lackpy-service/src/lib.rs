@@ -1,5 +1,6 @@
-//! The lackpy service: the API that the `lackpy` command line and the lackpy
-//! MCP server are thin layers over.
+#![doc = include_str!("../README.md")]
+//!
+//! # Map
 //!
 //! [`LackpyService`] is built for a workspace: it loads
 //! `.lackpy/config.toml`, assembles the toolbox from every source at its
@@ -9,14 +10,21 @@
 //! [`ServiceError`].
 #![forbid(unsafe_code)]
 
-pub mod cli;
 pub mod delegate;
-pub mod mcp_server;
-pub mod service;
+mod mcp_server;
+mod service;
 
 pub use delegate::{DelegateResult, GenerateResult};
-pub use lackpy_bridge::ExecutionResult;
-pub use service::{Delegate, LackpyService, RunProgram, ServiceError, ServiceOptions};
+pub use lackpy_bridge::{CancelToken, ExecutionResult};
+pub use lackpy_lang::{Data, Limits, Rule, Spec};
+pub use mcp_server::{
+    DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS, HttpOptions, McpServer, ServeOptions,
+    serve,
+};
+pub use service::{
+    Delegate, LackpyService, LimitsInfo, Namespace, ProfileInfo, RunProgram, Selection,
+    ServiceError, ServiceOptions, Status, ToolCallEvent, ToolCallObserver, params_from_json,
+};
 
 /// The MCP-client crate this layer builds on, re-exported for callers.
 pub use lackpy_mcp_client as mcp_client;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lackpy_sources::config::Config;
+use lackpy_sources::Config;
 use lackpy_sources::lang::Data;
 use lackpy_sources::{CallContext, PythonRuntime, PythonTool, Tool, Toolbox, add_local_sources};
 

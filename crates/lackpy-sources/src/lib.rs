@@ -1,4 +1,6 @@
-//! Tool sources for lackpy.
+#![doc = include_str!("../README.md")]
+//!
+//! # Design
 //!
 //! This crate owns the tool model (`ToolSpec`, `ArgSpec`, `Tool`), the toolbox
 //! that merges sources by precedence, the `.lackpy/config.toml` file and the
@@ -9,30 +11,30 @@
 //!
 //! # Map
 //!
-//! * The model: [`ToolSpec`], [`ArgSpec`], [`Provider`] ([`model`]); the
-//!   callable side: [`Tool`], [`CallContext`], [`ToolAnswer`] ([`tool`]);
-//!   failures: [`ToolError`] ([`error`]); Python-style argument binding
-//!   ([`binding`]).
-//! * [`ToolSource`] ([`source`]) and the [`Toolbox`] ([`toolbox`]) that
-//!   merges sources under bare names by [`Precedence`] ([`precedence`]),
-//!   keeping shadowed candidates so a name resolves to the highest one
-//!   available now.
-//! * The config file ([`config`]) and the shipped defaults ([`defaults`]);
-//!   [`add_local_sources`] puts them into a toolbox.
+//! * The model: [`ToolSpec`], [`ArgSpec`], [`Provider`]; the callable side:
+//!   [`Tool`], [`CallContext`], [`ToolAnswer`]; failures: [`ToolError`];
+//!   Python-style argument binding: [`bind_args`].
+//! * [`ToolSource`] and the [`Toolbox`] that merges sources under bare
+//!   names by [`Precedence`], keeping shadowed candidates so a name resolves
+//!   to the highest one available now.
+//! * The config file ([`Config`], read by [`load_config`]) and the shipped
+//!   defaults ([`default_tools`]); [`add_local_sources`] puts them into a
+//!   toolbox.
 //! * Which names a tool may have: [`naming`], shared with the MCP client.
 //! * Sources: [`ConfigToolSource`] (builtin, command and Python tools),
 //!   [`VirtualToolSource`] (harness-provided tools), with the builtin file
-//!   tools ([`builtin`], confined to the workspace and kept off the paths it
-//!   trusts by a [`FilePolicy`]), [`CommandTool`] ([`command`]) and the
-//!   Python worker ([`python`]).
+//!   tools (confined to the workspace and kept off the paths it trusts by a
+//!   [`FilePolicy`]), [`CommandTool`] and the Python worker
+//!   ([`PythonRuntime`]).
 //! * For the MCP client: server descriptors from own config and host
-//!   config files ([`mcp_server`], [`host_config`], [`expand`]) and grades
-//!   from MCP annotations ([`annotations`]).
+//!   config files ([`own_servers`], [`read_host_configs`], [`ExpandContext`])
+//!   and grades from MCP annotations ([`grade_from_annotations`]); the
+//!   child-process helpers it shares ([`process`]).
 //!
 //! # Calling a tool
 //!
 //! ```
-//! use lackpy_sources::config::Config;
+//! use lackpy_sources::Config;
 //! use lackpy_sources::lang::Data;
 //! use lackpy_sources::{CallContext, PythonRuntime, Toolbox, add_local_sources};
 //!
@@ -53,39 +55,49 @@
 /// The language crate this layer builds on, re-exported for callers.
 pub use lackpy_lang as lang;
 
-pub mod annotations;
-pub mod binding;
+mod annotations;
+mod binding;
 mod bounded_file;
-pub mod builtin;
-pub mod command;
-pub mod config;
-pub mod config_source;
-pub mod defaults;
-pub mod error;
-pub mod expand;
-pub mod host_config;
-pub mod local;
-pub mod mcp_server;
-pub mod model;
+mod builtin;
+mod command;
+mod config;
+mod config_source;
+mod defaults;
+mod error;
+mod expand;
+mod host_config;
+mod local;
+mod mcp_server;
+mod model;
 pub mod naming;
-pub mod precedence;
+mod precedence;
 pub mod process;
-pub mod python;
-pub mod source;
-pub mod tool;
-pub mod toolbox;
-pub mod virtual_tools;
+mod python;
+mod source;
+mod tool;
+mod toolbox;
+mod virtual_tools;
 
 pub use annotations::{ToolAnnotations, apply_grade_override, grade_from_annotations};
 pub use binding::bind_args;
-pub use builtin::FilePolicy;
+pub use builtin::{DEFAULT_MAX_READ_BYTES, FilePolicy, PROTECTED_NAMES};
 pub use command::CommandTool;
-pub use config::{Config, ConfigError, ConfigWarning, LoadedConfig, load_config, parse_config};
+pub use config::{
+    CommandDef, Config, ConfigError, ConfigWarning, FilesSection, GradeOverride, InferenceSection,
+    Level, LimitsSection, LoadedConfig, MAX_CONFIG_BYTES, MAX_NESTING, McpSection, McpServerConfig,
+    McpToolOverride, OrderedMap, Profile, ProfileSection, ServerSection, ToolDef, ToolImpl,
+    ToolSelection, TransportKind, VirtualToolDef, VirtualTools, config_path, load_config,
+    load_config_file, parse_config,
+};
 pub use config_source::ConfigToolSource;
+pub use defaults::{DEFAULT_TOOLS_TOML, DEFAULTS_SOURCE, default_tools, defaults_source};
 pub use error::{ToolError, ToolErrorKind};
 pub use expand::{ExpandContext, ExpandError};
-pub use host_config::{HostServers, read_host_configs};
-pub use local::add_local_sources;
+pub use host_config::{
+    HostServers, MAX_HOST_CONFIG_BYTES, SkippedServer, UnreadableFile, parse_host_config,
+    read_host_configs,
+};
+pub use local::{CONFIG_SOURCE, add_local_sources};
 pub use mcp_server::{McpServerDescriptor, McpTransport, Provenance, own_servers};
 pub use model::{ArgSpec, Example, Provider, ToolSpec};
 pub use precedence::Precedence;

@@ -6,7 +6,7 @@
 //! shadow it without a word) or a forbidden name (the validator refuses
 //! every use of it, so the tool could never be called).
 
-use lackpy_lang::validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
+use lackpy_lang::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
 
 /// Python 3.11's keywords, soft keywords included: a tool named `match`
 /// could not be called as a plain name in every position.

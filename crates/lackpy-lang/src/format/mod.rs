@@ -23,19 +23,17 @@ use std::fmt;
 pub use float_repr::float_repr;
 pub use percent::{
     Count, FORMAT_REQUIRES_MAPPING, NOT_ALL_ARGUMENTS_CONVERTED, NOT_ENOUGH_ARGUMENTS,
-    PERCENT_C_REQUIRES_INT_OR_CHAR, PercentFlags, PercentPiece, PercentPieces, PercentSpec,
-    STAR_WANTS_INT, parse_percent, percent_char_from_int, percent_char_from_str, percent_float,
-    percent_float_required, percent_int, percent_integer_required, percent_pieces,
-    percent_real_number_required, percent_text, star_precision, star_width,
+    PERCENT_C_REQUIRES_INT_OR_CHAR, PercentPiece, PercentSpec, STAR_WANTS_INT,
+    percent_char_from_int, percent_char_from_str, percent_float, percent_float_required,
+    percent_int, percent_integer_required, percent_pieces, percent_real_number_required,
+    percent_text, star_precision, star_width,
 };
 pub use spec::{
-    FormatSpec, format_float, format_int, format_str, int_to_float, int_to_str, parse_spec,
-    parse_spec_for,
+    FormatSpec, format_float, format_int, format_str, int_to_float, parse_spec, parse_spec_for,
 };
 pub use template::{
-    AUTO_TO_MANUAL_NUMBERING, Field, FieldName, LOOKUP_NOT_ALLOWED, MANUAL_TO_AUTO_NUMBERING,
-    MAX_STRING_RECURSION, TemplatePiece, TemplatePieces, parse_template,
-    replacement_index_out_of_range, template_pieces,
+    AUTO_TO_MANUAL_NUMBERING, FieldName, MANUAL_TO_AUTO_NUMBERING, MAX_STRING_RECURSION,
+    TemplatePiece, replacement_index_out_of_range, template_pieces,
 };
 
 /// Hard ceiling, in characters, on any single formatting result, whatever
@@ -51,6 +49,10 @@ pub const INT_MAX_STR_DIGITS: usize = 4300;
 pub const TOO_LARGE: &str = "format result too large";
 
 /// The Python exception class of a [`FormatError`].
+#[allow(
+    clippy::enum_variant_names,
+    reason = "the variants are Python exception class names"
+)]
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum FormatErrorKind {
     /// `ValueError`

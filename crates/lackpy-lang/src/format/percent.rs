@@ -82,7 +82,8 @@ pub enum PercentPiece {
 /// CPython consumes arguments while it parses, so a template with both a
 /// bad argument and a later syntax error reports the argument error; use
 /// [`percent_pieces`] and stop at the first failure to match that order.
-pub fn parse_percent(template: &str) -> Result<Vec<PercentPiece>, FormatError> {
+#[cfg(test)]
+pub(crate) fn parse_percent(template: &str) -> Result<Vec<PercentPiece>, FormatError> {
     percent_pieces(template).collect()
 }
 

@@ -75,7 +75,8 @@ pub enum FieldName {
 /// [`template_pieces`] and stop at the first failure to match that order.
 /// (An unknown conversion is reported before the field's argument is
 /// looked up, where CPython looks it up first.)
-pub fn parse_template(t: &str) -> Result<Vec<TemplatePiece>, FormatError> {
+#[cfg(test)]
+pub(crate) fn parse_template(t: &str) -> Result<Vec<TemplatePiece>, FormatError> {
     template_pieces(t).collect()
 }
 

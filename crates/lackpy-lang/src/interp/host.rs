@@ -17,12 +17,12 @@ pub trait Host {
         tool: &str,
         args: Vec<Data>,
         kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError>;
+    ) -> Result<Data, ToolException>;
 }
 
 /// A host with no tools, for programs that call none: every name is a
-/// non-tool, and a call (which validation would have refused) is a
-/// ToolError.
+/// non-tool, and a call (which validation would have refused) raises
+/// `ToolError`.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct NoTools;
 
@@ -36,14 +36,14 @@ impl Host for NoTools {
         tool: &str,
         _args: Vec<Data>,
         _kwargs: Vec<(String, Data)>,
-    ) -> Result<Data, ToolError> {
-        Err(ToolError::new("ToolError", format!("no tool {tool}")))
+    ) -> Result<Data, ToolException> {
+        Err(ToolException::new("ToolError", format!("no tool {tool}")))
     }
 }
 
 /// A tool's failure, reported to the program as a Python exception.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ToolError {
+pub struct ToolException {
     /// The exception class name (`"ToolError"`, `"TimeoutError"`,
     /// `"FileNotFoundError"`, `"TypeError"`, …).
     pub error_type: String,
@@ -51,20 +51,20 @@ pub struct ToolError {
     pub message: String,
 }
 
-impl ToolError {
+impl ToolException {
     /// A tool error of class `error_type`.
     pub fn new(error_type: impl Into<String>, message: impl Into<String>) -> Self {
-        ToolError {
+        ToolException {
             error_type: error_type.into(),
             message: message.into(),
         }
     }
 }
 
-impl std::fmt::Display for ToolError {
+impl std::fmt::Display for ToolException {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}: {}", self.error_type, self.message)
     }
 }
 
-impl std::error::Error for ToolError {}
+impl std::error::Error for ToolException {}

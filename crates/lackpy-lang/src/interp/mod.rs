@@ -31,7 +31,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-pub use host::{Host, NoTools, ToolError};
+pub use host::{Host, NoTools, ToolException};
 pub use limits::Limits;
 pub use result::RunOutcome;
 pub use trace::TraceEntry;

@@ -5,6 +5,13 @@ use std::time::Duration;
 use crate::data::Data;
 
 /// One tool call of a run.
+///
+/// Arguments and results are bounded previews of the values: a string over
+/// 500 characters is cut to its first 500 followed by `... ({len} chars)`;
+/// a preview holds at most 2048 bytes of text, after which a container's
+/// remaining items become one `"... ({n} more items)"` item; containers
+/// nested deeper than 32 become `"..."`; an int over 4300 digits becomes
+/// `"<int with more than 4300 digits>"`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TraceEntry {
     /// 0-based index of the call in the run.
@@ -13,9 +20,9 @@ pub struct TraceEntry {
     pub tool: String,
     /// Arguments, named after the tool's declared arguments (`arg{i}` past
     /// them), keyword arguments merged on top in call order; each a bounded
-    /// preview of the value the tool received (see [`preview`]).
+    /// preview of the value the tool received.
     pub args: Vec<(String, Data)>,
-    /// A bounded preview of the result (see [`preview`]), `None` on failure.
+    /// A bounded preview of the result, `None` on failure.
     pub result: Option<Data>,
     /// How long the call took.
     pub duration: Duration,

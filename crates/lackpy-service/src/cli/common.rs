@@ -11,7 +11,7 @@ use nix::sys::signal::Signal;
 use tracing_subscriber::EnvFilter;
 
 use super::CliError;
-use crate::service::{LackpyService, ServiceOptions};
+use lackpy_service::{LackpyService, ServiceOptions};
 
 /// `--workspace DIR`.
 #[derive(Debug, Clone, Args)]

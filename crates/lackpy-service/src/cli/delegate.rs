@@ -9,8 +9,8 @@ use super::common::{WorkspaceArg, block_on, print_json, start_service};
 use super::input::{params, rules, tool_list};
 use super::run::{print_error, print_output, trace_summary};
 use super::{CliError, EXIT_FAILED, output};
-use crate::delegate::TierErrors;
-use crate::service::Delegate;
+use lackpy_service::Delegate;
+use lackpy_service::delegate::TierErrors;
 
 /// What `delegate` and `generate` share: the intent and the namespace.
 #[derive(Debug, Args)]

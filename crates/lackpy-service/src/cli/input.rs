@@ -2,11 +2,11 @@
 
 use std::io::Read;
 
-use lackpy_lang::parse::parse_bytes;
+use lackpy_lang::parse_bytes;
 use lackpy_lang::{Data, ParseError, Rule};
 
 use super::CliError;
-use crate::service::params_from_json;
+use lackpy_service::params_from_json;
 
 /// Reads the program from FILE, or from stdin for `-` or no FILE. Bytes
 /// that are not UTF-8 are a program that does not parse (the inner `Err`,

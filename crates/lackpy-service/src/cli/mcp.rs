@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::common::{WorkspaceArg, start_service};
-use crate::mcp_server::{HttpOptions, McpServer, ServeOptions, serve};
+use lackpy_service::{HttpOptions, McpServer, ServeOptions, serve};
 
 /// Arguments of `lackpy mcp`.
 #[derive(Debug, Args)]

@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::service::ServiceError;
+use lackpy_service::ServiceError;
 
 /// Exit code for a failed program or check.
 pub const EXIT_FAILED: u8 = 1;

@@ -9,7 +9,7 @@ use lackpy_lang::Data;
 use super::common::{WorkspaceArg, block_on, start_service};
 use super::input::{params, read_program, rules, tool_list};
 use super::{CliError, EXIT_FAILED, output};
-use crate::service::RunProgram;
+use lackpy_service::RunProgram;
 
 /// Arguments of `lackpy run`.
 #[derive(Debug, Args)]

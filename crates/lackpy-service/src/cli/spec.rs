@@ -17,7 +17,7 @@ pub struct SpecArgs {
 
 /// Runs `lackpy spec`.
 pub fn run(args: SpecArgs) -> Result<u8, CliError> {
-    let spec = lackpy_lang::spec::spec();
+    let spec = lackpy_lang::spec();
     if args.json {
         super::output::out_line(&spec.to_json().to_string());
     } else {

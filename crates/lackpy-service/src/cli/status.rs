@@ -4,7 +4,7 @@ use clap::Args;
 
 use super::CliError;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
-use crate::service::Status;
+use lackpy_service::Status;
 
 /// Arguments of `lackpy status`.
 #[derive(Debug, Args)]

@@ -7,7 +7,7 @@ use serde::Serialize;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
 use super::input::{read_program, tool_list};
 use super::{CliError, EXIT_FAILED, output};
-use crate::delegate::templates;
+use lackpy_service::delegate::templates;
 
 /// Arguments of `lackpy template`.
 #[derive(Debug, Args)]

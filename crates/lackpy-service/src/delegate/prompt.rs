@@ -141,7 +141,7 @@ pub fn py_type_name(v: &Data) -> &'static str {
 /// The system message: write one notebook cell with only these tools, the
 /// builtins and the params.
 pub fn system_prompt(tools: &[ToolLine], params: &[ParamInfo]) -> String {
-    let spec = lackpy_lang::spec::spec();
+    let spec = lackpy_lang::spec();
     let mut out = String::from(
         "You write a single Jupyter notebook cell of Python that does what the user asks.\n\
          The cell runs in a kernel that holds only the names listed below: call these tools, \

@@ -19,7 +19,7 @@
 
 use std::time::Duration;
 
-use lackpy_sources::config::schema::InferenceSection;
+use lackpy_sources::InferenceSection;
 use serde_json::{Map, Value};
 
 /// How long a model may take to answer, by default.

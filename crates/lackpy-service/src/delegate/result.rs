@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use lackpy_bridge::{ExecutionResult, python_json_to_strict, trace_entry_json};
-use lackpy_lang::interp::TraceEntry;
+use lackpy_lang::TraceEntry;
 use lackpy_lang::{Data, Grade};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;

@@ -3,10 +3,10 @@
 //!
 //! One service is built per process and shared by every session and call
 //! ([`McpServer`]); runs are admitted up to `[server] max_concurrent_runs`
-//! plus a bounded queue ([`admission`]), and each runs under a cancel token
+//! plus a bounded queue (`admission`), and each runs under a cancel token
 //! that the client's `notifications/cancelled`, the session's end and the
-//! server's shutdown all reach ([`run`]). [`transport`] serves it over
-//! stdio or streamable HTTP ([`http_guard`] checks HTTP requests first).
+//! server's shutdown all reach (`run`). `transport` serves it over stdio or
+//! streamable HTTP (`http_guard` checks HTTP requests first).
 
 mod admission;
 mod http_guard;

@@ -175,7 +175,7 @@ fn execution_result_schema() -> Arc<JsonObject> {
 /// host model can write a valid program without another round trip. The
 /// lists come from the spec itself, so they cannot drift from it.
 fn language_summary() -> String {
-    let spec = lackpy_lang::spec::spec();
+    let spec = lackpy_lang::spec();
     format!(
         "Write one restricted Python 3.11 program that composes the tools below; the value of its last \
          expression is the output and print() text is returned as stdout. Allowed: assignment, if, for, \

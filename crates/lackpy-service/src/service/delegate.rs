@@ -64,7 +64,7 @@ pub(super) struct Models {
 
 /// The tiers of `[inference]`, then the ones given in code.
 pub(super) fn models(
-    inference: &lackpy_sources::config::schema::InferenceSection,
+    inference: &lackpy_sources::InferenceSection,
     extra: Vec<ModelSlot>,
 ) -> Models {
     let mut slots = Vec::new();

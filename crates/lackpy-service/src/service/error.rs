@@ -41,7 +41,7 @@ pub enum ServiceError {
     },
     /// A rule name that is not known.
     #[error(transparent)]
-    Rule(#[from] lackpy_lang::validate::RuleParseError),
+    Rule(#[from] lackpy_lang::RuleParseError),
     /// Params that are not a JSON object.
     #[error("params must be a JSON object: {0}")]
     Params(String),

@@ -12,15 +12,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lackpy_bridge::{Bridge, BridgeConfig, CancelToken, ExecutionResult, ResolvedTool, RunRequest};
-use lackpy_lang::interp::Limits;
-use lackpy_lang::spec::Spec;
-use lackpy_lang::validate::validate_module;
+use lackpy_bridge::{
+    Bridge, BridgeConfig, CancelToken, ExecutionResult, NamespaceTool, RunRequest,
+};
+use lackpy_lang::Limits;
+use lackpy_lang::Spec;
+use lackpy_lang::validate_module;
 use lackpy_lang::{Data, Grade, ParseError, Rule, Validation, compute_grade, parse};
 use lackpy_mcp_client::{
     ConfiguredServers, McpClient, McpClientOptions, ProgressHook, ServerStatus,
 };
-use lackpy_sources::config::Config;
+use lackpy_sources::Config;
 use lackpy_sources::{
     ConfigWarning, ExpandContext, HarnessResolver, PythonRuntime, Tool, ToolListing, ToolSource,
     ToolSpec, Toolbox, add_local_sources, load_config,
@@ -230,7 +232,7 @@ impl LackpyService {
     }
 
     /// The result of a run whose program could not be read as source at
-    /// all (`error`, e.g. from [`lackpy_lang::parse::parse_bytes`] on bytes
+    /// all (`error`, e.g. from [`lackpy_lang::parse_bytes`] on bytes
     /// that are not UTF-8): the same `ValidationError` result, with the
     /// same grade, as any other program that does not parse.
     pub fn rejected_program(
@@ -248,7 +250,7 @@ impl LackpyService {
     }
 
     /// The run's tools: its namespace, resolved, with their call timeouts.
-    fn run_tools(&self, request: &RunProgram) -> Result<Vec<ResolvedTool>, ServiceError> {
+    fn run_tools(&self, request: &RunProgram) -> Result<Vec<NamespaceTool>, ServiceError> {
         let ns = self.namespace(request.tools.as_deref(), request.profile.as_deref())?;
         let toolbox = &self.inner.toolbox;
         Ok(ns
@@ -262,7 +264,7 @@ impl LackpyService {
                     .iter()
                     .find(|(source, _)| *source == r.source)
                     .map(|(_, t)| *t);
-                Some(ResolvedTool {
+                Some(NamespaceTool {
                     name: called.clone(),
                     args: r.spec.args.iter().map(|a| a.name.clone()).collect(),
                     grade: r.spec.grade,
@@ -399,7 +401,7 @@ impl LackpyService {
 
     /// The language spec.
     pub fn spec(&self) -> Spec {
-        lackpy_lang::spec::spec()
+        lackpy_lang::spec()
     }
 
     /// The state of every MCP server (connected or failed with a reason).

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::task::{Context, Poll};
 
-use lackpy_bridge::ResolvedTool;
+use lackpy_bridge::NamespaceTool;
 use lackpy_lang::Data;
 use lackpy_sources::{CallContext, Tool, ToolAnswer, ToolResult};
 
@@ -29,7 +29,10 @@ pub struct ToolCallEvent {
 pub type ToolCallObserver = Arc<dyn Fn(ToolCallEvent) + Send + Sync>;
 
 /// The run's tools, each wrapped to tell `observer` when a call finishes.
-pub(super) fn observed(tools: Vec<ResolvedTool>, observer: &ToolCallObserver) -> Vec<ResolvedTool> {
+pub(super) fn observed(
+    tools: Vec<NamespaceTool>,
+    observer: &ToolCallObserver,
+) -> Vec<NamespaceTool> {
     // A run calls its tools one at a time, so a counter shared by the
     // run's tools numbers the calls as the trace does.
     let counter = Arc::new(AtomicUsize::new(0));

@@ -11,7 +11,7 @@
 use std::path::Path;
 
 use lackpy_sources::Toolbox;
-use lackpy_sources::config::{Config, ToolSelection};
+use lackpy_sources::{Config, ToolSelection};
 use serde::Serialize;
 
 use super::error::ServiceError;

@@ -14,7 +14,7 @@ pub use load::{
 pub use nesting::MAX_NESTING;
 pub use ordered::OrderedMap;
 pub use schema::{
-    CommandDef, Config, FilesSection, GradeOverride, Level, Limits, McpSection, McpServerConfig,
-    McpToolOverride, Profile, ProfileSection, ServerSection, ToolDef, ToolImpl, ToolSelection,
-    TransportKind, VirtualToolDef, VirtualTools,
+    CommandDef, Config, FilesSection, GradeOverride, InferenceSection, Level, LimitsSection,
+    McpSection, McpServerConfig, McpToolOverride, Profile, ProfileSection, ServerSection, ToolDef,
+    ToolImpl, ToolSelection, TransportKind, VirtualToolDef, VirtualTools,
 };

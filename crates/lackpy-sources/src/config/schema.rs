@@ -32,7 +32,7 @@ pub struct Config {
     /// `[profiles.<name>]`.
     pub profiles: OrderedMap<Profile>,
     /// `[limits]` (ours): defaults for every run.
-    pub limits: Limits,
+    pub limits: LimitsSection,
     /// `[[tools]]`: config tools (precedence 20).
     pub tools: Vec<ToolDef>,
     /// `[[virtual_tools]]` or `[virtual_tools.<name>]` (precedence 7).
@@ -120,7 +120,7 @@ impl<'de> Deserialize<'de> for ToolSelection {
 /// `[limits]` (ours): defaults for every run.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 #[serde(default)]
-pub struct Limits {
+pub struct LimitsSection {
     /// Wall-clock limit of a run.
     pub timeout_ms: Option<u64>,
     /// Interpreter step limit.

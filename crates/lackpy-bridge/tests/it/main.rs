@@ -1,0 +1,4 @@
+//! One test binary for lackpy-bridge's integration tests (cargo test -p lackpy-bridge --test it).
+
+mod bridge;
+mod inline;

@@ -1,0 +1,31 @@
+//! One test binary for lackpy-lang's integration tests (cargo test -p lackpy-lang --test it).
+//!
+//! The peak-memory measurements of interp_builtin_budget stay in a binary of
+//! their own: they read this process's resident set, which other tests running
+//! on other threads would grow.
+
+mod corpus;
+mod difftest;
+mod fuzzgen;
+mod progs;
+
+mod data_forms_diff;
+mod fuzz_parse;
+mod fuzz_run;
+mod fuzz_validate;
+mod interp_corpus;
+mod interp_diff;
+mod interp_host;
+mod interp_limits;
+mod interp_output_budget;
+mod interp_ranges;
+mod interp_semantics;
+mod json_text;
+mod lone_surrogates;
+mod parser_corpus;
+mod parser_diff;
+mod parser_errors;
+mod parser_hostile;
+mod spec_export;
+mod validate_corpus;
+mod validate_rules;

@@ -1,0 +1,82 @@
+//! `lackpy validate` and `lackpy spec`, through the real binary.
+
+use crate::common;
+
+use common::lackpy;
+
+#[test]
+fn valid_program_json() {
+    let out = lackpy(
+        &[
+            "validate",
+            "-",
+            "--json",
+            "--tools",
+            "read_file",
+            "--params-json",
+            r#"{"n": 2}"#,
+        ],
+        "text = read_file('a.txt')\nwords = text.split()\nlen(words) * n",
+    );
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    insta::assert_snapshot!(out.stdout, @r#"{"valid":true,"errors":[],"calls":["read_file","len"],"variables":["text","words"]}"#);
+}
+
+#[test]
+fn invalid_program_human_output_and_exit_1() {
+    let out = lackpy(
+        &["validate", "-"],
+        "import os\nwhile x:\n    y = open('f')\n",
+    );
+    assert_eq!(out.code, 1);
+    insta::assert_snapshot!(out.stdout, @r"
+    Forbidden AST node: Import at line 1
+    Forbidden AST node: While at line 2
+    Forbidden AST node: alias at line 1
+    Forbidden name: 'open' at line 3
+    ");
+}
+
+#[test]
+fn parse_error_json() {
+    let out = lackpy(&["validate", "-", "--json"], "x = (1,\n");
+    assert_eq!(out.code, 1);
+    insta::assert_snapshot!(out.stdout, @r#"{"valid":false,"errors":["Parse error: '(' was never closed (line 1)"],"calls":[],"variables":[]}"#);
+}
+
+#[test]
+fn rules_apply_and_unknown_rule_is_a_usage_error() {
+    let out = lackpy(
+        &["validate", "-", "--rule", "no_loops"],
+        "for i in range(3):\n    i\n",
+    );
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout, "For-loop forbidden (line 1)\n");
+    let out = lackpy(&["validate", "-", "--rule", "no_such_rule"], "1");
+    assert_eq!(out.code, 2);
+    insta::assert_snapshot!(out.stderr, @"error: unknown rule 'no_such_rule': known rules are max_calls:N, max_depth:N, no_loops, no_nested_calls");
+}
+
+#[test]
+fn bad_params_json_is_a_usage_error() {
+    let out = lackpy(&["validate", "-", "--params-json", "[1]"], "1");
+    assert_eq!(out.code, 2);
+    assert_eq!(
+        out.stderr,
+        "error: --params-json: params must be a JSON object: got [1]\n"
+    );
+}
+
+#[test]
+fn spec_json_and_markdown() {
+    let out = lackpy(&["spec", "--json"], "");
+    assert_eq!(out.code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert!(
+        v["forbidden_nodes"]
+            .as_array()
+            .is_some_and(|a| a.len() > 40)
+    );
+    let out = lackpy(&["spec"], "");
+    assert!(out.stdout.starts_with("# lackpy language specification"));
+}

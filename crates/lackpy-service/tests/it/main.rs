@@ -1,0 +1,17 @@
+//! One test binary for lackpy-service's integration tests (cargo test -p lackpy-service --test it).
+
+mod common;
+mod mcp_serve_support;
+
+mod cli_delegate;
+mod cli_run;
+mod cli_validate;
+mod conformance;
+mod hardening_files;
+mod hardening_output;
+mod hardening_proc;
+mod mcp_conformance_client;
+mod mcp_delegate;
+mod mcp_e2e;
+mod mcp_init;
+mod mcp_serve;
