@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
-use super::input::{params, rules, tool_list};
+use super::input::NamespaceArgs;
 use super::run::{print_error, print_output, trace_summary};
 use super::{CliError, EXIT_FAILED, output};
 use lackpy_service::Delegate;
@@ -17,22 +17,9 @@ use lackpy_service::delegate::TierErrors;
 pub struct IntentArgs {
     /// What the program should do, in words.
     pub intent: String,
-    /// Comma-separated tool names: exactly the program's namespace.
-    #[arg(long)]
-    pub tools: Option<String>,
-    /// A profile naming the tools.
-    #[arg(long)]
-    pub profile: Option<String>,
-    /// A param as NAME=VALUE (a string); repeatable.
-    #[arg(long = "param", value_name = "NAME=VALUE")]
-    pub param: Vec<String>,
-    /// Params as a JSON object (typed values; `{"value": v, "description": d}`
-    /// describes one to the model).
-    #[arg(long = "params-json", value_name = "JSON")]
-    pub params_json: Option<String>,
-    /// An extra validation rule; repeatable.
-    #[arg(long = "rule", value_name = "RULE")]
-    pub rule: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub namespace: NamespaceArgs,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub workspace: WorkspaceArg,
@@ -42,10 +29,10 @@ impl IntentArgs {
     fn request(&self, timeout: Option<u64>) -> Result<Delegate, CliError> {
         Ok(Delegate {
             intent: self.intent.clone(),
-            tools: tool_list(self.tools.as_deref()),
-            profile: self.profile.clone(),
-            params: params(self.params_json.as_deref(), &self.param)?,
-            rules: rules(&self.rule)?,
+            tools: self.namespace.tool_list(),
+            profile: self.namespace.profile.clone(),
+            params: self.namespace.params()?,
+            rules: self.namespace.rules()?,
             timeout: timeout.map(Duration::from_millis),
         })
     }

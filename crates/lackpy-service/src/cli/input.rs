@@ -5,6 +5,8 @@ use std::io::Read;
 use lackpy_lang::parse_bytes;
 use lackpy_lang::{Data, ParseError, Rule};
 
+use clap::Args;
+
 use super::CliError;
 use lackpy_service::params_from_json;
 
@@ -78,4 +80,43 @@ pub fn rules(rules: &[String]) -> Result<Vec<Rule>, CliError> {
                 .map_err(|e| CliError::usage(e.to_string()))
         })
         .collect()
+}
+
+/// The namespace options `run`, `validate`, `delegate` and `generate` share.
+#[derive(Debug, Args)]
+pub struct NamespaceArgs {
+    /// Comma-separated tool names: exactly the program's namespace.
+    #[arg(long)]
+    pub tools: Option<String>,
+    /// A profile naming the tools.
+    #[arg(long)]
+    pub profile: Option<String>,
+    /// A param as NAME=VALUE (a string); repeatable.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub param: Vec<String>,
+    /// Params as a JSON object (typed values; `{"value": v, "description": d}`
+    /// describes one to the model).
+    #[arg(long = "params-json", value_name = "JSON")]
+    pub params_json: Option<String>,
+    /// An extra validation rule (`no_loops`, `max_depth:N`, `max_calls:N`,
+    /// `no_nested_calls`); repeatable.
+    #[arg(long = "rule", value_name = "RULE")]
+    pub rule: Vec<String>,
+}
+
+impl NamespaceArgs {
+    /// The `--tools` list, split.
+    pub fn tool_list(&self) -> Option<Vec<String>> {
+        tool_list(self.tools.as_deref())
+    }
+
+    /// The params from `--params-json` and `--param`.
+    pub fn params(&self) -> Result<Vec<(String, Data)>, CliError> {
+        params(self.params_json.as_deref(), &self.param)
+    }
+
+    /// The `--rule` rules, parsed.
+    pub fn rules(&self) -> Result<Vec<Rule>, CliError> {
+        rules(&self.rule)
+    }
 }

@@ -7,7 +7,7 @@ use lackpy_bridge::ExecutionResult;
 use lackpy_lang::Data;
 
 use super::common::{WorkspaceArg, block_on, start_service};
-use super::input::{params, read_program, rules, tool_list};
+use super::input::{NamespaceArgs, read_program};
 use super::{CliError, EXIT_FAILED, output};
 use lackpy_service::RunProgram;
 
@@ -16,21 +16,9 @@ use lackpy_service::RunProgram;
 pub struct RunArgs {
     /// The program file; `-` or nothing reads stdin.
     pub file: Option<String>,
-    /// Comma-separated tool names: exactly the program's namespace.
-    #[arg(long)]
-    pub tools: Option<String>,
-    /// A profile naming the tools.
-    #[arg(long)]
-    pub profile: Option<String>,
-    /// A param as NAME=VALUE (a string); repeatable.
-    #[arg(long = "param", value_name = "NAME=VALUE")]
-    pub param: Vec<String>,
-    /// Params as a JSON object (typed values).
-    #[arg(long = "params-json", value_name = "JSON")]
-    pub params_json: Option<String>,
-    /// An extra validation rule; repeatable.
-    #[arg(long = "rule", value_name = "RULE")]
-    pub rule: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub namespace: NamespaceArgs,
     /// Wall-clock limit for the run, in milliseconds.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
@@ -51,10 +39,10 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
     };
     let request = RunProgram {
         program,
-        tools: tool_list(args.tools.as_deref()),
-        profile: args.profile.clone(),
-        params: params(args.params_json.as_deref(), &args.param)?,
-        rules: rules(&args.rule)?,
+        tools: args.namespace.tool_list(),
+        profile: args.namespace.profile.clone(),
+        params: args.namespace.params()?,
+        rules: args.namespace.rules()?,
         timeout: args.timeout.map(Duration::from_millis),
     };
     let workspace = args.workspace.path()?;

@@ -4,7 +4,7 @@ use clap::Args;
 use lackpy_lang::Validation;
 
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
-use super::input::{params, read_program, rules, tool_list};
+use super::input::{NamespaceArgs, read_program};
 use super::{CliError, EXIT_FAILED};
 
 /// Arguments of `lackpy validate`.
@@ -12,21 +12,9 @@ use super::{CliError, EXIT_FAILED};
 pub struct ValidateArgs {
     /// The program file; `-` or nothing reads stdin.
     pub file: Option<String>,
-    /// Comma-separated tool names the program may call.
-    #[arg(long)]
-    pub tools: Option<String>,
-    /// A profile naming the tools.
-    #[arg(long)]
-    pub profile: Option<String>,
-    /// Params as a JSON object; their names are callable too.
-    #[arg(long = "params-json", value_name = "JSON")]
-    pub params_json: Option<String>,
-    /// A param as NAME=VALUE (a string); repeatable.
-    #[arg(long = "param", value_name = "NAME=VALUE")]
-    pub param: Vec<String>,
-    /// An extra rule (`no_loops`, `max_depth:N`, `max_calls:N`, `no_nested_calls`); repeatable.
-    #[arg(long = "rule", value_name = "RULE")]
-    pub rule: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub namespace: NamespaceArgs,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub workspace: WorkspaceArg,
@@ -38,9 +26,9 @@ pub struct ValidateArgs {
 /// Runs `lackpy validate`.
 pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
     let program = read_program(args.file.as_deref())?;
-    let rules = rules(&args.rule)?;
-    let params = params(args.params_json.as_deref(), &args.param)?;
-    let tools = tool_list(args.tools.as_deref());
+    let rules = args.namespace.rules()?;
+    let params = args.namespace.params()?;
+    let tools = args.namespace.tool_list();
     let workspace = args.workspace.path()?;
     let result = block_on(async {
         let service = start_service(workspace).await?;
@@ -48,13 +36,13 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
             Ok(text) => service.validate(
                 text,
                 tools.as_deref(),
-                args.profile.as_deref(),
+                args.namespace.profile.as_deref(),
                 &params,
                 &rules,
             ),
             // Not UTF-8: invalid, as any program that does not parse.
             Err(e) => service
-                .namespace(tools.as_deref(), args.profile.as_deref())
+                .namespace(tools.as_deref(), args.namespace.profile.as_deref())
                 .map(|_| Validation {
                     valid: false,
                     errors: vec![e.to_string()],

@@ -99,7 +99,7 @@ impl ParamInfo {
                     _ => None,
                 };
                 return ParamInfo {
-                    type_name: text("type").unwrap_or_else(|| py_type_name(inner).to_string()),
+                    type_name: text("type").unwrap_or_else(|| inner.type_name().to_string()),
                     description: text("description").filter(|d| !d.is_empty()),
                     value: inner.clone(),
                     name,
@@ -107,7 +107,7 @@ impl ParamInfo {
             }
         }
         ParamInfo {
-            type_name: py_type_name(&value).to_string(),
+            type_name: value.type_name().to_string(),
             description: None,
             value,
             name,
@@ -120,21 +120,6 @@ impl ParamInfo {
             Some(d) => format!("  {}: {} — {d}", self.name, self.type_name),
             None => format!("  {}: {}", self.name, self.type_name),
         }
-    }
-}
-
-/// Python's name for the type of `v`.
-pub fn py_type_name(v: &Data) -> &'static str {
-    match v {
-        Data::None => "NoneType",
-        Data::Bool(_) => "bool",
-        Data::Int(_) => "int",
-        Data::Float(_) => "float",
-        Data::Str(_) => "str",
-        Data::List(_) => "list",
-        Data::Tuple(_) => "tuple",
-        Data::Dict(_) => "dict",
-        Data::Set(_) => "set",
     }
 }
 
