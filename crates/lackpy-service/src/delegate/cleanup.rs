@@ -14,7 +14,7 @@
 //!   `read_file(p).splitlines()`.
 //!
 //! Every rewrite works on the code only (never inside a string or a
-//! comment, see [`super::scan`]) and is kept only when the program parses
+//! comment, see `scan.rs`) and is kept only when the program parses
 //! after it as well as before; the validator judges the result.
 
 use std::sync::LazyLock;

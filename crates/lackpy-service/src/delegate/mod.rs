@@ -3,7 +3,7 @@
 //!
 //! 1. **templates** ([`templates`]): `.lackpy/templates/*.tmpl`, a pattern
 //!    that captures from the intent and a body the captures fill in, always
-//!    as string literals or escaped text ([`literal`], [`scan`]);
+//!    as string literals or escaped text (`literal.rs`, `scan.rs`);
 //! 2. **rules** ([`rules`]): a few fixed intents ("read file X");
 //! 3. **models** ([`provider`]): OpenAI-compatible chat-completions
 //!    endpoints from `[inference]` ([`providers_config`]), prompted with the

@@ -1,11 +1,11 @@
 //! The rules tier: a few deterministic intents answered without a model,
 //! each only when its tool is in the namespace (lackpy's rules):
 //!
-//! * "read [the] file X" → `content = read_file('X')` / `content`
-//! * "find [the] definition(s) [of|for] N" → `results = find_definitions('N')`
-//! * "find [all] callers/usages/references [of|for] N" → `results = find_callers('N')`
-//! * "(find|list) all <lang> files" → `files = find_files('**/*.<ext>')`
-//! * "glob P" → `files = find_files('P')`
+//! * `read [the] file X` → `content = read_file('X')` / `content`
+//! * `find [the] definition(s) [of|for] N` → `results = find_definitions('N')`
+//! * `find [all] callers/usages/references [of|for] N` → `results = find_callers('N')`
+//! * `(find|list) all <lang> files` → `files = find_files('**/*.<ext>')`
+//! * `glob P` → `files = find_files('P')`
 //!
 //! Text taken from the intent becomes a string literal, never code.
 

@@ -17,7 +17,7 @@
 //! (`.+`) from the intent, searched case-insensitively. The first match's
 //! captures replace the body's `{var}`s, never as raw code: a bare `{var}`
 //! becomes a string literal, one inside a string literal is escaped for
-//! that literal ([`super::literal`]). After a delegate runs a template its
+//! that literal (`literal.rs`). After a delegate runs a template its
 //! counts are rewritten in place, atomically, every other byte kept.
 
 use std::collections::HashMap;
@@ -243,7 +243,7 @@ const MAX_CACHED_PATTERNS: usize = 512;
 
 type Compiled = Result<(Regex, Vec<String>), String>;
 
-/// [`compile_uncached`], remembered.
+/// `compile_uncached`, remembered.
 pub fn compile(pattern: &str) -> Compiled {
     static CACHE: LazyLock<Mutex<HashMap<String, Compiled>>> =
         LazyLock::new(|| Mutex::new(HashMap::new()));
