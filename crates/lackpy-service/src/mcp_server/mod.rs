@@ -10,6 +10,7 @@
 
 mod admission;
 mod http_guard;
+mod one_piece;
 mod resources;
 mod run;
 mod sessions;
