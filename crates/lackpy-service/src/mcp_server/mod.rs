@@ -123,6 +123,10 @@ pub(crate) fn json_result(value: Value) -> CallToolResult {
     r
 }
 
+/// How messages name a request's own tool list: MCP callers give it as
+/// `run_program`'s and `validate`'s `tools` argument.
+pub(crate) const TOOLS_ARGUMENT: &str = "the 'tools' argument";
+
 /// A malformed request: an `isError` result the model can read.
 pub(crate) fn request_error(message: String) -> CallToolResult {
     CallToolResult::error(vec![ContentBlock::text(message)])
