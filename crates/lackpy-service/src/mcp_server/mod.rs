@@ -6,7 +6,8 @@
 //! plus a bounded queue (`admission`), and each runs under a cancel token
 //! that the client's `notifications/cancelled`, the session's end and the
 //! server's shutdown all reach (`run`). `transport` serves it over stdio or
-//! streamable HTTP (`http_guard` checks HTTP requests first).
+//! streamable HTTP (`http_guard` checks HTTP requests first; `one_piece`
+//! lets a quick answer leave in one write).
 
 mod admission;
 mod http_guard;
