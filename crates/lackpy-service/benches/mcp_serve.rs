@@ -10,8 +10,10 @@
 //! * `trivial/stdio/*`: one `run_program` of `1 + 1`, raw JSON-RPC lines
 //!   written to the server's stdin and read from its stdout, one request
 //!   at a time (goal ≤ 0.1 ms, release build);
-//! * `trivial/http/lackpy`: the same as a keep-alive HTTP POST carrying
-//!   the session header (goal ≤ 0.3 ms);
+//! * `trivial/http/lackpy`: the same as raw HTTP/1.1 POSTs on one
+//!   keep-alive connection, carrying the session header (goal ≤ 0.3 ms);
+//!   `trivial/http_reqwest/lackpy`: the same through reqwest driven by
+//!   `block_on` on a tokio runtime, to show what a stock async client adds;
 //! * `concurrent/slow50_x64_stdio/*`: 64 programs written at once on one
 //!   stdio session, each calling the test server's `slow(50)`;
 //!   `concurrent/slow50_x64_8_sessions/lackpy`: the same spread over 8 HTTP
@@ -24,15 +26,18 @@
 //! rounds) and one table is printed: case, ours, lackpy 0.15.1, ratio; then
 //! the idle servers' RSS (goal < 20 MB).
 //!
-//! Measured (release, 2 shared cores, load average ~1–2): trivial
-//! `run_program` over stdio 0.05 ms a call (median; criterion's mean
-//! 0.12–0.17 ms) against lackpy 0.15.1's 1.8–2.1 ms; over HTTP 0.34–0.40
-//! ms; 64 concurrent `slow(50)` 58–60 ms on one stdio session (lackpy
-//! 0.15.1: 3.45 s, one at a time) and 63–66 ms over 8 HTTP sessions; idle
-//! RSS 14.5–14.7 MB (lackpy 0.15.1: 59 MB).
+//! Measured (release, 2 shared cores, load average 1–6, six runs): trivial
+//! `run_program` over stdio 0.047–0.098 ms a call (median) against lackpy
+//! 0.15.1's 1.6–4.5 ms; over HTTP 0.116–0.193 ms with the bare client
+//! (0.139–0.268 ms before answers left in one write) and 0.229–0.316 ms
+//! through reqwest; 64 concurrent `slow(50)` 60–66 ms on one stdio session
+//! (lackpy 0.15.1: 3.46–3.65 s, one at a time) and 66–73 ms over 8 HTTP
+//! sessions; idle RSS 14.6–16.6 MB (lackpy 0.15.1: 59 MB). On this
+//! machine a run's figures move by up to 2x with the other load.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
@@ -159,7 +164,117 @@ impl Drop for StdioServer {
     }
 }
 
-/// One streamable HTTP session over a keep-alive connection.
+/// The JSON-RPC answer in a POST's response body: plain JSON or the
+/// `data:` of an SSE stream.
+fn answer_in(text: &str) -> Option<Value> {
+    std::iter::once(text)
+        .chain(text.lines().filter_map(|l| l.strip_prefix("data:")))
+        .filter_map(|p| serde_json::from_str::<Value>(p.trim()).ok())
+        .find(|v| v.get("id").is_some())
+}
+
+/// One streamable HTTP session spoken in raw HTTP/1.1 on one keep-alive
+/// connection, one request at a time: the HTTP counterpart of
+/// [`StdioServer`]'s raw lines, so that the time measured is the server's.
+struct RawHttpSession {
+    reader: BufReader<TcpStream>,
+    writer: TcpStream,
+    authority: String,
+    path: String,
+    session: Option<String>,
+    next: u64,
+}
+
+impl RawHttpSession {
+    fn open(url: &str) -> RawHttpSession {
+        let rest = url.strip_prefix("http://").expect("an http:// URL");
+        let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        let writer = TcpStream::connect(authority).unwrap();
+        writer.set_nodelay(true).unwrap();
+        let mut s = RawHttpSession {
+            reader: BufReader::new(writer.try_clone().unwrap()),
+            writer,
+            authority: authority.to_string(),
+            path: if path.is_empty() { "/" } else { path }.to_string(),
+            session: None,
+            next: 1,
+        };
+        let (headers, _) = s.post(&initialize(0));
+        s.session = Some(
+            headers
+                .iter()
+                .find(|(k, _)| k == "mcp-session-id")
+                .map(|(_, v)| v.clone())
+                .expect("a session id"),
+        );
+        s.post(INITIALIZED);
+        s
+    }
+
+    /// POSTs one message; the response's headers (names lowercased) and
+    /// body (a `Content-Length` or chunked one).
+    fn post(&mut self, body: &str) -> (Vec<(String, String)>, String) {
+        let mut request = format!(
+            "POST {} HTTP/1.1\r\nHost: {}\r\nAccept: application/json, text/event-stream\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n",
+            self.path,
+            self.authority,
+            body.len()
+        );
+        if let Some(id) = &self.session {
+            request.push_str(&format!(
+                "Mcp-Session-Id: {id}\r\nMcp-Protocol-Version: {PROTOCOL}\r\n"
+            ));
+        }
+        request.push_str("\r\n");
+        request.push_str(body);
+        self.writer.write_all(request.as_bytes()).unwrap();
+        let mut line = String::new();
+        self.reader.read_line(&mut line).unwrap();
+        assert!(line.starts_with("HTTP/1.1 2"), "HTTP status: {line}");
+        let mut headers = Vec::new();
+        loop {
+            line.clear();
+            self.reader.read_line(&mut line).unwrap();
+            let Some((k, v)) = line.trim_end().split_once(':') else {
+                break;
+            };
+            headers.push((k.to_ascii_lowercase(), v.trim().to_string()));
+        }
+        let header = |name: &str| headers.iter().find(|(k, _)| k == name).map(|(_, v)| v);
+        let mut body = Vec::new();
+        if let Some(n) = header("content-length") {
+            body.resize(n.parse().unwrap(), 0);
+            self.reader.read_exact(&mut body).unwrap();
+        } else if header("transfer-encoding").is_some_and(|v| v == "chunked") {
+            loop {
+                line.clear();
+                self.reader.read_line(&mut line).unwrap();
+                let n = usize::from_str_radix(line.trim(), 16).unwrap();
+                let start = body.len();
+                body.resize(start + n + 2, 0);
+                self.reader.read_exact(&mut body[start..]).unwrap();
+                body.truncate(start + n);
+                if n == 0 {
+                    break;
+                }
+            }
+        }
+        (headers, String::from_utf8(body).unwrap())
+    }
+
+    /// One `run_program` round trip.
+    fn call(&mut self, arguments: &str) {
+        let id = self.next;
+        self.next += 1;
+        let (_, text) = self.post(&call_line(id, arguments));
+        check(&answer_in(&text).expect("an answer"));
+    }
+}
+
+/// One streamable HTTP session over a keep-alive connection through
+/// reqwest: many sessions at once (the concurrent case), and the trivial
+/// call as a stock async client sees it.
 struct HttpSession {
     client: reqwest::Client,
     url: String,
@@ -216,11 +331,7 @@ impl HttpSession {
             .text()
             .await
             .unwrap();
-        let payloads = std::iter::once(text.as_str())
-            .chain(text.lines().filter_map(|l| l.strip_prefix("data:")));
-        payloads
-            .filter_map(|p| serde_json::from_str::<Value>(p.trim()).ok())
-            .find(|v| v.get("id").is_some())
+        answer_in(&text)
     }
 
     async fn call(&self, arguments: &str) {
@@ -351,6 +462,7 @@ fn main() {
         eprintln!("lackpy 0.15.1 skipped: run benches/compare/lackpy_ref.sh or set LACKPY_REF_MCP");
     }
     let (mut http_child, url) = http_server(ws.path());
+    let mut http_raw = RawHttpSession::open(&url);
     let http_one = rt.block_on(HttpSession::open(&url));
     let idle = format!(
         "idle RSS: lackpy stdio {}, lackpy http {}, lackpy 0.15.1 stdio {}",
@@ -364,7 +476,8 @@ fn main() {
     if let Some(r) = reference.as_mut() {
         g.bench_function("stdio/lackpy-0.15.1", |b| b.iter(|| r.call(TRIVIAL_THEIRS)));
     }
-    g.bench_function("http/lackpy", |b| {
+    g.bench_function("http/lackpy", |b| b.iter(|| http_raw.call(TRIVIAL)));
+    g.bench_function("http_reqwest/lackpy", |b| {
         b.iter(|| rt.block_on(http_one.call(TRIVIAL)))
     });
     g.finish();
@@ -419,11 +532,14 @@ fn main() {
         }
     }
     rows.push(("trivial run_program, stdio", mid(a), mid(b)));
-    rows.push((
-        "trivial run_program, HTTP",
-        Some(median(500, || rt.block_on(http_one.call(TRIVIAL)))),
-        None,
-    ));
+    // The bare client and reqwest in alternating rounds, as above.
+    let (mut raw, mut stock) = (Vec::new(), Vec::new());
+    for _ in 0..5 {
+        raw.push(median(400, || http_raw.call(TRIVIAL)));
+        stock.push(median(400, || rt.block_on(http_one.call(TRIVIAL))));
+    }
+    rows.push(("trivial run_program, HTTP", mid(raw), None));
+    rows.push(("trivial run_program, HTTP (reqwest)", mid(stock), None));
     if test.is_some() {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         for _ in 0..3 {
@@ -440,7 +556,7 @@ fn main() {
         ));
     }
     eprintln!(
-        "\n{:<34} {:>12} {:>14} {:>8}",
+        "\n{:<36} {:>12} {:>14} {:>8}",
         "case", "lackpy", "lackpy 0.15.1", "ratio"
     );
     for (case, ours, theirs) in rows {
@@ -449,7 +565,7 @@ fn main() {
             _ => "-".into(),
         };
         eprintln!(
-            "{case:<34} {:>12} {:>14} {ratio:>8}",
+            "{case:<36} {:>12} {:>14} {ratio:>8}",
             show(ours),
             show(theirs)
         );

@@ -87,7 +87,7 @@ impl CliError {
 
 impl From<ServiceError> for CliError {
     fn from(e: ServiceError) -> CliError {
-        CliError::usage(e.to_string())
+        CliError::usage(e.message_for("--tools"))
     }
 }
 

@@ -12,6 +12,7 @@ use http::{Request, Response, StatusCode, header};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
 
+use super::one_piece;
 use super::sessions::{HttpSessions, SESSION_HEADER};
 
 /// The response type of rmcp's HTTP service (and of this guard).
@@ -31,7 +32,8 @@ pub(crate) fn loopback_origins() -> Vec<String> {
 
 /// Refuses requests without `Authorization: Bearer <token>` when a token
 /// is set; passes the rest to `inner`. A session's `DELETE` stops its runs
-/// first.
+/// first; a POST's answer is written in one piece when it is ready at once
+/// ([`one_piece`](super::one_piece)).
 #[derive(Clone)]
 pub(crate) struct Guard<S> {
     pub(crate) inner: S,
@@ -63,10 +65,14 @@ where
             .flatten()
             .and_then(|v| v.to_str().ok())
             .map(String::from);
+        let post = req.method() == http::Method::POST;
         let mut inner = self.inner.clone();
         let sessions = self.sessions.clone();
         Box::pin(async move {
             let response = inner.call(req).await?;
+            if post {
+                return Ok(one_piece::gather(response, one_piece::HOLD).await);
+            }
             // Only once rmcp accepted the DELETE (Host/Origin passed).
             if let Some(id) = deleted
                 && response.status().is_success()

@@ -6,10 +6,12 @@
 //! plus a bounded queue (`admission`), and each runs under a cancel token
 //! that the client's `notifications/cancelled`, the session's end and the
 //! server's shutdown all reach (`run`). `transport` serves it over stdio or
-//! streamable HTTP (`http_guard` checks HTTP requests first).
+//! streamable HTTP (`http_guard` checks HTTP requests first; `one_piece`
+//! lets a quick answer leave in one write).
 
 mod admission;
 mod http_guard;
+mod one_piece;
 mod resources;
 mod run;
 mod sessions;
@@ -121,6 +123,10 @@ pub(crate) fn json_result(value: Value) -> CallToolResult {
     r.structured_content = Some(value);
     r
 }
+
+/// How messages name a request's own tool list: MCP callers give it as
+/// `run_program`'s and `validate`'s `tools` argument.
+pub(crate) const TOOLS_ARGUMENT: &str = "the 'tools' argument";
 
 /// A malformed request: an `isError` result the model can read.
 pub(crate) fn request_error(message: String) -> CallToolResult {

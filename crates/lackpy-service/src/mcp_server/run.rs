@@ -16,7 +16,7 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::{Shared, request_error};
+use super::{Shared, TOOLS_ARGUMENT, request_error};
 use crate::delegate::DelegateResult;
 use crate::service::{Delegate, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver};
 
@@ -84,7 +84,7 @@ pub(super) async fn generate(
     };
     Ok(
         match answer
-            .map_err(|e| e.to_string())
+            .map_err(|e| e.message_for(TOOLS_ARGUMENT))
             .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string()))
         {
             Ok(v) => super::json_result(v),
@@ -150,7 +150,7 @@ where
         Ok(result) => Ok(answer(&result)),
         // Misconfiguration named by the request (an unknown tool or
         // profile): the caller can fix it.
-        Err(e) => Ok(request_error(e.to_string())),
+        Err(e) => Ok(request_error(e.message_for(TOOLS_ARGUMENT))),
     }
 }
 
@@ -171,7 +171,7 @@ where
     cancel.cancel();
     match run.await {
         Ok(result) => Ok(answer(&result)),
-        Err(e) => Ok(request_error(e.to_string())),
+        Err(e) => Ok(request_error(e.message_for(TOOLS_ARGUMENT))),
     }
 }
 

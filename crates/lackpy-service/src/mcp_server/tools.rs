@@ -425,7 +425,7 @@ pub(crate) fn validate(service: &LackpyService, args: &Args<'_>) -> Result<Value
             &params,
             &rules,
         )
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.message_for(super::TOOLS_ARGUMENT))?;
     serde_json::to_value(v).map_err(|e| e.to_string())
 }
 

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use hyper_util::rt::{TokioExecutor, TokioIo};
+use hyper_util::rt::TokioIo;
 use rmcp::service::ServiceExt;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
@@ -132,8 +132,10 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
                 let svc = guard.clone();
                 let conn_stop = stop.clone();
                 tokio::spawn(async move {
-                    let builder = hyper_util::server::conn::auto::Builder::new(TokioExecutor::new());
-                    let conn = builder.serve_connection(TokioIo::new(stream), svc);
+                    // HTTP/1.1 only (the streamable HTTP transport needs
+                    // nothing more), without a protocol sniffing layer.
+                    let conn = hyper::server::conn::http1::Builder::new()
+                        .serve_connection(TokioIo::new(stream), svc);
                     tokio::select! {
                         _ = conn => {}
                         () = conn_stop.cancelled() => {}

@@ -29,7 +29,7 @@ use lackpy_sources::{
 };
 
 pub use delegate::{Delegate, ProviderStatus};
-pub use error::ServiceError;
+pub use error::{ServiceError, ToolOrigin};
 pub use observe::{ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
 pub use profile::{Namespace, Selection};

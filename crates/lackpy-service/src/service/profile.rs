@@ -14,7 +14,7 @@ use lackpy_sources::Toolbox;
 use lackpy_sources::{Config, ToolSelection};
 use serde::Serialize;
 
-use super::error::ServiceError;
+use super::error::{ServiceError, ToolOrigin};
 
 /// What a caller asked for.
 #[derive(Debug, Clone, Copy, Default)]
@@ -56,7 +56,7 @@ pub fn resolve(
     let (profile, entries) = match selection {
         Selection::Tools(names) => (
             None,
-            check_known(names_to_entries(names), "--tools", toolbox)?,
+            check_known(names_to_entries(names), ToolOrigin::Request, toolbox)?,
         ),
         Selection::Profile(name) => (
             Some(name.to_string()),
@@ -93,7 +93,7 @@ fn names_to_entries(names: &[String]) -> Vec<(String, String)> {
 
 fn check_known(
     entries: Vec<(String, String)>,
-    origin: &str,
+    origin: ToolOrigin,
     toolbox: &Toolbox,
 ) -> Result<Vec<(String, String)>, ServiceError> {
     let known = toolbox.names();
@@ -101,7 +101,7 @@ fn check_known(
         if !known.contains(tool) {
             return Err(ServiceError::UnknownTool {
                 name: tool.clone(),
-                origin: origin.to_string(),
+                origin,
                 known: known.join(", "),
             });
         }
@@ -118,7 +118,7 @@ fn profile_entries(
     if name == "none" {
         return Ok(Vec::new());
     }
-    let origin = format!("profile '{name}'");
+    let origin = ToolOrigin::Profile(name.to_string());
     if let Some(profile) = config.profiles.get(name) {
         let mut entries = match &profile.tools {
             None => Vec::new(),
@@ -126,13 +126,13 @@ fn profile_entries(
             Some(ToolSelection::Aliases(pairs)) => pairs.clone(),
         };
         entries.extend(names_to_entries(&profile.extra_tools));
-        return check_known(entries, &origin, toolbox);
+        return check_known(entries, origin, toolbox);
     }
     let kits = workspace.join(".lackpy").join("kits");
     for ext in ["kit", "profile"] {
         let file = kits.join(format!("{name}.{ext}"));
         if file.is_file() {
-            return check_known(read_kit(&file)?, &origin, toolbox);
+            return check_known(read_kit(&file)?, origin, toolbox);
         }
     }
     let mut known: Vec<String> = config.profiles.iter().map(|(k, _)| k.to_string()).collect();

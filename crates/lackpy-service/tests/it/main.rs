@@ -13,5 +13,6 @@ mod hardening_proc;
 mod mcp_conformance_client;
 mod mcp_delegate;
 mod mcp_e2e;
+mod mcp_http_stream;
 mod mcp_init;
 mod mcp_serve;

@@ -252,6 +252,15 @@ async fn expected_failures_are_results_and_malformed_requests_are_errors() {
         assert!(text.contains(says), "{args}: {text}");
         messages.push(format!("{args} -> {text}"));
     }
+    // `validate` names the caller's tool list as `run_program` does.
+    let args = json!({"program": "1", "tools": ["no_such_tool"]});
+    let r = call(&client, "validate", args.clone()).await;
+    assert_eq!(r.is_error, Some(true), "{r:?}");
+    let text = r.content[0]
+        .as_text()
+        .map(|t| t.text.clone())
+        .unwrap_or_default();
+    messages.push(format!("validate {args} -> {text}"));
     insta::assert_snapshot!("mcp_malformed_requests", messages.join("\n"));
     let unknown = client
         .call_tool(CallToolRequestParams::new("no_such_tool"))
