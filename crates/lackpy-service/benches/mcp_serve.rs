@@ -26,14 +26,15 @@
 //! rounds) and one table is printed: case, ours, lackpy 0.15.1, ratio; then
 //! the idle servers' RSS (goal < 20 MB).
 //!
-//! Measured (release, 2 shared cores, load average 1–6, six runs): trivial
-//! `run_program` over stdio 0.047–0.098 ms a call (median) against lackpy
-//! 0.15.1's 1.6–4.5 ms; over HTTP 0.116–0.193 ms with the bare client
-//! (0.139–0.268 ms before answers left in one write) and 0.229–0.316 ms
-//! through reqwest; 64 concurrent `slow(50)` 60–66 ms on one stdio session
-//! (lackpy 0.15.1: 3.46–3.65 s, one at a time) and 66–73 ms over 8 HTTP
-//! sessions; idle RSS 14.6–16.6 MB (lackpy 0.15.1: 59 MB). On this
-//! machine a run's figures move by up to 2x with the other load.
+//! Measured (release, 2 shared cores, load average 1–6, nine runs): trivial
+//! `run_program` over stdio 0.047–0.129 ms a call (median) against lackpy
+//! 0.15.1's 1.6–4.5 ms; over HTTP 0.116–0.225 ms with the bare client
+//! (0.139–0.268 ms before answers left in one write) and 0.228–0.316 ms
+//! through reqwest (0.283–0.365 ms before); 64 concurrent `slow(50)` 60–66
+//! ms on one stdio session (lackpy 0.15.1: 3.45–3.65 s, one at a time) and
+//! 65–73 ms over 8 HTTP sessions; idle RSS 14.6–16.6 MB (lackpy 0.15.1: 59
+//! MB). On this machine one binary's figures move by up to 2x from run to
+//! run with the other load; compare servers within one run.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::io::{BufRead, BufReader, Read, Write};
