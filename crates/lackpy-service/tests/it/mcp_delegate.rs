@@ -7,8 +7,6 @@ use std::time::Duration;
 
 use mcp_serve_support::chat_server::{ChatServer, Reply};
 use mcp_serve_support::*;
-use rmcp::model::{CallToolRequest, CallToolRequestParams, ClientRequest};
-use rmcp::service::PeerRequestOptions;
 use serde_json::{Value, json};
 
 fn config(url: &str, extra: &str) -> String {
@@ -156,17 +154,12 @@ async fn a_cancelled_delegate_stops_waiting_for_the_model_and_frees_its_place() 
     ));
     let mut child = spawn_serve(ws.path(), &[], &[]);
     let client = stdio_client(&mut child, initialize()).await;
-    let Value::Object(args) = json!({"intent": "summarise everything"}) else {
-        unreachable!()
-    };
-    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-        CallToolRequestParams::new("delegate").with_arguments(args),
-    ));
-    let handle = client
-        .peer()
-        .send_cancellable_request(request, PeerRequestOptions::no_options())
-        .await
-        .expect("sent");
+    let handle = start_call(
+        client.peer(),
+        "delegate",
+        json!({"intent": "summarise everything"}),
+    )
+    .await;
     assert!(
         eventually(Duration::from_secs(10), || server.requests().len() == 1).await,
         "the model was asked"

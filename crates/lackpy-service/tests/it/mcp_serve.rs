@@ -7,11 +7,7 @@ use crate::mcp_serve_support;
 use std::time::Duration;
 
 use mcp_serve_support::*;
-use rmcp::model::{
-    CallToolRequest, CallToolRequestParams, ClientRequest, ReadResourceRequestParams,
-    ResourceContents,
-};
-use rmcp::service::PeerRequestOptions;
+use rmcp::model::{CallToolRequestParams, ReadResourceRequestParams, ResourceContents};
 use serde_json::{Value, json};
 
 const TOOL_NAMES: [&str; 7] = [
@@ -353,17 +349,12 @@ async fn progress_per_tool_call_and_cancel_reaches_the_downstream_server() {
     let before = seen.lock().map(|p| p.len()).unwrap_or(0);
 
     // A run blocked in a slow downstream call, cancelled by the client.
-    let Value::Object(args) = json!({"program": "echo('go')\nslow(30000)"}) else {
-        unreachable!()
-    };
-    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-        CallToolRequestParams::new("run_program").with_arguments(args),
-    ));
-    let handle = client
-        .peer()
-        .send_cancellable_request(request, PeerRequestOptions::no_options())
-        .await
-        .expect("sent");
+    let handle = start_call(
+        client.peer(),
+        "run_program",
+        json!({"program": "echo('go')\nslow(30000)"}),
+    )
+    .await;
     // Cancel once the run is past its first call, inside `slow`.
     assert!(
         eventually(Duration::from_secs(10), || {
@@ -398,16 +389,7 @@ async fn a_client_gone_mid_run_leaves_no_process_behind() {
     let pid = child.id().expect("pid");
     let client = stdio_client(&mut child, initialize()).await;
     let peer = client.peer().clone();
-    let Value::Object(args) = json!({"program": "slow(30000)"}) else {
-        unreachable!()
-    };
-    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-        CallToolRequestParams::new("run_program").with_arguments(args),
-    ));
-    let _handle = peer
-        .send_cancellable_request(request, PeerRequestOptions::no_options())
-        .await
-        .expect("sent");
+    let _handle = start_call(&peer, "run_program", json!({"program": "slow(30000)"})).await;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let servers = descendants(pid);
     assert!(!servers.is_empty(), "the downstream server runs");
@@ -595,17 +577,12 @@ async fn deleting_an_http_session_stops_its_runs() {
     let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
     let a = http_client(&addr, initialize()).await;
     let b = http_client(&addr, initialize()).await;
-    let Value::Object(args) = json!({"program": "echo('go')\nslow(30000)"}) else {
-        unreachable!()
-    };
-    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
-        CallToolRequestParams::new("run_program").with_arguments(args),
-    ));
-    let _pending = a
-        .peer()
-        .send_cancellable_request(request, PeerRequestOptions::no_options())
-        .await
-        .expect("sent");
+    let _pending = start_call(
+        a.peer(),
+        "run_program",
+        json!({"program": "echo('go')\nslow(30000)"}),
+    )
+    .await;
     let progress = std::sync::Arc::clone(&a.service().progress);
     assert!(
         eventually(Duration::from_secs(10), || {

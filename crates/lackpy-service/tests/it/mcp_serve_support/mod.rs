@@ -14,11 +14,12 @@ use std::time::{Duration, Instant};
 
 use rmcp::ClientHandler;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResult, ClientConfig, Implementation, ProgressNotificationParam,
-    ProtocolVersion,
+    CallToolRequest, CallToolRequestParams, CallToolResult, ClientConfig, ClientRequest,
+    Implementation, ProgressNotificationParam, ProtocolVersion,
 };
 use rmcp::service::{
-    ClientLifecycleMode, ClientServiceExt, NotificationContext, RoleClient, RunningService,
+    ClientLifecycleMode, ClientServiceExt, NotificationContext, Peer, PeerRequestOptions,
+    RequestHandle, RoleClient, RunningService,
 };
 use rmcp::transport::StreamableHttpClientTransport;
 use serde_json::{Value, json};
@@ -172,6 +173,24 @@ pub async fn call(client: &Client, name: &str, args: Value) -> CallToolResult {
         .call_tool(CallToolRequestParams::new(name.to_string()).with_arguments(map))
         .await
         .unwrap_or_else(|e| panic!("{name} call failed: {e}"))
+}
+
+/// Starts a call of `name` with `args` (a JSON object) and returns its
+/// handle at once, so the test can cancel it or let it hang.
+pub async fn start_call(
+    peer: &Peer<RoleClient>,
+    name: &str,
+    args: Value,
+) -> RequestHandle<RoleClient> {
+    let Value::Object(map) = args else {
+        panic!("arguments must be an object")
+    };
+    let request = ClientRequest::CallToolRequest(CallToolRequest::new(
+        CallToolRequestParams::new(name.to_string()).with_arguments(map),
+    ));
+    peer.send_cancellable_request(request, PeerRequestOptions::no_options())
+        .await
+        .unwrap_or_else(|e| panic!("{name} call not sent: {e}"))
 }
 
 /// The structured content, checked equal to the JSON text content.
