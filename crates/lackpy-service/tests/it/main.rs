@@ -3,6 +3,7 @@
 mod common;
 mod mcp_serve_support;
 
+mod bench_suite;
 mod cli_delegate;
 mod cli_run;
 mod cli_validate;
