@@ -57,7 +57,10 @@ fn main() -> ExitCode {
             })
             .unwrap_or(0);
         if !runner.is_file() || programs == 0 {
-            eprintln!("suite bench: no runner or no programs in {}", suite.display());
+            eprintln!(
+                "suite bench: no runner or no programs in {}",
+                suite.display()
+            );
             return ExitCode::FAILURE;
         }
         println!(

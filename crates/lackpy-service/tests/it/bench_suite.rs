@@ -24,8 +24,7 @@ fn programs() -> Vec<PathBuf> {
         .expect("the suite directory is readable")
         .map(|e| e.expect("a directory entry").path())
         .filter(|p| {
-            p.extension().is_some_and(|e| e == "py")
-                && p.file_name().is_some_and(|n| n != "run.py")
+            p.extension().is_some_and(|e| e == "py") && p.file_name().is_some_and(|n| n != "run.py")
         })
         .collect();
     out.sort();
