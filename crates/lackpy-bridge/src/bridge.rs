@@ -196,6 +196,7 @@ impl Bridge {
                 limits: request.limits.clone(),
                 cancel: Some(task_cancel.flag()),
                 deadline: Some(deadline),
+                variables: request.variables,
             };
             let outcome = interpret(&request.module, &mut host, &request.params, &opts);
             task_cancel.detach_thread();

@@ -74,6 +74,7 @@ pub(crate) fn first_slice(request: &RunRequest, cancel: &CancelToken, slice: Dur
         limits: request.limits.clone(),
         cancel: Some(cancel.flag()),
         deadline: Some(slice_end),
+        variables: request.variables,
     };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         interpret(&request.module, &mut host, &request.params, &opts)

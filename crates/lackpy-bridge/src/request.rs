@@ -4,9 +4,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use lackpy_lang::Limits;
 use lackpy_lang::ast::Module;
 use lackpy_lang::{Data, Grade};
+use lackpy_lang::{Limits, Variables};
 use lackpy_sources::Tool;
 
 /// One tool of a run's namespace, resolved to its implementation.
@@ -50,6 +50,9 @@ pub struct RunRequest {
     pub default_call_timeout: Option<Duration>,
     /// The workspace root handed to every tool.
     pub workspace: PathBuf,
+    /// Whether the result carries the program's variables (collected by
+    /// default; a caller that never shows them omits them).
+    pub variables: Variables,
 }
 
 impl RunRequest {
@@ -66,6 +69,7 @@ impl RunRequest {
             limits: Limits::default(),
             default_call_timeout: None,
             workspace: workspace.into(),
+            variables: Variables::Collect,
         }
     }
 }

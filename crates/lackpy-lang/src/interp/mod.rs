@@ -70,6 +70,27 @@ pub struct RunOptions {
     pub cancel: Option<Arc<AtomicBool>>,
     /// An absolute deadline; overrides `limits.timeout` when set.
     pub deadline: Option<Instant>,
+    /// Whether the outcome carries the module-level variables
+    /// ([`RunOutcome::variables`]); collected by default.
+    pub variables: Variables,
+}
+
+/// Whether a run writes its module-level variables into the outcome.
+///
+/// Writing them means turning every variable into JSON text once the
+/// program ends, which costs time and result space in proportion to what
+/// the variables hold: a caller that shows only the output and what was
+/// printed (`lackpy run` without `--json`) asks to [`Omit`](Variables::Omit)
+/// them, and then a large variable neither slows the run's end nor fails it
+/// with `ResultTooLargeError`.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Variables {
+    /// Fill [`RunOutcome::variables`] (the `variables` of runtime.md's
+    /// ExecutionResult).
+    #[default]
+    Collect,
+    /// Leave [`RunOutcome::variables`] empty; nothing is written for them.
+    Omit,
 }
 
 /// Runs a program.
@@ -132,7 +153,7 @@ fn run_inner(
         Err(e) => return failure(*e, String::new(), Vec::new(), start.elapsed()),
     };
     let mut interp = Interp::new(host, &program, budget);
-    let outcome = interp.run_program(params, start);
+    let outcome = interp.run_program(params, start, opts.variables);
     interp.break_cycles();
     outcome
 }
@@ -226,9 +247,14 @@ impl<'a> Interp<'a> {
         }
     }
 
-    fn run_program(&mut self, params: &[(String, Data)], start: Instant) -> RunOutcome {
+    fn run_program(
+        &mut self,
+        params: &[(String, Data)],
+        start: Instant,
+        variables: Variables,
+    ) -> RunOutcome {
         let result = self.inject_params(params).and_then(|()| self.run_body());
-        let result = result.and_then(|output| self.success(output, start));
+        let result = result.and_then(|output| self.success(output, start, variables));
         match result {
             Ok(o) => o,
             Err(e) => failure(
@@ -293,7 +319,12 @@ impl<'a> Interp<'a> {
         Ok(None)
     }
 
-    fn success(&mut self, output: Option<Value>, start: Instant) -> R<RunOutcome> {
+    fn success(
+        &mut self,
+        output: Option<Value>,
+        start: Instant,
+        variables: Variables,
+    ) -> R<RunOutcome> {
         let output = match output {
             Some(Value::None) | None => None,
             Some(v) => Some(v),
@@ -318,8 +349,12 @@ impl<'a> Interp<'a> {
             }
             None => (None, "None".to_owned()),
         };
+        let slots: &[_] = match variables {
+            Variables::Collect => &self.bind_order,
+            Variables::Omit => &[],
+        };
         let mut variables = Vec::new();
-        for &slot in &self.bind_order {
+        for &slot in slots {
             let Some(info) = self.program.globals.get(slot as usize) else {
                 continue;
             };

@@ -30,7 +30,8 @@ pub struct RunOutcome {
     /// Tool calls in order.
     pub trace: Vec<TraceEntry>,
     /// Module-level names after a successful run, in binding order, minus
-    /// tools, builtins, params and names starting with `_`; empty on failure.
+    /// tools, builtins, params and names starting with `_`; empty on failure
+    /// and when the run was asked to [`Omit`](crate::Variables::Omit) them.
     /// Each value is already JSON text (runtime.md's rules).
     pub variables: Vec<(String, JsonText)>,
     /// Wall-clock time of the whole run.

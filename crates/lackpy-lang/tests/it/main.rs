@@ -26,6 +26,7 @@ mod parser_corpus;
 mod parser_diff;
 mod parser_errors;
 mod parser_hostile;
+mod run_variables;
 mod spec_export;
 mod validate_corpus;
 mod validate_rules;

@@ -9,7 +9,7 @@ use lackpy_lang::Data;
 use super::common::{WorkspaceArg, block_on, start_service};
 use super::input::{NamespaceArgs, read_program};
 use super::{CliError, EXIT_FAILED, output};
-use lackpy_service::RunProgram;
+use lackpy_service::{RunProgram, Variables};
 
 /// Arguments of `lackpy run`.
 #[derive(Debug, Args)]
@@ -44,6 +44,13 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         params: args.namespace.params()?,
         rules: args.namespace.rules()?,
         timeout: args.timeout.map(Duration::from_millis),
+        // Only the JSON result shows the variables: without `--json` they
+        // would be written for nobody.
+        variables: if args.json {
+            Variables::Collect
+        } else {
+            Variables::Omit
+        },
     };
     let workspace = args.workspace.path()?;
     let result = block_on(async {

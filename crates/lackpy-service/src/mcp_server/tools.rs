@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lackpy_lang::{Data, Rule};
+use lackpy_lang::{Data, Rule, Variables};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
@@ -378,6 +378,8 @@ impl Args<'_> {
             params: self.params()?,
             rules: self.rules()?,
             timeout: self.timeout()?,
+            // run_program's result has `variables`, as lackpy's does.
+            variables: Variables::Collect,
         })
     }
 }

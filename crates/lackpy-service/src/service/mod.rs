@@ -17,6 +17,7 @@ use lackpy_bridge::{
 };
 use lackpy_lang::Limits;
 use lackpy_lang::Spec;
+use lackpy_lang::Variables;
 use lackpy_lang::validate_module;
 use lackpy_lang::{Data, Grade, ParseError, Rule, Validation, compute_grade, parse};
 use lackpy_mcp_client::{
@@ -78,6 +79,10 @@ pub struct RunProgram {
     pub rules: Vec<Rule>,
     /// Wall-clock limit for this run, over the service default.
     pub timeout: Option<Duration>,
+    /// Whether the result carries the program's `variables` (collected by
+    /// default, as runtime.md's ExecutionResult has them; omitted, the
+    /// result's `variables` is `{}` and no time goes into writing them).
+    pub variables: Variables,
 }
 
 /// A service for one workspace.
@@ -326,6 +331,7 @@ impl LackpyService {
             limits,
             default_call_timeout: None,
             workspace: self.inner.workspace.clone(),
+            variables: request.variables,
         };
         let mut result = self.inner.bridge.run_with_cancel(run, cancel).await;
         result.duration = started.elapsed();

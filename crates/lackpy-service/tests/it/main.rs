@@ -6,6 +6,7 @@ mod mcp_serve_support;
 mod bench_suite;
 mod cli_delegate;
 mod cli_run;
+mod cli_run_variables;
 mod cli_validate;
 mod conformance;
 mod hardening_files;
