@@ -1,4 +1,4 @@
-N = 300000
+N = 671052
 xs = [(i * 2654435761) % 1000003 for i in range(N)]
 a = sorted(xs)
 b = sorted(xs, reverse=True)

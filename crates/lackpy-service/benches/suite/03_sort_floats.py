@@ -1,4 +1,4 @@
-N = 300000
+N = 784615
 xs = [((i * 7919) % 100003) / 7.0 - 5000.5 for i in range(N)]
 a = sorted(xs)
 b = sorted(xs, reverse=True)

@@ -1,4 +1,4 @@
-N = 200000
+N = 356020
 words = ["w" + str((i * 7919) % 100003) + "x" + str(i % 17) for i in range(N)]
 a = sorted(words)
 b = sorted(words, reverse=True)

@@ -1,4 +1,4 @@
-N = 100000
+N = 151785
 rows = [((i * 7919) % 1000, (i * 31) % 97, "k" + str(i % 50)) for i in range(N)]
 a = sorted(rows)
 b = sorted(rows, reverse=True)

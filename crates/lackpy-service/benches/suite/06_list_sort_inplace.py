@@ -1,4 +1,4 @@
-N = 200000
+N = 561983
 xs = [(i * 48271) % 65537 for i in range(N)]
 ys = list(xs)
 ys.sort()

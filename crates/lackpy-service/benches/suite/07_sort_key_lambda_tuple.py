@@ -1,4 +1,4 @@
-N = 53245
+N = 107120
 recs = [{"a": (i * 7919) % 100, "b": (i * 31) % 1000, "name": "r" + str(i)} for i in range(N)]
 s1 = sorted(recs, key=lambda r: (r["a"], r["b"]))
 s2 = sorted(recs, key=lambda r: (-r["b"], r["name"]))

@@ -1,4 +1,4 @@
-N = 150000
+N = 289772
 words = [("Ab" if i % 3 == 0 else "cD") * (1 + i % 5) + str((i * 7919) % 10007) for i in range(N)]
 a = sorted(words, key=len)
 b = sorted(words, key=str.lower)

@@ -1,4 +1,4 @@
-N = 79676
+N = 170376
 pairs = [((i * 7919) % 5003, "p" + str(i % 101)) for i in range(N)]
 a = sorted(pairs, reverse=True)
 b = sorted(pairs, key=lambda p: p[1], reverse=True)

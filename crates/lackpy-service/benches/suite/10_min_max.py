@@ -1,4 +1,4 @@
-N = 400000
+N = 644549
 xs = [(i * 7919) % 100003 - 50000 for i in range(N)]
 fs = [x / 7 for x in xs]
 ws = ["w" + str(x) for x in xs[:N // 3]]

@@ -1,4 +1,4 @@
-N = 80
+N = 95
 xs = list(range(20000))
 total = 0
 hits = 0

@@ -1,4 +1,4 @@
-N = 60
+N = 78
 xs = list(range(50000))
 acc = 0
 for r in range(N):

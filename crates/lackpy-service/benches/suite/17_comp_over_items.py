@@ -1,4 +1,4 @@
-N = 65
+N = 85
 d = {"key" + str(i): i for i in range(30000)}
 acc = 0
 for r in range(N):

@@ -1,4 +1,4 @@
-N = 10000
+N = 15813
 total = 0
 for i in range(N):
     for j in range(i % 200, 1000, 3):

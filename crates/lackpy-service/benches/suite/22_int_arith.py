@@ -1,4 +1,4 @@
-N = 610153
+N = 1063856
 acc = 0
 x = 12345
 for i in range(N):

@@ -1,4 +1,4 @@
-N = 764564
+N = 1476998
 acc = 0
 scale = 1.5
 for i in range(N):

@@ -1,4 +1,4 @@
-N = 648889
+N = 907910
 big = 1
 for i in range(200):
     big = big * 2

@@ -1,4 +1,4 @@
-N = 369422
+N = 713656
 acc = 0
 facc = 0.0
 for i in range(-N, N, 3):

@@ -1,4 +1,4 @@
-N = 250000
+N = 351239
 lines = [str(i) + "," + str(i * 2) + ",name" + str(i % 97) + ",x y z" for i in range(N)]
 total = 0
 words = 0

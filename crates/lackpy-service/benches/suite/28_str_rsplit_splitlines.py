@@ -1,4 +1,4 @@
-N = 6341
+N = 11845
 text = "\n".join(["/usr/local/lib/file" + str(i) + ".txt" for i in range(100)])
 total = 0
 last = None

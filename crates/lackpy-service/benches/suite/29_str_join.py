@@ -1,4 +1,4 @@
-N = 5000
+N = 7083
 parts = ["p" + str(i) for i in range(5000)]
 total = 0
 for r in range(N):

@@ -1,4 +1,4 @@
-N = 300000
+N = 465753
 lines = ["the quick brown fox " + str(i) + " jumps over the lazy dog" for i in range(N)]
 total = 0
 for line in lines:

@@ -1,4 +1,4 @@
-N = 284768
+N = 444133
 lines = ["abc:def:" + str(i) + ":ghi" + "x" * (i % 10) for i in range(N)]
 total = 0
 for s in lines:

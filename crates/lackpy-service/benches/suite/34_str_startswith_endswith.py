@@ -1,4 +1,4 @@
-N = 385794
+N = 646157
 names = ["file" + str(i) + (".txt" if i % 3 == 0 else ".py" if i % 3 == 1 else ".rs") for i in range(N)]
 a = 0
 b = 0

@@ -1,4 +1,4 @@
-N = 311380
+N = 441121
 pairs = ["key" + str(i % 500) + "=value" + str(i) for i in range(N)]
 total = 0
 d = {}

@@ -1,4 +1,4 @@
-N = 180000
+N = 437142
 total = 0
 last = None
 for i in range(N):

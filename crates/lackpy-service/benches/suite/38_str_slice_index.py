@@ -1,4 +1,4 @@
-N = 317959
+N = 502818
 s = "".join(["abcdefghij"[i % 10] for i in range(1000)])
 total = 0
 out = ""

@@ -1,4 +1,4 @@
-N = 1239508
+N = 1646221
 text = "the quick brown fox jumps over the lazy dog " * 3
 needles = ["fox", "cat", "lazy", "dog ", "zebra", "q", "over the"]
 hits = 0

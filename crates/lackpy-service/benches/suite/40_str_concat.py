@@ -1,4 +1,4 @@
-N = 250000
+N = 653846
 total = 0
 s = ""
 for i in range(N):

@@ -1,4 +1,4 @@
-N = 262852
+N = 444625
 total = 0
 for i in range(N):
     s = str(i * 37)

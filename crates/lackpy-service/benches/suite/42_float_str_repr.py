@@ -1,4 +1,4 @@
-N = 144891
+N = 253932
 total = 0
 last = ""
 for i in range(N):

@@ -1,4 +1,4 @@
-N = 300000
+N = 658064
 texts = [str(i) + "." + str(i % 1000) for i in range(N // 2)] + [str(i) + "e-3" for i in range(N // 2)]
 total = 0.0
 for t in texts:

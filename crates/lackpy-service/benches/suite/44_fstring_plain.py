@@ -1,4 +1,4 @@
-N = 300000
+N = 389312
 total = 0
 last = ""
 for i in range(N):

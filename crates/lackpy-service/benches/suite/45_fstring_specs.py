@@ -1,4 +1,4 @@
-N = 78851
+N = 130777
 total = 0
 last = ""
 for i in range(N):

@@ -1,4 +1,4 @@
-N = 280000
+N = 373333
 total = 0
 last = ""
 for i in range(N):

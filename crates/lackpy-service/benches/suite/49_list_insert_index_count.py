@@ -1,4 +1,4 @@
-N = 16309
+N = 22929
 xs = []
 total = 0
 for i in range(N):

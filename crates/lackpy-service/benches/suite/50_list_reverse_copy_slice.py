@@ -1,4 +1,4 @@
-N = 7268
+N = 19928
 base = list(range(5000))
 total = 0
 for r in range(N):

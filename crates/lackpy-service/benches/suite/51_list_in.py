@@ -1,4 +1,4 @@
-N = 9500
+N = 20187
 xs = [i * 3 for i in range(1000)]
 strs = ["s" + str(i) for i in range(300)]
 hits = 0

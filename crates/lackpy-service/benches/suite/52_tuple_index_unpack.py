@@ -1,4 +1,4 @@
-N = 244983
+N = 429351
 rows = [(i, i % 7, "n" + str(i % 10), i * 0.5) for i in range(N)]
 total = 0
 ftotal = 0.0

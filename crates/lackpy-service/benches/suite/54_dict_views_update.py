@@ -1,4 +1,4 @@
-N = 567
+N = 765
 base = {"k" + str(i): i for i in range(5000)}
 total = 0
 for r in range(N):

@@ -1,4 +1,4 @@
-N = 703511
+N = 1122975
 d = {i: i * 2 for i in range(N // 3)}
 hits = 0
 popped = 0

@@ -1,4 +1,4 @@
-N = 299112
+N = 758940
 cats = ["fruit", "veg", "meat", "fish", "dairy", "grain", "spice"]
 groups = {}
 for i in range(N):

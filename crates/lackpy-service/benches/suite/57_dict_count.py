@@ -1,4 +1,4 @@
-N = 715861
+N = 1053648
 words = ["alpha", "beta", "gamma", "delta", "eps", "zeta", "eta", "theta"]
 counts = {}
 for i in range(N):

@@ -1,4 +1,4 @@
-N = 311
+N = 1026
 a = set(range(0, 20000, 2))
 b = set(range(0, 20000, 3))
 total = 0

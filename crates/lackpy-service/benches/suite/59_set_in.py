@@ -1,4 +1,4 @@
-N = 500000
+N = 1096774
 seen = set(range(0, 200000, 3))
 words = {"w" + str(i) for i in range(5000)}
 hits = 0

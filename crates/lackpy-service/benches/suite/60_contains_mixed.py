@@ -1,4 +1,4 @@
-N = 300000
+N = 579545
 s = "abcdefghijklmnopqrstuvwxyz0123456789"
 l = list(range(0, 50, 5))
 t = (1, 2, 3, 5, 8, 13, 21)

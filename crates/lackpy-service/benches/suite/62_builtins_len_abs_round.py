@@ -1,4 +1,4 @@
-N = 250000
+N = 414634
 items = [[1] * (i % 5) for i in range(100)]
 total = 0
 ftotal = 0.0

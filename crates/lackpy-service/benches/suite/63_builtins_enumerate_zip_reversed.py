@@ -1,4 +1,4 @@
-N = 200
+N = 285
 xs = list(range(5000))
 ys = ["v" + str(i) for i in range(5000)]
 total = 0

@@ -1,4 +1,4 @@
-N = 200000
+N = 444444
 vals = [i if i % 4 == 0 else str(i) if i % 4 == 1 else i / 2 if i % 4 == 2 else (i % 3 == 0) for i in range(N)]
 ints = 0
 strs = 0

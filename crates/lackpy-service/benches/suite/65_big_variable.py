@@ -1,4 +1,4 @@
-N = 1000000
+N = 1200000
 readings = [i * 0.001 + 0.5 for i in range(N)]
 scaled = [r * 2.5 for r in readings]
 labels = ["s" + str(i) for i in range(N // 4)]

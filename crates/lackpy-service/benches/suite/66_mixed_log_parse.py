@@ -1,4 +1,4 @@
-N = 60000
+N = 138775
 levels = ["INFO", "WARN", "ERROR", "DEBUG"]
 paths = ["/api/users", "/api/orders", "/static/app.js", "/login", "/api/items"]
 lines = []

@@ -1,4 +1,4 @@
-N = 50000
+N = 88082
 regions = ["north", "south", "east", "west"]
 rows = ["id,region,product,qty,price"]
 for i in range(N):

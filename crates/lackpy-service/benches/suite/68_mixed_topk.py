@@ -1,4 +1,4 @@
-N = 69643
+N = 134537
 players = [{"name": "p" + str(i), "score": (i * 7919) % 10007, "level": i % 50, "team": "t" + str(i % 8)} for i in range(N)]
 top = sorted(players, key=lambda p: (-p["score"], p["name"]))[:10]
 best_by_team = {}

@@ -1,4 +1,4 @@
-N = 92702
+N = 181141
 products = [{"sku": "SKU" + str(i), "name": "Product " + str(i), "price": 1.25 + (i % 40) * 0.5} for i in range(N // 10)]
 stock = [{"sku": "SKU" + str((i * 13) % (N // 10)), "warehouse": "W" + str(i % 6), "qty": i % 25} for i in range(N)]
 by_sku = {p["sku"]: p for p in products}

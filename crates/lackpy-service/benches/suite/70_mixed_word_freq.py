@@ -1,4 +1,4 @@
-N = 40000
+N = 79069
 vocab = ["the", "a", "lackpy", "Rust", "python", "fast", "slow", "Interpreter", "tool", "model", "program", "value"]
 sentences = []
 for i in range(N):

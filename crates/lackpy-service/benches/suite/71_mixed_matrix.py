@@ -1,4 +1,4 @@
-N = 140
+N = 185
 a = [[(i * j + 1) % 17 - 8 for j in range(N)] for i in range(N)]
 b = [[(i + 2 * j) % 13 - 6 for j in range(N)] for i in range(N)]
 bt = [list(col) for col in zip(*b)]

@@ -1,4 +1,4 @@
-N = 15428
+N = 28201
 orders = []
 for i in range(N):
     orders.append({
