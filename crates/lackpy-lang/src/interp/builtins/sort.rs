@@ -1,9 +1,12 @@
 //! Sorting: `sorted`, `list.sort`'s machinery and `sort_by`.
 
+use std::cmp::Ordering;
+
 use super::super::Interp;
 use super::super::args::{Kw, between, bind};
 use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
+use super::sort_plan::{self, Plan};
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::meter::{self, Buf, Charge};
@@ -103,65 +106,126 @@ fn permute(items: Buf<Value>, order: &[u32]) -> R<Buf<Value>> {
 
 /// The stable sorted order of `keys` under Python's `<`.
 ///
-/// The scratch memory (the order, a copy of int or string keys, the merge
-/// buffer) is charged up front; the library sorts of the homogeneous cases
-/// do not poll, their input being bounded by the memory budget.
+/// The pre-sort check ([`sort_plan::plan`]) picks a typed comparator when
+/// every pair of keys compares under a total order; then the library sort
+/// serves (pairs of key and position, the position breaking ties, so the
+/// order is the stable one). Otherwise [`merge_sort`] asks Python's `<`.
+/// The scratch memory is charged up front; the library sorts do not poll,
+/// their input being bounded by the memory budget.
 pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
-    let _scratch = Charge::new(keys.len().saturating_mul(4 + 16 + 4))?;
+    let _scratch = Charge::new(keys.len().saturating_mul(4 + 24 + 4))?;
     meter::tick_n(keys.len())?;
-    let mut order: Vec<u32> = (0..keys.len() as u32).collect();
-    // Homogeneous ints or strings: a total order, so the library sort does.
-    if keys.iter().all(|k| matches!(k, Value::Int(_))) {
-        let ints: Vec<i64> = keys
-            .iter()
-            .map(|k| if let Value::Int(i) = k { *i } else { 0 })
-            .collect();
-        order.sort_by_key(|&i| ints.get(i as usize).copied().unwrap_or(0));
-        return Ok(order);
-    }
-    if keys.iter().all(|k| matches!(k, Value::Str(_))) {
-        let strs: Vec<&str> = keys
-            .iter()
-            .map(|k| {
-                if let Value::Str(s) = k {
-                    s.as_str()
-                } else {
-                    ""
+    let pos = |i: usize| i as u32;
+    let order: Vec<u32> = match sort_plan::plan(keys) {
+        Plan::Ints => {
+            let mut pairs: Vec<(i64, u32)> = Vec::with_capacity(keys.len());
+            for (i, k) in keys.iter().enumerate() {
+                if let Value::Int(x) = k {
+                    pairs.push((*x, pos(i)));
                 }
-            })
-            .collect();
-        order.sort_by(|&a, &b| strs.get(a as usize).cmp(&strs.get(b as usize)));
-        return Ok(order);
-    }
-    let mut lt = |a: &u32, b: &u32| -> R<bool> {
-        budget.poll()?;
-        match (keys.get(*a as usize), keys.get(*b as usize)) {
-            (Some(x), Some(y)) => ops::lt(x, y),
-            _ => Ok(false),
+            }
+            pairs.sort_unstable();
+            pairs.into_iter().map(|(_, i)| i).collect()
+        }
+        Plan::Floats => {
+            let mut pairs: Vec<(f64, u32)> = Vec::with_capacity(keys.len());
+            for (i, k) in keys.iter().enumerate() {
+                if let Value::Float(x) = k {
+                    pairs.push((*x, pos(i)));
+                }
+            }
+            pairs.sort_unstable_by(|a, b| {
+                a.0.partial_cmp(&b.0)
+                    .unwrap_or(Ordering::Equal)
+                    .then(a.1.cmp(&b.1))
+            });
+            pairs.into_iter().map(|(_, i)| i).collect()
+        }
+        Plan::Strs => {
+            let mut pairs: Vec<(&str, u32)> = Vec::with_capacity(keys.len());
+            for (i, k) in keys.iter().enumerate() {
+                if let Value::Str(x) = k {
+                    pairs.push((x.as_str(), pos(i)));
+                }
+            }
+            pairs.sort_unstable();
+            pairs.into_iter().map(|(_, i)| i).collect()
+        }
+        Plan::Total => {
+            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+            order.sort_by(
+                |&a, &b| match (keys.get(a as usize), keys.get(b as usize)) {
+                    (Some(x), Some(y)) => sort_plan::total_cmp(x, y),
+                    _ => Ordering::Equal,
+                },
+            );
+            order
+        }
+        Plan::General => {
+            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+            let mut lt = |a: &u32, b: &u32| -> R<bool> {
+                budget.poll()?;
+                match (keys.get(*a as usize), keys.get(*b as usize)) {
+                    (Some(x), Some(y)) => ops::lt(x, y),
+                    _ => Ok(false),
+                }
+            };
+            merge_sort(&mut order, &mut lt)?;
+            order
         }
     };
-    merge_sort(&mut order, &mut lt)?;
     Ok(order)
 }
 
-/// A stable merge sort with a fallible `<`: binary insertion sort of short
-/// runs, then merges. Like CPython's sort it asks `later < earlier`, so a
-/// comparison error names the operand types in CPython's order.
+/// CPython's minimum run length for `n` items: `n` itself below 64, else
+/// a length in 32..=64 that splits `n` into a power of two of runs or a
+/// little fewer.
+fn min_run(mut n: usize) -> usize {
+    let mut r = 0;
+    while n >= 64 {
+        r |= n & 1;
+        n >>= 1;
+    }
+    n + r
+}
+
+/// A stable merge sort with a fallible `<`, shaped like CPython's sort in
+/// its run phase, so that the comparisons (hence a comparison error, or
+/// the order NaN leaves) match it there: each run starts with the longest
+/// ascending run, or strictly descending one (reversed), and is extended to
+/// the minimum run length by binary insertion; runs are then merged
+/// (without galloping). Like CPython it asks `later < earlier`, so an error
+/// names the operand types in CPython's order.
 pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool>) -> R<()> {
-    const RUN: usize = 32;
     let n = v.len();
     if n < 2 {
         return Ok(());
     }
+    let minrun = min_run(n);
+    let mut bounds = vec![0];
     let mut start = 0;
     while start < n {
-        let end = (start + RUN).min(n);
-        for i in start + 1..end {
+        let mut end = start + 1;
+        if end < n {
+            end += 1;
+            if lt(&v[start + 1], &v[start])? {
+                while end < n && lt(&v[end], &v[end - 1])? {
+                    end += 1;
+                }
+                v[start..end].reverse();
+            } else {
+                while end < n && !lt(&v[end], &v[end - 1])? {
+                    end += 1;
+                }
+            }
+        }
+        let stop = (start + minrun).min(n).max(end);
+        for i in end..stop {
             // Binary insertion of v[i] into v[start..i].
             let x = v[i];
             let (mut lo, mut hi) = (start, i);
             while lo < hi {
-                let mid = (lo + hi) / 2;
+                let mid = lo + (hi - lo) / 2;
                 if lt(&x, &v[mid])? {
                     hi = mid;
                 } else {
@@ -170,15 +234,15 @@ pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool
             }
             v[lo..=i].rotate_right(1);
         }
-        start = end;
+        start = stop;
+        bounds.push(stop);
     }
-    let mut width = RUN;
     let mut buf: Vec<u32> = Vec::with_capacity(n);
-    while width < n {
-        let mut lo = 0;
-        while lo + width < n {
-            let mid = lo + width;
-            let hi = (lo + 2 * width).min(n);
+    while bounds.len() > 2 {
+        let mut merged = vec![0];
+        let mut k = 0;
+        while k + 2 < bounds.len() {
+            let (lo, mid, hi) = (bounds[k], bounds[k + 1], bounds[k + 2]);
             buf.clear();
             let (mut i, mut j) = (lo, mid);
             while i < mid && j < hi {
@@ -193,9 +257,13 @@ pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool
             buf.extend_from_slice(&v[i..mid]);
             buf.extend_from_slice(&v[j..hi]);
             v[lo..hi].copy_from_slice(&buf);
-            lo = hi;
+            merged.push(hi);
+            k += 2;
         }
-        width *= 2;
+        if k + 1 < bounds.len() {
+            merged.push(bounds[k + 1]);
+        }
+        bounds = merged;
     }
     Ok(())
 }
