@@ -107,13 +107,13 @@ fn permute(items: Buf<Value>, order: &[u32]) -> R<Buf<Value>> {
 /// The stable sorted order of `keys` under Python's `<`.
 ///
 /// The pre-sort check ([`sort_plan::plan`]) picks a typed comparator when
-/// every pair of keys compares under a total order; then the library sort
-/// serves (pairs of key and position, the position breaking ties, so the
-/// order is the stable one). Otherwise [`merge_sort`] asks Python's `<`.
+/// every pair of keys compares under a total order; then the library's
+/// stable sort serves (on pairs of key and position for scalar keys). Otherwise [`merge_sort`] asks Python's `<`.
 /// The scratch memory is charged up front; the library sorts do not poll,
 /// their input being bounded by the memory budget.
 pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
-    let _scratch = Charge::new(keys.len().saturating_mul(4 + 24 + 4))?;
+    // The order, the pairs and the stable sort's buffer (at most as many).
+    let _scratch = Charge::new(keys.len().saturating_mul(4 + 2 * 24 + 4))?;
     meter::tick_n(keys.len())?;
     let pos = |i: usize| i as u32;
     let order: Vec<u32> = match sort_plan::plan(keys) {
@@ -124,7 +124,7 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
                     pairs.push((*x, pos(i)));
                 }
             }
-            pairs.sort_unstable();
+            pairs.sort_by_key(|p| p.0);
             pairs.into_iter().map(|(_, i)| i).collect()
         }
         Plan::Floats => {
@@ -134,11 +134,7 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
                     pairs.push((*x, pos(i)));
                 }
             }
-            pairs.sort_unstable_by(|a, b| {
-                a.0.partial_cmp(&b.0)
-                    .unwrap_or(Ordering::Equal)
-                    .then(a.1.cmp(&b.1))
-            });
+            pairs.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
             pairs.into_iter().map(|(_, i)| i).collect()
         }
         Plan::Strs => {
@@ -148,7 +144,7 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
                     pairs.push((x.as_str(), pos(i)));
                 }
             }
-            pairs.sort_unstable();
+            pairs.sort_by(|a, b| a.0.cmp(b.0));
             pairs.into_iter().map(|(_, i)| i).collect()
         }
         Plan::Total => {

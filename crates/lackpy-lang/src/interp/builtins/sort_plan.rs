@@ -50,6 +50,16 @@ pub(super) enum Plan {
 
 /// Decides the plan for `keys`.
 pub(super) fn plan(keys: &[Value]) -> Plan {
+    // The common homogeneous cases in one quick pass.
+    match keys.first() {
+        Some(Value::Int(_)) if keys.iter().all(|k| matches!(k, Value::Int(_))) => {
+            return Plan::Ints;
+        }
+        Some(Value::Str(_)) if keys.iter().all(|k| matches!(k, Value::Str(_))) => {
+            return Plan::Strs;
+        }
+        _ => {}
+    }
     let mut shape = Shape::Nothing;
     for k in keys {
         if !merge(&mut shape, k, 0) {

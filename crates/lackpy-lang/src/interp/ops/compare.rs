@@ -12,6 +12,39 @@ use crate::value::{Set, Value, ViewKind};
 
 /// A comparison operator applied to two values.
 pub(crate) fn compare(op: CmpOp, a: &Value, b: &Value) -> R<bool> {
+    // Two small ints or two floats: the answer at once, for every operator
+    // but the containment and identity ones.
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => {
+            let r = match op {
+                CmpOp::Eq => Some(x == y),
+                CmpOp::NotEq => Some(x != y),
+                CmpOp::Lt => Some(x < y),
+                CmpOp::LtE => Some(x <= y),
+                CmpOp::Gt => Some(x > y),
+                CmpOp::GtE => Some(x >= y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(r);
+            }
+        }
+        (Value::Float(x), Value::Float(y)) => {
+            let r = match op {
+                CmpOp::Eq => Some(x == y),
+                CmpOp::NotEq => Some(x != y),
+                CmpOp::Lt => Some(x < y),
+                CmpOp::LtE => Some(x <= y),
+                CmpOp::Gt => Some(x > y),
+                CmpOp::GtE => Some(x >= y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(r);
+            }
+        }
+        _ => {}
+    }
     match op {
         CmpOp::Eq => py_eq(a, b),
         CmpOp::NotEq => py_eq(a, b).map(|e| !e),
