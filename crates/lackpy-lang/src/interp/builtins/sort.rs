@@ -80,28 +80,37 @@ pub(crate) fn sort_values(
     };
     let order = sort_order(&mut it.budget, keys.as_deref().unwrap_or(&items))?;
     drop(keys);
-    let mut out = permute(items, &order)?;
+    let mut out = permute(items, order)?;
     if reverse {
         out.reverse();
     }
     Ok(out)
 }
 
-/// `items` rearranged into `order` (a permutation of their positions).
-fn permute(items: Buf<Value>, order: &[u32]) -> R<Buf<Value>> {
-    let _slots = Charge::new(
-        items
-            .len()
-            .saturating_mul(std::mem::size_of::<Option<Value>>()),
-    )?;
-    let mut slots: Vec<Option<Value>> = items.into_vec().into_iter().map(Some).collect();
-    let mut out = Buf::with_capacity(order.len())?;
-    for &i in order {
-        if let Some(x) = slots.get_mut(i as usize).and_then(Option::take) {
-            out.push(x)?;
+/// `items` rearranged into `order` (a permutation of their positions), in
+/// place: each cycle of the permutation is followed with swaps, so no
+/// second buffer of items is needed.
+fn permute(mut items: Buf<Value>, mut order: Vec<u32>) -> R<Buf<Value>> {
+    const DONE: u32 = u32::MAX;
+    if order.len() != items.len() {
+        return Err(Exc::runtime_error("sort order lost its items"));
+    }
+    for start in 0..order.len() {
+        if order[start] == DONE {
+            continue;
+        }
+        let mut cur = start;
+        loop {
+            let src = order[cur] as usize;
+            order[cur] = DONE;
+            if src == start || src >= items.len() {
+                break;
+            }
+            items.swap(cur, src);
+            cur = src;
         }
     }
-    Ok(out)
+    Ok(items)
 }
 
 /// The stable sorted order of `keys` under Python's `<`.
@@ -311,7 +320,7 @@ pub(super) fn sort_by(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Valu
     }
     let order = sort_order(budget, &keys)?;
     drop(keys);
-    let mut out = permute(values, &order)?;
+    let mut out = permute(values, order)?;
     if reverse {
         out.reverse();
     }
