@@ -117,9 +117,10 @@ fn permute(mut items: Buf<Value>, mut order: Vec<u32>) -> R<Buf<Value>> {
 ///
 /// The pre-sort check ([`sort_plan::plan`]) picks a typed comparator when
 /// every pair of keys compares under a total order; then the library's
-/// stable sort serves (on pairs of key and position for scalar keys). Otherwise [`merge_sort`] asks Python's `<`.
-/// The scratch memory is charged up front; the library sorts do not poll,
-/// their input being bounded by the memory budget.
+/// stable sort serves (on pairs of key and position for scalar keys).
+/// Otherwise [`merge_sort`] asks Python's `<`. The scratch memory is
+/// charged up front; the library sorts of scalar keys do not poll, their
+/// input being bounded by the memory budget.
 pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
     // The order, the pairs and the stable sort's buffer (at most as many).
     let _scratch = Charge::new(keys.len().saturating_mul(4 + 2 * 24 + 4))?;
@@ -157,13 +158,27 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
             pairs.into_iter().map(|(_, i)| i).collect()
         }
         Plan::Total => {
+            // The comparator cannot fail; it polls the meter, and once a
+            // limit is hit answers the remaining comparisons at once and
+            // the error is raised when the sort returns.
+            let mut stopped: Option<Box<Exc>> = None;
             let mut order: Vec<u32> = (0..keys.len() as u32).collect();
-            order.sort_by(
-                |&a, &b| match (keys.get(a as usize), keys.get(b as usize)) {
+            order.sort_by(|&a, &b| {
+                if stopped.is_some() {
+                    return Ordering::Equal;
+                }
+                if let Err(e) = meter::tick() {
+                    stopped = Some(e);
+                    return Ordering::Equal;
+                }
+                match (keys.get(a as usize), keys.get(b as usize)) {
                     (Some(x), Some(y)) => sort_plan::total_cmp(x, y),
                     _ => Ordering::Equal,
-                },
-            );
+                }
+            });
+            if let Some(e) = stopped {
+                return Err(e);
+            }
             order
         }
         Plan::General => {
