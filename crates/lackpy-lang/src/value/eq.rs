@@ -160,6 +160,8 @@ fn guard(depth: u32) -> R<()> {
     }
 }
 
+// Kept out of line: the scalar cases of `eq_at` (dict lookups) stay small.
+#[inline(never)]
 fn seq_eq(x: &[Value], y: &[Value], depth: u32) -> R<bool> {
     if x.len() != y.len() {
         return Ok(false);

@@ -117,52 +117,54 @@ fn permute(mut items: Buf<Value>, mut order: Vec<u32>) -> R<Buf<Value>> {
 ///
 /// The pre-sort check ([`sort_plan::plan`]) picks a typed comparator when
 /// every pair of keys compares under a total order; then the library's
-/// stable sort serves (on pairs of key and position for scalar keys).
+/// stable sort serves (positions sorted by a copy of scalar keys).
 /// Otherwise [`merge_sort`] asks Python's `<`. The scratch memory is
 /// charged up front; the library sorts of scalar keys do not poll, their
 /// input being bounded by the memory budget.
 pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
-    // The order, the pairs and the stable sort's buffer (at most as many).
-    let _scratch = Charge::new(keys.len().saturating_mul(4 + 2 * 24 + 4))?;
+    // The order, a copy of scalar keys and the stable sort's buffer.
+    let _scratch = Charge::new(keys.len().saturating_mul(4 + 16 + 4))?;
     meter::tick_n(keys.len())?;
-    let pos = |i: usize| i as u32;
-    let order: Vec<u32> = match sort_plan::plan(keys) {
+    let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+    match sort_plan::plan(keys) {
+        // Scalar keys: a copy of them beside the order, which is sorted by
+        // them (a lean index sort: the order, the copy and the stable
+        // sort's buffer of positions).
         Plan::Ints => {
-            let mut pairs: Vec<(i64, u32)> = Vec::with_capacity(keys.len());
-            for (i, k) in keys.iter().enumerate() {
-                if let Value::Int(x) = k {
-                    pairs.push((*x, pos(i)));
-                }
-            }
-            pairs.sort_by_key(|p| p.0);
-            pairs.into_iter().map(|(_, i)| i).collect()
+            let ints: Vec<i64> = keys
+                .iter()
+                .map(|k| if let Value::Int(i) = k { *i } else { 0 })
+                .collect();
+            order.sort_by_key(|&i| ints.get(i as usize).copied().unwrap_or(0));
         }
         Plan::Floats => {
-            let mut pairs: Vec<(f64, u32)> = Vec::with_capacity(keys.len());
-            for (i, k) in keys.iter().enumerate() {
-                if let Value::Float(x) = k {
-                    pairs.push((*x, pos(i)));
-                }
-            }
-            pairs.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap_or(Ordering::Equal));
-            pairs.into_iter().map(|(_, i)| i).collect()
+            let floats: Vec<f64> = keys
+                .iter()
+                .map(|k| if let Value::Float(f) = k { *f } else { 0.0 })
+                .collect();
+            order.sort_by(|&a, &b| {
+                let (x, y) = (floats.get(a as usize), floats.get(b as usize));
+                x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+            });
         }
         Plan::Strs => {
-            let mut pairs: Vec<(&str, u32)> = Vec::with_capacity(keys.len());
-            for (i, k) in keys.iter().enumerate() {
-                if let Value::Str(x) = k {
-                    pairs.push((x.as_str(), pos(i)));
-                }
-            }
-            pairs.sort_by(|a, b| a.0.cmp(b.0));
-            pairs.into_iter().map(|(_, i)| i).collect()
+            let strs: Vec<&str> = keys
+                .iter()
+                .map(|k| {
+                    if let Value::Str(s) = k {
+                        s.as_str()
+                    } else {
+                        ""
+                    }
+                })
+                .collect();
+            order.sort_by(|&a, &b| strs.get(a as usize).cmp(&strs.get(b as usize)));
         }
         Plan::Total => {
             // The comparator cannot fail; it polls the meter, and once a
             // limit is hit answers the remaining comparisons at once and
             // the error is raised when the sort returns.
             let mut stopped: Option<Box<Exc>> = None;
-            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
             order.sort_by(|&a, &b| {
                 if stopped.is_some() {
                     return Ordering::Equal;
@@ -179,10 +181,8 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
             if let Some(e) = stopped {
                 return Err(e);
             }
-            order
         }
         Plan::General => {
-            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
             let mut lt = |a: &u32, b: &u32| -> R<bool> {
                 budget.poll()?;
                 match (keys.get(*a as usize), keys.get(*b as usize)) {
@@ -191,9 +191,8 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
                 }
             };
             merge_sort(&mut order, &mut lt)?;
-            order
         }
-    };
+    }
     Ok(order)
 }
 
