@@ -154,6 +154,29 @@ mod tests {
     }
 
     #[test]
+    fn the_charge_is_given_back_exactly_for_every_length() {
+        let before = mem::used();
+        let mut held = Vec::new();
+        for n in 0..7 {
+            let items: Vec<Value> = (0..n)
+                .map(|i| {
+                    if i % 2 == 0 {
+                        Value::Int(i)
+                    } else {
+                        Value::tuple(vec![Value::Int(i), Value::str("x")])
+                    }
+                })
+                .collect();
+            held.push(Tuple::new(items));
+        }
+        held.push(Tuple::pair(Value::None, Value::list(vec![Value::Int(1)])));
+        held.push(Tuple::triple(Value::Int(1), Value::Int(2), Value::Int(3)));
+        assert!(mem::used() > before);
+        drop(held);
+        assert_eq!(mem::used(), before);
+    }
+
+    #[test]
     fn every_length_keeps_its_items_in_order() {
         for n in 0..6 {
             let items: Vec<Value> = (0..n).map(Value::Int).collect();
