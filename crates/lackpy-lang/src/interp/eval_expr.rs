@@ -152,6 +152,20 @@ impl Interp<'_> {
                 Ok(Value::list(items))
             }
             ExprKind::Tuple(elts) => {
+                // Pairs and triples are built in place (a tuple holds up to
+                // three items inline), with no vector in between.
+                match &elts[..] {
+                    [Elt::One(a), Elt::One(b)] => {
+                        let a = self.eval(a)?;
+                        return Ok(Value::pair(a, self.eval(b)?));
+                    }
+                    [Elt::One(a), Elt::One(b), Elt::One(c)] => {
+                        let a = self.eval(a)?;
+                        let b = self.eval(b)?;
+                        return Ok(Value::triple(a, b, self.eval(c)?));
+                    }
+                    _ => {}
+                }
                 let items = self.eval_elts(elts)?;
                 Ok(Value::tuple(items))
             }

@@ -277,8 +277,18 @@ impl Interp<'_> {
 
     fn unpack(&mut self, targets: &[Target], star: Option<usize>, v: Value) -> R<()> {
         let n = targets.len();
+        if let Value::Tuple(t) = &v
+            && star.is_none()
+            && t.items.len() == n
+        {
+            // The tuple is held by `v`: its items are assigned straight
+            // from it, with no copy of the sequence.
+            for (target, x) in targets.iter().zip(t.items.iter()) {
+                self.assign(target, x.clone())?;
+            }
+            return Ok(());
+        }
         let items: Vec<Value> = match &v {
-            Value::Tuple(t) if star.is_none() && t.items.len() == n => t.items.clone(),
             Value::List(l) if star.is_none() => {
                 l.try_borrow().map(|l| l.items.clone()).unwrap_or_default()
             }

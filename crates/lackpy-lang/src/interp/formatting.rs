@@ -186,7 +186,7 @@ impl Cursor {
 /// `template % args`.
 pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) -> R<String> {
     let items = match args {
-        Value::Tuple(t) => t.items.clone(),
+        Value::Tuple(t) => t.items.to_vec(),
         other => vec![other.clone()],
     };
     // A mapping argument (anything subscriptable but a tuple or str) allows

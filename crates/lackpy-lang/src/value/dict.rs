@@ -144,6 +144,7 @@ impl Dict {
     }
 
     /// Position of the key's entry.
+    #[inline]
     fn position(&self, key: &Value, hash: i64) -> Option<usize> {
         if self.index.is_empty() {
             return self.scan(key, hash);

@@ -191,7 +191,19 @@ pub(crate) fn str_limit_message() -> String {
 }
 
 /// Exact comparison of an int with a float (`None` if the float is NaN).
+#[inline]
 pub(crate) fn cmp_int_float(i: &IntRef, f: f64) -> Option<Ordering> {
+    // An int of at most 53 bits is exactly a float: compare as floats
+    // (None for NaN, as below).
+    if let IntRef::Small(i) = i
+        && i.unsigned_abs() <= 1 << 53
+    {
+        return (*i as f64).partial_cmp(&f);
+    }
+    cmp_int_float_wide(i, f)
+}
+
+fn cmp_int_float_wide(i: &IntRef, f: f64) -> Option<Ordering> {
     if f.is_nan() {
         return None;
     }

@@ -420,7 +420,7 @@ impl PyIter {
                         Value::Big(b) => Value::from_big(&b.0 + 1),
                         other => other.clone(),
                     };
-                    Some(Value::tuple(vec![n, v]))
+                    Some(Value::pair(n, v))
                 }
                 None => None,
             },
@@ -497,6 +497,6 @@ fn view_item(kind: ViewKind, k: &Value, v: &Value) -> Value {
     match kind {
         ViewKind::Keys => k.clone(),
         ViewKind::Values => v.clone(),
-        ViewKind::Items => Value::tuple(vec![k.clone(), v.clone()]),
+        ViewKind::Items => Value::pair(k.clone(), v.clone()),
     }
 }

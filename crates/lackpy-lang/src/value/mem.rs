@@ -60,6 +60,20 @@ impl Drop for MemScope {
     }
 }
 
+/// Drops the containers among `items` without recursing into them (each
+/// is taken out, leaving `None`, and dropped from the queue).
+pub(crate) fn drop_slice(items: &mut [Value]) {
+    if !items.iter().any(Value::is_container) {
+        return;
+    }
+    let mut taken: Vec<Value> = items
+        .iter_mut()
+        .filter(|v| v.is_container())
+        .map(|v| std::mem::replace(v, Value::None))
+        .collect();
+    drop_values(&mut taken);
+}
+
 /// Drops `items` without recursing into nested containers.
 pub(crate) fn drop_values(items: &mut Vec<Value>) {
     if !items.iter().any(Value::is_container) {

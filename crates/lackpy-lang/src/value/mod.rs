@@ -25,6 +25,7 @@ pub(crate) mod set;
 pub(crate) mod stack;
 pub(crate) mod str;
 pub(crate) mod tool;
+pub(crate) mod tuple;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -40,6 +41,7 @@ pub(crate) use self::range::Range;
 pub(crate) use self::set::Set;
 pub(crate) use self::str::PyStr;
 pub(crate) use self::tool::ToolInfo;
+pub(crate) use self::tuple::Tuple;
 
 /// One interpreter value.
 #[derive(Clone)]
@@ -166,26 +168,6 @@ impl Drop for List {
     }
 }
 
-/// A tuple's items with their memory charge.
-pub(crate) struct Tuple {
-    /// The items.
-    pub items: Vec<Value>,
-}
-
-impl Tuple {
-    pub(crate) fn new(items: Vec<Value>) -> Self {
-        mem::charge(items.capacity() * std::mem::size_of::<Value>() + 48);
-        Tuple { items }
-    }
-}
-
-impl Drop for Tuple {
-    fn drop(&mut self) {
-        mem::credit(self.items.capacity() * std::mem::size_of::<Value>() + 48);
-        mem::drop_values(&mut self.items);
-    }
-}
-
 /// A method: a receiver (or `None` for an unbound `str.upper`) and a name.
 pub(crate) struct Method {
     pub recv: Option<Value>,
@@ -222,6 +204,18 @@ impl Value {
     /// A new tuple value.
     pub(crate) fn tuple(items: Vec<Value>) -> Value {
         Value::Tuple(Rc::new(Tuple::new(items)))
+    }
+
+    /// A new pair `(a, b)`.
+    #[inline]
+    pub(crate) fn pair(a: Value, b: Value) -> Value {
+        Value::Tuple(Rc::new(Tuple::pair(a, b)))
+    }
+
+    /// A new triple `(a, b, c)`.
+    #[inline]
+    pub(crate) fn triple(a: Value, b: Value, c: Value) -> Value {
+        Value::Tuple(Rc::new(Tuple::triple(a, b, c)))
     }
 
     /// A new dict value.

@@ -271,7 +271,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
                     ViewKind::Values => d.iter().map(|(_, v)| v.clone()).collect(),
                     ViewKind::Items => d
                         .iter()
-                        .map(|(k, v)| Value::tuple(vec![k.clone(), v.clone()]))
+                        .map(|(k, v)| Value::pair(k.clone(), v.clone()))
                         .collect(),
                 },
                 Err(_) => Vec::new(),

@@ -539,7 +539,7 @@ impl Set {
             }
             _ => {
                 for (k, val) in d.iter() {
-                    s.add(Value::tuple(vec![k.clone(), val.clone()]))?;
+                    s.add(Value::pair(k.clone(), val.clone()))?;
                 }
             }
         }

@@ -4,6 +4,7 @@
 
 mod round;
 mod sort;
+mod sort_plan;
 mod types;
 
 use std::rc::Rc;
@@ -65,6 +66,24 @@ fn any_all(budget: &mut Budget, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<V
         )));
     };
     let want = b == BuiltinId::Any;
+    // A list or tuple is read in place: truthiness runs no program code.
+    if let Some(found) = with_items(x, |items| {
+        for (n, v) in items.iter().enumerate() {
+            if n % 256 == 255 {
+                budget.poll_now()?;
+            }
+            let t = match v {
+                Value::Bool(b) => *b,
+                _ => v.truthy(),
+            };
+            if t == want {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    })? {
+        return Ok(Value::Bool(if found { want } else { !want }));
+    }
     let mut iter = PyIter::of(x)?;
     while let Some(v) = iter.next()? {
         budget.poll()?;
@@ -130,6 +149,23 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
             kwargs.len()
         )));
     }
+    // Without a key, a list or tuple is read in place (comparisons run no
+    // program code, so it cannot change meanwhile) and only the winner is
+    // copied out.
+    if key.is_none()
+        && let [one] = args
+        && let Some(best) = with_items(one, |items| best_in_place(items, op))?
+    {
+        return match best {
+            Some(x) => Ok(x),
+            None => match default {
+                Some(d) => Ok(d),
+                None => Err(Exc::value_error(format!(
+                    "{name}() arg is an empty sequence"
+                ))),
+            },
+        };
+    }
     // One iterable is walked live (no copy); several arguments are the items.
     let mut items = match args {
         [] => {
@@ -178,6 +214,53 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
     }
 }
 
+/// Runs `f` over the items of a list or tuple, borrowed in place; `None`
+/// for any other value (or a list borrowed mutably elsewhere).
+fn with_items<T>(v: &Value, f: impl FnOnce(&[Value]) -> R<T>) -> R<Option<T>> {
+    match v {
+        Value::Tuple(t) => f(&t.items).map(Some),
+        Value::List(l) => match l.try_borrow() {
+            Ok(l) => f(&l.items).map(Some),
+            Err(_) => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// The first item that no later item beats under `op` (`<` for min, `>`
+/// for max), as CPython's min/max pick it; `None` when empty.
+fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
+    let Some((mut best, rest)) = items.split_first() else {
+        return Ok(None);
+    };
+    for (n, x) in rest.iter().enumerate() {
+        if n % 256 == 255 {
+            crate::value::meter::tick_n(256)?;
+        }
+        let wins = match (x, best) {
+            (Value::Int(a), Value::Int(b)) => {
+                if op == CmpOp::Lt {
+                    a < b
+                } else {
+                    a > b
+                }
+            }
+            (Value::Float(a), Value::Float(b)) => {
+                if op == CmpOp::Lt {
+                    a < b
+                } else {
+                    a > b
+                }
+            }
+            _ => ops::order(op, x, best, 0)?,
+        };
+        if wins {
+            best = x;
+        }
+    }
+    Ok(Some(best.clone()))
+}
+
 fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     if args.is_empty() {
         return Err(Exc::type_error(
@@ -223,20 +306,40 @@ fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
             return Ok(Value::Int(total));
         }
     }
-    let mut iter = PyIter::of(&src)?;
     let mut acc = start;
+    // A list or tuple is added up in place; the additions run no program
+    // code, so it cannot change meanwhile.
+    if let Some(total) = with_items(&src, |items| {
+        let mut acc = acc.clone();
+        for (n, x) in items.iter().enumerate() {
+            if n % 256 == 255 {
+                budget.poll_now()?;
+            }
+            acc = add(budget, acc, x)?;
+        }
+        Ok(acc)
+    })? {
+        return Ok(total);
+    }
+    let mut iter = PyIter::of(&src)?;
     while let Some(x) = iter.next()? {
         budget.poll()?;
-        acc = match (&acc, &x) {
-            (Value::Int(a), Value::Int(b)) => match a.checked_add(*b) {
-                Some(r) => Value::Int(r),
-                None => ops::binop(budget, crate::ast::Operator::Add, acc, x)?,
-            },
-            (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
-            _ => ops::binop(budget, crate::ast::Operator::Add, acc, x)?,
-        };
+        acc = add(budget, acc, &x)?;
     }
     Ok(acc)
+}
+
+/// One step of `sum`: `acc + x`.
+#[inline]
+fn add(budget: &mut Budget, acc: Value, x: &Value) -> R<Value> {
+    Ok(match (&acc, x) {
+        (Value::Int(a), Value::Int(b)) => match a.checked_add(*b) {
+            Some(r) => Value::Int(r),
+            None => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
+        },
+        (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
+        _ => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
+    })
 }
 
 fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {

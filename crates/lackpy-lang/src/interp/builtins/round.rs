@@ -87,7 +87,9 @@ fn round_float(x: f64, n: i64) -> R<f64> {
     if n < -330 {
         return Ok(0.0f64.copysign(x));
     }
-    let r = if n >= 0 {
+    let r = if let Some(r) = round_float_fast(x, n) {
+        r
+    } else if n >= 0 {
         format!("{:.*}", n as usize, x).parse::<f64>().unwrap_or(x)
     } else {
         // Exact: x = m * 2**e, rounded to a multiple of 10**k.
@@ -117,6 +119,46 @@ fn round_float(x: f64, n: i64) -> R<f64> {
         return Err(Exc::overflow("rounded value too large to represent"));
     }
     Ok(if r == 0.0 { 0.0f64.copysign(x) } else { r })
+}
+
+/// `round(x, n)` without writing decimals, when `10**n` is exact and
+/// `x * 10**n` is well inside the integers a float holds exactly: the
+/// product's rounding error is recovered exactly (a fused multiply-add), so
+/// the half-even decision is taken on the exact product `x * 10**n`, and
+/// the rounded integer divided by `10**n` is the float nearest the decimal,
+/// as CPython's correctly rounded path gives. `None` outside that range.
+fn round_float_fast(x: f64, n: i64) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let p = *POW10.get(usize::try_from(n).ok()?)?;
+    let y = x * p;
+    // Below 2**52 the product's integer part and fraction are exact; above
+    // 2**-900 its rounding error is not lost to underflow.
+    if !(y.abs() < 4_503_599_627_370_496.0 && (y == 0.0 || y.abs() > 1e-270)) {
+        return None;
+    }
+    let err = x.mul_add(p, -y); // x * p == y + err, exactly
+    let q = y.round_ties_even();
+    let frac = y - q; // exact, in [-0.5, 0.5]
+    let q = if frac == 0.5 {
+        // A tie in the rounded product: the exact one decides.
+        if err > 0.0 || (err == 0.0 && q % 2.0 != 0.0) {
+            q + 1.0
+        } else {
+            q
+        }
+    } else if frac == -0.5 {
+        if err < 0.0 || (err == 0.0 && q % 2.0 != 0.0) {
+            q - 1.0
+        } else {
+            q
+        }
+    } else {
+        q
+    };
+    Some(q / p)
 }
 
 /// `x == m * 2**e` exactly, `m` an integer carrying the sign.

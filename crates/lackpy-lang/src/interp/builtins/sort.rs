@@ -1,9 +1,12 @@
 //! Sorting: `sorted`, `list.sort`'s machinery and `sort_by`.
 
+use std::cmp::Ordering;
+
 use super::super::Interp;
 use super::super::args::{Kw, between, bind};
 use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
+use super::sort_plan::{self, Plan};
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::meter::{self, Buf, Charge};
@@ -77,91 +80,171 @@ pub(crate) fn sort_values(
     };
     let order = sort_order(&mut it.budget, keys.as_deref().unwrap_or(&items))?;
     drop(keys);
-    let mut out = permute(items, &order)?;
+    let mut out = permute(items, order)?;
     if reverse {
         out.reverse();
     }
     Ok(out)
 }
 
-/// `items` rearranged into `order` (a permutation of their positions).
-fn permute(items: Buf<Value>, order: &[u32]) -> R<Buf<Value>> {
-    let _slots = Charge::new(
-        items
-            .len()
-            .saturating_mul(std::mem::size_of::<Option<Value>>()),
-    )?;
-    let mut slots: Vec<Option<Value>> = items.into_vec().into_iter().map(Some).collect();
-    let mut out = Buf::with_capacity(order.len())?;
-    for &i in order {
-        if let Some(x) = slots.get_mut(i as usize).and_then(Option::take) {
-            out.push(x)?;
+/// `items` rearranged into `order` (a permutation of their positions), in
+/// place: each cycle of the permutation is followed with swaps, so no
+/// second buffer of items is needed.
+fn permute(mut items: Buf<Value>, mut order: Vec<u32>) -> R<Buf<Value>> {
+    const DONE: u32 = u32::MAX;
+    if order.len() != items.len() {
+        return Err(Exc::runtime_error("sort order lost its items"));
+    }
+    for start in 0..order.len() {
+        if order[start] == DONE {
+            continue;
+        }
+        let mut cur = start;
+        loop {
+            let src = order[cur] as usize;
+            order[cur] = DONE;
+            if src == start || src >= items.len() {
+                break;
+            }
+            items.swap(cur, src);
+            cur = src;
         }
     }
-    Ok(out)
+    Ok(items)
 }
 
 /// The stable sorted order of `keys` under Python's `<`.
 ///
-/// The scratch memory (the order, a copy of int or string keys, the merge
-/// buffer) is charged up front; the library sorts of the homogeneous cases
-/// do not poll, their input being bounded by the memory budget.
+/// The pre-sort check ([`sort_plan::plan`]) picks a typed comparator when
+/// every pair of keys compares under a total order; then the library's
+/// stable sort serves (positions sorted by a copy of scalar keys).
+/// Otherwise [`merge_sort`] asks Python's `<`. The scratch memory is
+/// charged up front; the library sorts of scalar keys do not poll, their
+/// input being bounded by the memory budget.
 pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
+    // The order, a copy of scalar keys and the stable sort's buffer.
     let _scratch = Charge::new(keys.len().saturating_mul(4 + 16 + 4))?;
     meter::tick_n(keys.len())?;
     let mut order: Vec<u32> = (0..keys.len() as u32).collect();
-    // Homogeneous ints or strings: a total order, so the library sort does.
-    if keys.iter().all(|k| matches!(k, Value::Int(_))) {
-        let ints: Vec<i64> = keys
-            .iter()
-            .map(|k| if let Value::Int(i) = k { *i } else { 0 })
-            .collect();
-        order.sort_by_key(|&i| ints.get(i as usize).copied().unwrap_or(0));
-        return Ok(order);
-    }
-    if keys.iter().all(|k| matches!(k, Value::Str(_))) {
-        let strs: Vec<&str> = keys
-            .iter()
-            .map(|k| {
-                if let Value::Str(s) = k {
-                    s.as_str()
-                } else {
-                    ""
-                }
-            })
-            .collect();
-        order.sort_by(|&a, &b| strs.get(a as usize).cmp(&strs.get(b as usize)));
-        return Ok(order);
-    }
-    let mut lt = |a: &u32, b: &u32| -> R<bool> {
-        budget.poll()?;
-        match (keys.get(*a as usize), keys.get(*b as usize)) {
-            (Some(x), Some(y)) => ops::lt(x, y),
-            _ => Ok(false),
+    match sort_plan::plan(keys) {
+        // Scalar keys: a copy of them beside the order, which is sorted by
+        // them (a lean index sort: the order, the copy and the stable
+        // sort's buffer of positions).
+        Plan::Ints => {
+            let ints: Vec<i64> = keys
+                .iter()
+                .map(|k| if let Value::Int(i) = k { *i } else { 0 })
+                .collect();
+            order.sort_by_key(|&i| ints.get(i as usize).copied().unwrap_or(0));
         }
-    };
-    merge_sort(&mut order, &mut lt)?;
+        Plan::Floats => {
+            let floats: Vec<f64> = keys
+                .iter()
+                .map(|k| if let Value::Float(f) = k { *f } else { 0.0 })
+                .collect();
+            order.sort_by(|&a, &b| {
+                let (x, y) = (floats.get(a as usize), floats.get(b as usize));
+                x.partial_cmp(&y).unwrap_or(Ordering::Equal)
+            });
+        }
+        Plan::Strs => {
+            let strs: Vec<&str> = keys
+                .iter()
+                .map(|k| {
+                    if let Value::Str(s) = k {
+                        s.as_str()
+                    } else {
+                        ""
+                    }
+                })
+                .collect();
+            order.sort_by(|&a, &b| strs.get(a as usize).cmp(&strs.get(b as usize)));
+        }
+        Plan::Total => {
+            // The comparator cannot fail; it polls the meter, and once a
+            // limit is hit answers the remaining comparisons at once and
+            // the error is raised when the sort returns.
+            let mut stopped: Option<Box<Exc>> = None;
+            order.sort_by(|&a, &b| {
+                if stopped.is_some() {
+                    return Ordering::Equal;
+                }
+                if let Err(e) = meter::tick() {
+                    stopped = Some(e);
+                    return Ordering::Equal;
+                }
+                match (keys.get(a as usize), keys.get(b as usize)) {
+                    (Some(x), Some(y)) => sort_plan::total_cmp(x, y),
+                    _ => Ordering::Equal,
+                }
+            });
+            if let Some(e) = stopped {
+                return Err(e);
+            }
+        }
+        Plan::General => {
+            let mut lt = |a: &u32, b: &u32| -> R<bool> {
+                budget.poll()?;
+                match (keys.get(*a as usize), keys.get(*b as usize)) {
+                    (Some(x), Some(y)) => ops::lt(x, y),
+                    _ => Ok(false),
+                }
+            };
+            merge_sort(&mut order, &mut lt)?;
+        }
+    }
     Ok(order)
 }
 
-/// A stable merge sort with a fallible `<`: binary insertion sort of short
-/// runs, then merges. Like CPython's sort it asks `later < earlier`, so a
-/// comparison error names the operand types in CPython's order.
+/// CPython's minimum run length for `n` items: `n` itself below 64, else
+/// a length in 32..=64 that splits `n` into a power of two of runs or a
+/// little fewer.
+fn min_run(mut n: usize) -> usize {
+    let mut r = 0;
+    while n >= 64 {
+        r |= n & 1;
+        n >>= 1;
+    }
+    n + r
+}
+
+/// A stable merge sort with a fallible `<`, shaped like CPython's sort in
+/// its run phase, so that the comparisons (hence a comparison error, or
+/// the order NaN leaves) match it there: each run starts with the longest
+/// ascending run, or strictly descending one (reversed), and is extended to
+/// the minimum run length by binary insertion; runs are then merged
+/// (without galloping). Like CPython it asks `later < earlier`, so an error
+/// names the operand types in CPython's order.
 pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool>) -> R<()> {
-    const RUN: usize = 32;
     let n = v.len();
     if n < 2 {
         return Ok(());
     }
+    let minrun = min_run(n);
+    let mut bounds = vec![0];
     let mut start = 0;
     while start < n {
-        let end = (start + RUN).min(n);
-        for i in start + 1..end {
+        let mut end = start + 1;
+        if end < n {
+            end += 1;
+            if lt(&v[start + 1], &v[start])? {
+                while end < n && lt(&v[end], &v[end - 1])? {
+                    end += 1;
+                }
+                v[start..end].reverse();
+            } else {
+                while end < n && !lt(&v[end], &v[end - 1])? {
+                    end += 1;
+                }
+            }
+        }
+        let stop = (start + minrun).min(n).max(end);
+        for i in end..stop {
             // Binary insertion of v[i] into v[start..i].
             let x = v[i];
             let (mut lo, mut hi) = (start, i);
             while lo < hi {
-                let mid = (lo + hi) / 2;
+                let mid = lo + (hi - lo) / 2;
                 if lt(&x, &v[mid])? {
                     hi = mid;
                 } else {
@@ -170,15 +253,15 @@ pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool
             }
             v[lo..=i].rotate_right(1);
         }
-        start = end;
+        start = stop;
+        bounds.push(stop);
     }
-    let mut width = RUN;
     let mut buf: Vec<u32> = Vec::with_capacity(n);
-    while width < n {
-        let mut lo = 0;
-        while lo + width < n {
-            let mid = lo + width;
-            let hi = (lo + 2 * width).min(n);
+    while bounds.len() > 2 {
+        let mut merged = vec![0];
+        let mut k = 0;
+        while k + 2 < bounds.len() {
+            let (lo, mid, hi) = (bounds[k], bounds[k + 1], bounds[k + 2]);
             buf.clear();
             let (mut i, mut j) = (lo, mid);
             while i < mid && j < hi {
@@ -193,9 +276,13 @@ pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool
             buf.extend_from_slice(&v[i..mid]);
             buf.extend_from_slice(&v[j..hi]);
             v[lo..hi].copy_from_slice(&buf);
-            lo = hi;
+            merged.push(hi);
+            k += 2;
         }
-        width *= 2;
+        if k + 1 < bounds.len() {
+            merged.push(bounds[k + 1]);
+        }
+        bounds = merged;
     }
     Ok(())
 }
@@ -247,7 +334,7 @@ pub(super) fn sort_by(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Valu
     }
     let order = sort_order(budget, &keys)?;
     drop(keys);
-    let mut out = permute(values, &order)?;
+    let mut out = permute(values, order)?;
     if reverse {
         out.reverse();
     }

@@ -195,7 +195,7 @@ fn popitem(_it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) 
     none("dict.popitem", args, kwargs)?;
     let mut db = d.try_borrow_mut().map_err(|_| busy())?;
     match db.pop_last() {
-        Some((k, v)) => Ok(Value::tuple(vec![k, v])),
+        Some((k, v)) => Ok(Value::pair(k, v)),
         None => Err(Exc::key_error_text("popitem(): dictionary is empty")),
     }
 }

@@ -131,6 +131,27 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
             _ => {}
         }
     }
+    // Floats, and a float with a small int (converted as CPython does,
+    // correctly rounded): straight to the float arithmetic.
+    if matches!(
+        op,
+        Operator::Add
+            | Operator::Sub
+            | Operator::Mult
+            | Operator::Div
+            | Operator::FloorDiv
+            | Operator::Mod
+    ) {
+        let pair = match (&a, &b) {
+            (Value::Float(x), Value::Float(y)) => Some((*x, *y)),
+            (Value::Float(x), Value::Int(y)) => Some((*x, *y as f64)),
+            (Value::Int(x), Value::Float(y)) => Some((*x as f64, *y)),
+            _ => None,
+        };
+        if let Some((x, y)) = pair {
+            return float_arith(op, x, y);
+        }
+    }
     match op {
         Operator::Add => add(budget, a, b),
         Operator::Sub => sub(a, b),

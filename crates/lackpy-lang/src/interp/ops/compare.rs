@@ -12,6 +12,39 @@ use crate::value::{Set, Value, ViewKind};
 
 /// A comparison operator applied to two values.
 pub(crate) fn compare(op: CmpOp, a: &Value, b: &Value) -> R<bool> {
+    // Two small ints or two floats: the answer at once, for every operator
+    // but the containment and identity ones.
+    match (a, b) {
+        (Value::Int(x), Value::Int(y)) => {
+            let r = match op {
+                CmpOp::Eq => Some(x == y),
+                CmpOp::NotEq => Some(x != y),
+                CmpOp::Lt => Some(x < y),
+                CmpOp::LtE => Some(x <= y),
+                CmpOp::Gt => Some(x > y),
+                CmpOp::GtE => Some(x >= y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(r);
+            }
+        }
+        (Value::Float(x), Value::Float(y)) => {
+            let r = match op {
+                CmpOp::Eq => Some(x == y),
+                CmpOp::NotEq => Some(x != y),
+                CmpOp::Lt => Some(x < y),
+                CmpOp::LtE => Some(x <= y),
+                CmpOp::Gt => Some(x > y),
+                CmpOp::GtE => Some(x >= y),
+                _ => None,
+            };
+            if let Some(r) = r {
+                return Ok(r);
+            }
+        }
+        _ => {}
+    }
     match op {
         CmpOp::Eq => py_eq(a, b),
         CmpOp::NotEq => py_eq(a, b).map(|e| !e),
@@ -60,6 +93,9 @@ pub(crate) fn lt(a: &Value, b: &Value) -> R<bool> {
     if let (Value::Str(x), Value::Str(y)) = (a, b) {
         return Ok(x.as_str() < y.as_str());
     }
+    if let (Value::Float(x), Value::Float(y)) = (a, b) {
+        return Ok(x < y);
+    }
     order(CmpOp::Lt, a, b, 0)
 }
 
@@ -97,17 +133,17 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
                     "maximum recursion depth exceeded in comparison",
                 ));
             }
-            // Item by item without copying either sequence.
-            let mut i = 0;
-            loop {
-                let (Some(x), Some(y)) = (seq_item(a, i), seq_item(b, i)) else {
-                    return Ok(apply(op, seq_len(a).cmp(&seq_len(b))));
-                };
-                if !item_eq(&x, &y, depth + 1)? {
-                    return order(op, &x, &y, depth + 1);
-                }
-                i += 1;
-            }
+            // Item by item in place: neither sequence nor any item is copied
+            // (no program code runs in a comparison, so a borrowed list
+            // cannot change under it).
+            return match (a, b) {
+                (Value::Tuple(x), Value::Tuple(y)) => seq_order(op, &x.items, &y.items, depth),
+                (Value::List(x), Value::List(y)) => match (x.try_borrow(), y.try_borrow()) {
+                    (Ok(x), Ok(y)) => seq_order(op, &x.items, &y.items, depth),
+                    _ => Ok(apply(op, Ordering::Equal)),
+                },
+                _ => Ok(false),
+            };
         }
         (Value::Set(_) | Value::View(_), Value::Set(_) | Value::View(_)) => {
             let (Some(x), Some(y)) = (set_of(a)?, set_of(b)?) else {
@@ -150,18 +186,28 @@ fn set_of(v: &Value) -> R<Option<Set>> {
     })
 }
 
-fn seq_item(v: &Value, i: usize) -> Option<Value> {
-    match v {
-        Value::List(l) => l.try_borrow().ok().and_then(|l| l.items.get(i).cloned()),
-        Value::Tuple(t) => t.items.get(i).cloned(),
-        _ => None,
+/// `op` between two sequences: at the first items that are not equal,
+/// `op` between them; with none, `op` between the lengths.
+fn seq_order(op: CmpOp, x: &[Value], y: &[Value], depth: u32) -> R<bool> {
+    for (p, q) in x.iter().zip(y) {
+        match (p, q) {
+            (Value::Int(i), Value::Int(j)) => {
+                if i != j {
+                    return Ok(apply(op, i.cmp(j)));
+                }
+            }
+            (Value::Str(i), Value::Str(j)) => {
+                let o = i.as_str().cmp(j.as_str());
+                if o != Ordering::Equal {
+                    return Ok(apply(op, o));
+                }
+            }
+            _ => {
+                if !item_eq(p, q, depth + 1)? {
+                    return order(op, p, q, depth + 1);
+                }
+            }
+        }
     }
-}
-
-fn seq_len(v: &Value) -> usize {
-    match v {
-        Value::List(l) => l.try_borrow().map(|l| l.items.len()).unwrap_or(0),
-        Value::Tuple(t) => t.items.len(),
-        _ => 0,
-    }
+    Ok(apply(op, x.len().cmp(&y.len())))
 }

@@ -4,6 +4,7 @@ use crate::value::eq::item_eq;
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;
+use crate::value::meter;
 use crate::value::{Range, Value, ViewKind};
 
 /// `item in container`.
@@ -21,21 +22,9 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
             let Ok(l) = l.try_borrow() else {
                 return Ok(false);
             };
-            for x in &l.items {
-                if item_eq(x, item, 0)? {
-                    return Ok(true);
-                }
-            }
-            Ok(false)
+            seq_contains(&l.items, item)
         }
-        Value::Tuple(t) => {
-            for x in &t.items {
-                if item_eq(x, item, 0)? {
-                    return Ok(true);
-                }
-            }
-            Ok(false)
-        }
+        Value::Tuple(t) => seq_contains(&t.items, item),
         Value::Dict(d) => d
             .try_borrow()
             .map_err(|_| Exc::runtime_error("dict busy"))?
@@ -101,8 +90,63 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
     }
 }
 
+/// `item in items` for a list's or tuple's items, in place. A small int
+/// or a string is matched against items of its own kind directly (a str
+/// equals only a str; an int may equal a bool, float or complex too, which
+/// take the general `==`).
+fn seq_contains(items: &[Value], item: &Value) -> R<bool> {
+    match item {
+        Value::Int(i) => {
+            for (n, x) in items.iter().enumerate() {
+                let hit = match x {
+                    Value::Int(j) => i == j,
+                    Value::Str(_) | Value::None | Value::Tuple(_) | Value::List(_) => false,
+                    _ => item_eq(x, item, 0)?,
+                };
+                if hit {
+                    return Ok(true);
+                }
+                if n % 1024 == 1023 {
+                    meter::tick_n(1024)?;
+                }
+            }
+            Ok(false)
+        }
+        Value::Str(s) => {
+            for (n, x) in items.iter().enumerate() {
+                if let Value::Str(t) = x
+                    && s.as_str() == t.as_str()
+                {
+                    return Ok(true);
+                }
+                if n % 1024 == 1023 {
+                    meter::tick_n(1024)?;
+                }
+            }
+            Ok(false)
+        }
+        _ => {
+            for x in items {
+                if item_eq(x, item, 0)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+    }
+}
+
 /// `item in r` for a range.
 pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
+    if let (Range::Small { start, stop, step }, Value::Int(i)) = (r, item) {
+        let (start, stop, step, i) = (*start as i128, *stop as i128, *step as i128, *i as i128);
+        let inside = if step > 0 {
+            i >= start && i < stop
+        } else {
+            i <= start && i > stop
+        };
+        return inside && (i - start) % step == 0;
+    }
     let i = match item {
         Value::Float(f) => match crate::value::int::f64_to_int(*f) {
             Some(v) if f.fract() == 0.0 => match as_int(&v) {
