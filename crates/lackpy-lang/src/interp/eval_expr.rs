@@ -34,10 +34,7 @@ impl Interp<'_> {
                 // Bound globals and locals inline; everything else via `load`.
                 let hit = match *r {
                     super::code::NameRef::Global(slot) => self.globals.get(slot as usize),
-                    super::code::NameRef::Local(slot) => {
-                        let base = self.frames.last().copied().unwrap_or(0);
-                        self.stack.get(base + slot as usize)
-                    }
+                    super::code::NameRef::Local(slot) => self.stack.get(self.base + slot as usize),
                     super::code::NameRef::Outer(depth, slot) => {
                         let n = self.frames.len();
                         n.checked_sub(1 + depth as usize)
@@ -137,7 +134,7 @@ impl Interp<'_> {
                 Ok(last)
             }
             ExprKind::IfExp(t, b, o) => {
-                if self.eval(t)?.truthy() {
+                if self.eval_cond(t)? {
                     self.eval(b)
                 } else {
                     self.eval(o)
@@ -173,6 +170,70 @@ impl Interp<'_> {
             ExprKind::Forbidden(kind) => Err(forbidden(kind, e.line)),
             ExprKind::Const(v) => Ok(v.clone()),
             ExprKind::Name(r, name) => self.load(*r, name),
+        }
+    }
+
+    /// Evaluates an expression for its truth only (an `if` test, a
+    /// comprehension filter, a conditional expression's test): comparisons,
+    /// `not`, `and` and `or` there answer a bool without making values.
+    #[inline(never)]
+    pub(crate) fn eval_cond(&mut self, e: &Expr) -> R<bool> {
+        match &e.kind {
+            ExprKind::Compare(l, rest) if rest.len() == 1 => self.cond_compare(e, l, rest),
+            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::And(_) | ExprKind::Or(_) => {
+                self.cond_logic(e)
+            }
+            _ => Ok(truth(&self.eval(e)?)),
+        }
+    }
+
+    /// `a op b` as a condition.
+    #[inline(never)]
+    fn cond_compare(&mut self, e: &Expr, l: &Expr, rest: &[(CmpOp, Expr)]) -> R<bool> {
+        check_stack().map_err(|ex| at_line(ex, e.line))?;
+        let Some((op, r)) = rest.first() else {
+            return Ok(true);
+        };
+        let a = self.eval(l)?;
+        let b = self.eval(r)?;
+        if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
+            let (x, y) = (*x, *y);
+            match op {
+                CmpOp::Eq | CmpOp::Is => return Ok(x == y),
+                CmpOp::NotEq | CmpOp::IsNot => return Ok(x != y),
+                CmpOp::Lt => return Ok(x < y),
+                CmpOp::LtE => return Ok(x <= y),
+                CmpOp::Gt => return Ok(x > y),
+                CmpOp::GtE => return Ok(x >= y),
+                _ => {}
+            }
+        }
+        ops::compare(*op, &a, &b).map_err(|ex| at_line(ex, e.line))
+    }
+
+    /// `not x`, `x and y`, `x or y` as conditions.
+    #[inline(never)]
+    fn cond_logic(&mut self, e: &Expr) -> R<bool> {
+        check_stack().map_err(|ex| at_line(ex, e.line))?;
+        match &e.kind {
+            ExprKind::Unary(UnaryOp::Not, x) => Ok(!self.eval_cond(x)?),
+            ExprKind::And(vs) => {
+                for v in vs {
+                    if !self.eval_cond(v)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            ExprKind::Or(vs) => {
+                for v in vs {
+                    if self.eval_cond(v)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            _ => Ok(truth(&self.eval(e)?)),
         }
     }
 
@@ -381,18 +442,21 @@ impl Interp<'_> {
                 }
                 return Ok(());
             }
+            let slot = self.slot_index(name);
             while left > 0 {
                 self.budget.step()?;
-                self.store(name, Value::Int(cur));
+                match slot.and_then(|i| self.stack.get_mut(i)) {
+                    Some(s) => *s = Some(Value::Int(cur)),
+                    None => self.store(name, Value::Int(cur)),
+                }
                 self.comp_item(c, gi, g, acc)?;
                 left -= 1;
                 cur = cur.wrapping_add(step);
             }
             return Ok(());
         }
-        while let Some(v) = it.next()? {
-            self.budget.step()?;
-            self.assign(&g.target, v)?;
+        let mut lt = self.loop_target(&g.target);
+        while self.bind_next(&mut it, &mut lt)? {
             self.comp_item(c, gi, g, acc)?;
         }
         Ok(())
@@ -402,7 +466,7 @@ impl Interp<'_> {
     /// next clause or the element.
     fn comp_item(&mut self, c: &Comp, gi: usize, g: &Gen, acc: &mut Acc) -> R<()> {
         for cond in &g.ifs {
-            if !self.eval(cond)?.truthy() {
+            if !self.eval_cond(cond)? {
                 return Ok(());
             }
         }
@@ -500,6 +564,15 @@ impl Interp<'_> {
             kw_defaults,
             captured,
         })))
+    }
+}
+
+/// A value's truth, with the bool case inline.
+#[inline(always)]
+fn truth(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        other => other.truthy(),
     }
 }
 

@@ -80,40 +80,9 @@ impl Interp<'_> {
                 iter,
                 body,
                 orelse,
-            } => {
-                let src = self.eval(iter)?;
-                if let (Value::Range(r), Target::Name(name, _)) = (&src, target)
-                    && let (crate::value::Range::Small { start, step, .. }, Some(left)) =
-                        (&**r, r.len_u64())
-                {
-                    // The common `for i in range(...)` runs on a plain counter.
-                    let (mut cur, step, mut left) = (*start, *step, left);
-                    let mut first = true;
-                    while left > 0 {
-                        self.budget.step()?;
-                        // After the first binding (which records a global's
-                        // binding order) the variable is written in place.
-                        match self.slot_ref(*name) {
-                            Some(s) if !first => *s = Some(Value::Int(cur)),
-                            _ => self.store(*name, Value::Int(cur)),
-                        }
-                        first = false;
-                        self.exec_block(body)?;
-                        left -= 1;
-                        cur = cur.wrapping_add(step);
-                    }
-                } else {
-                    let mut it = PyIter::of(&src)?;
-                    while let Some(v) = it.next()? {
-                        self.budget.step()?;
-                        self.assign(target, v)?;
-                        self.exec_block(body)?;
-                    }
-                }
-                self.exec_block(orelse)?;
-            }
+            } => self.exec_for(target, iter, body, orelse)?,
             StmtKind::If { test, body, orelse } => {
-                if self.eval(test)?.truthy() {
+                if self.eval_cond(test)? {
                     self.exec_block(body)?;
                 } else {
                     self.exec_block(orelse)?;
@@ -131,6 +100,47 @@ impl Interp<'_> {
             }
             StmtKind::Forbidden(kind) => return Err(forbidden(kind, s.line)),
         }
+        Ok(())
+    }
+
+    /// `for target in iter: body else: orelse`.
+    #[inline(never)]
+    fn exec_for(
+        &mut self,
+        target: &Target,
+        iter: &super::code::Expr,
+        body: &[Stmt],
+        orelse: &[Stmt],
+    ) -> R<()> {
+        let src = self.eval(iter)?;
+        if let (Value::Range(r), Target::Name(name, _)) = (&src, target)
+            && let (crate::value::Range::Small { start, step, .. }, Some(left)) =
+                (&**r, r.len_u64())
+        {
+            // The common `for i in range(...)` runs on a plain counter.
+            let (mut cur, step, mut left) = (*start, *step, left);
+            let mut first = true;
+            while left > 0 {
+                self.budget.step()?;
+                // After the first binding (which records a global's
+                // binding order) the variable is written in place.
+                match self.slot_ref(*name) {
+                    Some(s) if !first => *s = Some(Value::Int(cur)),
+                    _ => self.store(*name, Value::Int(cur)),
+                }
+                first = false;
+                self.exec_block(body)?;
+                left -= 1;
+                cur = cur.wrapping_add(step);
+            }
+        } else {
+            let mut it = PyIter::of(&src)?;
+            let mut lt = self.loop_target(target);
+            while self.bind_next(&mut it, &mut lt)? {
+                self.exec_block(body)?;
+            }
+        }
+        self.exec_block(orelse)?;
         Ok(())
     }
 
@@ -277,8 +287,17 @@ impl Interp<'_> {
 
     fn unpack(&mut self, targets: &[Target], star: Option<usize>, v: Value) -> R<()> {
         let n = targets.len();
+        if let Value::Tuple(t) = &v
+            && star.is_none()
+            && t.items.len() == n
+        {
+            // The common case: each part straight to its target.
+            for (t, x) in targets.iter().zip(&t.items) {
+                self.assign(t, super::fast_clone(x))?;
+            }
+            return Ok(());
+        }
         let items: Vec<Value> = match &v {
-            Value::Tuple(t) if star.is_none() && t.items.len() == n => t.items.clone(),
             Value::List(l) if star.is_none() => {
                 l.try_borrow().map(|l| l.items.clone()).unwrap_or_default()
             }

@@ -7,6 +7,7 @@
 //! are reached only through the host.
 
 pub(crate) mod args;
+mod bind;
 #[cfg(test)]
 mod budget_guard_tests;
 pub(crate) mod builtins;
@@ -187,6 +188,9 @@ pub(crate) struct Interp<'a> {
     pub stack: Vec<Option<Value>>,
     /// Base offset of each frame in `stack`.
     pub frames: Vec<usize>,
+    /// The innermost frame's base (`frames.last()`, or 0 at module level),
+    /// kept apart so that reading a local is one addition.
+    pub base: usize,
     pub stdout: String,
     pub stdout_cut: bool,
     pub trace: Vec<TraceEntry>,
@@ -215,6 +219,7 @@ impl<'a> Interp<'a> {
             param_slots: Vec::new(),
             stack: Vec::new(),
             frames: Vec::new(),
+            base: 0,
             stdout: String::new(),
             stdout_cut: false,
             trace: Vec::new(),
@@ -460,13 +465,10 @@ impl<'a> Interp<'a> {
                 Some(Some(v)) => Ok(fast_clone(v)),
                 _ => self.load_fallback(slot, name),
             },
-            NameRef::Local(slot) => {
-                let base = self.frames.last().copied().unwrap_or(0);
-                match self.stack.get(base + slot as usize) {
-                    Some(Some(v)) => Ok(fast_clone(v)),
-                    _ => Err(self.unbound(r, name)),
-                }
-            }
+            NameRef::Local(slot) => match self.stack.get(self.base + slot as usize) {
+                Some(Some(v)) => Ok(fast_clone(v)),
+                _ => Err(self.unbound(r, name)),
+            },
             NameRef::Outer(depth, slot) => {
                 let n = self.frames.len();
                 let base = n
@@ -513,7 +515,10 @@ impl<'a> Interp<'a> {
     pub(crate) fn slot_index(&self, r: NameRef) -> Option<usize> {
         match r {
             NameRef::Global(_) => None,
-            NameRef::Local(slot) => Some(self.frames.last().copied()? + slot as usize),
+            NameRef::Local(slot) => {
+                self.frames.last()?;
+                Some(self.base + slot as usize)
+            }
             NameRef::Outer(depth, slot) => {
                 let n = self.frames.len();
                 Some(*self.frames.get(n.checked_sub(1 + depth as usize)?)? + slot as usize)
@@ -569,8 +574,7 @@ impl<'a> Interp<'a> {
                 }
             }
             NameRef::Local(slot) => {
-                let base = self.frames.last().copied().unwrap_or(0);
-                if let Some(g) = self.stack.get_mut(base + slot as usize) {
+                if let Some(g) = self.stack.get_mut(self.base + slot as usize) {
                     *g = Some(v);
                 }
             }
@@ -593,7 +597,8 @@ impl<'a> Interp<'a> {
                 "maximum recursion depth exceeded",
             ));
         }
-        self.frames.push(self.stack.len());
+        self.base = self.stack.len();
+        self.frames.push(self.base);
         self.stack.resize(self.stack.len() + n, None);
         Ok(())
     }
@@ -603,6 +608,7 @@ impl<'a> Interp<'a> {
         if let Some(base) = self.frames.pop() {
             self.stack.truncate(base);
         }
+        self.base = self.frames.last().copied().unwrap_or(0);
         self.depth = self.depth.saturating_sub(cost);
     }
 }
