@@ -15,6 +15,7 @@ use super::code::{NameRef, Target};
 use crate::value::Value;
 use crate::value::errors::R;
 use crate::value::iter::{PyIter, Step};
+use crate::value::meter;
 
 /// Names a flat tuple target may hold to be bound part by part.
 const MAX_PARTS: usize = 4;
@@ -96,6 +97,42 @@ impl Interp<'_> {
             }
             Slot::Name(r) => self.store(r, v),
         }
+    }
+
+    /// Runs `body` once per item of `it`, bound to the loop target first.
+    /// A list bound to one name (the most common loop) is walked by index
+    /// here, with no iterator call per item; like the list iterator, it
+    /// sees items appended during the loop.
+    #[inline(always)]
+    pub(crate) fn for_each_item(
+        &mut self,
+        mut it: PyIter,
+        lt: &mut LoopTarget,
+        mut body: impl FnMut(&mut Self) -> R<()>,
+    ) -> R<()> {
+        if let (PyIter::List { list, idx }, Kind::One(s)) = (&it, &lt.kind) {
+            let (list, mut idx, s) = (list.clone(), *idx, *s);
+            loop {
+                // Every item of every iterator is builtin work (language.md §5).
+                meter::tick()?;
+                let item = match list.try_borrow() {
+                    Ok(l) => match l.items.get(idx) {
+                        Some(v) => super::fast_clone(v),
+                        None => break,
+                    },
+                    Err(_) => break,
+                };
+                idx += 1;
+                self.budget.step()?;
+                self.put(s, item);
+                body(self)?;
+            }
+            return Ok(());
+        }
+        while self.bind_next(&mut it, lt)? {
+            body(self)?;
+        }
+        Ok(())
     }
 
     /// Takes the next item of `it` and binds it to the loop target,

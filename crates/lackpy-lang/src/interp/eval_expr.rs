@@ -7,20 +7,13 @@
 use std::rc::Rc;
 
 use super::Interp;
-use super::code::{Comp, Conv, DictItem, Elt, Expr, ExprKind, FPart, Gen, LambdaDef, Spec, Target};
+use super::code::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
 use super::ops;
 use crate::ast::{CmpOp, Operator, UnaryOp};
 use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::Buf;
-use crate::value::{Dict, Lambda, List, Set, Value, repr};
-
-/// How a comprehension collects its items.
-enum Acc {
-    List(List),
-    Set(Set),
-    Dict(Dict),
-}
+use crate::value::{Dict, Lambda, Set, Value, repr};
 
 impl Interp<'_> {
     /// Evaluates an expression. Constants and bound names (most operands)
@@ -154,9 +147,9 @@ impl Interp<'_> {
             }
             ExprKind::Set(elts, all_const) => self.eval_set(elts, *all_const),
             ExprKind::Dict(items) => self.eval_dict(items),
-            ExprKind::ListComp(c) => self.eval_comp(c, Acc::List(List::default())),
-            ExprKind::SetComp(c) => self.eval_comp(c, Acc::Set(Set::new())),
-            ExprKind::DictComp(c) => self.eval_comp(c, Acc::Dict(Dict::new())),
+            ExprKind::ListComp(c) => self.eval_list_comp(c),
+            ExprKind::SetComp(c) => self.eval_set_comp(c),
+            ExprKind::DictComp(c) => self.eval_dict_comp(c),
             ExprKind::FString(parts) => {
                 let mut out = String::new();
                 self.eval_fparts(parts, &mut out)?;
@@ -393,107 +386,6 @@ impl Interp<'_> {
             }
         }
         Ok(Value::dict(d))
-    }
-
-    fn eval_comp(&mut self, c: &Comp, mut acc: Acc) -> R<Value> {
-        let Some(first) = c.gens.first() else {
-            return Ok(Value::None);
-        };
-        let src = self.eval(&first.iter)?;
-        let it = PyIter::of(&src)?;
-        self.push_frame(c.nslots as usize, 0)?;
-        let r = self.comp_loop(c, 0, it, &mut acc);
-        self.pop_frame(0);
-        r?;
-        Ok(match acc {
-            Acc::List(l) => Value::List(Rc::new(std::cell::RefCell::new(l))),
-            Acc::Set(s) => Value::set(s),
-            Acc::Dict(d) => Value::dict(d),
-        })
-    }
-
-    fn comp_loop(&mut self, c: &Comp, gi: usize, mut it: PyIter, acc: &mut Acc) -> R<()> {
-        let Some(g) = c.gens.get(gi) else {
-            return Ok(());
-        };
-        if let (PyIter::Range { next, step, left }, Target::Name(name, _)) = (&it, &g.target) {
-            // `for i in range(...)` clauses run on a plain counter.
-            let (mut cur, step, mut left, name) = (*next, *step, *left, *name);
-            if let Acc::List(l) = acc
-                && g.ifs.is_empty()
-                && gi + 1 == c.gens.len()
-            {
-                // The innermost clause of a list comprehension without
-                // filters: every turn appends one element.
-                l.reserve(usize::try_from(left).unwrap_or(0).min(1 << 16));
-                // The loop variable is a local of this frame: its stack
-                // position stays put while the element is evaluated.
-                let slot = self.slot_index(name);
-                while left > 0 {
-                    self.budget.step()?;
-                    match slot.and_then(|i| self.stack.get_mut(i)) {
-                        Some(s) => *s = Some(Value::Int(cur)),
-                        None => self.store(name, Value::Int(cur)),
-                    }
-                    let v = self.eval(&c.elt)?;
-                    l.push(v);
-                    left -= 1;
-                    cur = cur.wrapping_add(step);
-                }
-                return Ok(());
-            }
-            let slot = self.slot_index(name);
-            while left > 0 {
-                self.budget.step()?;
-                match slot.and_then(|i| self.stack.get_mut(i)) {
-                    Some(s) => *s = Some(Value::Int(cur)),
-                    None => self.store(name, Value::Int(cur)),
-                }
-                self.comp_item(c, gi, g, acc)?;
-                left -= 1;
-                cur = cur.wrapping_add(step);
-            }
-            return Ok(());
-        }
-        let mut lt = self.loop_target(&g.target);
-        while self.bind_next(&mut it, &mut lt)? {
-            self.comp_item(c, gi, g, acc)?;
-        }
-        Ok(())
-    }
-
-    /// One item of clause `gi` (its target already bound): filters, then the
-    /// next clause or the element.
-    fn comp_item(&mut self, c: &Comp, gi: usize, g: &Gen, acc: &mut Acc) -> R<()> {
-        for cond in &g.ifs {
-            if !self.eval_cond(cond)? {
-                return Ok(());
-            }
-        }
-        if let Some(next) = c.gens.get(gi + 1) {
-            let src = self.eval(&next.iter)?;
-            let inner = PyIter::of(&src)?;
-            return self.comp_loop(c, gi + 1, inner, acc);
-        }
-        match acc {
-            Acc::List(l) => {
-                let v = self.eval(&c.elt)?;
-                l.push(v);
-            }
-            Acc::Set(s) => {
-                let v = self.eval(&c.elt)?;
-                s.add(v)?;
-            }
-            Acc::Dict(d) => {
-                let k = self.eval(&c.elt)?;
-                let v = match &c.value {
-                    Some(e) => self.eval(e)?,
-                    None => Value::None,
-                };
-                d.insert(k, v)?;
-            }
-        }
-        Ok(())
     }
 
     fn eval_fparts(&mut self, parts: &[FPart], out: &mut String) -> R<()> {

@@ -134,11 +134,9 @@ impl Interp<'_> {
                 cur = cur.wrapping_add(step);
             }
         } else {
-            let mut it = PyIter::of(&src)?;
+            let it = PyIter::of(&src)?;
             let mut lt = self.loop_target(target);
-            while self.bind_next(&mut it, &mut lt)? {
-                self.exec_block(body)?;
-            }
+            self.for_each_item(it, &mut lt, |me| me.exec_block(body))?;
         }
         self.exec_block(orelse)?;
         Ok(())

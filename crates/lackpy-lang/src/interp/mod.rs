@@ -13,6 +13,7 @@ mod budget_guard_tests;
 pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;
+mod comp;
 pub(crate) mod eval_expr;
 pub(crate) mod eval_stmt;
 pub(crate) mod formatting;
