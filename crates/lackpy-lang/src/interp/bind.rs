@@ -14,11 +14,8 @@ use super::Interp;
 use super::code::{NameRef, Target};
 use crate::value::Value;
 use crate::value::errors::R;
-use crate::value::iter::{PyIter, Step};
+use crate::value::iter::{MAX_PARTS, PyIter, Step};
 use crate::value::meter;
-
-/// Names a flat tuple target may hold to be bound part by part.
-const MAX_PARTS: usize = 4;
 
 /// Where one name of a loop target lives.
 #[derive(Clone, Copy)]
@@ -40,8 +37,6 @@ enum Kind {
 pub(crate) struct LoopTarget<'t> {
     target: &'t Target,
     kind: Kind,
-    /// Reused buffer for the parts of split items.
-    parts: Vec<Value>,
 }
 
 impl Interp<'_> {
@@ -72,11 +67,7 @@ impl Interp<'_> {
             }
             _ => Kind::General,
         };
-        LoopTarget {
-            target: t,
-            kind,
-            parts: Vec::new(),
-        }
+        LoopTarget { target: t, kind }
     }
 
     fn slot_of(&self, r: NameRef) -> Option<Slot> {
@@ -107,7 +98,7 @@ impl Interp<'_> {
     pub(crate) fn for_each_item(
         &mut self,
         mut it: PyIter,
-        lt: &mut LoopTarget,
+        lt: &LoopTarget,
         mut body: impl FnMut(&mut Self) -> R<()>,
     ) -> R<()> {
         if let (PyIter::List { list, idx }, Kind::One(s)) = (&it, &lt.kind) {
@@ -138,7 +129,7 @@ impl Interp<'_> {
     /// Takes the next item of `it` and binds it to the loop target,
     /// counting one step; `false` when the iterator is exhausted.
     #[inline]
-    pub(crate) fn bind_next(&mut self, it: &mut PyIter, lt: &mut LoopTarget) -> R<bool> {
+    pub(crate) fn bind_next(&mut self, it: &mut PyIter, lt: &LoopTarget) -> R<bool> {
         match &lt.kind {
             Kind::One(s) => {
                 let s = *s;
@@ -150,16 +141,13 @@ impl Interp<'_> {
             }
             Kind::Parts(slots, n) => {
                 let (slots, n) = (*slots, *n);
-                match it.next_parts(n, &mut lt.parts)? {
-                    Step::Done => return Ok(false),
-                    Step::Parts => {
-                        self.budget.step()?;
-                        let mut parts = std::mem::take(&mut lt.parts);
-                        for (s, v) in slots.iter().zip(parts.drain(..)) {
-                            self.put(*s, v);
-                        }
-                        lt.parts = parts;
+                match it.next_parts(n, |i, v| {
+                    if let Some(s) = slots.get(i) {
+                        self.put(*s, v);
                     }
+                })? {
+                    Step::Done => return Ok(false),
+                    Step::Parts => self.budget.step()?,
                     Step::Whole(v) => {
                         self.budget.step()?;
                         match &v {

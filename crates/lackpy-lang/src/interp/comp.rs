@@ -143,12 +143,12 @@ impl Interp<'_> {
             }
             return Ok(());
         }
-        let mut lt = self.loop_target(&g.target);
+        let lt = self.loop_target(&g.target);
         if innermost && g.ifs.is_empty() {
             acc.reserve(it.size_hint());
-            return self.for_each_item(it, &mut lt, |me| acc.emit(me, c));
+            return self.for_each_item(it, &lt, |me| acc.emit(me, c));
         }
-        self.for_each_item(it, &mut lt, |me| me.comp_item(c, gi, g, innermost, acc))
+        self.for_each_item(it, &lt, |me| me.comp_item(c, gi, g, innermost, acc))
     }
 
     /// One item of clause `gi` (its target already bound): filters, then the

@@ -135,8 +135,8 @@ impl Interp<'_> {
             }
         } else {
             let it = PyIter::of(&src)?;
-            let mut lt = self.loop_target(target);
-            self.for_each_item(it, &mut lt, |me| me.exec_block(body))?;
+            let lt = self.loop_target(target);
+            self.for_each_item(it, &lt, |me| me.exec_block(body))?;
         }
         self.exec_block(orelse)?;
         Ok(())

@@ -304,19 +304,18 @@ impl PyIter {
 
     /// The next item of a target that unpacks it into `n` parts. Where the
     /// item would be a tuple made only to be taken apart (`enumerate`, a
-    /// `zip` of `n` iterables, dict items with `n == 2`) the parts are put
-    /// into `parts` (cleared first) and no tuple is built; otherwise the
-    /// item comes whole. Counts the same work and raises the same errors
-    /// as [`PyIter::next`].
-    pub(crate) fn next_parts(&mut self, n: usize, parts: &mut Vec<Value>) -> R<Step> {
+    /// `zip` of `n` iterables, dict items with `n == 2`) each part is
+    /// handed to `put` with its position (all of them, once the item is
+    /// complete) and no tuple is built; otherwise the item comes whole.
+    /// Counts the same work and raises the same errors as [`PyIter::next`].
+    pub(crate) fn next_parts(&mut self, n: usize, mut put: impl FnMut(usize, Value)) -> R<Step> {
         match self {
             PyIter::Enumerate { inner, count } if n == 2 => {
                 meter::tick()?;
                 match inner.next()? {
                     Some(v) => {
-                        parts.clear();
-                        parts.push(bump(count));
-                        parts.push(v);
+                        put(0, bump(count));
+                        put(1, v);
                         Ok(Step::Parts)
                     }
                     None => Ok(Step::Done),
@@ -326,14 +325,16 @@ impl PyIter {
                 inners,
                 strict,
                 done,
-            } if inners.len() == n => {
+            } if inners.len() == n && n <= MAX_PARTS => {
                 meter::tick()?;
-                parts.clear();
-                Ok(if zip_step(inners, *strict, done, parts)? {
-                    Step::Parts
-                } else {
-                    Step::Done
-                })
+                let mut parts = PartsBuf::default();
+                if !zip_step(inners, *strict, done, &mut parts)? {
+                    return Ok(Step::Done);
+                }
+                for (i, v) in parts.into_iter().enumerate() {
+                    put(i, v);
+                }
+                Ok(Step::Parts)
             }
             PyIter::Dict {
                 d,
@@ -342,22 +343,24 @@ impl PyIter {
                 kind: ViewKind::Items,
             } if n == 2 => {
                 meter::tick()?;
-                let d = unchanged_dict(d, len)?;
-                Ok(match d.entry_from(*pos) {
-                    Some((p, k, v)) => {
-                        *pos = p;
-                        parts.clear();
-                        parts.push(k.clone());
-                        parts.push(v.clone());
-                        Step::Parts
+                let (k, v) = {
+                    let d = unchanged_dict(d, len)?;
+                    match d.entry_from(*pos) {
+                        Some((p, k, v)) => {
+                            *pos = p;
+                            (k.clone(), v.clone())
+                        }
+                        None => return Ok(Step::Done),
                     }
-                    None => Step::Done,
-                })
+                };
+                put(0, k);
+                put(1, v);
+                Ok(Step::Parts)
             }
             PyIter::Shared(it) => {
                 meter::tick()?;
                 match it.try_borrow_mut() {
-                    Ok(mut it) => it.next_parts(n, parts),
+                    Ok(mut it) => it.next_parts(n, put),
                     Err(_) => Err(Exc::value_error("generator already executing")),
                 }
             }
@@ -526,8 +529,38 @@ pub(crate) enum Step {
     Done,
     /// A whole item, to be unpacked by the caller.
     Whole(Value),
-    /// The item's parts were put into the caller's buffer.
+    /// The item's parts were handed over one by one.
     Parts,
+}
+
+/// The most parts [`PyIter::next_parts`] splits a `zip` item into.
+pub(crate) const MAX_PARTS: usize = 4;
+
+/// The parts of one `zip` item, on the stack.
+#[derive(Default)]
+struct PartsBuf {
+    items: [Option<Value>; MAX_PARTS],
+    len: usize,
+}
+
+impl Extend<Value> for PartsBuf {
+    fn extend<I: IntoIterator<Item = Value>>(&mut self, iter: I) {
+        for v in iter {
+            if let Some(slot) = self.items.get_mut(self.len) {
+                *slot = Some(v);
+                self.len += 1;
+            }
+        }
+    }
+}
+
+impl IntoIterator for PartsBuf {
+    type Item = Value;
+    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<Value>, MAX_PARTS>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().flatten()
+    }
 }
 
 /// Enumerate's counter: answers the current count and advances it.
@@ -551,7 +584,7 @@ fn zip_step(
     inners: &mut [PyIter],
     strict: bool,
     done: &mut bool,
-    items: &mut Vec<Value>,
+    items: &mut impl Extend<Value>,
 ) -> R<bool> {
     if *done || inners.is_empty() {
         return Ok(false);
@@ -559,7 +592,7 @@ fn zip_step(
     for i in 0..inners.len() {
         let Some(it) = inners.get_mut(i) else { break };
         match it.next()? {
-            Some(v) => items.push(v),
+            Some(v) => items.extend([v]),
             None => {
                 *done = true;
                 if strict {
