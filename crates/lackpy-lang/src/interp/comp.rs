@@ -12,7 +12,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Interp;
-use super::code::{Comp, Gen, Target};
+use super::code::{Comp, Gen, NameRef, Target};
 use crate::value::errors::R;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, List, Set, Value};
@@ -119,17 +119,7 @@ impl Interp<'_> {
             if innermost && g.ifs.is_empty() {
                 // Every turn adds one result.
                 acc.reserve(usize::try_from(left).unwrap_or(0));
-                while left > 0 {
-                    self.budget.step()?;
-                    match slot.and_then(|i| self.stack.get_mut(i)) {
-                        Some(s) => *s = Some(Value::Int(cur)),
-                        None => self.store(name, Value::Int(cur)),
-                    }
-                    acc.emit(self, c)?;
-                    left -= 1;
-                    cur = cur.wrapping_add(step);
-                }
-                return Ok(());
+                return self.comp_range_emit(c, name, slot, cur, step, left, acc);
             }
             while left > 0 {
                 self.budget.step()?;
@@ -149,6 +139,33 @@ impl Interp<'_> {
             return self.for_each_item(it, &lt, |me| acc.emit(me, c));
         }
         self.for_each_item(it, &lt, |me| me.comp_item(c, gi, g, innermost, acc))
+    }
+
+    /// The innermost clause over a range, without filters: one result per
+    /// number, the counter written in place.
+    #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
+    fn comp_range_emit<S: Sink>(
+        &mut self,
+        c: &Comp,
+        name: NameRef,
+        slot: Option<usize>,
+        mut cur: i64,
+        step: i64,
+        mut left: u64,
+        acc: &mut S,
+    ) -> R<()> {
+        while left > 0 {
+            self.budget.step()?;
+            match slot.and_then(|i| self.stack.get_mut(i)) {
+                Some(s) => *s = Some(Value::Int(cur)),
+                None => self.store(name, Value::Int(cur)),
+            }
+            acc.emit(self, c)?;
+            left -= 1;
+            cur = cur.wrapping_add(step);
+        }
+        Ok(())
     }
 
     /// One item of clause `gi` (its target already bound): filters, then the

@@ -117,12 +117,12 @@ fn items(_it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) ->
 
 /// `keys`, `values` or `items` (`id`): a live view of the dict.
 fn view_as(id: M, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&format!("dict.{}", id.name()), args, kwargs)?;
-    let kind = match id {
-        M::Keys => ViewKind::Keys,
-        M::Values => ViewKind::Values,
-        _ => ViewKind::Items,
+    let (qual, kind) = match id {
+        M::Keys => ("dict.keys", ViewKind::Keys),
+        M::Values => ("dict.values", ViewKind::Values),
+        _ => ("dict.items", ViewKind::Items),
     };
+    none(qual, args, kwargs)?;
     Ok(Value::View(Rc::new(View {
         dict: d.clone(),
         kind,

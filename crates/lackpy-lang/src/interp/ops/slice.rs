@@ -78,6 +78,13 @@ pub(crate) fn slice_indices(s: &SliceArgs, len: usize) -> R<(i64, i64, usize)> {
 fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
     crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<T>()))?;
     crate::value::meter::tick_n(count)?;
+    if step == 1
+        && let Some(run) = usize::try_from(start)
+            .ok()
+            .and_then(|a| items.get(a..a.checked_add(count)?))
+    {
+        return Ok(run.to_vec());
+    }
     let mut out = Vec::with_capacity(count);
     let mut i = start;
     for _ in 0..count {
