@@ -235,6 +235,12 @@ pub(crate) fn call(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
+    if !args
+        .iter()
+        .any(|a| matches!(a, Value::Set(o) if Rc::ptr_eq(o, s)))
+    {
+        return run(budget, s, args, kwargs);
+    }
     let args: Vec<Value> = args
         .iter()
         .map(|a| match a {
@@ -352,7 +358,13 @@ fn intersect_as(
         _ => "set.intersection_update",
     };
     no_kwargs(qual, kwargs)?;
-    let mut result = s.try_borrow().map_err(|_| busy())?.copy();
+    // With no operands the result is a copy; otherwise it is built from
+    // the operands (a copy made first would only be thrown away).
+    let mut result = if args.is_empty() {
+        s.try_borrow().map_err(|_| busy())?.copy()
+    } else {
+        Set::new()
+    };
     if !args.is_empty() {
         let base = s.try_borrow().map_err(|_| busy())?;
         let mut cur: Option<Set> = None;
@@ -382,11 +394,14 @@ fn difference_of(
     kwargs: Kw,
 ) -> R<Value> {
     no_kwargs("set.difference", kwargs)?;
-    let base = s.try_borrow().map_err(|_| busy())?.copy();
+    // Read in place, as CPython does (no user code runs while the other
+    // operands are iterated, and `call` snapshotted this very set).
+    let base = s.try_borrow().map_err(|_| busy())?;
     let Some((first, rest)) = args.split_first() else {
         return Ok(Value::set(base.copy()));
     };
     let mut result = difference_any(budget, &base, first)?;
+    drop(base);
     for a in rest {
         difference_update(budget, &mut result, a)?;
     }

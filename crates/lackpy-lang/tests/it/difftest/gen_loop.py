@@ -140,6 +140,12 @@ def fam_methods(rnd):
         "xs = list(ws)\n[xs[::2], xs[::-1], xs[1:-1:2], xs[-2:], xs[5:1:-2]]",
         "t = tuple(ws)\n[t[::-2], t[:2], t.index(ws[0]) if ws else 0, t.count(1)]",
         "xs = list(ws)\nxs.index('nope')",
+        # Int sets (their order is CPython's, hash for hash), with removals
+        # leaving dummies, and the set itself as an operand.
+        "s = set(range(40))\nfor i in range(0, 40, 3):\n    s.discard(i)\n[list(s.difference(range(10))), list(s.intersection(range(5, 50, 2))), list(s.union([99, 1]))]",
+        "s = set(range(64))\ns.remove(7)\n[list(s.difference()), list(s.intersection()), list(s.difference(s)), list(s.intersection(s, [1, 2]))]",
+        "s = {1, 2, 3, 40, 100}\nt = set(range(2, 200))\n[list(t.difference(s)), list(s.difference(t, [1])), list(t.intersection(s)), s.difference(t, kw=1)]",
+        "s = set(range(20))\ns.intersection_update(range(5, 15), [6, 7, 8, 30])\ns.difference_update([7])\n[list(s), list(s.symmetric_difference(range(3, 10)))]",
         "d = {}\nd.setdefault()",
         "xs = []\nxs.append(1, 2)",
     )
