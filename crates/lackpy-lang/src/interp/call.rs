@@ -238,9 +238,12 @@ impl Interp<'_> {
             // The usual key function: positional arguments only, copied
             // straight into the new frame's slots.
             self.push_frame(0, cost)?;
-            self.stack
-                .extend(args.iter().map(|a| Some(super::fast_clone(a))));
-            self.stack.extend_from_slice(&l.captured);
+            for a in args {
+                self.stack.push(Some(super::fast_clone(a)));
+            }
+            for c in &l.captured {
+                self.stack.push(c.clone());
+            }
             let r = self.eval(&def.body);
             self.pop_frame(cost);
             return r;

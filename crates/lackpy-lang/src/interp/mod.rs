@@ -589,6 +589,7 @@ impl<'a> Interp<'a> {
 
     /// Pushes a frame of `n` unbound locals, charging `cost` to the
     /// evaluation depth (a lambda call costs its body's nesting depth).
+    #[inline]
     pub(crate) fn push_frame(&mut self, n: usize, cost: u32) -> R<()> {
         self.depth += cost;
         if self.depth > self.budget.max_depth {
@@ -600,11 +601,14 @@ impl<'a> Interp<'a> {
         }
         self.base = self.stack.len();
         self.frames.push(self.base);
-        self.stack.resize(self.stack.len() + n, None);
+        if n > 0 {
+            self.stack.resize(self.stack.len() + n, None);
+        }
         Ok(())
     }
 
     /// Pops the innermost frame.
+    #[inline]
     pub(crate) fn pop_frame(&mut self, cost: u32) {
         if let Some(base) = self.frames.pop() {
             self.stack.truncate(base);
