@@ -23,6 +23,14 @@ pub(crate) fn busy() -> Box<Exc> {
 pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<()> {
     if let Value::Dict(other) = src {
         let other = other.try_borrow().map_err(|_| busy())?;
+        if d.len() == 0 {
+            // Into an empty dict (`dict(d)`): a copy of the table.
+            crate::value::meter::ensure(crate::value::dict::copy_bytes(&other))?;
+            let cyc = d.cyc;
+            *d = other.copy();
+            d.cyc = cyc;
+            return Ok(());
+        }
         for (k, v) in other.iter() {
             d.insert(k.clone(), v.clone())?;
         }

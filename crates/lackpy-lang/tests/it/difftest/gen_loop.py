@@ -142,6 +142,8 @@ def fam_methods(rnd):
         "xs = list(ws)\nxs.index('nope')",
         # Int sets (their order is CPython's, hash for hash), with removals
         # leaving dummies, and the set itself as an operand.
+        "d = {w: i for i, w in enumerate(ws)}\ne = dict(d)\ne['new'] = 1\nf = d.copy()\nf.update(d)\ng = {}\ng.update(e)\n[e, f, g, list(dict(e).items()), d]",
+        "d = dict.fromkeys(range(30))\nfor i in range(0, 30, 4):\n    d.pop(i)\ne = dict(d)\nf = d.copy()\ne[100] = 1\n[list(e), list(f), f == d]",
         "s = set(range(40))\nfor i in range(0, 40, 3):\n    s.discard(i)\n[list(s.difference(range(10))), list(s.intersection(range(5, 50, 2))), list(s.union([99, 1]))]",
         "s = set(range(64))\ns.remove(7)\n[list(s.difference()), list(s.intersection()), list(s.difference(s)), list(s.intersection(s, [1, 2]))]",
         "s = {1, 2, 3, 40, 100}\nt = set(range(2, 200))\n[list(t.difference(s)), list(s.difference(t, [1])), list(t.intersection(s)), s.difference(t, kw=1)]",
