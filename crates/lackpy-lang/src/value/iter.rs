@@ -285,7 +285,7 @@ impl PyIter {
     ///
     /// Iterating a list (the most common loop) is handled inline; every
     /// other kind goes through [`PyIter::next_other`].
-    #[inline]
+    #[inline(always)]
     pub(crate) fn next(&mut self) -> R<Option<Value>> {
         if let PyIter::List { list, idx } = self {
             // Every item of every iterator is builtin work (language.md §5).
