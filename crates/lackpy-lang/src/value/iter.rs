@@ -291,7 +291,7 @@ impl PyIter {
             // Every item of every iterator is builtin work (language.md §5).
             meter::tick()?;
             let item = match list.try_borrow() {
-                Ok(l) => l.items.get(*idx).map(crate::interp::fast_clone),
+                Ok(l) => l.items.get(*idx).map(clone_item),
                 Err(_) => None,
             };
             if item.is_some() {
@@ -520,6 +520,19 @@ impl PyIter {
                 Err(_) => return Err(Exc::value_error("generator already executing")),
             },
         })
+    }
+}
+
+/// Clones an item with the scalar cases inline (the interpreter's
+/// `fast_clone`, which this layer may not name).
+#[inline(always)]
+fn clone_item(v: &Value) -> Value {
+    match v {
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        Value::Bool(b) => Value::Bool(*b),
+        Value::None => Value::None,
+        other => other.clone(),
     }
 }
 
