@@ -235,10 +235,15 @@ impl Interp<'_> {
             && def.kwonly.is_empty()
             && def.kwarg.is_none()
         {
-            // The usual key function: positional arguments only.
+            // The usual key function: positional arguments only, copied
+            // straight into the new frame's slots.
             self.push_frame(0, cost)?;
-            self.stack.extend(args.iter().map(|a| Some(a.clone())));
-            self.stack.extend(l.captured.iter().cloned());
+            for a in args {
+                self.stack.push(Some(super::fast_clone(a)));
+            }
+            for c in &l.captured {
+                self.stack.push(c.clone());
+            }
             let r = self.eval(&def.body);
             self.pop_frame(cost);
             return r;

@@ -7,20 +7,13 @@
 use std::rc::Rc;
 
 use super::Interp;
-use super::code::{Comp, Conv, DictItem, Elt, Expr, ExprKind, FPart, Gen, LambdaDef, Spec, Target};
+use super::code::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
 use super::ops;
 use crate::ast::{CmpOp, Operator, UnaryOp};
 use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::Buf;
-use crate::value::{Dict, Lambda, List, Set, Value, repr};
-
-/// How a comprehension collects its items.
-enum Acc {
-    List(List),
-    Set(Set),
-    Dict(Dict),
-}
+use crate::value::{Dict, Lambda, Set, Value, repr};
 
 impl Interp<'_> {
     /// Evaluates an expression. Constants and bound names (most operands)
@@ -34,10 +27,7 @@ impl Interp<'_> {
                 // Bound globals and locals inline; everything else via `load`.
                 let hit = match *r {
                     super::code::NameRef::Global(slot) => self.globals.get(slot as usize),
-                    super::code::NameRef::Local(slot) => {
-                        let base = self.frames.last().copied().unwrap_or(0);
-                        self.stack.get(base + slot as usize)
-                    }
+                    super::code::NameRef::Local(slot) => self.stack.get(self.base + slot as usize),
                     super::code::NameRef::Outer(depth, slot) => {
                         let n = self.frames.len();
                         n.checked_sub(1 + depth as usize)
@@ -137,7 +127,7 @@ impl Interp<'_> {
                 Ok(last)
             }
             ExprKind::IfExp(t, b, o) => {
-                if self.eval(t)?.truthy() {
+                if self.eval_cond(t)? {
                     self.eval(b)
                 } else {
                     self.eval(o)
@@ -171,9 +161,9 @@ impl Interp<'_> {
             }
             ExprKind::Set(elts, all_const) => self.eval_set(elts, *all_const),
             ExprKind::Dict(items) => self.eval_dict(items),
-            ExprKind::ListComp(c) => self.eval_comp(c, Acc::List(List::default())),
-            ExprKind::SetComp(c) => self.eval_comp(c, Acc::Set(Set::new())),
-            ExprKind::DictComp(c) => self.eval_comp(c, Acc::Dict(Dict::new())),
+            ExprKind::ListComp(c) => self.eval_list_comp(c),
+            ExprKind::SetComp(c) => self.eval_set_comp(c),
+            ExprKind::DictComp(c) => self.eval_dict_comp(c),
             ExprKind::FString(parts) => {
                 let mut out = String::new();
                 self.eval_fparts(parts, &mut out)?;
@@ -187,6 +177,70 @@ impl Interp<'_> {
             ExprKind::Forbidden(kind) => Err(forbidden(kind, e.line)),
             ExprKind::Const(v) => Ok(v.clone()),
             ExprKind::Name(r, name) => self.load(*r, name),
+        }
+    }
+
+    /// Evaluates an expression for its truth only (an `if` test, a
+    /// comprehension filter, a conditional expression's test): comparisons,
+    /// `not`, `and` and `or` there answer a bool without making values.
+    #[inline(never)]
+    pub(crate) fn eval_cond(&mut self, e: &Expr) -> R<bool> {
+        match &e.kind {
+            ExprKind::Compare(l, rest) if rest.len() == 1 => self.cond_compare(e, l, rest),
+            ExprKind::Unary(UnaryOp::Not, _) | ExprKind::And(_) | ExprKind::Or(_) => {
+                self.cond_logic(e)
+            }
+            _ => Ok(truth(&self.eval(e)?)),
+        }
+    }
+
+    /// `a op b` as a condition.
+    #[inline(never)]
+    fn cond_compare(&mut self, e: &Expr, l: &Expr, rest: &[(CmpOp, Expr)]) -> R<bool> {
+        check_stack().map_err(|ex| at_line(ex, e.line))?;
+        let Some((op, r)) = rest.first() else {
+            return Ok(true);
+        };
+        let a = self.eval(l)?;
+        let b = self.eval(r)?;
+        if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
+            let (x, y) = (*x, *y);
+            match op {
+                CmpOp::Eq | CmpOp::Is => return Ok(x == y),
+                CmpOp::NotEq | CmpOp::IsNot => return Ok(x != y),
+                CmpOp::Lt => return Ok(x < y),
+                CmpOp::LtE => return Ok(x <= y),
+                CmpOp::Gt => return Ok(x > y),
+                CmpOp::GtE => return Ok(x >= y),
+                _ => {}
+            }
+        }
+        ops::compare(*op, &a, &b).map_err(|ex| at_line(ex, e.line))
+    }
+
+    /// `not x`, `x and y`, `x or y` as conditions.
+    #[inline(never)]
+    fn cond_logic(&mut self, e: &Expr) -> R<bool> {
+        check_stack().map_err(|ex| at_line(ex, e.line))?;
+        match &e.kind {
+            ExprKind::Unary(UnaryOp::Not, x) => Ok(!self.eval_cond(x)?),
+            ExprKind::And(vs) => {
+                for v in vs {
+                    if !self.eval_cond(v)? {
+                        return Ok(false);
+                    }
+                }
+                Ok(true)
+            }
+            ExprKind::Or(vs) => {
+                for v in vs {
+                    if self.eval_cond(v)? {
+                        return Ok(true);
+                    }
+                }
+                Ok(false)
+            }
+            _ => Ok(truth(&self.eval(e)?)),
         }
     }
 
@@ -348,104 +402,6 @@ impl Interp<'_> {
         Ok(Value::dict(d))
     }
 
-    fn eval_comp(&mut self, c: &Comp, mut acc: Acc) -> R<Value> {
-        let Some(first) = c.gens.first() else {
-            return Ok(Value::None);
-        };
-        let src = self.eval(&first.iter)?;
-        let it = PyIter::of(&src)?;
-        self.push_frame(c.nslots as usize, 0)?;
-        let r = self.comp_loop(c, 0, it, &mut acc);
-        self.pop_frame(0);
-        r?;
-        Ok(match acc {
-            Acc::List(l) => Value::List(Rc::new(std::cell::RefCell::new(l))),
-            Acc::Set(s) => Value::set(s),
-            Acc::Dict(d) => Value::dict(d),
-        })
-    }
-
-    fn comp_loop(&mut self, c: &Comp, gi: usize, mut it: PyIter, acc: &mut Acc) -> R<()> {
-        let Some(g) = c.gens.get(gi) else {
-            return Ok(());
-        };
-        if let (PyIter::Range { next, step, left }, Target::Name(name, _)) = (&it, &g.target) {
-            // `for i in range(...)` clauses run on a plain counter.
-            let (mut cur, step, mut left, name) = (*next, *step, *left, *name);
-            if let Acc::List(l) = acc
-                && g.ifs.is_empty()
-                && gi + 1 == c.gens.len()
-            {
-                // The innermost clause of a list comprehension without
-                // filters: every turn appends one element.
-                l.reserve(usize::try_from(left).unwrap_or(0).min(1 << 16));
-                // The loop variable is a local of this frame: its stack
-                // position stays put while the element is evaluated.
-                let slot = self.slot_index(name);
-                while left > 0 {
-                    self.budget.step()?;
-                    match slot.and_then(|i| self.stack.get_mut(i)) {
-                        Some(s) => *s = Some(Value::Int(cur)),
-                        None => self.store(name, Value::Int(cur)),
-                    }
-                    let v = self.eval(&c.elt)?;
-                    l.push(v);
-                    left -= 1;
-                    cur = cur.wrapping_add(step);
-                }
-                return Ok(());
-            }
-            while left > 0 {
-                self.budget.step()?;
-                self.store(name, Value::Int(cur));
-                self.comp_item(c, gi, g, acc)?;
-                left -= 1;
-                cur = cur.wrapping_add(step);
-            }
-            return Ok(());
-        }
-        while let Some(v) = it.next()? {
-            self.budget.step()?;
-            self.assign(&g.target, v)?;
-            self.comp_item(c, gi, g, acc)?;
-        }
-        Ok(())
-    }
-
-    /// One item of clause `gi` (its target already bound): filters, then the
-    /// next clause or the element.
-    fn comp_item(&mut self, c: &Comp, gi: usize, g: &Gen, acc: &mut Acc) -> R<()> {
-        for cond in &g.ifs {
-            if !self.eval(cond)?.truthy() {
-                return Ok(());
-            }
-        }
-        if let Some(next) = c.gens.get(gi + 1) {
-            let src = self.eval(&next.iter)?;
-            let inner = PyIter::of(&src)?;
-            return self.comp_loop(c, gi + 1, inner, acc);
-        }
-        match acc {
-            Acc::List(l) => {
-                let v = self.eval(&c.elt)?;
-                l.push(v);
-            }
-            Acc::Set(s) => {
-                let v = self.eval(&c.elt)?;
-                s.add(v)?;
-            }
-            Acc::Dict(d) => {
-                let k = self.eval(&c.elt)?;
-                let v = match &c.value {
-                    Some(e) => self.eval(e)?,
-                    None => Value::None,
-                };
-                d.insert(k, v)?;
-            }
-        }
-        Ok(())
-    }
-
     fn eval_fparts(&mut self, parts: &[FPart], out: &mut String) -> R<()> {
         for p in parts {
             match p {
@@ -514,6 +470,15 @@ impl Interp<'_> {
             kw_defaults,
             captured,
         })))
+    }
+}
+
+/// A value's truth, with the bool case inline.
+#[inline(always)]
+fn truth(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
+        other => other.truthy(),
     }
 }
 

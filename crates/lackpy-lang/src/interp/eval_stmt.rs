@@ -80,40 +80,9 @@ impl Interp<'_> {
                 iter,
                 body,
                 orelse,
-            } => {
-                let src = self.eval(iter)?;
-                if let (Value::Range(r), Target::Name(name, _)) = (&src, target)
-                    && let (crate::value::Range::Small { start, step, .. }, Some(left)) =
-                        (&**r, r.len_u64())
-                {
-                    // The common `for i in range(...)` runs on a plain counter.
-                    let (mut cur, step, mut left) = (*start, *step, left);
-                    let mut first = true;
-                    while left > 0 {
-                        self.budget.step()?;
-                        // After the first binding (which records a global's
-                        // binding order) the variable is written in place.
-                        match self.slot_ref(*name) {
-                            Some(s) if !first => *s = Some(Value::Int(cur)),
-                            _ => self.store(*name, Value::Int(cur)),
-                        }
-                        first = false;
-                        self.exec_block(body)?;
-                        left -= 1;
-                        cur = cur.wrapping_add(step);
-                    }
-                } else {
-                    let mut it = PyIter::of(&src)?;
-                    while let Some(v) = it.next()? {
-                        self.budget.step()?;
-                        self.assign(target, v)?;
-                        self.exec_block(body)?;
-                    }
-                }
-                self.exec_block(orelse)?;
-            }
+            } => self.exec_for(target, iter, body, orelse)?,
             StmtKind::If { test, body, orelse } => {
-                if self.eval(test)?.truthy() {
+                if self.eval_cond(test)? {
                     self.exec_block(body)?;
                 } else {
                     self.exec_block(orelse)?;
@@ -131,6 +100,45 @@ impl Interp<'_> {
             }
             StmtKind::Forbidden(kind) => return Err(forbidden(kind, s.line)),
         }
+        Ok(())
+    }
+
+    /// `for target in iter: body else: orelse`.
+    #[inline(never)]
+    fn exec_for(
+        &mut self,
+        target: &Target,
+        iter: &super::code::Expr,
+        body: &[Stmt],
+        orelse: &[Stmt],
+    ) -> R<()> {
+        let src = self.eval(iter)?;
+        if let (Value::Range(r), Target::Name(name, _)) = (&src, target)
+            && let (crate::value::Range::Small { start, step, .. }, Some(left)) =
+                (&**r, r.len_u64())
+        {
+            // The common `for i in range(...)` runs on a plain counter.
+            let (mut cur, step, mut left) = (*start, *step, left);
+            let mut first = true;
+            while left > 0 {
+                self.budget.step()?;
+                // After the first binding (which records a global's
+                // binding order) the variable is written in place.
+                match self.slot_ref(*name) {
+                    Some(s) if !first => *s = Some(Value::Int(cur)),
+                    _ => self.store(*name, Value::Int(cur)),
+                }
+                first = false;
+                self.exec_block(body)?;
+                left -= 1;
+                cur = cur.wrapping_add(step);
+            }
+        } else {
+            let it = PyIter::of(&src)?;
+            let lt = self.loop_target(target);
+            self.for_each_item(it, &lt, |me| me.exec_block(body))?;
+        }
+        self.exec_block(orelse)?;
         Ok(())
     }
 
@@ -281,10 +289,10 @@ impl Interp<'_> {
             && star.is_none()
             && t.items.len() == n
         {
-            // The tuple is held by `v`: its items are assigned straight
-            // from it, with no copy of the sequence.
+            // The tuple is held by `v`: each part goes straight to its
+            // target, with no copy of the sequence.
             for (target, x) in targets.iter().zip(t.items.iter()) {
-                self.assign(target, x.clone())?;
+                self.assign(target, super::fast_clone(x))?;
             }
             return Ok(());
         }

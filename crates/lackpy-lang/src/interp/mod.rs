@@ -7,11 +7,13 @@
 //! are reached only through the host.
 
 pub(crate) mod args;
+mod bind;
 #[cfg(test)]
 mod budget_guard_tests;
 pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;
+mod comp;
 pub(crate) mod eval_expr;
 pub(crate) mod eval_stmt;
 pub(crate) mod formatting;
@@ -208,6 +210,9 @@ pub(crate) struct Interp<'a> {
     pub stack: Vec<Option<Value>>,
     /// Base offset of each frame in `stack`.
     pub frames: Vec<usize>,
+    /// The innermost frame's base (`frames.last()`, or 0 at module level),
+    /// kept apart so that reading a local is one addition.
+    pub base: usize,
     pub stdout: String,
     pub stdout_cut: bool,
     pub trace: Vec<TraceEntry>,
@@ -236,6 +241,7 @@ impl<'a> Interp<'a> {
             param_slots: Vec::new(),
             stack: Vec::new(),
             frames: Vec::new(),
+            base: 0,
             stdout: String::new(),
             stdout_cut: false,
             trace: Vec::new(),
@@ -495,13 +501,10 @@ impl<'a> Interp<'a> {
                 Some(Some(v)) => Ok(fast_clone(v)),
                 _ => self.load_fallback(slot, name),
             },
-            NameRef::Local(slot) => {
-                let base = self.frames.last().copied().unwrap_or(0);
-                match self.stack.get(base + slot as usize) {
-                    Some(Some(v)) => Ok(fast_clone(v)),
-                    _ => Err(self.unbound(r, name)),
-                }
-            }
+            NameRef::Local(slot) => match self.stack.get(self.base + slot as usize) {
+                Some(Some(v)) => Ok(fast_clone(v)),
+                _ => Err(self.unbound(r, name)),
+            },
             NameRef::Outer(depth, slot) => {
                 let n = self.frames.len();
                 let base = n
@@ -548,7 +551,10 @@ impl<'a> Interp<'a> {
     pub(crate) fn slot_index(&self, r: NameRef) -> Option<usize> {
         match r {
             NameRef::Global(_) => None,
-            NameRef::Local(slot) => Some(self.frames.last().copied()? + slot as usize),
+            NameRef::Local(slot) => {
+                self.frames.last()?;
+                Some(self.base + slot as usize)
+            }
             NameRef::Outer(depth, slot) => {
                 let n = self.frames.len();
                 Some(*self.frames.get(n.checked_sub(1 + depth as usize)?)? + slot as usize)
@@ -604,8 +610,7 @@ impl<'a> Interp<'a> {
                 }
             }
             NameRef::Local(slot) => {
-                let base = self.frames.last().copied().unwrap_or(0);
-                if let Some(g) = self.stack.get_mut(base + slot as usize) {
+                if let Some(g) = self.stack.get_mut(self.base + slot as usize) {
                     *g = Some(v);
                 }
             }
@@ -619,6 +624,7 @@ impl<'a> Interp<'a> {
 
     /// Pushes a frame of `n` unbound locals, charging `cost` to the
     /// evaluation depth (a lambda call costs its body's nesting depth).
+    #[inline]
     pub(crate) fn push_frame(&mut self, n: usize, cost: u32) -> R<()> {
         self.depth += cost;
         if self.depth > self.budget.max_depth {
@@ -628,16 +634,21 @@ impl<'a> Interp<'a> {
                 "maximum recursion depth exceeded",
             ));
         }
-        self.frames.push(self.stack.len());
-        self.stack.resize(self.stack.len() + n, None);
+        self.base = self.stack.len();
+        self.frames.push(self.base);
+        if n > 0 {
+            self.stack.resize(self.stack.len() + n, None);
+        }
         Ok(())
     }
 
     /// Pops the innermost frame.
+    #[inline]
     pub(crate) fn pop_frame(&mut self, cost: u32) {
         if let Some(base) = self.frames.pop() {
             self.stack.truncate(base);
         }
+        self.base = self.frames.last().copied().unwrap_or(0);
         self.depth = self.depth.saturating_sub(cost);
     }
 }

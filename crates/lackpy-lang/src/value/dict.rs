@@ -310,6 +310,30 @@ impl Dict {
 
     /// A shallow copy.
     pub(crate) fn copy(&self) -> Dict {
+        if self.len == self.entries.len() {
+            // No removed entries: the copy is the same table, entries and
+            // index as they are (CPython clones such a dict's keys too).
+            let mut d = Dict {
+                entries: self
+                    .entries
+                    .iter()
+                    .map(|e| {
+                        e.as_ref().map(|e| Entry {
+                            hash: e.hash,
+                            key: e.key.clone(),
+                            value: e.value.clone(),
+                        })
+                    })
+                    .collect(),
+                index: self.index.clone(),
+                filled: self.filled,
+                len: self.len,
+                charged: 0,
+                cyc: false,
+            };
+            d.sync();
+            return d;
+        }
         let mut d = Dict::new();
         if self.len > SMALL {
             d.rebuild(self.len);
@@ -319,6 +343,11 @@ impl Dict {
         }
         d
     }
+}
+
+/// Bytes a copy of `d` takes (checked against the budget before copying).
+pub(crate) fn copy_bytes(d: &Dict) -> usize {
+    d.entries.len() * std::mem::size_of::<Option<Entry>>() + d.index.len() * 4 + 64
 }
 
 fn drop_entries(entries: Vec<Option<Entry>>) {

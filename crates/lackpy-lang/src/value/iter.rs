@@ -282,7 +282,98 @@ impl PyIter {
     }
 
     /// The next item, `None` when exhausted.
+    ///
+    /// Iterating a list (the most common loop) is handled inline; every
+    /// other kind goes through [`PyIter::next_other`].
+    #[inline(always)]
     pub(crate) fn next(&mut self) -> R<Option<Value>> {
+        if let PyIter::List { list, idx } = self {
+            // Every item of every iterator is builtin work (language.md §5).
+            meter::tick()?;
+            let item = match list.try_borrow() {
+                Ok(l) => l.items.get(*idx).map(clone_item),
+                Err(_) => None,
+            };
+            if item.is_some() {
+                *idx += 1;
+            }
+            return Ok(item);
+        }
+        self.next_other()
+    }
+
+    /// The next item of a target that unpacks it into `n` parts. Where the
+    /// item would be a tuple made only to be taken apart (`enumerate`, a
+    /// `zip` of `n` iterables, dict items with `n == 2`) each part is
+    /// handed to `put` with its position (all of them, once the item is
+    /// complete) and no tuple is built; otherwise the item comes whole.
+    /// Counts the same work and raises the same errors as [`PyIter::next`].
+    pub(crate) fn next_parts(&mut self, n: usize, mut put: impl FnMut(usize, Value)) -> R<Step> {
+        match self {
+            PyIter::Enumerate { inner, count } if n == 2 => {
+                meter::tick()?;
+                match inner.next()? {
+                    Some(v) => {
+                        put(0, bump(count));
+                        put(1, v);
+                        Ok(Step::Parts)
+                    }
+                    None => Ok(Step::Done),
+                }
+            }
+            PyIter::Zip {
+                inners,
+                strict,
+                done,
+            } if inners.len() == n && n <= MAX_PARTS => {
+                meter::tick()?;
+                let mut parts = PartsBuf::default();
+                if !zip_step(inners, *strict, done, &mut parts)? {
+                    return Ok(Step::Done);
+                }
+                for (i, v) in parts.into_iter().enumerate() {
+                    put(i, v);
+                }
+                Ok(Step::Parts)
+            }
+            PyIter::Dict {
+                d,
+                pos,
+                len,
+                kind: ViewKind::Items,
+            } if n == 2 => {
+                meter::tick()?;
+                let (k, v) = {
+                    let d = unchanged_dict(d, len)?;
+                    match d.entry_from(*pos) {
+                        Some((p, k, v)) => {
+                            *pos = p;
+                            (k.clone(), v.clone())
+                        }
+                        None => return Ok(Step::Done),
+                    }
+                };
+                put(0, k);
+                put(1, v);
+                Ok(Step::Parts)
+            }
+            PyIter::Shared(it) => {
+                meter::tick()?;
+                match it.try_borrow_mut() {
+                    Ok(mut it) => it.next_parts(n, put),
+                    Err(_) => Err(Exc::value_error("generator already executing")),
+                }
+            }
+            _ => Ok(match self.next()? {
+                Some(v) => Step::Whole(v),
+                None => Step::Done,
+            }),
+        }
+    }
+
+    /// [`PyIter::next`] for every kind.
+    #[inline(never)]
+    fn next_other(&mut self) -> R<Option<Value>> {
         // Every item of every iterator is builtin work (language.md §5).
         meter::tick()?;
         Ok(match self {
@@ -409,65 +500,20 @@ impl PyIter {
                 *left -= 1;
                 b.get(*left).map(|&x| Value::Int(x as i64))
             }
-            PyIter::Enumerate { inner, count } => match inner.next()? {
-                Some(v) => {
-                    let n = count.clone();
-                    *count = match &n {
-                        Value::Int(i) => match i.checked_add(1) {
-                            Some(j) => Value::Int(j),
-                            None => Value::from_big(num_bigint::BigInt::from(*i) + 1),
-                        },
-                        Value::Big(b) => Value::from_big(&b.0 + 1),
-                        other => other.clone(),
-                    };
-                    Some(Value::pair(n, v))
-                }
-                None => None,
-            },
+            PyIter::Enumerate { inner, count } => {
+                inner.next()?.map(|v| Value::pair(bump(count), v))
+            }
             PyIter::Zip {
                 inners,
                 strict,
                 done,
             } => {
-                if *done || inners.is_empty() {
-                    return Ok(None);
-                }
                 let mut items = Vec::with_capacity(inners.len());
-                for i in 0..inners.len() {
-                    let Some(it) = inners.get_mut(i) else { break };
-                    match it.next()? {
-                        Some(v) => items.push(v),
-                        None => {
-                            *done = true;
-                            if *strict {
-                                if i > 0 {
-                                    let plural = if i == 1 { " " } else { "s 1-" };
-                                    return Err(Exc::value_error(format!(
-                                        "zip() argument {} is shorter than argument{}{}",
-                                        i + 1,
-                                        plural,
-                                        i
-                                    )));
-                                }
-                                for j in 1..inners.len() {
-                                    if let Some(it) = inners.get_mut(j)
-                                        && it.next()?.is_some()
-                                    {
-                                        let plural = if j == 1 { " " } else { "s 1-" };
-                                        return Err(Exc::value_error(format!(
-                                            "zip() argument {} is longer than argument{}{}",
-                                            j + 1,
-                                            plural,
-                                            j
-                                        )));
-                                    }
-                                }
-                            }
-                            return Ok(None);
-                        }
-                    }
+                if zip_step(inners, *strict, done, &mut items)? {
+                    Some(Value::tuple(items))
+                } else {
+                    None
                 }
-                Some(Value::tuple(items))
             }
             PyIter::Shared(it) => match it.try_borrow_mut() {
                 Ok(mut it) => it.next()?,
@@ -475,6 +521,122 @@ impl PyIter {
             },
         })
     }
+}
+
+/// Clones an item with the scalar cases inline (the interpreter's
+/// `fast_clone`, which this layer may not name).
+#[inline(always)]
+fn clone_item(v: &Value) -> Value {
+    match v {
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        Value::Bool(b) => Value::Bool(*b),
+        Value::None => Value::None,
+        other => other.clone(),
+    }
+}
+
+/// What [`PyIter::next_parts`] produced.
+pub(crate) enum Step {
+    /// The iterator is exhausted.
+    Done,
+    /// A whole item, to be unpacked by the caller.
+    Whole(Value),
+    /// The item's parts were handed over one by one.
+    Parts,
+}
+
+/// The most parts [`PyIter::next_parts`] splits a `zip` item into.
+pub(crate) const MAX_PARTS: usize = 4;
+
+/// The parts of one `zip` item, on the stack.
+#[derive(Default)]
+struct PartsBuf {
+    items: [Option<Value>; MAX_PARTS],
+    len: usize,
+}
+
+impl Extend<Value> for PartsBuf {
+    fn extend<I: IntoIterator<Item = Value>>(&mut self, iter: I) {
+        for v in iter {
+            if let Some(slot) = self.items.get_mut(self.len) {
+                *slot = Some(v);
+                self.len += 1;
+            }
+        }
+    }
+}
+
+impl IntoIterator for PartsBuf {
+    type Item = Value;
+    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<Value>, MAX_PARTS>>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.items.into_iter().flatten()
+    }
+}
+
+/// Enumerate's counter: answers the current count and advances it.
+fn bump(count: &mut Value) -> Value {
+    let n = std::mem::replace(count, Value::None);
+    *count = match &n {
+        Value::Int(i) => match i.checked_add(1) {
+            Some(j) => Value::Int(j),
+            None => Value::from_big(num_bigint::BigInt::from(*i) + 1),
+        },
+        Value::Big(b) => Value::from_big(&b.0 + 1),
+        other => other.clone(),
+    };
+    n
+}
+
+/// One step of `zip`: pushes one item of each iterable onto `items`, or
+/// answers `false` when the shortest is exhausted (raising, when strict,
+/// if the lengths differ).
+fn zip_step(
+    inners: &mut [PyIter],
+    strict: bool,
+    done: &mut bool,
+    items: &mut impl Extend<Value>,
+) -> R<bool> {
+    if *done || inners.is_empty() {
+        return Ok(false);
+    }
+    for i in 0..inners.len() {
+        let Some(it) = inners.get_mut(i) else { break };
+        match it.next()? {
+            Some(v) => items.extend([v]),
+            None => {
+                *done = true;
+                if strict {
+                    if i > 0 {
+                        let plural = if i == 1 { " " } else { "s 1-" };
+                        return Err(Exc::value_error(format!(
+                            "zip() argument {} is shorter than argument{}{}",
+                            i + 1,
+                            plural,
+                            i
+                        )));
+                    }
+                    for j in 1..inners.len() {
+                        if let Some(it) = inners.get_mut(j)
+                            && it.next()?.is_some()
+                        {
+                            let plural = if j == 1 { " " } else { "s 1-" };
+                            return Err(Exc::value_error(format!(
+                                "zip() argument {} is longer than argument{}{}",
+                                j + 1,
+                                plural,
+                                j
+                            )));
+                        }
+                    }
+                }
+                return Ok(false);
+            }
+        }
+    }
+    Ok(true)
 }
 
 /// Borrows a dict being iterated, failing as Python does when it changed

@@ -241,6 +241,24 @@ impl Table {
         if other.used == 0 {
             return;
         }
+        if self.fill == 0 && other.fill == other.used {
+            // Copying into an empty table: when the resize below would
+            // give this table the other's size, the result is the other's
+            // slots as they are, so copy them once (not fill an empty
+            // table first and then overwrite it).
+            let grow = (self.fill + other.used) * 5 >= self.mask() * 3;
+            let mut size = MIN_SIZE;
+            while size <= (self.used + other.used) * 2 {
+                size <<= 1;
+            }
+            let mask = if grow { size - 1 } else { self.mask() };
+            if mask == other.mask() {
+                self.slots = other.slots.clone();
+                self.fill = other.fill;
+                self.used = other.used;
+                return;
+            }
+        }
         if (self.fill + other.used) * 5 >= self.mask() * 3 {
             self.resize((self.used + other.used) * 2);
         }
@@ -564,6 +582,15 @@ impl<'a> Iterator for SetIter<'a> {
 
 fn drop_repr(r: Repr) {
     if let Repr::Table(t) = r {
+        // Members that are containers are dropped without recursion; a set
+        // of scalars and strings (the usual) has none.
+        if !t
+            .slots
+            .iter()
+            .any(|s| matches!(s, Slot::Full(_, k) if k.is_container()))
+        {
+            return;
+        }
         let mut vals: Vec<Value> = t
             .slots
             .into_iter()

@@ -22,6 +22,7 @@ mod interp_ranges;
 mod interp_semantics;
 mod json_text;
 mod lone_surrogates;
+mod loop_diff;
 mod order_diff;
 mod parser_corpus;
 mod parser_diff;

@@ -23,6 +23,14 @@ pub(crate) fn busy() -> Box<Exc> {
 pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<()> {
     if let Value::Dict(other) = src {
         let other = other.try_borrow().map_err(|_| busy())?;
+        if d.len() == 0 {
+            // Into an empty dict (`dict(d)`): a copy of the table.
+            crate::value::meter::ensure(crate::value::dict::copy_bytes(&other))?;
+            let cyc = d.cyc;
+            *d = other.copy();
+            d.cyc = cyc;
+            return Ok(());
+        }
         for (k, v) in other.iter() {
             d.insert(k.clone(), v.clone())?;
         }
@@ -117,12 +125,12 @@ fn items(_it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) ->
 
 /// `keys`, `values` or `items` (`id`): a live view of the dict.
 fn view_as(id: M, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&format!("dict.{}", id.name()), args, kwargs)?;
-    let kind = match id {
-        M::Keys => ViewKind::Keys,
-        M::Values => ViewKind::Values,
-        _ => ViewKind::Items,
+    let (qual, kind) = match id {
+        M::Keys => ("dict.keys", ViewKind::Keys),
+        M::Values => ("dict.values", ViewKind::Values),
+        _ => ("dict.items", ViewKind::Items),
     };
+    none(qual, args, kwargs)?;
     Ok(Value::View(Rc::new(View {
         dict: d.clone(),
         kind,

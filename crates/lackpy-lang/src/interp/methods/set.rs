@@ -226,10 +226,6 @@ pub(crate) static METHODS: Methods<SetMethod> = Methods::new(&[
     m(M::Update, 0, MANY, update),
 ]);
 
-fn q(name: &str) -> String {
-    format!("set.{name}")
-}
-
 /// Calls `run` on set `s`. Arguments that are this very set are
 /// snapshotted first, so that no borrow of the set is held twice.
 pub(crate) fn call(
@@ -239,6 +235,12 @@ pub(crate) fn call(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
+    if !args
+        .iter()
+        .any(|a| matches!(a, Value::Set(o) if Rc::ptr_eq(o, s)))
+    {
+        return run(budget, s, args, kwargs);
+    }
     let args: Vec<Value> = args
         .iter()
         .map(|a| match a {
@@ -252,13 +254,13 @@ pub(crate) fn call(
 }
 
 fn add(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let x = one(&q("add"), args, kwargs)?;
+    let x = one("set.add", args, kwargs)?;
     s.try_borrow_mut().map_err(|_| busy())?.add(x.clone())?;
     Ok(Value::None)
 }
 
 fn remove(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let x = one(&q("remove"), args, kwargs)?;
+    let x = one("set.remove", args, kwargs)?;
     if s.try_borrow_mut().map_err(|_| busy())?.discard(x)? {
         Ok(Value::None)
     } else {
@@ -267,13 +269,13 @@ fn remove(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw
 }
 
 fn discard(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let x = one(&q("discard"), args, kwargs)?;
+    let x = one("set.discard", args, kwargs)?;
     s.try_borrow_mut().map_err(|_| busy())?.discard(x)?;
     Ok(Value::None)
 }
 
 fn pop(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("pop"), args, kwargs)?;
+    none("set.pop", args, kwargs)?;
     match s.try_borrow_mut().map_err(|_| busy())?.pop() {
         Some(v) => Ok(v),
         None => Err(Exc::key_error_text("pop from an empty set")),
@@ -281,18 +283,18 @@ fn pop(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -
 }
 
 fn clear(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("clear"), args, kwargs)?;
+    none("set.clear", args, kwargs)?;
     s.try_borrow_mut().map_err(|_| busy())?.clear();
     Ok(Value::None)
 }
 
 fn copy(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("copy"), args, kwargs)?;
+    none("set.copy", args, kwargs)?;
     Ok(Value::set(s.try_borrow().map_err(|_| busy())?.copy()))
 }
 
 fn union(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    no_kwargs(&q("union"), kwargs)?;
+    no_kwargs("set.union", kwargs)?;
     let mut result = s.try_borrow().map_err(|_| busy())?.copy();
     for a in args {
         update_from(budget, &mut result, a)?;
@@ -301,7 +303,7 @@ fn union(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) 
 }
 
 fn update(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    no_kwargs(&q("update"), kwargs)?;
+    no_kwargs("set.update", kwargs)?;
     let mut staged = Vec::with_capacity(args.len());
     for a in args {
         // Iterate other values before borrowing this set mutably.
@@ -351,8 +353,18 @@ fn intersect_as(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    no_kwargs(&q(id.name()), kwargs)?;
-    let mut result = s.try_borrow().map_err(|_| busy())?.copy();
+    let qual = match id {
+        M::Intersection => "set.intersection",
+        _ => "set.intersection_update",
+    };
+    no_kwargs(qual, kwargs)?;
+    // With no operands the result is a copy; otherwise it is built from
+    // the operands (a copy made first would only be thrown away).
+    let mut result = if args.is_empty() {
+        s.try_borrow().map_err(|_| busy())?.copy()
+    } else {
+        Set::new()
+    };
     if !args.is_empty() {
         let base = s.try_borrow().map_err(|_| busy())?;
         let mut cur: Option<Set> = None;
@@ -381,12 +393,15 @@ fn difference_of(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    no_kwargs(&q("difference"), kwargs)?;
-    let base = s.try_borrow().map_err(|_| busy())?.copy();
+    no_kwargs("set.difference", kwargs)?;
+    // Read in place, as CPython does (no user code runs while the other
+    // operands are iterated, and `call` snapshotted this very set).
+    let base = s.try_borrow().map_err(|_| busy())?;
     let Some((first, rest)) = args.split_first() else {
         return Ok(Value::set(base.copy()));
     };
     let mut result = difference_any(budget, &base, first)?;
+    drop(base);
     for a in rest {
         difference_update(budget, &mut result, a)?;
     }
@@ -399,7 +414,7 @@ fn difference_update_of(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    no_kwargs(&q("difference_update"), kwargs)?;
+    no_kwargs("set.difference_update", kwargs)?;
     let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     for a in args {
         difference_update(budget, &mut me, a)?;
@@ -414,7 +429,7 @@ fn symmetric_difference(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    let other = one(&q("symmetric_difference"), args, kwargs)?;
+    let other = one("set.symmetric_difference", args, kwargs)?;
     let mut result = as_set(budget, other)?;
     let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     symmetric_update(budget, &mut result, &Value::set(me))?;
@@ -427,7 +442,7 @@ fn symmetric_difference_update(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    let other = one(&q("symmetric_difference_update"), args, kwargs)?;
+    let other = one("set.symmetric_difference_update", args, kwargs)?;
     let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     symmetric_update(budget, &mut me, other)?;
     *s.try_borrow_mut().map_err(|_| busy())? = me;
@@ -435,7 +450,7 @@ fn symmetric_difference_update(
 }
 
 fn issubset(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let other = one(&q("issubset"), args, kwargs)?;
+    let other = one("set.issubset", args, kwargs)?;
     let other = as_set(budget, other)?;
     let me = s.try_borrow().map_err(|_| busy())?;
     if me.len() > other.len() {
@@ -450,13 +465,13 @@ fn issubset(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: K
 }
 
 fn issuperset(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let other = one(&q("issuperset"), args, kwargs)?;
+    let other = one("set.issuperset", args, kwargs)?;
     let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     contains_all(budget, &me, other).map(Value::Bool)
 }
 
 fn isdisjoint(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let other = one(&q("isdisjoint"), args, kwargs)?;
+    let other = one("set.isdisjoint", args, kwargs)?;
     let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     let mut iter = PyIter::of(other)?;
     while let Some(x) = iter.next()? {

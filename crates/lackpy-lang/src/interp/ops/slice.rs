@@ -75,14 +75,41 @@ pub(crate) fn slice_indices(s: &SliceArgs, len: usize) -> R<(i64, i64, usize)> {
     Ok((start, step, count))
 }
 
-fn pick<T: Clone>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
+/// An item a slice copies: values (scalars copied inline, the rest shared)
+/// and bytes.
+trait Item: Sized {
+    fn dup(&self) -> Self;
+}
+
+impl Item for Value {
+    #[inline(always)]
+    fn dup(&self) -> Self {
+        crate::interp::fast_clone(self)
+    }
+}
+
+impl Item for u8 {
+    #[inline(always)]
+    fn dup(&self) -> Self {
+        *self
+    }
+}
+
+fn pick<T: Item>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
     crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<T>()))?;
     crate::value::meter::tick_n(count)?;
+    if step == 1
+        && let Some(run) = usize::try_from(start)
+            .ok()
+            .and_then(|a| items.get(a..a.checked_add(count)?))
+    {
+        return Ok(run.iter().map(Item::dup).collect());
+    }
     let mut out = Vec::with_capacity(count);
     let mut i = start;
     for _ in 0..count {
         if let Some(x) = items.get(i as usize) {
-            out.push(x.clone());
+            out.push(x.dup());
         }
         // Past the last item the index may leave i64 (a step near i64::MAX).
         i = i.wrapping_add(step);

@@ -1,0 +1,174 @@
+//! Loop targets, resolved once per loop run and bound per item without the
+//! general assignment.
+//!
+//! A `for` statement or comprehension clause binds its target on every
+//! turn. Where the target is a name, or a flat tuple of names, the storage
+//! of each name is found once before the loop (a comprehension's frame does
+//! not move while its loop runs), and an item that would be a tuple made
+//! only to be taken apart (`enumerate`, `zip`, `dict.items()`) is bound
+//! from its parts: no tuple per turn. Any other target, and any item that
+//! does not split cleanly, goes through [`Interp::assign`], which raises the
+//! exact errors.
+
+use super::Interp;
+use super::code::{NameRef, Target};
+use crate::value::Value;
+use crate::value::errors::R;
+use crate::value::iter::{MAX_PARTS, PyIter, Step};
+use crate::value::meter;
+
+/// Where one name of a loop target lives.
+#[derive(Clone, Copy)]
+enum Slot {
+    /// A local at a fixed position of the locals stack.
+    Stack(usize),
+    /// A module-level name (binding records its first-bind order).
+    Name(NameRef),
+}
+
+/// How a loop target is bound.
+enum Kind {
+    One(Slot),
+    Parts([Slot; MAX_PARTS], usize),
+    General,
+}
+
+/// A loop target prepared for one run of its loop.
+pub(crate) struct LoopTarget<'t> {
+    target: &'t Target,
+    kind: Kind,
+}
+
+impl Interp<'_> {
+    /// Prepares `t` for a loop that runs in the current frame.
+    pub(crate) fn loop_target<'t>(&self, t: &'t Target) -> LoopTarget<'t> {
+        let kind = match t {
+            Target::Name(r, _) => match self.slot_of(*r) {
+                Some(s) => Kind::One(s),
+                None => Kind::General,
+            },
+            Target::Seq(ts, None) if !ts.is_empty() && ts.len() <= MAX_PARTS => {
+                let mut slots = [Slot::Name(NameRef::Global(0)); MAX_PARTS];
+                let mut ok = true;
+                for (slot, t) in slots.iter_mut().zip(ts) {
+                    match t {
+                        Target::Name(r, _) => match self.slot_of(*r) {
+                            Some(s) => *slot = s,
+                            None => ok = false,
+                        },
+                        _ => ok = false,
+                    }
+                }
+                if ok {
+                    Kind::Parts(slots, ts.len())
+                } else {
+                    Kind::General
+                }
+            }
+            _ => Kind::General,
+        };
+        LoopTarget { target: t, kind }
+    }
+
+    fn slot_of(&self, r: NameRef) -> Option<Slot> {
+        match r {
+            NameRef::Global(_) => Some(Slot::Name(r)),
+            NameRef::Local(_) => self.slot_index(r).map(Slot::Stack),
+            NameRef::Outer(..) => None,
+        }
+    }
+
+    #[inline(always)]
+    fn put(&mut self, s: Slot, v: Value) {
+        match s {
+            Slot::Stack(i) => {
+                if let Some(slot) = self.stack.get_mut(i) {
+                    *slot = Some(v);
+                }
+            }
+            Slot::Name(r) => self.store(r, v),
+        }
+    }
+
+    /// Runs `body` once per item of `it`, bound to the loop target first.
+    /// A list bound to one name (the most common loop) is walked by index
+    /// here, with no iterator call per item; like the list iterator, it
+    /// sees items appended during the loop.
+    #[inline(always)]
+    pub(crate) fn for_each_item(
+        &mut self,
+        mut it: PyIter,
+        lt: &LoopTarget,
+        mut body: impl FnMut(&mut Self) -> R<()>,
+    ) -> R<()> {
+        if let (PyIter::List { list, idx }, Kind::One(s)) = (&it, &lt.kind) {
+            let (list, mut idx, s) = (list.clone(), *idx, *s);
+            loop {
+                // Every item of every iterator is builtin work (language.md §5).
+                meter::tick()?;
+                let item = match list.try_borrow() {
+                    Ok(l) => match l.items.get(idx) {
+                        Some(v) => super::fast_clone(v),
+                        None => break,
+                    },
+                    Err(_) => break,
+                };
+                idx += 1;
+                self.budget.step()?;
+                self.put(s, item);
+                body(self)?;
+            }
+            return Ok(());
+        }
+        while self.bind_next(&mut it, lt)? {
+            body(self)?;
+        }
+        Ok(())
+    }
+
+    /// Takes the next item of `it` and binds it to the loop target,
+    /// counting one step; `false` when the iterator is exhausted.
+    #[inline]
+    pub(crate) fn bind_next(&mut self, it: &mut PyIter, lt: &LoopTarget) -> R<bool> {
+        match &lt.kind {
+            Kind::One(s) => {
+                let s = *s;
+                let Some(v) = it.next()? else {
+                    return Ok(false);
+                };
+                self.budget.step()?;
+                self.put(s, v);
+            }
+            Kind::Parts(slots, n) => {
+                let (slots, n) = (*slots, *n);
+                match it.next_parts(n, |i, v| {
+                    if let Some(s) = slots.get(i) {
+                        self.put(*s, v);
+                    }
+                })? {
+                    Step::Done => return Ok(false),
+                    Step::Parts => self.budget.step()?,
+                    Step::Whole(v) => {
+                        self.budget.step()?;
+                        match &v {
+                            Value::Tuple(t) if t.items.len() == n => {
+                                for (s, x) in slots.iter().zip(&t.items) {
+                                    self.put(*s, super::fast_clone(x));
+                                }
+                            }
+                            _ => self.assign(lt.target, v)?,
+                        }
+                    }
+                }
+            }
+            Kind::General => {
+                let Some(v) = it.next()? else {
+                    return Ok(false);
+                };
+                self.budget.step()?;
+                self.assign(lt.target, v)?;
+            }
+        }
+        Ok(true)
+    }
+}
