@@ -22,6 +22,10 @@ use num_traits::{One, Zero};
 /// zero padding instead of by arithmetic on huge numbers.
 const FIXED_CAP: usize = 1100;
 
+/// Precisions served by Rust's exact fixed formatting; above, by the
+/// big-int arithmetic (which also bounds work on huge precisions).
+const FAST_FIXED: usize = 100;
+
 /// Significant digits a finite f64 can have (767 at most); as above.
 const SIGNIFICANT_CAP: usize = 800;
 
@@ -30,20 +34,7 @@ const SIGNIFICANT_CAP: usize = 800;
 /// exponent is below -4 or at least 16 (`'1e+16'`, `'1e-05'`,
 /// `'1.5e-07'`), and `'inf'`, `'-inf'`, `'nan'`, `'-0.0'`.
 pub fn float_repr(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".to_string();
-    }
-    if x.is_infinite() {
-        return if x < 0.0 { "-inf" } else { "inf" }.to_string();
-    }
-    let parts = float_parts(x.abs(), FloatStyle::Repr, FloatOptions::default());
-    let mut out = String::with_capacity(parts.len() + 1);
-    if x.is_sign_negative() {
-        out.push('-');
-    }
-    out.push_str(&parts.int_part);
-    parts.write_rest(&mut out);
-    out
+    super::float_text(x).as_str().to_owned()
 }
 
 /// Which of CPython's float layouts to produce.
@@ -122,7 +113,21 @@ impl FloatParts {
 pub(crate) fn float_parts(x: f64, style: FloatStyle, opts: FloatOptions) -> FloatParts {
     match style {
         FloatStyle::Repr => {
-            let d = shortest(x);
+            let mut buf = [0u8; 17];
+            let (n, decpt) = super::float_text::shortest_digits(x, &mut buf);
+            let d = if n == 0 {
+                Digits {
+                    digits: "0".to_owned(),
+                    pad: 0,
+                    decpt: 1,
+                }
+            } else {
+                Digits {
+                    digits: String::from_utf8_lossy(&buf[..n]).into_owned(),
+                    pad: 0,
+                    decpt,
+                }
+            };
             if d.decpt <= -4 || d.decpt > 16 {
                 exp_layout(d, opts.alt, opts.upper)
             } else {
@@ -223,7 +228,9 @@ fn round_scaled(m: u64, e: i32, scale: i64) -> BigUint {
 }
 
 /// Shortest round-trip digits of `x` (non-negative, finite), the nearest
-/// to `x` among equally short candidates, ties to an even last digit.
+/// to `x` among equally short candidates, ties to an even last digit, by
+/// formatting twice: the slow oracle the one-pass ryu digits are held to.
+#[cfg(test)]
 fn shortest(x: f64) -> Digits {
     let d = std_shortest(x);
     let n = d.digits.len();
@@ -255,6 +262,7 @@ fn std_shortest(x: f64) -> Digits {
     }
 }
 
+#[cfg(test)]
 /// Cheap filter: a tie at `n` digits needs the exact value to have `n + 1`
 /// significant digits ending in 5, which exact `n + 1`-digit formatting
 /// then shows unrounded.
@@ -317,6 +325,19 @@ fn significant(x: f64, n: usize) -> Digits {
 
 /// `'f'` layout: `x` rounded to `precision` fraction digits.
 fn fixed_parts(x: f64, precision: usize, alt: bool) -> FloatParts {
+    if precision <= FAST_FIXED {
+        // Rust's `{:.N}` is exact too (correctly rounded from the binary
+        // value, ties to even), without big-int arithmetic.
+        let text = format!("{:.*}", precision, x.abs());
+        let (int_part, frac) = text.split_once('.').unwrap_or((text.as_str(), ""));
+        return FloatParts {
+            int_part: int_part.to_owned(),
+            point: precision > 0 || alt,
+            frac: frac.to_owned(),
+            frac_zeros: 0,
+            exp: String::new(),
+        };
+    }
     let exact = precision.min(FIXED_CAP);
     let (m, e) = decompose(x);
     let q = round_scaled(m, e, exact as i64);
@@ -558,5 +579,116 @@ mod tests {
         };
         let ga = float_parts(0.5, FloatStyle::General(1_000_000), alt);
         assert_eq!(ga.len(), 1_000_002);
+    }
+
+    /// The old two-pass repr (grisu digits, then an exact check of ties),
+    /// laid out by `float_parts`' own layouts.
+    fn oracle_repr(x: f64) -> String {
+        if x.is_nan() {
+            return "nan".into();
+        }
+        if x.is_infinite() {
+            return if x < 0.0 { "-inf" } else { "inf" }.into();
+        }
+        let d = shortest(x.abs());
+        let p = if d.decpt <= -4 || d.decpt > 16 {
+            exp_layout(d, false, false)
+        } else {
+            fixed_layout(d, false, true)
+        };
+        let mut out = String::new();
+        if x.is_sign_negative() {
+            out.push('-');
+        }
+        out.push_str(&p.int_part);
+        p.write_rest(&mut out);
+        out
+    }
+
+    /// `fixed_parts` by big-int arithmetic alone.
+    fn oracle_fixed(x: f64, precision: usize) -> String {
+        let (m, e) = decompose(x);
+        let q = round_scaled(m, e, precision as i64).to_str_radix(10);
+        let q = format!("{q:0>width$}", width = precision + 1);
+        let (i, f) = q.split_at(q.len() - precision);
+        if precision == 0 {
+            i.to_owned()
+        } else {
+            format!("{i}.{f}")
+        }
+    }
+
+    #[test]
+    fn fast_fixed_agrees_with_big_int_rounding() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut xs = vec![
+            0.0,
+            0.5,
+            1.5,
+            2.5,
+            0.125,
+            0.375,
+            2.675,
+            5e-324,
+            1e22,
+            f64::MAX,
+        ];
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state).abs();
+            if x.is_finite() {
+                xs.push(x);
+            }
+            // Exact ties: k / 2**j.
+            xs.push((state % 100_000) as f64 / f64::from(1u32 << (state % 12)));
+        }
+        for x in xs {
+            for p in [0, 1, 2, 3, 6, 17, 40, 100] {
+                let parts = float_parts(x, FloatStyle::Fixed(p), FloatOptions::default());
+                let mut got = parts.int_part.clone();
+                parts.write_rest(&mut got);
+                assert_eq!(got, oracle_fixed(x, p), "{x:e} at {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_pass_repr_agrees_with_the_exact_oracle() {
+        let mut edge = vec![
+            0.0,
+            -0.0,
+            5e-324,
+            -5e-324,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            f64::MIN,
+            1e16,
+            9999999999999998.0,
+            1e15,
+            0.0001,
+            0.00001,
+            1e22,
+            1e23,
+            2.0f64.powi(63),
+            2.0f64.powi(-1074) * 3.0,
+        ];
+        for e in -324..=308 {
+            let p = format!("1e{e}").parse::<f64>().unwrap_or(0.0);
+            edge.extend([p, p.next_up(), p.next_down(), -p]);
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            edge.push(f64::from_bits(state));
+            // Short decimals: the values programs print most.
+            edge.push((state % 1_000_000) as f64 / 1000.0);
+        }
+        for x in edge {
+            assert_eq!(float_repr(x), oracle_repr(x), "repr of {:#x}", x.to_bits());
+        }
     }
 }

@@ -201,11 +201,14 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
         current: None,
     };
     let max = room(budget);
-    let mut out = String::new();
-    for piece in fmt::percent_pieces(template) {
+    let parsed = percent_template(template);
+    let mut out = String::with_capacity(template.len() + 8 * parsed.pieces.len());
+    let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
+    for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
-            PercentPiece::Literal(s) => out.push_str(&s),
-            PercentPiece::Spec(mut spec) => {
+            PercentPiece::Literal(s) => out.push_str(s),
+            PercentPiece::Spec(spec) => {
+                let mut spec = spec.clone();
                 if let Some(key) = &spec.key {
                     let Some(m) = &mapping else {
                         return Err(Exc::type_error(fmt::FORMAT_REQUIRES_MAPPING));
@@ -233,8 +236,10 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
                     spec.flags.minus = true;
                 }
                 let v = cur.take()?;
-                let text = percent_one(&v, &spec, width, precision, max)?;
-                out.push_str(&text);
+                if width > max || !percent_fast(&v, &spec, width, precision, &mut out) {
+                    let text = percent_one(&v, &spec, width, precision, max)?;
+                    out.push_str(&text);
+                }
                 if out.len() > max {
                     return Err(Exc::memory());
                 }
@@ -245,6 +250,109 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
         return Err(Exc::type_error(fmt::NOT_ALL_ARGUMENTS_CONVERTED));
     }
     Ok(out)
+}
+
+/// A parsed `%` template: its pieces up to the first syntax error, and
+/// that error (raised when the arguments get that far, as CPython does).
+struct PercentTemplate {
+    pieces: Vec<PercentPiece>,
+    failure: Option<FormatError>,
+}
+
+/// Templates longer than this are parsed per use, not cached.
+const CACHED_TEMPLATE_MAX: usize = 256;
+
+/// Cached templates kept at once (the cache is emptied when full).
+const CACHED_TEMPLATES: usize = 64;
+
+thread_local! {
+    /// Parsed `%` templates by text. A template is almost always a constant
+    /// of the program, formatted once per loop iteration: parsing is a pure
+    /// function of the text, so it is done once per distinct template.
+    static PERCENT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<PercentTemplate>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn parse_percent_template(template: &str) -> PercentTemplate {
+    let mut pieces = Vec::new();
+    let mut failure = None;
+    for piece in fmt::percent_pieces(template) {
+        match piece {
+            Ok(p) => pieces.push(p),
+            Err(e) => failure = Some(e),
+        }
+    }
+    PercentTemplate { pieces, failure }
+}
+
+/// The parsed template of `template`, from the cache when it is short.
+fn percent_template(template: &str) -> Rc<PercentTemplate> {
+    if template.len() > CACHED_TEMPLATE_MAX {
+        return Rc::new(parse_percent_template(template));
+    }
+    PERCENT_CACHE.with(|c| {
+        if let Some(t) = c.borrow().get(template) {
+            return t.clone();
+        }
+        let t = Rc::new(parse_percent_template(template));
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHED_TEMPLATES {
+            c.clear();
+        }
+        c.insert(template.into(), t.clone());
+        t
+    })
+}
+
+/// Appends the common conversions directly to `out`: `%s` of a str,
+/// `%d`/`%i`/`%u`/`%x`/`%X`/`%o` of an int that fits `i64`, with at most a
+/// width and `-`. False (nothing written) for the rest.
+fn percent_fast(
+    v: &Value,
+    spec: &fmt::PercentSpec,
+    width: usize,
+    precision: Option<usize>,
+    out: &mut String,
+) -> bool {
+    let f = &spec.flags;
+    if precision.is_some() || f.plus || f.space || f.zero || f.alt {
+        return false;
+    }
+    let pad = |out: &mut String, body: &str, len: usize| {
+        let fill = width.saturating_sub(len);
+        if !f.minus {
+            fmt_push_spaces(out, fill);
+        }
+        out.push_str(body);
+        if f.minus {
+            fmt_push_spaces(out, fill);
+        }
+    };
+    match (spec.conv, v) {
+        ('s', Value::Str(s)) => pad(out, s.as_str(), s.char_len()),
+        ('d' | 'i' | 'u', Value::Int(i)) => {
+            let mut digits = [0u8; 20];
+            let start = crate::value::int::i64_digits(*i, &mut digits);
+            let body = std::str::from_utf8(&digits[start..]).unwrap_or_default();
+            pad(out, body, body.len());
+        }
+        ('x' | 'X' | 'o', Value::Int(i)) => {
+            let m = i.unsigned_abs();
+            let sign = if *i < 0 { "-" } else { "" };
+            let body = match spec.conv {
+                'x' => format!("{sign}{m:x}"),
+                'X' => format!("{sign}{m:X}"),
+                _ => format!("{sign}{m:o}"),
+            };
+            pad(out, &body, body.len());
+        }
+        _ => return false,
+    }
+    true
+}
+
+fn fmt_push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
 }
 
 fn percent_one(

@@ -40,6 +40,19 @@ impl PyStr {
         }
     }
 
+    /// Wraps `text` whose length in code points the caller knows already
+    /// (a join or slice of known parts): no rescan of the text.
+    #[inline]
+    pub(crate) fn with_char_len(text: CompactString, nchars: usize) -> Self {
+        debug_assert_eq!(text.chars().count(), nchars);
+        mem::charge(heap_bytes(&text) + OVERHEAD);
+        PyStr {
+            text,
+            nchars,
+            hash: Cell::new(0),
+        }
+    }
+
     /// The text.
     #[inline]
     pub(crate) fn as_str(&self) -> &str {

@@ -365,6 +365,11 @@ pub(crate) fn parse_float(text: &str) -> Option<f64> {
 }
 
 fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {
+    if let ([v], []) = (args, kwargs)
+        && let Some(text) = repr::str_value(v)
+    {
+        return Ok(text);
+    }
     let bound = bind("str", args, kwargs, &["object", "encoding", "errors"], 0)?;
     let obj = bound.first().cloned().flatten();
     let encoding = bound.get(1).cloned().flatten();

@@ -21,34 +21,8 @@ pub(super) fn split_text<'t>(
     let mut out: Buf<&str> = Buf::new();
     match sep {
         Some("") => return Err(Exc::value_error("empty separator")),
-        Some(sep) => {
-            if from_right {
-                let mut rest = text;
-                while out.len() < limit {
-                    match rest.rfind(sep) {
-                        Some(p) => {
-                            out.push(&rest[p + sep.len()..])?;
-                            rest = &rest[..p];
-                        }
-                        None => break,
-                    }
-                }
-                out.push(rest)?;
-                out.reverse();
-            } else {
-                let mut rest = text;
-                while out.len() < limit {
-                    match rest.find(sep) {
-                        Some(p) => {
-                            out.push(&rest[..p])?;
-                            rest = &rest[p + sep.len()..];
-                        }
-                        None => break,
-                    }
-                }
-                out.push(rest)?;
-            }
-        }
+        Some(sep) if from_right => rsplit_sep(text, sep, limit, &mut out)?,
+        Some(sep) => split_sep(text, sep, limit, &mut out)?,
         None => {
             if from_right {
                 let mut rest = text.trim_end_matches(is_space);
@@ -98,6 +72,61 @@ pub(super) fn split_text<'t>(
         }
     }
     Ok(out)
+}
+
+/// Split on `sep`, left to right: one searcher over the whole text (a
+/// byte scan for a one-byte separator), at most `limit` splits.
+fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
+    let mut start = 0;
+    if limit > 0 {
+        if let &[b] = sep.as_bytes() {
+            // A one-byte separator is ASCII: every match is a char boundary.
+            for p in memchr::memchr_iter(b, text.as_bytes()) {
+                out.push(&text[start..p])?;
+                start = p + 1;
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        } else {
+            for (p, _) in text.match_indices(sep) {
+                out.push(&text[start..p])?;
+                start = p + sep.len();
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        }
+    }
+    out.push(&text[start..])
+}
+
+/// Split on `sep`, right to left (`rsplit`): the parts come out in text
+/// order.
+fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
+    let mut end = text.len();
+    if limit > 0 {
+        if let &[b] = sep.as_bytes() {
+            for p in memchr::memrchr_iter(b, text.as_bytes()) {
+                out.push(&text[p + 1..end])?;
+                end = p;
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        } else {
+            for (p, _) in text.rmatch_indices(sep) {
+                out.push(&text[p + sep.len()..end])?;
+                end = p;
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        }
+    }
+    out.push(&text[..end])?;
+    out.reverse();
+    Ok(())
 }
 
 /// The values of a split's parts. Long splits of text repeat their words
