@@ -27,5 +27,6 @@ mod parser_diff;
 mod parser_errors;
 mod parser_hostile;
 mod spec_export;
+mod text_diff;
 mod validate_corpus;
 mod validate_rules;

@@ -272,15 +272,18 @@ fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
             }
         });
     }
-    let mut chars = text.chars();
-    let mut out = TextBuf::with_capacity(text.len())?;
-    if let Some(first) = chars.next() {
-        let mut one = String::new();
-        uc::push_title(&mut one, first);
-        out.push_str(&one)?;
-        out.push_str(&lower_text(chars.as_str())?)?;
-    }
-    Ok(s_val(out.into_string()))
+    // The rest is lowered in the context of the whole text (a final sigma
+    // looks at the first character too).
+    let mut one = String::new();
+    map_text(text, |out, i, c| {
+        if i == 0 {
+            one.clear();
+            uc::push_title(&mut one, c);
+            out.push_str(&one)
+        } else {
+            push_lower(out, text, i, c)
+        }
+    })
 }
 
 fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -843,21 +846,36 @@ fn push_lower(out: &mut TextBuf, text: &str, i: usize, c: char) -> R<()> {
         }
         return Ok(());
     }
-    let ignorable = |c: char| c == '\'' || ('\u{300}'..='\u{36f}').contains(&c);
-    let before = text
-        .get(..i)
-        .and_then(|t| t.chars().rev().find(|&c| !ignorable(c)))
-        .is_some_and(uc::is_cased);
-    let after = text
-        .get(i + c.len_utf8()..)
-        .and_then(|t| t.chars().find(|&c| !ignorable(c)))
-        .is_some_and(uc::is_cased);
+    // Rust's lowercasing applies the same Final_Sigma rule with the full
+    // Case_Ignorable property: ask it about a window on each side (a run of
+    // more than SIGMA_WINDOW ignorable characters is not looked past).
+    let before_text = text.get(..i).unwrap_or_default();
+    let before_from = before_text
+        .char_indices()
+        .rev()
+        .nth(SIGMA_WINDOW)
+        .map_or(0, |(b, _)| b);
+    let mut probe = String::with_capacity(4 * SIGMA_WINDOW);
+    probe.push_str(before_text.get(before_from..).unwrap_or_default());
+    probe.push('\u{3a3}');
+    // Final when nothing follows: the preceding context alone decides.
+    let before = probe.to_lowercase().ends_with('\u{3c2}');
+    probe.clear();
+    probe.push_str("A\u{3a3}");
+    let after_text = text.get(i + c.len_utf8()..).unwrap_or_default();
+    probe.extend(after_text.chars().take(SIGMA_WINDOW));
+    // After a cased 'A', the sigma stays medial exactly when a cased
+    // character follows.
+    let after = probe.to_lowercase().starts_with("a\u{3c3}");
     out.push(if before && !after {
         '\u{3c2}'
     } else {
         '\u{3c3}'
     })
 }
+
+/// Characters on each side of a capital sigma that decide its lower case.
+const SIGMA_WINDOW: usize = 64;
 
 /// `text.lower()`: lower case grows text by at most half ('İ' → 'i̇'), so
 /// the budget is checked for that before the library call.
