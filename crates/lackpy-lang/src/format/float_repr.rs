@@ -22,10 +22,6 @@ use num_traits::{One, Zero};
 /// zero padding instead of by arithmetic on huge numbers.
 const FIXED_CAP: usize = 1100;
 
-/// Precisions served by Rust's exact fixed formatting; above, by the
-/// big-int arithmetic (which also bounds work on huge precisions).
-const FAST_FIXED: usize = 100;
-
 /// Significant digits a finite f64 can have (767 at most); as above.
 const SIGNIFICANT_CAP: usize = 800;
 
@@ -35,6 +31,41 @@ const SIGNIFICANT_CAP: usize = 800;
 /// `'1.5e-07'`), and `'inf'`, `'-inf'`, `'nan'`, `'-0.0'`.
 pub fn float_repr(x: f64) -> String {
     super::float_text(x).as_str().to_owned()
+}
+
+/// Appends `format(x, '.{precision}f')` of a finite `x` (sign included),
+/// straight from the rounded integer when it fits 128 bits.
+pub fn push_fixed<W: std::fmt::Write>(out: &mut W, x: f64, precision: usize) {
+    // Writing to a string cannot fail.
+    if x.is_sign_negative() {
+        let _ = out.write_char('-');
+    }
+    let (m, e) = decompose(x);
+    let Some(q) = round_scaled_small(m, e, precision) else {
+        let p = fixed_parts(x.abs(), precision, false);
+        let mut rest = String::new();
+        p.write_rest(&mut rest);
+        let _ = out.write_str(&p.int_part);
+        let _ = out.write_str(&rest);
+        return;
+    };
+    // u128 has at most 39 digits; at least precision + 1 are shown.
+    let mut digits = [b'0'; 40];
+    let mut n = 0;
+    let mut rest = q;
+    while rest > 0 || n <= precision {
+        if let Some(d) = digits.get_mut(n) {
+            *d = b'0' + (rest % 10) as u8;
+        }
+        n += 1;
+        rest /= 10;
+    }
+    for k in (0..n).rev() {
+        if precision > 0 && k + 1 == precision {
+            let _ = out.write_char('.');
+        }
+        let _ = out.write_char(char::from(digits.get(k).copied().unwrap_or(b'0')));
+    }
 }
 
 /// Which of CPython's float layouts to produce.
@@ -215,6 +246,34 @@ fn scaled_fraction(m: u64, e: i32, scale: i64) -> (BigUint, BigUint) {
     (num, den)
 }
 
+/// `m * 2**e * 10**p` rounded half to even, in 128-bit arithmetic when it
+/// fits (the common `'.2f'` of an ordinary float): the same exact rounding
+/// as [`round_scaled`] without big ints. `None` when it does not fit.
+fn round_scaled_small(m: u64, e: i32, p: usize) -> Option<u128> {
+    if p > 19 {
+        return None;
+    }
+    // m < 2**53 and 10**19 < 2**64: the product fits in 117 bits.
+    let scaled = u128::from(m) * 10u128.pow(u32::try_from(p).ok()?);
+    if e >= 0 {
+        let e = e.unsigned_abs();
+        return (scaled.leading_zeros() > e).then(|| scaled << e);
+    }
+    let shift = e.unsigned_abs();
+    if shift >= 127 {
+        // x * 10**p < 2**117 / 2**127 < 1/2: rounds to zero.
+        return Some(0);
+    }
+    let q = scaled >> shift;
+    let r = scaled & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    Some(if r > half || (r == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    })
+}
+
 /// `m * 2**e * 10**scale` rounded half to even to an integer.
 fn round_scaled(m: u64, e: i32, scale: i64) -> BigUint {
     let (num, den) = scaled_fraction(m, e, scale);
@@ -325,26 +384,18 @@ fn significant(x: f64, n: usize) -> Digits {
 
 /// `'f'` layout: `x` rounded to `precision` fraction digits.
 fn fixed_parts(x: f64, precision: usize, alt: bool) -> FloatParts {
-    if precision <= FAST_FIXED {
-        // Rust's `{:.N}` is exact too (correctly rounded from the binary
-        // value, ties to even), without big-int arithmetic.
-        let text = format!("{:.*}", precision, x.abs());
-        let (int_part, frac) = text.split_once('.').unwrap_or((text.as_str(), ""));
-        return FloatParts {
-            int_part: int_part.to_owned(),
-            point: precision > 0 || alt,
-            frac: frac.to_owned(),
-            frac_zeros: 0,
-            exp: String::new(),
-        };
-    }
     let exact = precision.min(FIXED_CAP);
     let (m, e) = decompose(x);
-    let q = round_scaled(m, e, exact as i64);
-    let mut text = if q.is_zero() {
-        String::from("0")
-    } else {
-        q.to_str_radix(10)
+    let mut text = match round_scaled_small(m, e, exact) {
+        Some(q) => q.to_string(),
+        None => {
+            let q = round_scaled(m, e, exact as i64);
+            if q.is_zero() {
+                String::from("0")
+            } else {
+                q.to_str_radix(10)
+            }
+        }
     };
     if text.len() <= exact {
         let mut padded = "0".repeat(exact + 1 - text.len());
@@ -650,6 +701,9 @@ mod tests {
                 let mut got = parts.int_part.clone();
                 parts.write_rest(&mut got);
                 assert_eq!(got, oracle_fixed(x, p), "{x:e} at {p}");
+                let mut pushed = String::new();
+                push_fixed(&mut pushed, -x, p);
+                assert_eq!(pushed, format!("-{got}"), "{x:e} at {p}");
             }
         }
     }

@@ -21,7 +21,7 @@ mod template;
 
 use std::fmt;
 
-pub use float_repr::float_repr;
+pub use float_repr::{float_repr, push_fixed};
 pub use float_text::float_text;
 pub use percent::{
     Count, FORMAT_REQUIRES_MAPPING, NOT_ALL_ARGUMENTS_CONVERTED, NOT_ENOUGH_ARGUMENTS,

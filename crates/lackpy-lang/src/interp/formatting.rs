@@ -36,28 +36,39 @@ fn big_of(i: &IntRef) -> BigInt {
     i.to_big()
 }
 
-/// `format(v, spec)` for a spec fixed in the program text, parsed once.
-pub(crate) fn format_cached(
+/// Appends `format(v, spec)` for a spec fixed in the program text, parsed
+/// once.
+pub(crate) fn format_cached_into(
     budget: &mut Budget,
     v: &Value,
     text: &str,
     parsed: &std::cell::OnceCell<Option<fmt::FormatSpec>>,
-) -> R<String> {
+    out: &mut String,
+) -> R<()> {
+    if text.is_empty() {
+        // format(v, '') is str(v).
+        return repr::push_str_of(v, out);
+    }
     if !matches!(v, Value::Int(_) | Value::Float(_) | Value::Str(_)) {
-        return format_value(budget, v, text);
+        out.push_str(&format_value(budget, v, text)?);
+        return Ok(());
     }
     match parsed.get_or_init(|| fmt::parse_spec(text).ok()) {
-        Some(spec) => format_parsed(budget, v, spec, text),
+        Some(spec) => format_parsed_into(budget, v, spec, text, out),
         // Parse again for the error message, which names the type.
-        None => format_value(budget, v, text),
+        None => {
+            out.push_str(&format_value(budget, v, text)?);
+            Ok(())
+        }
     }
 }
 
-/// Pads `body` (of `len` characters) to the spec's width.
-fn pad(body: &str, len: usize, spec: &fmt::FormatSpec, default_align: char) -> String {
+/// Appends `body` (of `len` characters) padded to the spec's width.
+fn pad_into(out: &mut String, body: &str, len: usize, spec: &fmt::FormatSpec, default_align: char) {
     let width = spec.width.unwrap_or(0);
     if len >= width {
-        return body.to_owned();
+        out.push_str(body);
+        return;
     }
     let fill = spec.fill.unwrap_or(' ');
     let n = width - len;
@@ -66,11 +77,10 @@ fn pad(body: &str, len: usize, spec: &fmt::FormatSpec, default_align: char) -> S
         '^' => (n / 2, n - n / 2),
         _ => (n, 0),
     };
-    let mut out = String::with_capacity(body.len() + n * fill.len_utf8());
+    out.reserve(body.len() + n * fill.len_utf8());
     out.extend(std::iter::repeat_n(fill, left));
     out.push_str(body);
     out.extend(std::iter::repeat_n(fill, right));
-    out
 }
 
 /// Whether a spec only pads (no sign, grouping, `#`, `0` or `=`), so that
@@ -84,32 +94,88 @@ fn only_pads(spec: &fmt::FormatSpec) -> bool {
         && spec.align != Some('=')
 }
 
-/// Formats with a parsed spec: common int and float specs directly, the
+/// Whether an `i64` under `spec` is written by [`push_int_fast`]: a
+/// decimal (grouped or not) or a plain hex/octal/binary, padded.
+fn int_fast(spec: &fmt::FormatSpec) -> bool {
+    only_pads(spec)
+        && spec.precision.is_none()
+        && match spec.ty {
+            None | Some('d') => true,
+            Some('x' | 'X' | 'o' | 'b') => spec.grouping.is_none(),
+            _ => false,
+        }
+}
+
+/// Writes `i` under a spec [`int_fast`] accepts (before padding).
+fn push_int_fast<W: std::fmt::Write>(
+    out: &mut W,
+    i: i64,
+    spec: &fmt::FormatSpec,
+) -> std::fmt::Result {
+    if i < 0 {
+        out.write_char('-')?;
+    }
+    let m = i.unsigned_abs();
+    match spec.ty {
+        Some('x') => write!(out, "{m:x}"),
+        Some('X') => write!(out, "{m:X}"),
+        Some('o') => write!(out, "{m:o}"),
+        Some('b') => write!(out, "{m:b}"),
+        _ => match spec.grouping {
+            None => write!(out, "{m}"),
+            Some(sep) => {
+                let mut digits = [0u8; 20];
+                let mut n = 0;
+                let mut rest = m;
+                loop {
+                    digits[n] = b'0' + (rest % 10) as u8;
+                    n += 1;
+                    rest /= 10;
+                    if rest == 0 {
+                        break;
+                    }
+                }
+                for k in (0..n).rev() {
+                    out.write_char(char::from(digits[k]))?;
+                    if k > 0 && k % 3 == 0 {
+                        out.write_char(sep)?;
+                    }
+                }
+                Ok(())
+            }
+        },
+    }
+}
+
+/// Appends `v` formatted with a parsed spec: common int, float and str
+/// specs directly (the number built in an inline scratch string), the
 /// rest through [`crate::format`].
-fn format_parsed(budget: &mut Budget, v: &Value, spec: &fmt::FormatSpec, text: &str) -> R<String> {
+fn format_parsed_into(
+    budget: &mut Budget,
+    v: &Value,
+    spec: &fmt::FormatSpec,
+    text: &str,
+    out: &mut String,
+) -> R<()> {
     let max = room(budget);
     if spec.width.unwrap_or(0) > max {
         return Err(Exc::memory());
     }
+    let mut body = compact_str::CompactString::default();
     match v {
-        Value::Int(i)
-            if only_pads(spec)
-                && matches!(spec.ty, None | Some('d'))
-                && spec.precision.is_none() =>
-        {
-            let mut body = String::new();
-            crate::value::int::push_i64(&mut body, *i);
-            Ok(pad(&body, body.len(), spec, '>'))
+        Value::Int(i) if int_fast(spec) => {
+            // Writing to a string cannot fail.
+            let _ = push_int_fast(&mut body, *i, spec);
+            pad_into(out, &body, body.len(), spec, '>');
         }
         Value::Float(f)
-            if only_pads(spec) && f.is_finite() && matches!(spec.ty, Some('f') | Some('F')) =>
+            if only_pads(spec)
+                && f.is_finite()
+                && matches!(spec.ty, Some('f') | Some('F'))
+                && spec.precision.unwrap_or(6) <= 100 =>
         {
-            let p = spec.precision.unwrap_or(6);
-            if p > 100 {
-                return format_value(budget, v, text);
-            }
-            let body = format!("{:.*}", p, f);
-            Ok(pad(&body, body.len(), spec, '>'))
+            fmt::push_fixed(&mut body, *f, spec.precision.unwrap_or(6));
+            pad_into(out, &body, body.len(), spec, '>');
         }
         Value::Str(s)
             if spec.ty.is_none()
@@ -117,12 +183,13 @@ fn format_parsed(budget: &mut Budget, v: &Value, spec: &fmt::FormatSpec, text: &
                 && only_pads(spec)
                 && spec.sign.is_none() =>
         {
-            Ok(pad(s.as_str(), s.char_len(), spec, '<'))
+            pad_into(out, s.as_str(), s.char_len(), spec, '<');
         }
-        Value::Float(f) => fmt::format_float(*f, spec, max).map_err(raise),
-        Value::Str(s) => fmt::format_str(s.as_str(), spec, max).map_err(raise),
-        _ => format_value(budget, v, text),
+        Value::Float(f) => out.push_str(&fmt::format_float(*f, spec, max).map_err(raise)?),
+        Value::Str(s) => out.push_str(&fmt::format_str(s.as_str(), spec, max).map_err(raise)?),
+        _ => out.push_str(&format_value(budget, v, text)?),
     }
+    Ok(())
 }
 
 /// `format(v, spec)`.
@@ -304,6 +371,51 @@ fn percent_template(template: &str) -> Rc<PercentTemplate> {
     })
 }
 
+/// A parsed `str.format` template: its pieces (each field with its spec,
+/// parsed on first use) up to the first syntax error, and that error.
+struct FormatTemplate {
+    pieces: Vec<(TemplatePiece, std::cell::OnceCell<Option<fmt::FormatSpec>>)>,
+    failure: Option<FormatError>,
+}
+
+thread_local! {
+    /// Parsed `str.format` templates by text, as [`PERCENT_CACHE`].
+    static FORMAT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<FormatTemplate>>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+fn parse_format_template(template: &str) -> FormatTemplate {
+    let mut pieces = Vec::new();
+    let mut failure = None;
+    for piece in fmt::template_pieces(template) {
+        match piece {
+            Ok(p) => pieces.push((p, std::cell::OnceCell::new())),
+            Err(e) => failure = Some(e),
+        }
+    }
+    FormatTemplate { pieces, failure }
+}
+
+/// The parsed `str.format` template of `template`, from the cache when it
+/// is short.
+fn format_template(template: &str) -> Rc<FormatTemplate> {
+    if template.len() > CACHED_TEMPLATE_MAX {
+        return Rc::new(parse_format_template(template));
+    }
+    FORMAT_CACHE.with(|c| {
+        if let Some(t) = c.borrow().get(template) {
+            return t.clone();
+        }
+        let t = Rc::new(parse_format_template(template));
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHED_TEMPLATES {
+            c.clear();
+        }
+        c.insert(template.into(), t.clone());
+        t
+    })
+}
+
 /// Appends the common conversions directly to `out`: `%s` of a str,
 /// `%d`/`%i`/`%u`/`%x`/`%X`/`%o` of an int that fits `i64`, with at most a
 /// width and `-`. False (nothing written) for the rest.
@@ -461,10 +573,12 @@ fn expand(
     out: &mut String,
     depth: u32,
 ) -> R<()> {
-    for piece in fmt::template_pieces(template) {
+    let parsed = format_template(template);
+    let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
+    for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
-            TemplatePiece::Literal(s) => out.push_str(&s),
-            TemplatePiece::Field(f) => {
+            (TemplatePiece::Literal(s), _) => out.push_str(s),
+            (TemplatePiece::Field(f), cached_spec) => {
                 let v = match &f.name {
                     FieldName::Auto => {
                         if num.manual {
@@ -473,7 +587,7 @@ fn expand(
                         num.auto = true;
                         let i = num.next;
                         num.next += 1;
-                        args.get(i).cloned().ok_or_else(|| {
+                        args.get(i).ok_or_else(|| {
                             Exc::index_error(fmt::replacement_index_out_of_range(i))
                         })?
                     }
@@ -482,23 +596,39 @@ fn expand(
                             return Err(Exc::value_error(fmt::AUTO_TO_MANUAL_NUMBERING));
                         }
                         num.manual = true;
-                        args.get(*i).cloned().ok_or_else(|| {
+                        args.get(*i).ok_or_else(|| {
                             Exc::index_error(fmt::replacement_index_out_of_range(*i))
                         })?
                     }
                     FieldName::Keyword(k) => {
                         match kwargs.iter().find(|(n, _)| &**n == k.as_str()) {
-                            Some((_, v)) => v.clone(),
+                            Some((_, v)) => v,
                             None => return Err(Exc::key_error(&Value::str(k.as_str()))),
                         }
                     }
                 };
+                let converted;
                 let v = match f.conversion {
-                    Some('r') => Value::str(repr::repr(&v)?),
-                    Some('s') => Value::str(repr::to_str(&v)?),
-                    Some('a') => Value::str(repr::ascii(&v)?),
+                    Some('r') => {
+                        converted = Value::str(repr::repr(v)?);
+                        &converted
+                    }
+                    Some('s') => {
+                        converted = Value::str(repr::to_str(v)?);
+                        &converted
+                    }
+                    Some('a') => {
+                        converted = Value::str(repr::ascii(v)?);
+                        &converted
+                    }
                     _ => v,
                 };
+                if !f.spec.contains('{') {
+                    // A spec fixed in the template: parsed once with it.
+                    format_cached_into(budget, v, &f.spec, cached_spec, out)?;
+                    budget.check_memory(out.len())?;
+                    continue;
+                }
                 let spec = if f.spec.contains('{') {
                     if depth == 0 {
                         return Err(Exc::value_error(fmt::MAX_STRING_RECURSION));
@@ -509,7 +639,7 @@ fn expand(
                 } else {
                     f.spec.clone()
                 };
-                let text = format_value(budget, &v, &spec)?;
+                let text = format_value(budget, v, &spec)?;
                 out.push_str(&text);
                 budget.check_memory(out.len())?;
             }

@@ -4,7 +4,8 @@
 //! and non-ASCII case mapping, one-pass split/replace/count, strip sets,
 //! join with its known length, one-pass float repr and fixed formatting
 //! over random bit patterns and edge cases, cached `%` templates with mixed
-//! arguments, str()/int()/float() conversions) and runs each with CPython;
+//! arguments, cached `str.format` templates and f-string specs,
+//! str()/int()/float() conversions) and runs each with CPython;
 //! ours must give the same repr or the same error. Every program must pass
 //! validation. `python3` is required: without it the test fails.
 
@@ -29,7 +30,7 @@ fn cases() -> Vec<Value> {
         String::from_utf8_lossy(&out.stderr)
     );
     let cases: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON from the helper");
-    assert_eq!(cases.len(), 6 * PER_FAMILY);
+    assert_eq!(cases.len(), 7 * PER_FAMILY);
     cases
 }
 
