@@ -5,7 +5,8 @@
 //! join with its known length, one-pass float repr and fixed formatting
 //! over random bit patterns and edge cases, cached `%` templates with mixed
 //! arguments, cached `str.format` templates and f-string specs,
-//! str()/int()/float() conversions) and runs each with CPython;
+//! str()/int()/float() conversions, str slicing and padding on ASCII and
+//! non-ASCII text) and runs each with CPython;
 //! ours must give the same repr or the same error. Every program must pass
 //! validation. `python3` is required: without it the test fails.
 
@@ -30,7 +31,7 @@ fn cases() -> Vec<Value> {
         String::from_utf8_lossy(&out.stderr)
     );
     let cases: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON from the helper");
-    assert_eq!(cases.len(), 7 * PER_FAMILY);
+    assert_eq!(cases.len(), 8 * PER_FAMILY);
     cases
 }
 

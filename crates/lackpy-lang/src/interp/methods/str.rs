@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use super::str_split::{shared_words, split_lines, split_text};
+use super::str_split::{split_lines, split_text};
 use super::{Methods, m};
 use crate::catalog::{MANY, MethodId as M};
 use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
@@ -13,6 +13,7 @@ use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, TextBuf};
 use compact_str::CompactString;
 
+use crate::value::str::{INLINE, StrBuilder};
 use crate::value::{PyStr, Value};
 
 fn s_val(s: String) -> Value {
@@ -114,12 +115,14 @@ fn pad(
     right: usize,
 ) -> R<Value> {
     let _ = width;
-    budget.check_memory((left + right).saturating_mul(fill.len_utf8()) + s.as_str().len())?;
-    let mut out = String::with_capacity(s.as_str().len() + (left + right) * fill.len_utf8());
-    out.extend(std::iter::repeat_n(fill, left));
+    let total = (left + right).saturating_mul(fill.len_utf8()) + s.as_str().len();
+    budget.check_memory(total)?;
+    // Sized once; the length in code points is known.
+    let mut out = StrBuilder::with_len(total);
+    out.push_repeat(fill, left);
     out.push_str(s.as_str());
-    out.extend(std::iter::repeat_n(fill, right));
-    Ok(s_val(out))
+    out.push_repeat(fill, right);
+    Ok(Value::Str(Rc::new(out.finish(s.char_len() + left + right))))
 }
 
 fn strip_chars<'a>(v: Option<&'a Value>, name: &str) -> R<Option<&'a PyStr>> {
@@ -490,13 +493,13 @@ fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: K
         id == M::Rsplit,
     )?;
     budget.check_memory(parts.len() * 64)?;
-    Ok(Value::list(shared_words(parts)?))
+    Ok(Value::list(parts.into_values()))
 }
 
 fn splitlines(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
     let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
-    Ok(Value::list(shared_words(split_lines(s.as_str(), keep)?)?))
+    Ok(Value::list(split_lines(s.as_str(), keep)?.into_values()))
 }
 
 fn join(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -666,7 +669,8 @@ fn rpartition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
 /// `partition` or `rpartition` (`id`).
 fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    let sep = text_arg(one_of(id, args, kwargs)?)?;
+    let sep_v = one_of(id, args, kwargs)?;
+    let sep = text_arg(sep_v)?;
     if sep.is_empty() {
         return Err(Exc::value_error("empty separator"));
     }
@@ -675,12 +679,19 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     } else {
         text.rfind(sep)
     };
-    let parts = match pos {
-        Some(p) => [&text[..p], sep, &text[p + sep.len()..]],
-        None if id == M::Partition => [text, "", ""],
-        None => ["", "", text],
+    // The separator and an unsplit text are the objects passed in, as in
+    // CPython; only the new pieces are made.
+    let whole = Value::Str(s.clone());
+    let items = match pos {
+        Some(p) => vec![
+            Value::str(&text[..p]),
+            sep_v.clone(),
+            Value::str(&text[p + sep.len()..]),
+        ],
+        None if id == M::Partition => vec![whole, Value::str(""), Value::str("")],
+        None => vec![Value::str(""), Value::str(""), whole],
     };
-    Ok(Value::tuple(parts.iter().map(|p| Value::str(*p)).collect()))
+    Ok(Value::tuple(items))
 }
 
 fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -907,7 +918,7 @@ fn ascii_map(s: &PyStr, mut f: impl FnMut(usize, u8) -> u8) -> R<Value> {
         let mut buf = [0u8; INLINE];
         let bytes = &mut buf[..text.len()];
         map(bytes);
-        CompactString::from(String::from_utf8_lossy(bytes).as_ref())
+        crate::value::str::inline_text(bytes)
     } else {
         let mut bytes = text.as_bytes().to_vec();
         map(&mut bytes);
@@ -918,9 +929,6 @@ fn ascii_map(s: &PyStr, mut f: impl FnMut(usize, u8) -> u8) -> R<Value> {
     };
     Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
 }
-
-/// The longest text a string holds inline (no allocation of its own).
-const INLINE: usize = 24;
 
 /// Maps each character of `text` (with its byte offset) into a buffer
 /// that is checked before it grows and ticks per character.
@@ -982,7 +990,7 @@ fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     }
     budget.check_memory(total)?;
     meter::tick_n(items.len())?;
-    let mut out = CompactString::with_capacity(total);
+    let mut out = StrBuilder::with_len(total);
     for (i, x) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(sep);
@@ -992,7 +1000,7 @@ fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
         }
     }
     // The length in code points is the sum of the parts': no rescan.
-    Ok(Value::Str(Rc::new(PyStr::with_char_len(out, nchars))))
+    Ok(Value::Str(Rc::new(out.finish(nchars))))
 }
 
 fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {

@@ -12,13 +12,13 @@ pub(super) fn split_text<'t>(
     sep: Option<&str>,
     maxsplit: i64,
     from_right: bool,
-) -> R<Buf<&'t str>> {
+) -> R<Parts<'t>> {
     let limit = if maxsplit < 0 {
         usize::MAX
     } else {
         maxsplit as usize
     };
-    let mut out: Buf<&str> = Buf::new();
+    let mut out = Parts::new(text.is_ascii());
     match sep {
         Some("") => return Err(Exc::value_error("empty separator")),
         Some(sep) if from_right => rsplit_sep(text, sep, limit, &mut out)?,
@@ -76,7 +76,7 @@ pub(super) fn split_text<'t>(
 
 /// Split on `sep`, left to right: one searcher over the whole text (a
 /// byte scan for a one-byte separator), at most `limit` splits.
-fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
+fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) -> R<()> {
     let mut start = 0;
     if limit > 0 {
         if let &[b] = sep.as_bytes() {
@@ -103,7 +103,7 @@ fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Buf<&'t str>)
 
 /// Split on `sep`, right to left (`rsplit`): the parts come out in text
 /// order.
-fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
+fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) -> R<()> {
     let mut end = text.len();
     if limit > 0 {
         if let &[b] = sep.as_bytes() {
@@ -129,38 +129,94 @@ fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Buf<&'t str>
     Ok(())
 }
 
-/// The values of a split's parts. Long splits of text repeat their words
-/// (the counting pattern: split, then tally), so equal short parts share
+/// The values of a split's parts, made as the split finds them. Long
+/// splits of text repeat their words (the counting pattern: split, then
+/// tally), so past the first [`SHARE_FROM`] parts equal short parts share
 /// one string object: one allocation per distinct word instead of one per
 /// occurrence, and dict lookups of a shared key compare pointers. Strings
 /// are immutable, so only `is` can tell (CPython makes each part anew; its
 /// `is` on equal strings is an implementation detail either way).
-pub(super) fn shared_words(parts: Buf<&str>) -> R<Vec<Value>> {
-    const SHARE_FROM: usize = 32;
-    const SHORT: usize = 24;
-    let mut out = Buf::with_capacity(parts.len())?;
-    if parts.len() < SHARE_FROM {
-        for p in parts.iter() {
-            out.push(Value::str(*p))?;
+pub(super) struct Parts<'t> {
+    out: Buf<Value>,
+    /// Whether the text split is ASCII (so each part's length in code
+    /// points is its byte length).
+    ascii: bool,
+    seen: Option<std::collections::HashMap<&'t str, Value, FnvBuild>>,
+    sharing: bool,
+}
+
+/// Parts made before sharing starts.
+const SHARE_FROM: usize = 32;
+
+/// Parts longer than this are never shared.
+const SHORT: usize = 24;
+
+impl<'t> Parts<'t> {
+    fn new(ascii: bool) -> Self {
+        Parts {
+            out: Buf::new(),
+            ascii,
+            seen: None,
+            sharing: true,
         }
-        return Ok(out.into_vec());
     }
-    let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
-        std::collections::HashMap::with_hasher(FnvBuild);
-    let mut sharing = true;
-    for (n, &p) in parts.iter().enumerate() {
+
+    /// Adds the next part.
+    #[inline]
+    pub(super) fn push(&mut self, p: &'t str) -> R<()> {
+        let n = self.out.len();
+        if n < SHARE_FROM || !self.sharing || p.len() > SHORT {
+            return self.out.push(self.fresh(p));
+        }
         // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
-        if n == 256 && seen.len() > 192 {
-            sharing = false;
-            seen = std::collections::HashMap::with_hasher(FnvBuild);
+        if n == 256 && self.seen.as_ref().is_some_and(|m| m.len() > 192) {
+            self.sharing = false;
+            self.seen = None;
+            return self.out.push(self.fresh(p));
         }
-        out.push(if !sharing || p.len() > SHORT {
-            Value::str(p)
-        } else {
-            seen.entry(p).or_insert_with(|| Value::str(p)).clone()
-        })?;
+        let ascii = self.ascii;
+        let v = self
+            .seen
+            .get_or_insert_with(|| std::collections::HashMap::with_hasher(FnvBuild))
+            .entry(p)
+            .or_insert_with(|| make_part(ascii, p))
+            .clone();
+        self.out.push(v)
     }
-    Ok(out.into_vec())
+
+    #[inline]
+    fn fresh(&self, p: &str) -> Value {
+        make_part(self.ascii, p)
+    }
+
+    /// Number of parts so far.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.out.len()
+    }
+
+    /// Reverses the parts (a right-to-left split found them last first).
+    pub(super) fn reverse(&mut self) {
+        self.out.reverse();
+    }
+
+    /// The parts' values.
+    pub(super) fn into_values(self) -> Vec<Value> {
+        self.out.into_vec()
+    }
+}
+
+/// The string value of a part (of ASCII text: its length is known).
+#[inline]
+fn make_part(ascii: bool, p: &str) -> Value {
+    if ascii && p.len() > 1 {
+        Value::Str(std::rc::Rc::new(crate::value::PyStr::with_char_len(
+            p.into(),
+            p.len(),
+        )))
+    } else {
+        Value::str(p)
+    }
 }
 
 /// FNV-1a: a fast hasher for short words (no attacker controls the map's
@@ -189,7 +245,7 @@ impl std::hash::Hasher for Fnv {
 }
 
 /// Whitespace split of ASCII text, forward, at most `limit` splits.
-fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
+fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Parts<'t>) -> R<()> {
     // Python's whitespace below U+0080: \t \n \x0b \x0c \r \x1c-\x1f and space.
     let space = |b: u8| matches!(b, b'\t'..=b'\r' | 0x1c..=0x1f | b' ');
     let bytes = text.as_bytes();
@@ -216,8 +272,8 @@ fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Buf<&'t str
 }
 
 /// `str.splitlines`.
-pub(super) fn split_lines(text: &str, keep: bool) -> R<Buf<&str>> {
-    let mut out = Buf::new();
+pub(super) fn split_lines(text: &str, keep: bool) -> R<Parts<'_>> {
+    let mut out = Parts::new(text.is_ascii());
     let mut start = 0;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {

@@ -148,7 +148,20 @@ def fam_template(rnd):
     return f"a = {a}\nb = {b}\n[{', '.join(rnd.sample(ops, 2))}]"
 
 
-FAMILIES = [fam_case, fam_split, fam_join, fam_float, fam_percent, fam_conv, fam_template]
+def fam_slice(rnd):
+    s = text(rnd, wide=.5, longer=rnd.random() < .3)
+    b = lambda: rnd.choice(["", "0", "1", "-1", "2", "-3", "5", "30", "-30", "None"])
+    st = rnd.choice(["", "1", "2", "-1", "-2", "3", "-7"])
+    ops = [f"s[{b()}:{b()}]", f"s[{b()}:{b()}:{st or '1'}]", f"s[::{st or '-1'}]",
+           f"len(s[{b()}:{b()}:{st or '1'}])", f"s[{b()}:] + s[:{b()}]", "s[0] if s else ''",
+           "s[-1] if s else ''", "s[:] is s", "[c for c in s[1:4]]", "s[1:2] == s[1] if len(s) > 1 else 0",
+           "s.partition(s[1:3])[1:] if len(s) > 3 else 0", "s.center(30, '*')", "s.ljust(27)",
+           "s.rjust(26, 'é')", "s.zfill(28)", "len(s.center(31))"]
+    return f"s = {s!r}\n[{', '.join(rnd.sample(ops, 5))}]"
+
+
+FAMILIES = [fam_case, fam_split, fam_join, fam_float, fam_percent, fam_conv, fam_template,
+            fam_slice]
 
 
 def run_one(src):
