@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use super::str_split::{split_lines, split_text};
+use super::str_split::{Parts, split_lines, split_text};
 use super::{Methods, m};
 use crate::catalog::{MANY, MethodId as M};
 use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
@@ -486,20 +486,24 @@ fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: K
         None => -1,
         Some(v) => args::index(v)?,
     };
-    let parts = split_text(
+    let mut parts = Parts::new(s.is_ascii());
+    split_text(
         s.as_str(),
         sep.as_ref().map(|x| x.as_str()),
         maxsplit,
         id == M::Rsplit,
+        &mut parts,
     )?;
     budget.check_memory(parts.len() * 64)?;
-    Ok(Value::list(parts.into_values()))
+    Ok(Value::list(parts.into_values()?))
 }
 
 fn splitlines(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
     let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
-    Ok(Value::list(split_lines(s.as_str(), keep)?.into_values()))
+    let mut parts = Parts::new(s.is_ascii());
+    split_lines(s.as_str(), keep, &mut parts)?;
+    Ok(Value::list(parts.into_values()?))
 }
 
 fn join(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {

@@ -12,17 +12,17 @@ pub(super) fn split_text<'t>(
     sep: Option<&str>,
     maxsplit: i64,
     from_right: bool,
-) -> R<Parts<'t>> {
+    out: &mut Parts<'t>,
+) -> R<()> {
     let limit = if maxsplit < 0 {
         usize::MAX
     } else {
         maxsplit as usize
     };
-    let mut out = Parts::new(text.is_ascii());
     match sep {
         Some("") => return Err(Exc::value_error("empty separator")),
-        Some(sep) if from_right => rsplit_sep(text, sep, limit, &mut out)?,
-        Some(sep) => split_sep(text, sep, limit, &mut out)?,
+        Some(sep) if from_right => rsplit_sep(text, sep, limit, out)?,
+        Some(sep) => split_sep(text, sep, limit, out)?,
         None => {
             if from_right {
                 let mut rest = text.trim_end_matches(is_space);
@@ -48,8 +48,7 @@ pub(super) fn split_text<'t>(
                 if text.is_ascii() {
                     // Bytes instead of chars; ASCII whitespace is what
                     // is_space accepts below U+0080.
-                    split_ascii_whitespace(text, limit, &mut out)?;
-                    return Ok(out);
+                    return split_ascii_whitespace(text, limit, out);
                 }
                 let mut rest = text.trim_start_matches(is_space);
                 while !rest.is_empty() {
@@ -71,7 +70,7 @@ pub(super) fn split_text<'t>(
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
 /// Split on `sep`, left to right: one searcher over the whole text (a
@@ -129,80 +128,111 @@ fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) -
     Ok(())
 }
 
-/// The values of a split's parts, made as the split finds them. Long
-/// splits of text repeat their words (the counting pattern: split, then
-/// tally), so past the first [`SHARE_FROM`] parts equal short parts share
-/// one string object: one allocation per distinct word instead of one per
-/// occurrence, and dict lookups of a shared key compare pointers. Strings
-/// are immutable, so only `is` can tell (CPython makes each part anew; its
-/// `is` on equal strings is an implementation detail either way).
+/// A split's parts as found: slices of the text, the first [`SMALL`] on
+/// the stack (most splits), more in a metered buffer. The values are made
+/// at the end, into a list of exactly the right size.
 pub(super) struct Parts<'t> {
-    out: Buf<Value>,
+    small: [&'t str; SMALL],
+    n: usize,
+    spill: Buf<&'t str>,
     /// Whether the text split is ASCII (so each part's length in code
     /// points is its byte length).
     ascii: bool,
-    seen: Option<std::collections::HashMap<&'t str, Value, FnvBuild>>,
-    sharing: bool,
 }
 
-/// Parts made before sharing starts.
+/// Parts kept on the stack.
+const SMALL: usize = 16;
+
+/// Splits with fewer parts make each part anew (see [`Parts::into_values`]).
 const SHARE_FROM: usize = 32;
 
 /// Parts longer than this are never shared.
 const SHORT: usize = 24;
 
 impl<'t> Parts<'t> {
-    fn new(ascii: bool) -> Self {
+    /// No parts yet, of ASCII text or not.
+    pub(super) fn new(ascii: bool) -> Self {
         Parts {
-            out: Buf::new(),
+            small: [""; SMALL],
+            n: 0,
+            spill: Buf::new(),
             ascii,
-            seen: None,
-            sharing: true,
         }
     }
 
-    /// Adds the next part.
-    #[inline]
+    /// Adds the next part (one tick; the budget is checked as the buffer
+    /// grows).
+    #[inline(always)]
     pub(super) fn push(&mut self, p: &'t str) -> R<()> {
-        let n = self.out.len();
-        if n < SHARE_FROM || !self.sharing || p.len() > SHORT {
-            return self.out.push(self.fresh(p));
+        if self.n < SMALL {
+            self.small[self.n] = p;
+            self.n += 1;
+            return crate::value::meter::tick();
         }
-        // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
-        if n == 256 && self.seen.as_ref().is_some_and(|m| m.len() > 192) {
-            self.sharing = false;
-            self.seen = None;
-            return self.out.push(self.fresh(p));
-        }
-        let ascii = self.ascii;
-        let v = self
-            .seen
-            .get_or_insert_with(|| std::collections::HashMap::with_hasher(FnvBuild))
-            .entry(p)
-            .or_insert_with(|| make_part(ascii, p))
-            .clone();
-        self.out.push(v)
+        self.push_spilled(p)
     }
 
-    #[inline]
-    fn fresh(&self, p: &str) -> Value {
-        make_part(self.ascii, p)
+    fn push_spilled(&mut self, p: &'t str) -> R<()> {
+        if self.n == SMALL {
+            self.spill.extend_from_slice(&self.small)?;
+        }
+        self.spill.push(p)?;
+        self.n += 1;
+        Ok(())
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [&'t str] {
+        if self.n <= SMALL {
+            &mut self.small[..self.n]
+        } else {
+            &mut self.spill
+        }
     }
 
     /// Number of parts so far.
     #[inline]
     pub(super) fn len(&self) -> usize {
-        self.out.len()
+        self.n
     }
 
     /// Reverses the parts (a right-to-left split found them last first).
     pub(super) fn reverse(&mut self) {
-        self.out.reverse();
+        self.as_mut_slice().reverse();
     }
 
-    /// The parts' values.
-    pub(super) fn into_values(self) -> Vec<Value> {
-        self.out.into_vec()
+    /// The parts' values. Long splits of text repeat their words (the
+    /// counting pattern: split, then tally), so equal short parts share one
+    /// string object: one allocation per distinct word instead of one per
+    /// occurrence, and dict lookups of a shared key compare pointers.
+    /// Strings are immutable, so only `is` can tell (CPython makes each part
+    /// anew; its `is` on equal strings is an implementation detail either
+    /// way).
+    pub(super) fn into_values(mut self) -> R<Vec<Value>> {
+        let ascii = self.ascii;
+        let parts: &[&str] = self.as_mut_slice();
+        let mut out = Buf::with_capacity(parts.len())?;
+        if parts.len() < SHARE_FROM {
+            for &p in parts {
+                out.push(make_part(ascii, p))?;
+            }
+            return Ok(out.into_vec());
+        }
+        let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
+            std::collections::HashMap::with_hasher(FnvBuild);
+        let mut sharing = true;
+        for (n, &p) in parts.iter().enumerate() {
+            // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
+            if n == 256 && seen.len() > 192 {
+                sharing = false;
+                seen = std::collections::HashMap::with_hasher(FnvBuild);
+            }
+            out.push(if !sharing || p.len() > SHORT {
+                make_part(ascii, p)
+            } else {
+                seen.entry(p).or_insert_with(|| make_part(ascii, p)).clone()
+            })?;
+        }
+        Ok(out.into_vec())
     }
 }
 
@@ -272,8 +302,7 @@ fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Parts<'t>) 
 }
 
 /// `str.splitlines`.
-pub(super) fn split_lines(text: &str, keep: bool) -> R<Parts<'_>> {
-    let mut out = Parts::new(text.is_ascii());
+pub(super) fn split_lines<'t>(text: &'t str, keep: bool, out: &mut Parts<'t>) -> R<()> {
     let mut start = 0;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
@@ -307,5 +336,5 @@ pub(super) fn split_lines(text: &str, keep: bool) -> R<Parts<'_>> {
     if start < text.len() {
         out.push(&text[start..])?;
     }
-    Ok(out)
+    Ok(())
 }
