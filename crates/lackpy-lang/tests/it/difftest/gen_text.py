@@ -127,7 +127,9 @@ def fam_percent(rnd):
 def fam_conv(rnd):
     vals = ["0", "-0", str(BIG), str(-BIG - 1), str(BIG + 1), "True", "None", "1.5", "-0.0",
             "1e16", "'12'", "' -7 '", "'1_000'", "'١٢'", "'0x10'", "'3.25'", "' 1e-5 '",
-            "'inf'", "'-nan'", "'1.5e400'", "'abc'", "''", "'+4'"]
+            "'inf'", "'-nan'", "'1.5e400'", "'abc'", "''", "'+4'", "'\\x1c9'", "'9\\x1f'",
+            "'\\x0b9\\x0c'", "'\\x859'", "'\\u20289.5'", "' 123456789012345678 '",
+            "'-1234567890123456789'", "'9' * 19", "'0' * 30 + '7'"]
     v = rnd.choice(vals)
     ops = ["str(v)", "len(str(v))", "int(v)", "float(v)", "int(str(v)) if isinstance(v, int) else 0",
            "str(v) + '|'", "[str(v)] * 2", "str(int(float(v)))"]
