@@ -223,14 +223,15 @@ pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<Stri
 }
 
 /// The arguments of a `%` format, consumed left to right.
-struct Cursor {
-    items: Vec<Value>,
+struct Cursor<'a> {
+    /// The arguments, borrowed from the tuple (or the one argument).
+    items: &'a [Value],
     next: usize,
     /// The value a `%(key)` conversion looked up, used by that conversion.
     current: Option<Value>,
 }
 
-impl Cursor {
+impl Cursor<'_> {
     fn take(&mut self) -> R<Value> {
         if let Some(v) = self.current.take() {
             return Ok(v);
@@ -253,8 +254,8 @@ impl Cursor {
 /// `template % args`.
 pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) -> R<String> {
     let items = match args {
-        Value::Tuple(t) => t.items.clone(),
-        other => vec![other.clone()],
+        Value::Tuple(t) => &t.items[..],
+        other => std::slice::from_ref(other),
     };
     // A mapping argument (anything subscriptable but a tuple or str) allows
     // `%(key)s` and silences the "not all arguments converted" check.
@@ -275,7 +276,6 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
         match piece.map_err(raise)? {
             PercentPiece::Literal(s) => out.push_str(s),
             PercentPiece::Spec(spec) => {
-                let mut spec = spec.clone();
                 if let Some(key) = &spec.key {
                     let Some(m) = &mapping else {
                         return Err(Exc::type_error(fmt::FORMAT_REQUIRES_MAPPING));
@@ -299,12 +299,20 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
                     },
                     None => None,
                 };
-                if left {
-                    spec.flags.minus = true;
-                }
+                // A negative `*` width left-aligns: that conversion's spec
+                // is a modified copy, the cached one stays as parsed.
+                let flipped;
+                let spec = if left && !spec.flags.minus {
+                    let mut s = spec.clone();
+                    s.flags.minus = true;
+                    flipped = s;
+                    &flipped
+                } else {
+                    spec
+                };
                 let v = cur.take()?;
-                if width > max || !percent_fast(&v, &spec, width, precision, &mut out) {
-                    let text = percent_one(&v, &spec, width, precision, max)?;
+                if width > max || !percent_fast(&v, spec, width, precision, &mut out) {
+                    let text = percent_one(&v, spec, width, precision, max)?;
                     out.push_str(&text);
                 }
                 if out.len() > max {
@@ -336,8 +344,35 @@ thread_local! {
     /// Parsed `%` templates by text. A template is almost always a constant
     /// of the program, formatted once per loop iteration: parsing is a pure
     /// function of the text, so it is done once per distinct template.
-    static PERCENT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<PercentTemplate>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static PERCENT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<PercentTemplate>, TemplateHash>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(TemplateHash)) };
+}
+
+/// FNV-1a for the template caches: short keys, looked up once per format
+/// call (the program picks the templates, but a cache of 64 entries that is
+/// emptied when full gives collisions nothing to degrade).
+#[derive(Default, Clone, Copy)]
+struct TemplateHash;
+
+/// The running FNV-1a state.
+struct Fnv(u64);
+
+impl std::hash::BuildHasher for TemplateHash {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 fn parse_percent_template(template: &str) -> PercentTemplate {
@@ -380,8 +415,8 @@ struct FormatTemplate {
 
 thread_local! {
     /// Parsed `str.format` templates by text, as [`PERCENT_CACHE`].
-    static FORMAT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<FormatTemplate>>> =
-        std::cell::RefCell::new(std::collections::HashMap::new());
+    static FORMAT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<FormatTemplate>, TemplateHash>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(TemplateHash)) };
 }
 
 fn parse_format_template(template: &str) -> FormatTemplate {
@@ -427,7 +462,7 @@ fn percent_fast(
     out: &mut String,
 ) -> bool {
     let f = &spec.flags;
-    if precision.is_some() || f.plus || f.space || f.zero || f.alt {
+    if f.plus || f.space || f.zero || f.alt {
         return false;
     }
     let pad = |out: &mut String, body: &str, len: usize| {
@@ -441,6 +476,13 @@ fn percent_fast(
         }
     };
     match (spec.conv, v) {
+        ('f' | 'F', Value::Float(x)) if x.is_finite() && precision.unwrap_or(6) <= 19 => {
+            let mut body = compact_str::CompactString::default();
+            fmt::push_fixed(&mut body, *x, precision.unwrap_or(6));
+            pad(out, &body, body.len());
+        }
+        // Below, a precision truncates text or sets a minimum digit count.
+        _ if precision.is_some() => return false,
         ('s', Value::Str(s)) => pad(out, s.as_str(), s.char_len()),
         ('d' | 'i' | 'u', Value::Int(i)) => {
             let mut digits = [0u8; 20];
