@@ -944,7 +944,10 @@ fn map_text(text: &str, mut f: impl FnMut(&mut TextBuf, usize, char) -> R<()>) -
     Ok(s_val(out.into_string()))
 }
 
-fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: fn(char) -> bool) -> R<Value> {
+/// A character-class test (`isdigit`, ...): each caller's test is inlined
+/// into its own copy of the loop.
+#[inline(always)]
+fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: impl Fn(char) -> bool) -> R<Value> {
     none(qual, args, kwargs)?;
     Ok(Value::Bool(!text.is_empty() && text.chars().all(f)))
 }
