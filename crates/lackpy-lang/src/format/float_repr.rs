@@ -30,20 +30,42 @@ const SIGNIFICANT_CAP: usize = 800;
 /// exponent is below -4 or at least 16 (`'1e+16'`, `'1e-05'`,
 /// `'1.5e-07'`), and `'inf'`, `'-inf'`, `'nan'`, `'-0.0'`.
 pub fn float_repr(x: f64) -> String {
-    if x.is_nan() {
-        return "nan".to_string();
-    }
-    if x.is_infinite() {
-        return if x < 0.0 { "-inf" } else { "inf" }.to_string();
-    }
-    let parts = float_parts(x.abs(), FloatStyle::Repr, FloatOptions::default());
-    let mut out = String::with_capacity(parts.len() + 1);
+    super::float_text(x).as_str().to_owned()
+}
+
+/// Appends `format(x, '.{precision}f')` of a finite `x` (sign included),
+/// straight from the rounded integer when it fits 128 bits.
+pub fn push_fixed<W: std::fmt::Write>(out: &mut W, x: f64, precision: usize) {
+    // Writing to a string cannot fail.
     if x.is_sign_negative() {
-        out.push('-');
+        let _ = out.write_char('-');
     }
-    out.push_str(&parts.int_part);
-    parts.write_rest(&mut out);
-    out
+    let (m, e) = decompose(x);
+    let Some(q) = round_scaled_small(m, e, precision) else {
+        let p = fixed_parts(x.abs(), precision, false);
+        let mut rest = String::new();
+        p.write_rest(&mut rest);
+        let _ = out.write_str(&p.int_part);
+        let _ = out.write_str(&rest);
+        return;
+    };
+    // u128 has at most 39 digits; at least precision + 1 are shown.
+    let mut digits = [b'0'; 40];
+    let mut n = 0;
+    let mut rest = q;
+    while rest > 0 || n <= precision {
+        if let Some(d) = digits.get_mut(n) {
+            *d = b'0' + (rest % 10) as u8;
+        }
+        n += 1;
+        rest /= 10;
+    }
+    for k in (0..n).rev() {
+        if precision > 0 && k + 1 == precision {
+            let _ = out.write_char('.');
+        }
+        let _ = out.write_char(char::from(digits.get(k).copied().unwrap_or(b'0')));
+    }
 }
 
 /// Which of CPython's float layouts to produce.
@@ -122,7 +144,21 @@ impl FloatParts {
 pub(crate) fn float_parts(x: f64, style: FloatStyle, opts: FloatOptions) -> FloatParts {
     match style {
         FloatStyle::Repr => {
-            let d = shortest(x);
+            let mut buf = [0u8; 17];
+            let (n, decpt) = super::float_text::shortest_digits(x, &mut buf);
+            let d = if n == 0 {
+                Digits {
+                    digits: "0".to_owned(),
+                    pad: 0,
+                    decpt: 1,
+                }
+            } else {
+                Digits {
+                    digits: String::from_utf8_lossy(&buf[..n]).into_owned(),
+                    pad: 0,
+                    decpt,
+                }
+            };
             if d.decpt <= -4 || d.decpt > 16 {
                 exp_layout(d, opts.alt, opts.upper)
             } else {
@@ -210,6 +246,34 @@ fn scaled_fraction(m: u64, e: i32, scale: i64) -> (BigUint, BigUint) {
     (num, den)
 }
 
+/// `m * 2**e * 10**p` rounded half to even, in 128-bit arithmetic when it
+/// fits (the common `'.2f'` of an ordinary float): the same exact rounding
+/// as [`round_scaled`] without big ints. `None` when it does not fit.
+fn round_scaled_small(m: u64, e: i32, p: usize) -> Option<u128> {
+    if p > 19 {
+        return None;
+    }
+    // m < 2**53 and 10**19 < 2**64: the product fits in 117 bits.
+    let scaled = u128::from(m) * 10u128.pow(u32::try_from(p).ok()?);
+    if e >= 0 {
+        let e = e.unsigned_abs();
+        return (scaled.leading_zeros() > e).then(|| scaled << e);
+    }
+    let shift = e.unsigned_abs();
+    if shift >= 127 {
+        // x * 10**p < 2**117 / 2**127 < 1/2: rounds to zero.
+        return Some(0);
+    }
+    let q = scaled >> shift;
+    let r = scaled & ((1u128 << shift) - 1);
+    let half = 1u128 << (shift - 1);
+    Some(if r > half || (r == half && q & 1 == 1) {
+        q + 1
+    } else {
+        q
+    })
+}
+
 /// `m * 2**e * 10**scale` rounded half to even to an integer.
 fn round_scaled(m: u64, e: i32, scale: i64) -> BigUint {
     let (num, den) = scaled_fraction(m, e, scale);
@@ -223,7 +287,9 @@ fn round_scaled(m: u64, e: i32, scale: i64) -> BigUint {
 }
 
 /// Shortest round-trip digits of `x` (non-negative, finite), the nearest
-/// to `x` among equally short candidates, ties to an even last digit.
+/// to `x` among equally short candidates, ties to an even last digit, by
+/// formatting twice: the slow oracle the one-pass ryu digits are held to.
+#[cfg(test)]
 fn shortest(x: f64) -> Digits {
     let d = std_shortest(x);
     let n = d.digits.len();
@@ -255,6 +321,7 @@ fn std_shortest(x: f64) -> Digits {
     }
 }
 
+#[cfg(test)]
 /// Cheap filter: a tie at `n` digits needs the exact value to have `n + 1`
 /// significant digits ending in 5, which exact `n + 1`-digit formatting
 /// then shows unrounded.
@@ -319,11 +386,16 @@ fn significant(x: f64, n: usize) -> Digits {
 fn fixed_parts(x: f64, precision: usize, alt: bool) -> FloatParts {
     let exact = precision.min(FIXED_CAP);
     let (m, e) = decompose(x);
-    let q = round_scaled(m, e, exact as i64);
-    let mut text = if q.is_zero() {
-        String::from("0")
-    } else {
-        q.to_str_radix(10)
+    let mut text = match round_scaled_small(m, e, exact) {
+        Some(q) => q.to_string(),
+        None => {
+            let q = round_scaled(m, e, exact as i64);
+            if q.is_zero() {
+                String::from("0")
+            } else {
+                q.to_str_radix(10)
+            }
+        }
     };
     if text.len() <= exact {
         let mut padded = "0".repeat(exact + 1 - text.len());
@@ -558,5 +630,119 @@ mod tests {
         };
         let ga = float_parts(0.5, FloatStyle::General(1_000_000), alt);
         assert_eq!(ga.len(), 1_000_002);
+    }
+
+    /// The old two-pass repr (grisu digits, then an exact check of ties),
+    /// laid out by `float_parts`' own layouts.
+    fn oracle_repr(x: f64) -> String {
+        if x.is_nan() {
+            return "nan".into();
+        }
+        if x.is_infinite() {
+            return if x < 0.0 { "-inf" } else { "inf" }.into();
+        }
+        let d = shortest(x.abs());
+        let p = if d.decpt <= -4 || d.decpt > 16 {
+            exp_layout(d, false, false)
+        } else {
+            fixed_layout(d, false, true)
+        };
+        let mut out = String::new();
+        if x.is_sign_negative() {
+            out.push('-');
+        }
+        out.push_str(&p.int_part);
+        p.write_rest(&mut out);
+        out
+    }
+
+    /// `fixed_parts` by big-int arithmetic alone.
+    fn oracle_fixed(x: f64, precision: usize) -> String {
+        let (m, e) = decompose(x);
+        let q = round_scaled(m, e, precision as i64).to_str_radix(10);
+        let q = format!("{q:0>width$}", width = precision + 1);
+        let (i, f) = q.split_at(q.len() - precision);
+        if precision == 0 {
+            i.to_owned()
+        } else {
+            format!("{i}.{f}")
+        }
+    }
+
+    #[test]
+    fn fast_fixed_agrees_with_big_int_rounding() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut xs = vec![
+            0.0,
+            0.5,
+            1.5,
+            2.5,
+            0.125,
+            0.375,
+            2.675,
+            5e-324,
+            1e22,
+            f64::MAX,
+        ];
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state).abs();
+            if x.is_finite() {
+                xs.push(x);
+            }
+            // Exact ties: k / 2**j.
+            xs.push((state % 100_000) as f64 / f64::from(1u32 << (state % 12)));
+        }
+        for x in xs {
+            for p in [0, 1, 2, 3, 6, 17, 40, 100] {
+                let parts = float_parts(x, FloatStyle::Fixed(p), FloatOptions::default());
+                let mut got = parts.int_part.clone();
+                parts.write_rest(&mut got);
+                assert_eq!(got, oracle_fixed(x, p), "{x:e} at {p}");
+                let mut pushed = String::new();
+                push_fixed(&mut pushed, -x, p);
+                assert_eq!(pushed, format!("-{got}"), "{x:e} at {p}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_pass_repr_agrees_with_the_exact_oracle() {
+        let mut edge = vec![
+            0.0,
+            -0.0,
+            5e-324,
+            -5e-324,
+            f64::MIN_POSITIVE,
+            f64::MAX,
+            f64::MIN,
+            1e16,
+            9999999999999998.0,
+            1e15,
+            0.0001,
+            0.00001,
+            1e22,
+            1e23,
+            2.0f64.powi(63),
+            2.0f64.powi(-1074) * 3.0,
+        ];
+        for e in -324..=308 {
+            let p = format!("1e{e}").parse::<f64>().unwrap_or(0.0);
+            edge.extend([p, p.next_up(), p.next_down(), -p]);
+        }
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..200_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            edge.push(f64::from_bits(state));
+            // Short decimals: the values programs print most.
+            edge.push((state % 1_000_000) as f64 / 1000.0);
+        }
+        for x in edge {
+            assert_eq!(float_repr(x), oracle_repr(x), "repr of {:#x}", x.to_bits());
+        }
     }
 }

@@ -14,13 +14,15 @@
 //! `MemoryError` before allocating anything larger.
 
 mod float_repr;
+mod float_text;
 mod percent;
 mod spec;
 mod template;
 
 use std::fmt;
 
-pub use float_repr::float_repr;
+pub use float_repr::{float_repr, push_fixed};
+pub use float_text::float_text;
 pub use percent::{
     Count, FORMAT_REQUIRES_MAPPING, NOT_ALL_ARGUMENTS_CONVERTED, NOT_ENOUGH_ARGUMENTS,
     PERCENT_C_REQUIRES_INT_OR_CHAR, PercentPiece, PercentSpec, STAR_WANTS_INT,

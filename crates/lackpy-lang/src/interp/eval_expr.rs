@@ -421,21 +421,25 @@ impl Interp<'_> {
                                 Conv::Repr => Value::str(repr::repr(&v)?),
                                 Conv::Ascii => Value::str(repr::ascii(&v)?),
                             };
-                            let text = match spec {
-                                Spec::None => repr::to_str(&v)?,
-                                Spec::Fixed(text, parsed) => super::formatting::format_cached(
+                            match spec {
+                                Spec::None => out.push_str(&repr::to_str(&v)?),
+                                Spec::Fixed(text, parsed) => super::formatting::format_cached_into(
                                     &mut self.budget,
                                     &v,
                                     text,
                                     parsed,
+                                    out,
                                 )?,
                                 Spec::Dynamic(sp) => {
                                     let mut s = String::new();
                                     self.eval_fparts(sp, &mut s)?;
-                                    super::formatting::format_value(&mut self.budget, &v, &s)?
+                                    out.push_str(&super::formatting::format_value(
+                                        &mut self.budget,
+                                        &v,
+                                        &s,
+                                    )?);
                                 }
-                            };
-                            out.push_str(&text);
+                            }
                         }
                     }
                     if out.len() - before > 4096 {

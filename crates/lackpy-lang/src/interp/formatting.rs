@@ -36,28 +36,39 @@ fn big_of(i: &IntRef) -> BigInt {
     i.to_big()
 }
 
-/// `format(v, spec)` for a spec fixed in the program text, parsed once.
-pub(crate) fn format_cached(
+/// Appends `format(v, spec)` for a spec fixed in the program text, parsed
+/// once.
+pub(crate) fn format_cached_into(
     budget: &mut Budget,
     v: &Value,
     text: &str,
     parsed: &std::cell::OnceCell<Option<fmt::FormatSpec>>,
-) -> R<String> {
+    out: &mut String,
+) -> R<()> {
+    if text.is_empty() {
+        // format(v, '') is str(v).
+        return repr::push_str_of(v, out);
+    }
     if !matches!(v, Value::Int(_) | Value::Float(_) | Value::Str(_)) {
-        return format_value(budget, v, text);
+        out.push_str(&format_value(budget, v, text)?);
+        return Ok(());
     }
     match parsed.get_or_init(|| fmt::parse_spec(text).ok()) {
-        Some(spec) => format_parsed(budget, v, spec, text),
+        Some(spec) => format_parsed_into(budget, v, spec, text, out),
         // Parse again for the error message, which names the type.
-        None => format_value(budget, v, text),
+        None => {
+            out.push_str(&format_value(budget, v, text)?);
+            Ok(())
+        }
     }
 }
 
-/// Pads `body` (of `len` characters) to the spec's width.
-fn pad(body: &str, len: usize, spec: &fmt::FormatSpec, default_align: char) -> String {
+/// Appends `body` (of `len` characters) padded to the spec's width.
+fn pad_into(out: &mut String, body: &str, len: usize, spec: &fmt::FormatSpec, default_align: char) {
     let width = spec.width.unwrap_or(0);
     if len >= width {
-        return body.to_owned();
+        out.push_str(body);
+        return;
     }
     let fill = spec.fill.unwrap_or(' ');
     let n = width - len;
@@ -66,11 +77,10 @@ fn pad(body: &str, len: usize, spec: &fmt::FormatSpec, default_align: char) -> S
         '^' => (n / 2, n - n / 2),
         _ => (n, 0),
     };
-    let mut out = String::with_capacity(body.len() + n * fill.len_utf8());
+    out.reserve(body.len() + n * fill.len_utf8());
     out.extend(std::iter::repeat_n(fill, left));
     out.push_str(body);
     out.extend(std::iter::repeat_n(fill, right));
-    out
 }
 
 /// Whether a spec only pads (no sign, grouping, `#`, `0` or `=`), so that
@@ -84,32 +94,88 @@ fn only_pads(spec: &fmt::FormatSpec) -> bool {
         && spec.align != Some('=')
 }
 
-/// Formats with a parsed spec: common int and float specs directly, the
+/// Whether an `i64` under `spec` is written by [`push_int_fast`]: a
+/// decimal (grouped or not) or a plain hex/octal/binary, padded.
+fn int_fast(spec: &fmt::FormatSpec) -> bool {
+    only_pads(spec)
+        && spec.precision.is_none()
+        && match spec.ty {
+            None | Some('d') => true,
+            Some('x' | 'X' | 'o' | 'b') => spec.grouping.is_none(),
+            _ => false,
+        }
+}
+
+/// Writes `i` under a spec [`int_fast`] accepts (before padding).
+fn push_int_fast<W: std::fmt::Write>(
+    out: &mut W,
+    i: i64,
+    spec: &fmt::FormatSpec,
+) -> std::fmt::Result {
+    if i < 0 {
+        out.write_char('-')?;
+    }
+    let m = i.unsigned_abs();
+    match spec.ty {
+        Some('x') => write!(out, "{m:x}"),
+        Some('X') => write!(out, "{m:X}"),
+        Some('o') => write!(out, "{m:o}"),
+        Some('b') => write!(out, "{m:b}"),
+        _ => match spec.grouping {
+            None => write!(out, "{m}"),
+            Some(sep) => {
+                let mut digits = [0u8; 20];
+                let mut n = 0;
+                let mut rest = m;
+                loop {
+                    digits[n] = b'0' + (rest % 10) as u8;
+                    n += 1;
+                    rest /= 10;
+                    if rest == 0 {
+                        break;
+                    }
+                }
+                for k in (0..n).rev() {
+                    out.write_char(char::from(digits[k]))?;
+                    if k > 0 && k % 3 == 0 {
+                        out.write_char(sep)?;
+                    }
+                }
+                Ok(())
+            }
+        },
+    }
+}
+
+/// Appends `v` formatted with a parsed spec: common int, float and str
+/// specs directly (the number built in an inline scratch string), the
 /// rest through [`crate::format`].
-fn format_parsed(budget: &mut Budget, v: &Value, spec: &fmt::FormatSpec, text: &str) -> R<String> {
+fn format_parsed_into(
+    budget: &mut Budget,
+    v: &Value,
+    spec: &fmt::FormatSpec,
+    text: &str,
+    out: &mut String,
+) -> R<()> {
     let max = room(budget);
     if spec.width.unwrap_or(0) > max {
         return Err(Exc::memory());
     }
+    let mut body = compact_str::CompactString::default();
     match v {
-        Value::Int(i)
-            if only_pads(spec)
-                && matches!(spec.ty, None | Some('d'))
-                && spec.precision.is_none() =>
-        {
-            let mut body = String::new();
-            crate::value::int::push_i64(&mut body, *i);
-            Ok(pad(&body, body.len(), spec, '>'))
+        Value::Int(i) if int_fast(spec) => {
+            // Writing to a string cannot fail.
+            let _ = push_int_fast(&mut body, *i, spec);
+            pad_into(out, &body, body.len(), spec, '>');
         }
         Value::Float(f)
-            if only_pads(spec) && f.is_finite() && matches!(spec.ty, Some('f') | Some('F')) =>
+            if only_pads(spec)
+                && f.is_finite()
+                && matches!(spec.ty, Some('f') | Some('F'))
+                && spec.precision.unwrap_or(6) <= 100 =>
         {
-            let p = spec.precision.unwrap_or(6);
-            if p > 100 {
-                return format_value(budget, v, text);
-            }
-            let body = format!("{:.*}", p, f);
-            Ok(pad(&body, body.len(), spec, '>'))
+            fmt::push_fixed(&mut body, *f, spec.precision.unwrap_or(6));
+            pad_into(out, &body, body.len(), spec, '>');
         }
         Value::Str(s)
             if spec.ty.is_none()
@@ -117,12 +183,13 @@ fn format_parsed(budget: &mut Budget, v: &Value, spec: &fmt::FormatSpec, text: &
                 && only_pads(spec)
                 && spec.sign.is_none() =>
         {
-            Ok(pad(s.as_str(), s.char_len(), spec, '<'))
+            pad_into(out, s.as_str(), s.char_len(), spec, '<');
         }
-        Value::Float(f) => fmt::format_float(*f, spec, max).map_err(raise),
-        Value::Str(s) => fmt::format_str(s.as_str(), spec, max).map_err(raise),
-        _ => format_value(budget, v, text),
+        Value::Float(f) => out.push_str(&fmt::format_float(*f, spec, max).map_err(raise)?),
+        Value::Str(s) => out.push_str(&fmt::format_str(s.as_str(), spec, max).map_err(raise)?),
+        _ => out.push_str(&format_value(budget, v, text)?),
     }
+    Ok(())
 }
 
 /// `format(v, spec)`.
@@ -156,14 +223,15 @@ pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<Stri
 }
 
 /// The arguments of a `%` format, consumed left to right.
-struct Cursor {
-    items: Vec<Value>,
+struct Cursor<'a> {
+    /// The arguments, borrowed from the tuple (or the one argument).
+    items: &'a [Value],
     next: usize,
     /// The value a `%(key)` conversion looked up, used by that conversion.
     current: Option<Value>,
 }
 
-impl Cursor {
+impl Cursor<'_> {
     fn take(&mut self) -> R<Value> {
         if let Some(v) = self.current.take() {
             return Ok(v);
@@ -186,8 +254,8 @@ impl Cursor {
 /// `template % args`.
 pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) -> R<String> {
     let items = match args {
-        Value::Tuple(t) => t.items.to_vec(),
-        other => vec![other.clone()],
+        Value::Tuple(t) => &t.items[..],
+        other => std::slice::from_ref(other),
     };
     // A mapping argument (anything subscriptable but a tuple or str) allows
     // `%(key)s` and silences the "not all arguments converted" check.
@@ -201,11 +269,13 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
         current: None,
     };
     let max = room(budget);
-    let mut out = String::new();
-    for piece in fmt::percent_pieces(template) {
+    let parsed = percent_template(template);
+    let mut out = String::with_capacity(template.len() + 8 * parsed.pieces.len());
+    let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
+    for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
-            PercentPiece::Literal(s) => out.push_str(&s),
-            PercentPiece::Spec(mut spec) => {
+            PercentPiece::Literal(s) => out.push_str(s),
+            PercentPiece::Spec(spec) => {
                 if let Some(key) = &spec.key {
                     let Some(m) = &mapping else {
                         return Err(Exc::type_error(fmt::FORMAT_REQUIRES_MAPPING));
@@ -229,12 +299,22 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
                     },
                     None => None,
                 };
-                if left {
-                    spec.flags.minus = true;
-                }
+                // A negative `*` width left-aligns: that conversion's spec
+                // is a modified copy, the cached one stays as parsed.
+                let flipped;
+                let spec = if left && !spec.flags.minus {
+                    let mut s = spec.clone();
+                    s.flags.minus = true;
+                    flipped = s;
+                    &flipped
+                } else {
+                    spec
+                };
                 let v = cur.take()?;
-                let text = percent_one(&v, &spec, width, precision, max)?;
-                out.push_str(&text);
+                if width > max || !percent_fast(&v, spec, width, precision, &mut out) {
+                    let text = percent_one(&v, spec, width, precision, max)?;
+                    out.push_str(&text);
+                }
                 if out.len() > max {
                     return Err(Exc::memory());
                 }
@@ -245,6 +325,188 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
         return Err(Exc::type_error(fmt::NOT_ALL_ARGUMENTS_CONVERTED));
     }
     Ok(out)
+}
+
+/// A parsed `%` template: its pieces up to the first syntax error, and
+/// that error (raised when the arguments get that far, as CPython does).
+struct PercentTemplate {
+    pieces: Vec<PercentPiece>,
+    failure: Option<FormatError>,
+}
+
+/// Templates longer than this are parsed per use, not cached.
+const CACHED_TEMPLATE_MAX: usize = 256;
+
+/// Cached templates kept at once (the cache is emptied when full).
+const CACHED_TEMPLATES: usize = 64;
+
+thread_local! {
+    /// Parsed `%` templates by text. A template is almost always a constant
+    /// of the program, formatted once per loop iteration: parsing is a pure
+    /// function of the text, so it is done once per distinct template.
+    static PERCENT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<PercentTemplate>, TemplateHash>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(TemplateHash)) };
+}
+
+/// FNV-1a for the template caches: short keys, looked up once per format
+/// call (the program picks the templates, but a cache of 64 entries that is
+/// emptied when full gives collisions nothing to degrade).
+#[derive(Default, Clone, Copy)]
+struct TemplateHash;
+
+/// The running FNV-1a state.
+struct Fnv(u64);
+
+impl std::hash::BuildHasher for TemplateHash {
+    type Hasher = Fnv;
+    fn build_hasher(&self) -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+}
+
+fn parse_percent_template(template: &str) -> PercentTemplate {
+    let mut pieces = Vec::new();
+    let mut failure = None;
+    for piece in fmt::percent_pieces(template) {
+        match piece {
+            Ok(p) => pieces.push(p),
+            Err(e) => failure = Some(e),
+        }
+    }
+    PercentTemplate { pieces, failure }
+}
+
+/// The parsed template of `template`, from the cache when it is short.
+fn percent_template(template: &str) -> Rc<PercentTemplate> {
+    if template.len() > CACHED_TEMPLATE_MAX {
+        return Rc::new(parse_percent_template(template));
+    }
+    PERCENT_CACHE.with(|c| {
+        if let Some(t) = c.borrow().get(template) {
+            return t.clone();
+        }
+        let t = Rc::new(parse_percent_template(template));
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHED_TEMPLATES {
+            c.clear();
+        }
+        c.insert(template.into(), t.clone());
+        t
+    })
+}
+
+/// A parsed `str.format` template: its pieces (each field with its spec,
+/// parsed on first use) up to the first syntax error, and that error.
+struct FormatTemplate {
+    pieces: Vec<(TemplatePiece, std::cell::OnceCell<Option<fmt::FormatSpec>>)>,
+    failure: Option<FormatError>,
+}
+
+thread_local! {
+    /// Parsed `str.format` templates by text, as [`PERCENT_CACHE`].
+    static FORMAT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<FormatTemplate>, TemplateHash>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(TemplateHash)) };
+}
+
+fn parse_format_template(template: &str) -> FormatTemplate {
+    let mut pieces = Vec::new();
+    let mut failure = None;
+    for piece in fmt::template_pieces(template) {
+        match piece {
+            Ok(p) => pieces.push((p, std::cell::OnceCell::new())),
+            Err(e) => failure = Some(e),
+        }
+    }
+    FormatTemplate { pieces, failure }
+}
+
+/// The parsed `str.format` template of `template`, from the cache when it
+/// is short.
+fn format_template(template: &str) -> Rc<FormatTemplate> {
+    if template.len() > CACHED_TEMPLATE_MAX {
+        return Rc::new(parse_format_template(template));
+    }
+    FORMAT_CACHE.with(|c| {
+        if let Some(t) = c.borrow().get(template) {
+            return t.clone();
+        }
+        let t = Rc::new(parse_format_template(template));
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHED_TEMPLATES {
+            c.clear();
+        }
+        c.insert(template.into(), t.clone());
+        t
+    })
+}
+
+/// Appends the common conversions directly to `out`: `%s` of a str,
+/// `%d`/`%i`/`%u`/`%x`/`%X`/`%o` of an int that fits `i64`, with at most a
+/// width and `-`. False (nothing written) for the rest.
+fn percent_fast(
+    v: &Value,
+    spec: &fmt::PercentSpec,
+    width: usize,
+    precision: Option<usize>,
+    out: &mut String,
+) -> bool {
+    let f = &spec.flags;
+    if f.plus || f.space || f.zero || f.alt {
+        return false;
+    }
+    let pad = |out: &mut String, body: &str, len: usize| {
+        let fill = width.saturating_sub(len);
+        if !f.minus {
+            fmt_push_spaces(out, fill);
+        }
+        out.push_str(body);
+        if f.minus {
+            fmt_push_spaces(out, fill);
+        }
+    };
+    match (spec.conv, v) {
+        ('f' | 'F', Value::Float(x)) if x.is_finite() && precision.unwrap_or(6) <= 19 => {
+            let mut body = compact_str::CompactString::default();
+            fmt::push_fixed(&mut body, *x, precision.unwrap_or(6));
+            pad(out, &body, body.len());
+        }
+        // Below, a precision truncates text or sets a minimum digit count.
+        _ if precision.is_some() => return false,
+        ('s', Value::Str(s)) => pad(out, s.as_str(), s.char_len()),
+        ('d' | 'i' | 'u', Value::Int(i)) => {
+            let mut digits = [0u8; 20];
+            let start = crate::value::int::i64_digits(*i, &mut digits);
+            let body = std::str::from_utf8(&digits[start..]).unwrap_or_default();
+            pad(out, body, body.len());
+        }
+        ('x' | 'X' | 'o', Value::Int(i)) => {
+            let m = i.unsigned_abs();
+            let sign = if *i < 0 { "-" } else { "" };
+            let body = match spec.conv {
+                'x' => format!("{sign}{m:x}"),
+                'X' => format!("{sign}{m:X}"),
+                _ => format!("{sign}{m:o}"),
+            };
+            pad(out, &body, body.len());
+        }
+        _ => return false,
+    }
+    true
+}
+
+fn fmt_push_spaces(out: &mut String, n: usize) {
+    out.extend(std::iter::repeat_n(' ', n));
 }
 
 fn percent_one(
@@ -353,10 +615,12 @@ fn expand(
     out: &mut String,
     depth: u32,
 ) -> R<()> {
-    for piece in fmt::template_pieces(template) {
+    let parsed = format_template(template);
+    let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
+    for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
-            TemplatePiece::Literal(s) => out.push_str(&s),
-            TemplatePiece::Field(f) => {
+            (TemplatePiece::Literal(s), _) => out.push_str(s),
+            (TemplatePiece::Field(f), cached_spec) => {
                 let v = match &f.name {
                     FieldName::Auto => {
                         if num.manual {
@@ -365,7 +629,7 @@ fn expand(
                         num.auto = true;
                         let i = num.next;
                         num.next += 1;
-                        args.get(i).cloned().ok_or_else(|| {
+                        args.get(i).ok_or_else(|| {
                             Exc::index_error(fmt::replacement_index_out_of_range(i))
                         })?
                     }
@@ -374,23 +638,39 @@ fn expand(
                             return Err(Exc::value_error(fmt::AUTO_TO_MANUAL_NUMBERING));
                         }
                         num.manual = true;
-                        args.get(*i).cloned().ok_or_else(|| {
+                        args.get(*i).ok_or_else(|| {
                             Exc::index_error(fmt::replacement_index_out_of_range(*i))
                         })?
                     }
                     FieldName::Keyword(k) => {
                         match kwargs.iter().find(|(n, _)| &**n == k.as_str()) {
-                            Some((_, v)) => v.clone(),
+                            Some((_, v)) => v,
                             None => return Err(Exc::key_error(&Value::str(k.as_str()))),
                         }
                     }
                 };
+                let converted;
                 let v = match f.conversion {
-                    Some('r') => Value::str(repr::repr(&v)?),
-                    Some('s') => Value::str(repr::to_str(&v)?),
-                    Some('a') => Value::str(repr::ascii(&v)?),
+                    Some('r') => {
+                        converted = Value::str(repr::repr(v)?);
+                        &converted
+                    }
+                    Some('s') => {
+                        converted = Value::str(repr::to_str(v)?);
+                        &converted
+                    }
+                    Some('a') => {
+                        converted = Value::str(repr::ascii(v)?);
+                        &converted
+                    }
                     _ => v,
                 };
+                if !f.spec.contains('{') {
+                    // A spec fixed in the template: parsed once with it.
+                    format_cached_into(budget, v, &f.spec, cached_spec, out)?;
+                    budget.check_memory(out.len())?;
+                    continue;
+                }
                 let spec = if f.spec.contains('{') {
                     if depth == 0 {
                         return Err(Exc::value_error(fmt::MAX_STRING_RECURSION));
@@ -401,7 +681,7 @@ fn expand(
                 } else {
                     f.spec.clone()
                 };
-                let text = format_value(budget, &v, &spec)?;
+                let text = format_value(budget, v, &spec)?;
                 out.push_str(&text);
                 budget.check_memory(out.len())?;
             }

@@ -37,6 +37,14 @@ pub(crate) fn is_space(c: char) -> bool {
     c.is_whitespace()
 }
 
+/// Whitespace that `int()` and `float()` strip from their text: Unicode
+/// whitespace except the ASCII separators U+001C..U+001F, which CPython's
+/// number parsers (C `isspace` below U+0080) keep.
+#[inline]
+pub(crate) fn is_number_space(c: char) -> bool {
+    is_space(c) && !matches!(c, '\x1c'..='\x1f')
+}
+
 /// Whether `repr()` shows the character as is.
 #[inline]
 pub(crate) fn is_printable(c: char) -> bool {

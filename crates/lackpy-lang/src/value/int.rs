@@ -243,7 +243,7 @@ fn cmp_int_float_wide(i: &IntRef, f: f64) -> Option<Ordering> {
 /// Returns the digit count too; a decimal of more digits than
 /// [`MAX_STR_DIGITS`] comes back as zero, unparsed (the caller refuses it).
 pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
-    let s = text.trim_matches(|c: char| crate::unicode::is_space(c));
+    let s = text.trim_matches(crate::unicode::is_number_space);
     let (neg, s) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),

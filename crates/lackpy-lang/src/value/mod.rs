@@ -193,7 +193,14 @@ impl Value {
     /// A new string value.
     #[inline]
     pub(crate) fn str(s: impl Into<compact_str::CompactString>) -> Value {
-        Value::Str(Rc::new(PyStr::new(s)))
+        let text = s.into();
+        // One-character ASCII strings are shared, as CPython's are.
+        if let &[b] = text.as_bytes()
+            && b.is_ascii()
+        {
+            return iter::char_value(char::from(b));
+        }
+        Value::Str(Rc::new(PyStr::new(text)))
     }
 
     /// A new list value.

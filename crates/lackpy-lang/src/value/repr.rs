@@ -76,6 +76,31 @@ pub(crate) fn to_str(v: &Value) -> R<String> {
     }
 }
 
+/// `str(v)` for a value whose text is short and needs no recursion (an
+/// int that fits `i64`, a float, a bool, `None`, a str), built straight
+/// into its string object: no intermediate `String`. `None` for others.
+pub(crate) fn str_value(v: &Value) -> Option<Value> {
+    let ascii = |text: &str| {
+        Value::Str(std::rc::Rc::new(super::PyStr::with_char_len(
+            compact_str::CompactString::from(text),
+            text.len(),
+        )))
+    };
+    Some(match v {
+        Value::Str(_) => v.clone(),
+        Value::Int(i) => {
+            let mut digits = [0u8; 20];
+            let start = super::int::i64_digits(*i, &mut digits);
+            ascii(std::str::from_utf8(digits.get(start..)?).ok()?)
+        }
+        Value::Float(f) => ascii(crate::format::float_text(*f).as_str()),
+        Value::Bool(true) => ascii("True"),
+        Value::Bool(false) => ascii("False"),
+        Value::None => ascii("None"),
+        _ => return None,
+    })
+}
+
 /// Python `str(v)`, charged to `g`.
 pub(crate) fn to_str_with(v: &Value, g: &mut Growth) -> R<String> {
     match v {
@@ -158,7 +183,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::Bool(false) => out.push_str("False"),
         Value::Int(i) => super::int::push_i64(out, *i),
         Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
-        Value::Float(f) => out.push_str(&float_repr(*f)),
+        Value::Float(f) => out.push_str(crate::format::float_text(*f).as_str()),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),
         Value::Str(s) => push_str_repr_guarded(out, s.as_str(), ctx)?,
         Value::Bytes(b) => push_bytes_repr(out, b),

@@ -40,6 +40,19 @@ impl PyStr {
         }
     }
 
+    /// Wraps `text` whose length in code points the caller knows already
+    /// (a join or slice of known parts): no rescan of the text.
+    #[inline]
+    pub(crate) fn with_char_len(text: CompactString, nchars: usize) -> Self {
+        debug_assert_eq!(text.chars().count(), nchars);
+        mem::charge(heap_bytes(&text) + OVERHEAD);
+        PyStr {
+            text,
+            nchars,
+            hash: Cell::new(0),
+        }
+    }
+
     /// The text.
     #[inline]
     pub(crate) fn as_str(&self) -> &str {
@@ -103,6 +116,96 @@ impl PyStr {
     }
 }
 
+/// Builds the text of a new string whose byte length is known up front:
+/// short text (the inline limit) in a stack buffer, longer text in a
+/// `String` of exactly that capacity, so the string object is made with no
+/// reallocation and no copy out of a growing buffer.
+pub(crate) enum StrBuilder {
+    /// Up to [`INLINE`] bytes on the stack.
+    Inline([u8; INLINE], usize),
+    /// A heap buffer sized once.
+    Heap(String),
+}
+
+/// Inline text of bytes copied from whole UTF-8 strings (so valid; the
+/// lossy branch is never taken).
+pub(crate) fn inline_text(bytes: &[u8]) -> CompactString {
+    match std::str::from_utf8(bytes) {
+        Ok(t) => CompactString::from(t),
+        Err(_) => CompactString::from(String::from_utf8_lossy(bytes).as_ref()),
+    }
+}
+
+/// The longest text a string holds inline.
+pub(crate) const INLINE: usize = 24;
+
+impl StrBuilder {
+    /// A builder for `total` bytes.
+    #[inline]
+    pub(crate) fn with_len(total: usize) -> Self {
+        if total <= INLINE {
+            StrBuilder::Inline([0; INLINE], 0)
+        } else {
+            StrBuilder::Heap(String::with_capacity(total))
+        }
+    }
+
+    /// Appends text (the inline buffer grows into a heap one past its limit).
+    #[inline]
+    pub(crate) fn push_str(&mut self, s: &str) {
+        match self {
+            StrBuilder::Inline(buf, len) => {
+                let end = *len + s.len();
+                if let Some(dst) = buf.get_mut(*len..end) {
+                    dst.copy_from_slice(s.as_bytes());
+                    *len = end;
+                } else {
+                    let mut text = String::with_capacity(end);
+                    text.push_str(&String::from_utf8_lossy(
+                        buf.get(..*len).unwrap_or_default(),
+                    ));
+                    text.push_str(s);
+                    *self = StrBuilder::Heap(text);
+                }
+            }
+            StrBuilder::Heap(text) => text.push_str(s),
+        }
+    }
+
+    /// Appends `n` copies of `c`.
+    pub(crate) fn push_repeat(&mut self, c: char, n: usize) {
+        match self {
+            StrBuilder::Heap(text) => {
+                text.extend(std::iter::repeat_n(c, n));
+                return;
+            }
+            StrBuilder::Inline(buf, len) if c.is_ascii() => {
+                if let Some(dst) = buf.get_mut(*len..*len + n) {
+                    dst.fill(c as u8);
+                    *len += n;
+                    return;
+                }
+            }
+            StrBuilder::Inline(..) => {}
+        }
+        let mut one = [0u8; 4];
+        let one: &str = c.encode_utf8(&mut one);
+        for _ in 0..n {
+            self.push_str(one);
+        }
+    }
+
+    /// The string object of the text, `nchars` code points long.
+    pub(crate) fn finish(self, nchars: usize) -> PyStr {
+        let text = match self {
+            // Whole UTF-8 strings were copied in, so this borrows.
+            StrBuilder::Inline(buf, len) => inline_text(buf.get(..len).unwrap_or_default()),
+            StrBuilder::Heap(text) => CompactString::from(text),
+        };
+        PyStr::with_char_len(text, nchars)
+    }
+}
+
 impl Drop for PyStr {
     fn drop(&mut self) {
         mem::credit(heap_bytes(&self.text) + OVERHEAD);
@@ -117,4 +220,78 @@ fn heap_bytes(text: &CompactString) -> usize {
     } else {
         0
     }
+}
+
+/// `st[start::step]` of `count` code points (indices already resolved by
+/// the slice rules): substrings of ASCII text by bytes, of other text by
+/// one walk to both ends; the length in code points is `count`, never
+/// rescanned. The whole string slices to itself, as in CPython.
+pub(crate) fn slice_str(
+    st: &std::rc::Rc<PyStr>,
+    start: i64,
+    step: i64,
+    count: usize,
+) -> super::errors::R<super::Value> {
+    use super::Value;
+    use super::meter;
+    let text = st.as_str();
+    let make = |t: &str| {
+        if count == 1 && t.len() == 1 {
+            return Value::str(t);
+        }
+        Value::Str(std::rc::Rc::new(PyStr::with_char_len(t.into(), count)))
+    };
+    if count == 0 {
+        return Ok(make(""));
+    }
+    let start = usize::try_from(start).unwrap_or(0);
+    if step == 1 {
+        if start == 0 && count == st.char_len() {
+            return Ok(Value::Str(st.clone()));
+        }
+        let (a, b) = if st.is_ascii() {
+            (start, start + count)
+        } else {
+            let mut ends = text.char_indices().map(|(b, _)| b).chain([text.len()]);
+            let a = ends.nth(start).unwrap_or(text.len());
+            let b = ends.nth(count - 1).unwrap_or(text.len());
+            (a, b)
+        };
+        return Ok(make(text.get(a..b).unwrap_or_default()));
+    }
+    meter::tick_n(count)?;
+    if st.is_ascii() {
+        meter::ensure(count)?;
+        let bytes = text.as_bytes();
+        let mut picked = Vec::with_capacity(count);
+        let mut i = start as i64;
+        for _ in 0..count {
+            if let Some(&b) = usize::try_from(i).ok().and_then(|i| bytes.get(i)) {
+                picked.push(b);
+            }
+            // Past the last item the index may leave i64 (a huge step).
+            i = i.wrapping_add(step);
+        }
+        return Ok(make(&String::from_utf8_lossy(&picked)));
+    }
+    // Walk the text instead of copying it into a char vector.
+    let mut out = meter::TextBuf::new();
+    let stride = step.unsigned_abs() as usize;
+    if step > 0 {
+        for c in text.chars().skip(start).step_by(stride).take(count) {
+            out.push(c)?;
+        }
+    } else {
+        let from_end = st.char_len().saturating_sub(start + 1);
+        for c in text
+            .chars()
+            .rev()
+            .skip(from_end)
+            .step_by(stride)
+            .take(count)
+        {
+            out.push(c)?;
+        }
+    }
+    Ok(make(&out.into_string()))
 }

@@ -30,5 +30,6 @@ mod parser_errors;
 mod parser_hostile;
 mod run_variables;
 mod spec_export;
+mod text_diff;
 mod validate_corpus;
 mod validate_rules;

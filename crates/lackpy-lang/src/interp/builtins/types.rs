@@ -183,6 +183,12 @@ fn zip(args: &[Value], kwargs: Kw) -> R<Value> {
 }
 
 fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
+    // `int(text)` of a short plain decimal: no binding, no big int.
+    if let ([Value::Str(s)], []) = (args, kwargs)
+        && let Some(i) = short_decimal(s.as_str())
+    {
+        return Ok(Value::Int(i));
+    }
     if args.len() > 2 {
         return Err(Exc::type_error(format!(
             "int() takes at most 2 arguments ({} given)",
@@ -230,6 +236,31 @@ fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
             other.type_name()
         ))),
     }
+}
+
+/// A plain decimal of at most 18 digits (so it fits `i64`), with an
+/// optional sign and surrounding ASCII whitespace: the common `int(text)`.
+/// `None` for anything else (underscores, other digits, other spaces),
+/// which the full parser handles.
+fn short_decimal(text: &str) -> Option<i64> {
+    // What the number parsers strip below U+0080 (not U+001C..U+001F).
+    let space = |b: &u8| matches!(b, b'\t'..=b'\r' | b' ');
+    let bytes = text.as_bytes();
+    let start = bytes.iter().position(|b| !space(b))?;
+    let end = bytes.iter().rposition(|b| !space(b))? + 1;
+    let body = bytes.get(start..end)?;
+    let (neg, digits) = match body.split_first()? {
+        (b'-', rest) => (true, rest),
+        (b'+', rest) => (false, rest),
+        _ => (false, body),
+    };
+    if digits.is_empty() || digits.len() > 18 || !digits.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let n = digits
+        .iter()
+        .fold(0i64, |acc, &d| acc * 10 + i64::from(d - b'0'));
+    Some(if neg { -n } else { n })
 }
 
 fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
@@ -294,7 +325,7 @@ pub(crate) fn parse_float(text: &str) -> Option<f64> {
             .collect();
         &ascii
     };
-    let s = text.trim_matches(crate::unicode::is_space);
+    let s = text.trim_matches(crate::unicode::is_number_space);
     let (sign, body) = match s.as_bytes().first() {
         Some(b'-') => (-1.0, &s[1..]),
         Some(b'+') => (1.0, &s[1..]),
@@ -365,6 +396,11 @@ pub(crate) fn parse_float(text: &str) -> Option<f64> {
 }
 
 fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {
+    if let ([v], []) = (args, kwargs)
+        && let Some(text) = repr::str_value(v)
+    {
+        return Ok(text);
+    }
     let bound = bind("str", args, kwargs, &["object", "encoding", "errors"], 0)?;
     let obj = bound.first().cloned().flatten();
     let encoding = bound.get(1).cloned().flatten();

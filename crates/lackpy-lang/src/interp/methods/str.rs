@@ -2,7 +2,7 @@
 
 use std::rc::Rc;
 
-use super::str_split::{shared_words, split_lines, split_text};
+use super::str_split::{Parts, split_lines, split_text};
 use super::{Methods, m};
 use crate::catalog::{MANY, MethodId as M};
 use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
@@ -11,6 +11,9 @@ use crate::unicode::{self as uc, is_space};
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, TextBuf};
+use compact_str::CompactString;
+
+use crate::value::str::{INLINE, StrBuilder};
 use crate::value::{PyStr, Value};
 
 fn s_val(s: String) -> Value {
@@ -112,18 +115,20 @@ fn pad(
     right: usize,
 ) -> R<Value> {
     let _ = width;
-    budget.check_memory((left + right).saturating_mul(fill.len_utf8()) + s.as_str().len())?;
-    let mut out = String::with_capacity(s.as_str().len() + (left + right) * fill.len_utf8());
-    out.extend(std::iter::repeat_n(fill, left));
+    let total = (left + right).saturating_mul(fill.len_utf8()) + s.as_str().len();
+    budget.check_memory(total)?;
+    // Sized once; the length in code points is known.
+    let mut out = StrBuilder::with_len(total);
+    out.push_repeat(fill, left);
     out.push_str(s.as_str());
-    out.extend(std::iter::repeat_n(fill, right));
-    Ok(s_val(out))
+    out.push_repeat(fill, right);
+    Ok(Value::Str(Rc::new(out.finish(s.char_len() + left + right))))
 }
 
-fn strip_chars(v: Option<&Value>, name: &str) -> R<Option<Vec<char>>> {
+fn strip_chars<'a>(v: Option<&'a Value>, name: &str) -> R<Option<&'a PyStr>> {
     match v {
         None | Some(Value::None) => Ok(None),
-        Some(Value::Str(s)) => Ok(Some(s.as_str().chars().collect())),
+        Some(Value::Str(s)) => Ok(Some(s)),
         Some(_) => Err(Exc::type_error(format!("{name} arg must be None or str"))),
     }
 }
@@ -185,13 +190,31 @@ fn q(name: &str) -> String {
     format!("str.{name}")
 }
 
+/// `no_kwargs` for method `id`, naming it only when it fails (the name is
+/// formatted on the error path, not per call).
+#[inline]
+fn no_kw(id: M, kwargs: Kw) -> R<()> {
+    if kwargs.is_empty() {
+        Ok(())
+    } else {
+        no_kwargs(&q(id.name()), kwargs)
+    }
+}
+
+/// `one` for method `id`, naming it only when it fails.
+#[inline]
+fn one_of<'a>(id: M, args: &'a [Value], kwargs: Kw) -> R<&'a Value> {
+    match args {
+        [a] if kwargs.is_empty() => Ok(a),
+        _ => one(&q(id.name()), args, kwargs),
+    }
+}
+
 fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    none(&q("upper"), args, kwargs)?;
-    if text.is_ascii() {
-        meter::ensure(text.len())?;
-        meter::tick_n(text.len())?;
-        return Ok(s_val(text.to_ascii_uppercase()));
+    none("str.upper", args, kwargs)?;
+    if s.is_ascii() {
+        return ascii_map(s, |_, b| b.to_ascii_uppercase());
     }
     // Upper case can triple the bytes ('ΐ'): grow under the budget.
     map_text(text, |out, _, c| {
@@ -203,12 +226,15 @@ fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 }
 
 fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("lower"), args, kwargs)?;
+    none("str.lower", args, kwargs)?;
+    if s.is_ascii() {
+        return ascii_map(s, |_, b| b.to_ascii_lowercase());
+    }
     Ok(s_val(lower_text(s.as_str())?))
 }
 
 fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("casefold"), args, kwargs)?;
+    none("str.casefold", args, kwargs)?;
     let mut one = String::new();
     map_text(s.as_str(), |out, _, c| {
         one.clear();
@@ -219,7 +245,10 @@ fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> 
 
 fn swapcase(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    none(&q("swapcase"), args, kwargs)?;
+    none("str.swapcase", args, kwargs)?;
+    if s.is_ascii() {
+        return ascii_map(s, |_, b| if b.is_ascii_alphabetic() { b ^ 0x20 } else { b });
+    }
     map_text(text, |out, i, c| {
         if uc::is_upper(c) {
             push_lower(out, text, i, c)
@@ -236,21 +265,46 @@ fn swapcase(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> 
 
 fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    none(&q("capitalize"), args, kwargs)?;
-    let mut chars = text.chars();
-    let mut out = TextBuf::with_capacity(text.len())?;
-    if let Some(first) = chars.next() {
-        let mut one = String::new();
-        uc::push_title(&mut one, first);
-        out.push_str(&one)?;
-        out.push_str(&lower_text(chars.as_str())?)?;
+    none("str.capitalize", args, kwargs)?;
+    if s.is_ascii() {
+        return ascii_map(s, |i, b| {
+            if i == 0 {
+                b.to_ascii_uppercase()
+            } else {
+                b.to_ascii_lowercase()
+            }
+        });
     }
-    Ok(s_val(out.into_string()))
+    // The rest is lowered in the context of the whole text (a final sigma
+    // looks at the first character too).
+    let mut one = String::new();
+    map_text(text, |out, i, c| {
+        if i == 0 {
+            one.clear();
+            uc::push_title(&mut one, c);
+            out.push_str(&one)
+        } else {
+            push_lower(out, text, i, c)
+        }
+    })
 }
 
 fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    none(&q("title"), args, kwargs)?;
+    none("str.title", args, kwargs)?;
+    if s.is_ascii() {
+        // Among ASCII characters only letters are cased.
+        let mut prev_cased = false;
+        return ascii_map(s, |_, b| {
+            let out = if prev_cased {
+                b.to_ascii_lowercase()
+            } else {
+                b.to_ascii_uppercase()
+            };
+            prev_cased = b.is_ascii_alphabetic();
+            out
+        });
+    }
     let mut prev_cased = false;
     let mut one = String::new();
     map_text(text, |out, i, c| {
@@ -267,41 +321,41 @@ fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 }
 
 fn isalnum(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred(&q("isalnum"), s.as_str(), args, kwargs, uc::is_alnum)
+    pred("str.isalnum", s.as_str(), args, kwargs, uc::is_alnum)
 }
 
 fn isalpha(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred(&q("isalpha"), s.as_str(), args, kwargs, uc::is_alpha)
+    pred("str.isalpha", s.as_str(), args, kwargs, uc::is_alpha)
 }
 
 fn isdecimal(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred(&q("isdecimal"), s.as_str(), args, kwargs, uc::is_decimal)
+    pred("str.isdecimal", s.as_str(), args, kwargs, uc::is_decimal)
 }
 
 fn isdigit(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred(&q("isdigit"), s.as_str(), args, kwargs, uc::is_digit)
+    pred("str.isdigit", s.as_str(), args, kwargs, uc::is_digit)
 }
 
 fn isnumeric(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred(&q("isnumeric"), s.as_str(), args, kwargs, uc::is_numeric)
+    pred("str.isnumeric", s.as_str(), args, kwargs, uc::is_numeric)
 }
 
 fn isspace(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred(&q("isspace"), s.as_str(), args, kwargs, is_space)
+    pred("str.isspace", s.as_str(), args, kwargs, is_space)
 }
 
 fn isascii(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("isascii"), args, kwargs)?;
+    none("str.isascii", args, kwargs)?;
     Ok(Value::Bool(s.as_str().is_ascii()))
 }
 
 fn isprintable(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("isprintable"), args, kwargs)?;
+    none("str.isprintable", args, kwargs)?;
     Ok(Value::Bool(s.as_str().chars().all(uc::is_printable)))
 }
 
 fn isidentifier(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("isidentifier"), args, kwargs)?;
+    none("str.isidentifier", args, kwargs)?;
     let mut cs = s.as_str().chars();
     Ok(Value::Bool(match cs.next() {
         Some(c) => uc::is_id_start(c) && cs.all(uc::is_id_continue),
@@ -310,7 +364,7 @@ fn isidentifier(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw)
 }
 
 fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("islower"), args, kwargs)?;
+    none("str.islower", args, kwargs)?;
     let mut cased = false;
     for c in s.as_str().chars() {
         if uc::is_upper(c) || uc::is_title(c) {
@@ -324,7 +378,7 @@ fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
 }
 
 fn isupper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("isupper"), args, kwargs)?;
+    none("str.isupper", args, kwargs)?;
     let mut cased = false;
     for c in s.as_str().chars() {
         if uc::is_lower(c) || uc::is_title(c) {
@@ -338,7 +392,7 @@ fn isupper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
 }
 
 fn istitle(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    none(&q("istitle"), args, kwargs)?;
+    none("str.istitle", args, kwargs)?;
     let mut cased = false;
     let mut prev_cased = false;
     for c in s.as_str().chars() {
@@ -377,12 +431,14 @@ fn rstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<
 fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     let name = id.name();
-    no_kwargs(&q(name), kwargs)?;
+    no_kw(id, kwargs)?;
     between(name, args, 0, 1)?;
     let chars = strip_chars(args.first(), name)?;
-    let is_strip = |c: char| match &chars {
+    // The set is read in place (no per-call collection of its chars).
+    let is_strip = |c: char| match chars {
         None => is_space(c),
-        Some(cs) => cs.contains(&c),
+        Some(cs) if cs.is_ascii() => c.is_ascii() && cs.as_str().as_bytes().contains(&(c as u8)),
+        Some(cs) => cs.as_str().contains(c),
     };
     let out = match id {
         M::Strip => text.trim_matches(is_strip),
@@ -405,9 +461,18 @@ fn rsplit(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 
 /// `split` or `rsplit` (`id`).
 fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let name = id.name();
-    let b = bind(name, args, kwargs, &["sep", "maxsplit"], 0)?;
-    let sep = match b.first().cloned().flatten() {
+    let bound;
+    // Positional arguments need no binding (and no allocation).
+    let (sep, maxsplit) = if kwargs.is_empty() && args.len() <= 2 {
+        (args.first(), args.get(1))
+    } else {
+        bound = bind(id.name(), args, kwargs, &["sep", "maxsplit"], 0)?;
+        (
+            bound.first().and_then(Option::as_ref),
+            bound.get(1).and_then(Option::as_ref),
+        )
+    };
+    let sep = match sep {
         None | Some(Value::None) => None,
         Some(Value::Str(x)) => Some(x),
         Some(other) => {
@@ -417,33 +482,37 @@ fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: K
             )));
         }
     };
-    let maxsplit = match b.get(1).cloned().flatten() {
+    let maxsplit = match maxsplit {
         None => -1,
-        Some(v) => args::index(&v)?,
+        Some(v) => args::index(v)?,
     };
-    let parts = split_text(
+    let mut parts = Parts::new(s.is_ascii());
+    split_text(
         s.as_str(),
         sep.as_ref().map(|x| x.as_str()),
         maxsplit,
         id == M::Rsplit,
+        &mut parts,
     )?;
     budget.check_memory(parts.len() * 64)?;
-    Ok(Value::list(shared_words(parts)?))
+    Ok(Value::list(parts.into_values()?))
 }
 
 fn splitlines(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
     let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
-    Ok(Value::list(shared_words(split_lines(s.as_str(), keep)?)?))
+    let mut parts = Parts::new(s.is_ascii());
+    split_lines(s.as_str(), keep, &mut parts)?;
+    Ok(Value::list(parts.into_values()?))
 }
 
 fn join(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let arg = one(&q("join"), args, kwargs)?;
+    let arg = one("str.join", args, kwargs)?;
     join_items(budget, s.as_str(), arg)
 }
 
 fn replace(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    no_kwargs(&q("replace"), kwargs)?;
+    no_kwargs("str.replace", kwargs)?;
     between("replace", args, 2, 3)?;
     let old = match &args[0] {
         Value::Str(x) => x.as_str(),
@@ -554,7 +623,7 @@ fn count(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     let name = id.name();
-    no_kwargs(&q(name), kwargs)?;
+    no_kw(id, kwargs)?;
     takes(name, args, 1, 3)?;
     let sub = text_arg(&args[0])?;
     let n = s.char_len();
@@ -567,7 +636,12 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
             return Ok(Value::Int(end - start + 1));
         }
         let window = text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("");
-        return Ok(Value::Int(window.matches(sub).count() as i64));
+        let mut n = 0i64;
+        for_matches(window, sub, |_| {
+            n += 1;
+            true
+        });
+        return Ok(Value::Int(n));
     }
     let found = if start > n as i64 || end - start < sub.chars().count() as i64 {
         None
@@ -599,7 +673,8 @@ fn rpartition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
 /// `partition` or `rpartition` (`id`).
 fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    let sep = text_arg(one(&q(id.name()), args, kwargs)?)?;
+    let sep_v = one_of(id, args, kwargs)?;
+    let sep = text_arg(sep_v)?;
     if sep.is_empty() {
         return Err(Exc::value_error("empty separator"));
     }
@@ -608,12 +683,19 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     } else {
         text.rfind(sep)
     };
-    let parts = match pos {
-        Some(p) => [&text[..p], sep, &text[p + sep.len()..]],
-        None if id == M::Partition => [text, "", ""],
-        None => ["", "", text],
+    // The separator and an unsplit text are the objects passed in, as in
+    // CPython; only the new pieces are made.
+    let whole = Value::Str(s.clone());
+    let items = match pos {
+        Some(p) => vec![
+            Value::str(&text[..p]),
+            sep_v.clone(),
+            Value::str(&text[p + sep.len()..]),
+        ],
+        None if id == M::Partition => vec![whole, Value::str(""), Value::str("")],
+        None => vec![Value::str(""), Value::str(""), whole],
     };
-    Ok(Value::tuple(parts.iter().map(|p| Value::str(*p)).collect()))
+    Ok(Value::tuple(items))
 }
 
 fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -631,7 +713,7 @@ fn rjust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Va
 /// `center`, `ljust` or `rjust` (`id`).
 fn justify_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let name = id.name();
-    no_kwargs(&q(name), kwargs)?;
+    no_kw(id, kwargs)?;
     between(name, args, 1, 2)?;
     let width = args::index(&args[0])?;
     let fill = fill_char(args.get(1))?;
@@ -653,7 +735,7 @@ fn justify_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs:
 
 fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    let w = one(&q("zfill"), args, kwargs)?;
+    let w = one("str.zfill", args, kwargs)?;
     let width = args::index(w)?;
     let len = s.char_len() as i64;
     if width <= len {
@@ -717,7 +799,7 @@ fn removesuffix(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw)
 /// `removeprefix` or `removesuffix` (`id`).
 fn remove_affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
-    let arg = text_arg(one(&q(id.name()), args, kwargs)?)?;
+    let arg = text_arg(one_of(id, args, kwargs)?)?;
     let out = if id == M::Removeprefix {
         text.strip_prefix(arg)
     } else {
@@ -735,7 +817,7 @@ fn format(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 }
 
 fn format_map(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let m = one(&q("format_map"), args, kwargs)?;
+    let m = one("str.format_map", args, kwargs)?;
     let Value::Dict(d) = m else {
         return Err(Exc::type_error(format!(
             "'{}' object is not a mapping",
@@ -779,21 +861,36 @@ fn push_lower(out: &mut TextBuf, text: &str, i: usize, c: char) -> R<()> {
         }
         return Ok(());
     }
-    let ignorable = |c: char| c == '\'' || ('\u{300}'..='\u{36f}').contains(&c);
-    let before = text
-        .get(..i)
-        .and_then(|t| t.chars().rev().find(|&c| !ignorable(c)))
-        .is_some_and(uc::is_cased);
-    let after = text
-        .get(i + c.len_utf8()..)
-        .and_then(|t| t.chars().find(|&c| !ignorable(c)))
-        .is_some_and(uc::is_cased);
+    // Rust's lowercasing applies the same Final_Sigma rule with the full
+    // Case_Ignorable property: ask it about a window on each side (a run of
+    // more than SIGMA_WINDOW ignorable characters is not looked past).
+    let before_text = text.get(..i).unwrap_or_default();
+    let before_from = before_text
+        .char_indices()
+        .rev()
+        .nth(SIGMA_WINDOW)
+        .map_or(0, |(b, _)| b);
+    let mut probe = String::with_capacity(4 * SIGMA_WINDOW);
+    probe.push_str(before_text.get(before_from..).unwrap_or_default());
+    probe.push('\u{3a3}');
+    // Final when nothing follows: the preceding context alone decides.
+    let before = probe.to_lowercase().ends_with('\u{3c2}');
+    probe.clear();
+    probe.push_str("A\u{3a3}");
+    let after_text = text.get(i + c.len_utf8()..).unwrap_or_default();
+    probe.extend(after_text.chars().take(SIGMA_WINDOW));
+    // After a cased 'A', the sigma stays medial exactly when a cased
+    // character follows.
+    let after = probe.to_lowercase().starts_with("a\u{3c3}");
     out.push(if before && !after {
         '\u{3c2}'
     } else {
         '\u{3c3}'
     })
 }
+
+/// Characters on each side of a capital sigma that decide its lower case.
+const SIGMA_WINDOW: usize = 64;
 
 /// `text.lower()`: lower case grows text by at most half ('İ' → 'i̇'), so
 /// the budget is checked for that before the library call.
@@ -807,6 +904,36 @@ fn lower_text(text: &str) -> R<String> {
     })
 }
 
+/// Maps each byte of an ASCII string (with its index) to an ASCII byte:
+/// the case methods' fast path, building the result in place of the
+/// same length (inline for short text).
+fn ascii_map(s: &PyStr, mut f: impl FnMut(usize, u8) -> u8) -> R<Value> {
+    let text = s.as_str();
+    meter::ensure(text.len())?;
+    meter::tick_n(text.len())?;
+    let mut map = |out: &mut [u8]| {
+        for (i, (d, &b)) in out.iter_mut().zip(text.as_bytes()).enumerate() {
+            *d = f(i, b) & 0x7f;
+        }
+    };
+    // Every byte stays below 0x80, so the bytes are valid UTF-8 and the
+    // lossy conversion borrows them unchanged.
+    let out = if text.len() <= INLINE {
+        let mut buf = [0u8; INLINE];
+        let bytes = &mut buf[..text.len()];
+        map(bytes);
+        crate::value::str::inline_text(bytes)
+    } else {
+        let mut bytes = text.as_bytes().to_vec();
+        map(&mut bytes);
+        CompactString::from(
+            String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+        )
+    };
+    Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
+}
+
 /// Maps each character of `text` (with its byte offset) into a buffer
 /// that is checked before it grows and ticks per character.
 fn map_text(text: &str, mut f: impl FnMut(&mut TextBuf, usize, char) -> R<()>) -> R<Value> {
@@ -817,14 +944,19 @@ fn map_text(text: &str, mut f: impl FnMut(&mut TextBuf, usize, char) -> R<()>) -
     Ok(s_val(out.into_string()))
 }
 
-fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: fn(char) -> bool) -> R<Value> {
+/// A character-class test (`isdigit`, ...): each caller's test is inlined
+/// into its own copy of the loop.
+#[inline(always)]
+fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: impl Fn(char) -> bool) -> R<Value> {
     none(qual, args, kwargs)?;
     Ok(Value::Bool(!text.is_empty() && text.chars().all(f)))
 }
 
 fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
-    let items = match arg {
-        Value::List(_) | Value::Tuple(_) => crate::interp::ops::collect_iterable(arg)?,
+    match arg {
+        // A list or tuple is read in place: no copy of its items.
+        Value::List(l) => join_slice(budget, sep, &l.borrow().items),
+        Value::Tuple(t) => join_slice(budget, sep, &t.items),
         other => {
             let mut iter =
                 PyIter::of(other).map_err(|_| Exc::type_error("can only join an iterable"))?;
@@ -832,13 +964,26 @@ fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
             while let Some(x) = iter.next()? {
                 out.push(x)?;
             }
-            out
+            join_slice(budget, sep, &out)
         }
-    };
+    }
+}
+
+/// Joins `items` (all str) with `sep` into a string sized exactly once.
+fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
+    let sep_chars = if sep.is_ascii() {
+        sep.len()
+    } else {
+        sep.chars().count()
+    };
+    let mut nchars = sep_chars.saturating_mul(items.len().saturating_sub(1));
     for (i, x) in items.iter().enumerate() {
         match x {
-            Value::Str(s) => total = total.saturating_add(s.as_str().len()),
+            Value::Str(s) => {
+                total = total.saturating_add(s.as_str().len());
+                nchars = nchars.saturating_add(s.char_len());
+            }
             other => {
                 return Err(Exc::type_error(format!(
                     "sequence item {i}: expected str instance, {} found",
@@ -847,9 +992,12 @@ fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
             }
         }
     }
+    if let [Value::Str(only)] = items {
+        return Ok(Value::Str(only.clone()));
+    }
     budget.check_memory(total)?;
     meter::tick_n(items.len())?;
-    let mut out = String::with_capacity(total);
+    let mut out = StrBuilder::with_len(total);
     for (i, x) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(sep);
@@ -858,7 +1006,8 @@ fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
             out.push_str(s.as_str());
         }
     }
-    Ok(s_val(out))
+    // The length in code points is the sum of the parts': no rescan.
+    Ok(Value::Str(Rc::new(out.finish(nchars))))
 }
 
 fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
@@ -888,15 +1037,57 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
         }
         return Ok(s_val(out));
     }
-    let occurrences = text.matches(old).count().min(limit);
-    if occurrences == 0 {
-        return Ok(Value::Str(s.clone()));
+    // One pass: the text between matches is copied as each match is
+    // found; the buffer checks the budget before it grows.
+    let mut out: Option<TextBuf> = None;
+    let mut last = 0;
+    let mut done = 0;
+    let mut result = Ok(());
+    for_matches(text, old, |p| {
+        let buf = match &mut out {
+            Some(b) => b,
+            None => {
+                match TextBuf::with_capacity(text.len().max(text.len() - old.len() + new.len())) {
+                    Ok(b) => out.insert(b),
+                    Err(e) => {
+                        result = Err(e);
+                        return false;
+                    }
+                }
+            }
+        };
+        result = buf
+            .push_str(&text[last..p])
+            .and_then(|()| buf.push_str(new));
+        last = p + old.len();
+        done += 1;
+        result.is_ok() && done < limit
+    });
+    result?;
+    match out {
+        None => Ok(Value::Str(s.clone())),
+        Some(mut buf) => {
+            buf.push_str(&text[last..])?;
+            Ok(s_val(buf.into_string()))
+        }
     }
-    if new.len() > old.len() {
-        budget.check_memory(
-            text.len()
-                .saturating_add(occurrences.saturating_mul(new.len() - old.len())),
-        )?;
+}
+
+/// Calls `f` with the byte offset of each non-overlapping match of `pat`
+/// (not empty) in `text`, left to right, until `f` returns false: a byte
+/// scan for a one-byte pattern, one searcher over the text otherwise.
+fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
+    if let &[b] = pat.as_bytes() {
+        for p in memchr::memchr_iter(b, text.as_bytes()) {
+            if !f(p) {
+                return;
+            }
+        }
+    } else {
+        for (p, _) in text.match_indices(pat) {
+            if !f(p) {
+                return;
+            }
+        }
     }
-    Ok(s_val(text.replacen(old, new, limit)))
 }

@@ -12,43 +12,17 @@ pub(super) fn split_text<'t>(
     sep: Option<&str>,
     maxsplit: i64,
     from_right: bool,
-) -> R<Buf<&'t str>> {
+    out: &mut Parts<'t>,
+) -> R<()> {
     let limit = if maxsplit < 0 {
         usize::MAX
     } else {
         maxsplit as usize
     };
-    let mut out: Buf<&str> = Buf::new();
     match sep {
         Some("") => return Err(Exc::value_error("empty separator")),
-        Some(sep) => {
-            if from_right {
-                let mut rest = text;
-                while out.len() < limit {
-                    match rest.rfind(sep) {
-                        Some(p) => {
-                            out.push(&rest[p + sep.len()..])?;
-                            rest = &rest[..p];
-                        }
-                        None => break,
-                    }
-                }
-                out.push(rest)?;
-                out.reverse();
-            } else {
-                let mut rest = text;
-                while out.len() < limit {
-                    match rest.find(sep) {
-                        Some(p) => {
-                            out.push(&rest[..p])?;
-                            rest = &rest[p + sep.len()..];
-                        }
-                        None => break,
-                    }
-                }
-                out.push(rest)?;
-            }
-        }
+        Some(sep) if from_right => rsplit_sep(text, sep, limit, out)?,
+        Some(sep) => split_sep(text, sep, limit, out)?,
         None => {
             if from_right {
                 let mut rest = text.trim_end_matches(is_space);
@@ -74,8 +48,7 @@ pub(super) fn split_text<'t>(
                 if text.is_ascii() {
                     // Bytes instead of chars; ASCII whitespace is what
                     // is_space accepts below U+0080.
-                    split_ascii_whitespace(text, limit, &mut out)?;
-                    return Ok(out);
+                    return split_ascii_whitespace(text, limit, out);
                 }
                 let mut rest = text.trim_start_matches(is_space);
                 while !rest.is_empty() {
@@ -97,41 +70,183 @@ pub(super) fn split_text<'t>(
             }
         }
     }
-    Ok(out)
+    Ok(())
 }
 
-/// The values of a split's parts. Long splits of text repeat their words
-/// (the counting pattern: split, then tally), so equal short parts share
-/// one string object: one allocation per distinct word instead of one per
-/// occurrence, and dict lookups of a shared key compare pointers. Strings
-/// are immutable, so only `is` can tell (CPython makes each part anew; its
-/// `is` on equal strings is an implementation detail either way).
-pub(super) fn shared_words(parts: Buf<&str>) -> R<Vec<Value>> {
-    const SHARE_FROM: usize = 32;
-    const SHORT: usize = 24;
-    let mut out = Buf::with_capacity(parts.len())?;
-    if parts.len() < SHARE_FROM {
-        for p in parts.iter() {
-            out.push(Value::str(*p))?;
-        }
-        return Ok(out.into_vec());
-    }
-    let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
-        std::collections::HashMap::with_hasher(FnvBuild);
-    let mut sharing = true;
-    for (n, &p) in parts.iter().enumerate() {
-        // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
-        if n == 256 && seen.len() > 192 {
-            sharing = false;
-            seen = std::collections::HashMap::with_hasher(FnvBuild);
-        }
-        out.push(if !sharing || p.len() > SHORT {
-            Value::str(p)
+/// Split on `sep`, left to right: one searcher over the whole text (a
+/// byte scan for a one-byte separator), at most `limit` splits.
+fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) -> R<()> {
+    let mut start = 0;
+    if limit > 0 {
+        if let &[b] = sep.as_bytes() {
+            // A one-byte separator is ASCII: every match is a char boundary.
+            for p in memchr::memchr_iter(b, text.as_bytes()) {
+                out.push(&text[start..p])?;
+                start = p + 1;
+                if out.len() >= limit {
+                    break;
+                }
+            }
         } else {
-            seen.entry(p).or_insert_with(|| Value::str(p)).clone()
-        })?;
+            for (p, _) in text.match_indices(sep) {
+                out.push(&text[start..p])?;
+                start = p + sep.len();
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        }
     }
-    Ok(out.into_vec())
+    out.push(&text[start..])
+}
+
+/// Split on `sep`, right to left (`rsplit`): the parts come out in text
+/// order.
+fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) -> R<()> {
+    let mut end = text.len();
+    if limit > 0 {
+        if let &[b] = sep.as_bytes() {
+            for p in memchr::memrchr_iter(b, text.as_bytes()) {
+                out.push(&text[p + 1..end])?;
+                end = p;
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        } else {
+            for (p, _) in text.rmatch_indices(sep) {
+                out.push(&text[p + sep.len()..end])?;
+                end = p;
+                if out.len() >= limit {
+                    break;
+                }
+            }
+        }
+    }
+    out.push(&text[..end])?;
+    out.reverse();
+    Ok(())
+}
+
+/// A split's parts as found: slices of the text, the first [`SMALL`] on
+/// the stack (most splits), more in a metered buffer. The values are made
+/// at the end, into a list of exactly the right size.
+pub(super) struct Parts<'t> {
+    small: [&'t str; SMALL],
+    n: usize,
+    spill: Buf<&'t str>,
+    /// Whether the text split is ASCII (so each part's length in code
+    /// points is its byte length).
+    ascii: bool,
+}
+
+/// Parts kept on the stack.
+const SMALL: usize = 16;
+
+/// Splits with fewer parts make each part anew (see [`Parts::into_values`]).
+const SHARE_FROM: usize = 32;
+
+/// Parts longer than this are never shared.
+const SHORT: usize = 24;
+
+impl<'t> Parts<'t> {
+    /// No parts yet, of ASCII text or not.
+    pub(super) fn new(ascii: bool) -> Self {
+        Parts {
+            small: [""; SMALL],
+            n: 0,
+            spill: Buf::new(),
+            ascii,
+        }
+    }
+
+    /// Adds the next part (one tick; the budget is checked as the buffer
+    /// grows).
+    #[inline(always)]
+    pub(super) fn push(&mut self, p: &'t str) -> R<()> {
+        if self.n < SMALL {
+            self.small[self.n] = p;
+            self.n += 1;
+            return crate::value::meter::tick();
+        }
+        self.push_spilled(p)
+    }
+
+    fn push_spilled(&mut self, p: &'t str) -> R<()> {
+        if self.n == SMALL {
+            self.spill.extend_from_slice(&self.small)?;
+        }
+        self.spill.push(p)?;
+        self.n += 1;
+        Ok(())
+    }
+
+    fn as_mut_slice(&mut self) -> &mut [&'t str] {
+        if self.n <= SMALL {
+            &mut self.small[..self.n]
+        } else {
+            &mut self.spill
+        }
+    }
+
+    /// Number of parts so far.
+    #[inline]
+    pub(super) fn len(&self) -> usize {
+        self.n
+    }
+
+    /// Reverses the parts (a right-to-left split found them last first).
+    pub(super) fn reverse(&mut self) {
+        self.as_mut_slice().reverse();
+    }
+
+    /// The parts' values. Long splits of text repeat their words (the
+    /// counting pattern: split, then tally), so equal short parts share one
+    /// string object: one allocation per distinct word instead of one per
+    /// occurrence, and dict lookups of a shared key compare pointers.
+    /// Strings are immutable, so only `is` can tell (CPython makes each part
+    /// anew; its `is` on equal strings is an implementation detail either
+    /// way).
+    pub(super) fn into_values(mut self) -> R<Vec<Value>> {
+        let ascii = self.ascii;
+        let parts: &[&str] = self.as_mut_slice();
+        let mut out = Buf::with_capacity(parts.len())?;
+        if parts.len() < SHARE_FROM {
+            for &p in parts {
+                out.push(make_part(ascii, p))?;
+            }
+            return Ok(out.into_vec());
+        }
+        let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
+            std::collections::HashMap::with_hasher(FnvBuild);
+        let mut sharing = true;
+        for (n, &p) in parts.iter().enumerate() {
+            // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
+            if n == 256 && seen.len() > 192 {
+                sharing = false;
+                seen = std::collections::HashMap::with_hasher(FnvBuild);
+            }
+            out.push(if !sharing || p.len() > SHORT {
+                make_part(ascii, p)
+            } else {
+                seen.entry(p).or_insert_with(|| make_part(ascii, p)).clone()
+            })?;
+        }
+        Ok(out.into_vec())
+    }
+}
+
+/// The string value of a part (of ASCII text: its length is known).
+#[inline]
+fn make_part(ascii: bool, p: &str) -> Value {
+    if ascii && p.len() > 1 {
+        Value::Str(std::rc::Rc::new(crate::value::PyStr::with_char_len(
+            p.into(),
+            p.len(),
+        )))
+    } else {
+        Value::str(p)
+    }
 }
 
 /// FNV-1a: a fast hasher for short words (no attacker controls the map's
@@ -160,7 +275,7 @@ impl std::hash::Hasher for Fnv {
 }
 
 /// Whitespace split of ASCII text, forward, at most `limit` splits.
-fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Buf<&'t str>) -> R<()> {
+fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Parts<'t>) -> R<()> {
     // Python's whitespace below U+0080: \t \n \x0b \x0c \r \x1c-\x1f and space.
     let space = |b: u8| matches!(b, b'\t'..=b'\r' | 0x1c..=0x1f | b' ');
     let bytes = text.as_bytes();
@@ -187,8 +302,7 @@ fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Buf<&'t str
 }
 
 /// `str.splitlines`.
-pub(super) fn split_lines(text: &str, keep: bool) -> R<Buf<&str>> {
-    let mut out = Buf::new();
+pub(super) fn split_lines<'t>(text: &'t str, keep: bool, out: &mut Parts<'t>) -> R<()> {
     let mut start = 0;
     let mut iter = text.char_indices().peekable();
     while let Some((i, c)) = iter.next() {
@@ -222,5 +336,5 @@ pub(super) fn split_lines(text: &str, keep: bool) -> R<Buf<&str>> {
     if start < text.len() {
         out.push(&text[start..])?;
     }
-    Ok(out)
+    Ok(())
 }

@@ -136,34 +136,7 @@ pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
         }
         Value::Str(st) => {
             let (start, step, count) = slice_indices(s, st.char_len())?;
-            if st.is_ascii() {
-                let bytes = st.as_str().as_bytes();
-                if step == 1 {
-                    let a = start as usize;
-                    let text = st.as_str().get(a..a + count).unwrap_or("");
-                    return Ok(Value::str(text));
-                }
-                let picked = pick(bytes, start, step, count)?;
-                return Ok(Value::str(String::from_utf8_lossy(&picked).into_owned()));
-            }
-            // Walk the text instead of copying it into a char vector.
-            let mut out = crate::value::meter::TextBuf::new();
-            if count > 0 {
-                let stride = step.unsigned_abs() as usize;
-                if step > 0 {
-                    let picked = st.as_str().chars().skip(start as usize).step_by(stride);
-                    for c in picked.take(count) {
-                        out.push(c)?;
-                    }
-                } else {
-                    let from_end = st.char_len().saturating_sub(start as usize + 1);
-                    let picked = st.as_str().chars().rev().skip(from_end).step_by(stride);
-                    for c in picked.take(count) {
-                        out.push(c)?;
-                    }
-                }
-            }
-            Ok(Value::str(out.into_string()))
+            crate::value::str::slice_str(st, start, step, count)
         }
         Value::Bytes(b) => {
             let (start, step, count) = slice_indices(s, b.len())?;
