@@ -163,7 +163,9 @@ mod tests {
                     if i % 2 == 0 {
                         Value::Int(i)
                     } else {
-                        Value::tuple(vec![Value::Int(i), Value::str("x")])
+                        // Two characters: one-character strings are shared
+                        // for the thread and charged once, when first made.
+                        Value::tuple(vec![Value::Int(i), Value::str("xy")])
                     }
                 })
                 .collect();
