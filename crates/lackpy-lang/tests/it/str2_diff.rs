@@ -4,10 +4,10 @@
 //! `tests/it/difftest/gen_str2.py` generates programs for stepped slices
 //! (stack and heap gathering, huge steps), `replace` with multi-byte and
 //! non-ASCII patterns and counts (the result's length computed from the
-//! match count), and `partition`/`rpartition` pieces (shared empty and
-//! one-character results), and runs each with CPython; ours must give the
-//! same repr or the same error. `python3` is required: without it the test
-//! fails.
+//! match count), `partition`/`rpartition` pieces (shared empty and
+//! one-character results) and `splitlines` over every line break, and runs
+//! each with CPython; ours must give the same repr or the same error.
+//! `python3` is required: without it the test fails.
 
 use std::process::Command;
 
@@ -30,7 +30,7 @@ fn cases() -> Vec<Value> {
         String::from_utf8_lossy(&out.stderr)
     );
     let cases: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON from the helper");
-    assert_eq!(cases.len(), 3 * PER_FAMILY);
+    assert_eq!(cases.len(), 4 * PER_FAMILY);
     cases
 }
 

@@ -2,7 +2,7 @@
 """Generates lackpy programs aimed at the str results built with a known
 length (stepped slices gathered on the stack or in one buffer, `replace`
 with a multi-byte pattern and its length computed from the match count,
-`partition`/`rpartition` pieces, shared empty and one-character results)
+`partition`/`rpartition` pieces, `splitlines` by bytes, shared empty and one-character results)
 and runs each with CPython.
 
 Usage: python3 gen_str2.py SEED PER_FAMILY
@@ -52,7 +52,16 @@ def fam_partition(rnd):
             f"[t, [len(x) for x in t], t[0] + t[2], t[0] == '', t[2][:1], {{t[0]: 1, t[2]: 2}}]")
 
 
-FAMILIES = [fam_step, fam_replace, fam_partition]
+def fam_lines(rnd):
+    breaks = ["\n", "\r", "\r\n", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x85",
+              "\u2028", "\u2029", "\n\r", "\x1f", "\u2027", "\u202a", "\xc2", "\xe2"]
+    s = "".join(rnd.choice(breaks) if rnd.random() < .3 else rnd.choice(ASCII + WIDE)
+                for _ in range(rnd.randint(0, 40)))
+    keep = rnd.choice(["", "True", "keepends=True", "False", "0"])
+    return f"s = {s!r}\nt = s.splitlines({keep})\n[t, [len(x) for x in t]]"
+
+
+FAMILIES = [fam_step, fam_replace, fam_partition, fam_lines]
 
 
 def run_one(src):
