@@ -290,13 +290,19 @@ pub(crate) fn slice_str(
             big.resize(count, 0);
             &mut big
         };
-        let mut i = start as i64;
-        for slot in picked.iter_mut() {
-            if let Some(&b) = usize::try_from(i).ok().and_then(|i| bytes.get(i)) {
+        // The slice rules keep every picked index inside the text: walk
+        // it with a stride instead of indexing each pick.
+        let stride = usize::try_from(step.unsigned_abs()).unwrap_or(usize::MAX);
+        if step > 0 {
+            let from = bytes.get(start..).unwrap_or_default();
+            for (slot, &b) in picked.iter_mut().zip(from.iter().step_by(stride)) {
                 *slot = b;
             }
-            // Past the last item the index may leave i64 (a huge step).
-            i = i.wrapping_add(step);
+        } else {
+            let upto = bytes.get(..=start).unwrap_or_default();
+            for (slot, &b) in picked.iter_mut().zip(upto.iter().rev().step_by(stride)) {
+                *slot = b;
+            }
         }
         // ASCII bytes of ASCII text: valid UTF-8 (checked word-wise, no
         // lossy decoding).
