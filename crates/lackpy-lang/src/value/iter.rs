@@ -89,6 +89,13 @@ pub(crate) enum PyIter {
 
 thread_local! {
     static CHARS: Vec<Value> = (0u8..128).map(|b| Value::Str(Rc::new(PyStr::new((b as char).to_string())))).collect();
+    static EMPTY: Value = Value::Str(Rc::new(PyStr::new("")));
+}
+
+/// The empty string, shared (as CPython's is).
+#[inline]
+pub(crate) fn empty_str() -> Value {
+    EMPTY.with(Value::clone)
 }
 
 /// A one-character string, shared for ASCII.

@@ -194,11 +194,11 @@ impl Value {
     #[inline]
     pub(crate) fn str(s: impl Into<compact_str::CompactString>) -> Value {
         let text = s.into();
-        // One-character ASCII strings are shared, as CPython's are.
-        if let &[b] = text.as_bytes()
-            && b.is_ascii()
-        {
-            return iter::char_value(char::from(b));
+        // Empty and one-character ASCII strings are shared, as CPython's are.
+        match text.as_bytes() {
+            [] => return iter::empty_str(),
+            &[b] if b.is_ascii() => return iter::char_value(char::from(b)),
+            _ => {}
         }
         Value::Str(Rc::new(PyStr::new(text)))
     }

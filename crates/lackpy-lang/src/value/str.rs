@@ -222,6 +222,23 @@ fn heap_bytes(text: &CompactString) -> usize {
     }
 }
 
+/// The str value of `part`, a substring of `whole`: a piece of ASCII text
+/// has as many code points as bytes, so it is not rescanned; empty and
+/// one-character ASCII pieces are the shared objects.
+#[inline]
+pub(crate) fn part_value(whole: &PyStr, part: &str) -> super::Value {
+    use super::{Value, iter};
+    match part.as_bytes() {
+        [] => iter::empty_str(),
+        &[b] if b.is_ascii() => iter::char_value(char::from(b)),
+        _ if whole.is_ascii() => Value::Str(std::rc::Rc::new(PyStr::with_char_len(
+            part.into(),
+            part.len(),
+        ))),
+        _ => Value::str(part),
+    }
+}
+
 /// `st[start::step]` of `count` code points (indices already resolved by
 /// the slice rules): substrings of ASCII text by bytes, of other text by
 /// one walk to both ends; the length in code points is `count`, never
@@ -236,8 +253,9 @@ pub(crate) fn slice_str(
     use super::meter;
     let text = st.as_str();
     let make = |t: &str| {
-        if count == 1 && t.len() == 1 {
-            return Value::str(t);
+        if let &[b] = t.as_bytes() {
+            // One ASCII character: the shared table, no allocation.
+            return super::iter::char_value(char::from(b));
         }
         Value::Str(std::rc::Rc::new(PyStr::with_char_len(t.into(), count)))
     };
@@ -263,16 +281,32 @@ pub(crate) fn slice_str(
     if st.is_ascii() {
         meter::ensure(count)?;
         let bytes = text.as_bytes();
-        let mut picked = Vec::with_capacity(count);
-        let mut i = start as i64;
-        for _ in 0..count {
-            if let Some(&b) = usize::try_from(i).ok().and_then(|i| bytes.get(i)) {
-                picked.push(b);
+        // Short picks gather on the stack, longer ones in one exact buffer.
+        let mut small = [0u8; INLINE];
+        let mut big = Vec::new();
+        let picked: &mut [u8] = if count <= INLINE {
+            small.get_mut(..count).unwrap_or_default()
+        } else {
+            big.resize(count, 0);
+            &mut big
+        };
+        // The slice rules keep every picked index inside the text: walk
+        // it with a stride instead of indexing each pick.
+        let stride = usize::try_from(step.unsigned_abs()).unwrap_or(usize::MAX);
+        if step > 0 {
+            let from = bytes.get(start..).unwrap_or_default();
+            for (slot, &b) in picked.iter_mut().zip(from.iter().step_by(stride)) {
+                *slot = b;
             }
-            // Past the last item the index may leave i64 (a huge step).
-            i = i.wrapping_add(step);
+        } else {
+            let upto = bytes.get(..=start).unwrap_or_default();
+            for (slot, &b) in picked.iter_mut().zip(upto.iter().rev().step_by(stride)) {
+                *slot = b;
+            }
         }
-        return Ok(make(&String::from_utf8_lossy(&picked)));
+        // ASCII bytes of ASCII text: valid UTF-8 (checked word-wise, no
+        // lossy decoding).
+        return Ok(make(std::str::from_utf8(picked).unwrap_or_default()));
     }
     // Walk the text instead of copying it into a char vector.
     let mut out = meter::TextBuf::new();

@@ -30,6 +30,7 @@ mod parser_errors;
 mod parser_hostile;
 mod run_variables;
 mod spec_export;
+mod str2_diff;
 mod text_diff;
 mod validate_corpus;
 mod validate_rules;

@@ -16,8 +16,20 @@ use compact_str::CompactString;
 use crate::value::str::{INLINE, StrBuilder};
 use crate::value::{PyStr, Value};
 
+use crate::value::iter::empty_str;
+use crate::value::str::part_value;
+
 fn s_val(s: String) -> Value {
     Value::str(s)
+}
+
+/// A str value of `s`, `nchars` code points long (known by the caller, so
+/// the text is not rescanned); one ASCII character comes from the shared table.
+fn s_val_known(s: String, nchars: usize) -> Value {
+    if let &[b] = s.as_bytes() {
+        return crate::value::iter::char_value(char::from(b));
+    }
+    Value::Str(Rc::new(PyStr::with_char_len(s.into(), nchars)))
 }
 
 /// The text of a str argument, or TypeError `must be str, not int`.
@@ -688,12 +700,12 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let whole = Value::Str(s.clone());
     let items = match pos {
         Some(p) => vec![
-            Value::str(&text[..p]),
+            part_value(s, &text[..p]),
             sep_v.clone(),
-            Value::str(&text[p + sep.len()..]),
+            part_value(s, &text[p + sep.len()..]),
         ],
-        None if id == M::Partition => vec![whole, Value::str(""), Value::str("")],
-        None => vec![Value::str(""), Value::str(""), whole],
+        None if id == M::Partition => vec![whole, empty_str(), empty_str()],
+        None => vec![empty_str(), empty_str(), whole],
     };
     Ok(Value::tuple(items))
 }
@@ -1068,7 +1080,11 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
         None => Ok(Value::Str(s.clone())),
         Some(mut buf) => {
             buf.push_str(&text[last..])?;
-            Ok(s_val(buf.into_string()))
+            // Each match swaps old's code points for new's: the length is
+            // known without rescanning the result.
+            let nchars = (s.char_len() + done * new.chars().count())
+                .saturating_sub(done * old.chars().count());
+            Ok(s_val_known(buf.into_string(), nchars))
         }
     }
 }
@@ -1084,7 +1100,7 @@ fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
             }
         }
     } else {
-        for (p, _) in text.match_indices(pat) {
+        for p in memchr::memmem::find_iter(text.as_bytes(), pat.as_bytes()) {
             if !f(p) {
                 return;
             }

@@ -301,31 +301,32 @@ fn split_ascii_whitespace<'t>(text: &'t str, limit: usize, out: &mut Parts<'t>) 
     Ok(())
 }
 
-/// `str.splitlines`.
+/// `str.splitlines`: a byte scan. Every line break is an ASCII byte or
+/// starts with a lead byte (U+0085 is C2 85, U+2028/9 are E2 80 A8/A9), so
+/// each cut falls on a char boundary and no char is decoded. `\n` is found
+/// with memchr; the text before it is checked for the rarer breaks in one
+/// branch-free pass and walked only when one may be there.
 pub(super) fn split_lines<'t>(text: &'t str, keep: bool, out: &mut Parts<'t>) -> R<()> {
+    let bytes = text.as_bytes();
     let mut start = 0;
-    let mut iter = text.char_indices().peekable();
-    while let Some((i, c)) = iter.next() {
-        let is_break = matches!(
-            c,
-            '\n' | '\r'
-                | '\x0b'
-                | '\x0c'
-                | '\x1c'
-                | '\x1d'
-                | '\x1e'
-                | '\u{85}'
-                | '\u{2028}'
-                | '\u{2029}'
-        );
-        if !is_break {
-            continue;
-        }
-        let mut end = i + c.len_utf8();
-        if c == '\r' && iter.peek().map(|&(_, n)| n) == Some('\n') {
-            iter.next();
-            end += 1;
-        }
+    while start < bytes.len() {
+        let rest = bytes.get(start..).unwrap_or_default();
+        let nl = memchr::memchr(b'\n', rest).map_or(bytes.len(), |p| start + p);
+        let seg = bytes.get(start..nl).unwrap_or_default();
+        let rare = seg.iter().fold(false, |a, &b| {
+            a | matches!(b, 0x0b..=0x0d | 0x1c..=0x1e | 0xc2 | 0xe2)
+        });
+        let found = if rare {
+            (start..nl).find_map(|i| break_width(bytes, i).map(|w| (i, w)))
+        } else {
+            None
+        };
+        let (i, width) = match found {
+            Some(hit) => hit,
+            None if nl < bytes.len() => (nl, 1),
+            None => break,
+        };
+        let end = i + width;
         out.push(if keep {
             &text[start..end]
         } else {
@@ -337,4 +338,18 @@ pub(super) fn split_lines<'t>(text: &'t str, keep: bool, out: &mut Parts<'t>) ->
         out.push(&text[start..])?;
     }
     Ok(())
+}
+
+/// The width in bytes of the line break at `bytes[i]`, if one starts there.
+#[inline]
+fn break_width(bytes: &[u8], i: usize) -> Option<usize> {
+    let next = |k: usize| bytes.get(i + k).copied();
+    match bytes.get(i)? {
+        b'\n' | 0x0b | 0x0c | 0x1c..=0x1e => Some(1),
+        b'\r' if next(1) == Some(b'\n') => Some(2),
+        b'\r' => Some(1),
+        0xc2 if next(1) == Some(0x85) => Some(2),
+        0xe2 if next(1) == Some(0x80) && matches!(next(2), Some(0xa8 | 0xa9)) => Some(3),
+        _ => None,
+    }
 }
