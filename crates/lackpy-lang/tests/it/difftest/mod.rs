@@ -27,3 +27,70 @@ pub fn cpython(script: &str, input: &Value) -> Value {
     assert!(out.status.success(), "python3 {script} failed");
     serde_json::from_slice(&out.stdout).expect("JSON from the python3 helper")
 }
+
+/// Runs the generator `tests/it/difftest/<script>` (argv: seed, programs per
+/// family; `LACKPY_FUZZ_SEED` overrides the seed), checks it made
+/// `families * per_family` cases, runs each with ours and fails listing the
+/// first divergences. Each case is `{family, program, repr | error}`, as
+/// CPython answered; every program must also pass validation.
+pub fn assert_generated_cases_match(script: &str, families: usize, per_family: usize) {
+    let path = format!("{}/tests/it/difftest/{script}", env!("CARGO_MANIFEST_DIR"));
+    let seed = std::env::var("LACKPY_FUZZ_SEED").unwrap_or_else(|_| "20261201".to_owned());
+    let out = Command::new("python3")
+        .args([path.as_str(), &seed, &per_family.to_string()])
+        .output()
+        .expect("python3 is required for the differential test");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let cases: Vec<Value> = serde_json::from_slice(&out.stdout).expect("JSON from the helper");
+    assert_eq!(cases.len(), families * per_family);
+    let failures: Vec<String> = cases.iter().filter_map(diverges).collect();
+    if std::env::var_os("LACKPY_FUZZ_VERBOSE").is_some() {
+        for f in &failures {
+            eprintln!("!!! {f}\n");
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} differ:\n{}",
+        failures.len(),
+        cases.len(),
+        failures[..failures.len().min(8)].join("\n\n")
+    );
+}
+
+/// Runs one generated case with ours; `Some` describes a divergence.
+fn diverges(case: &Value) -> Option<String> {
+    use lackpy_lang::{NoTools, RunOptions, run};
+    let src = case["program"].as_str().unwrap_or_default();
+    let family = case["family"].as_str().unwrap_or("?");
+    let module = match lackpy_lang::parse(src) {
+        Ok(m) => m,
+        Err(e) => return Some(format!("[{family}] {src}\n  does not parse: {e}")),
+    };
+    let v = lackpy_lang::validate_module::<&str>(&module, &[], &[]);
+    if !v.valid {
+        return Some(format!(
+            "[{family}] {src}\n  outside the language: {:?}",
+            v.errors
+        ));
+    }
+    let ours = std::panic::catch_unwind(|| {
+        let got = run(&module, &mut NoTools, &[], &RunOptions::default());
+        match &got.error {
+            None => got.output_repr.clone().unwrap_or_default(),
+            Some(msg) => format!("{}: {msg}", got.error_type.clone().unwrap_or_default()),
+        }
+    })
+    .unwrap_or_else(|_| "a panic".to_owned());
+    let want = case
+        .get("repr")
+        .or_else(|| case.get("error"))
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    (ours.trim_end() != want.trim_end())
+        .then(|| format!("[{family}] {src}\n  CPython: {want}\n  ours:    {ours}"))
+}
