@@ -166,27 +166,7 @@ FAMILIES = [fam_case, fam_split, fam_join, fam_float, fam_percent, fam_conv, fam
             fam_slice]
 
 
-def run_one(src):
-    body, _, last = src.rpartition("\n")
-    env = {}
-    try:
-        exec(body, env)
-        return {"program": src, "repr": repr(eval(last, env))}
-    except Exception as e:  # the program's own error is the answer
-        return {"program": src, "error": f"{type(e).__name__}: {e}"}
-
-
-def main():
-    seed, per_family = int(sys.argv[1]), int(sys.argv[2])
-    out = []
-    for i, fam in enumerate(FAMILIES):
-        rnd = random.Random(seed * 100 + i + 1)
-        for _ in range(per_family):
-            case = run_one(fam(rnd))
-            case["family"] = fam.__name__[4:]
-            out.append(case)
-    json.dump(out, sys.stdout)
-
-
 if __name__ == "__main__":
-    main()
+    import gen_common
+
+    gen_common.main(FAMILIES)

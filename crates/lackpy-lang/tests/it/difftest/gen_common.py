@@ -1,0 +1,33 @@
+"""What the generated differential tests' scripts share: run each program
+with CPython and print the cases as JSON.
+
+A generator script defines FAMILIES (functions taking a random.Random and
+returning a program whose last line is an expression) and calls
+`main(FAMILIES)`; argv is the seed and the number of programs per family.
+Each case is {family, program, repr | error}.
+"""
+import json
+import random
+import sys
+
+
+def run_one(src):
+    body, _, last = src.rpartition("\n")
+    env = {}
+    try:
+        exec(body, env)
+        return {"program": src, "repr": repr(eval(last, env))}
+    except Exception as e:  # the program's own error is the answer
+        return {"program": src, "error": f"{type(e).__name__}: {e}"}
+
+
+def main(families):
+    seed, per_family = int(sys.argv[1]), int(sys.argv[2])
+    out = []
+    for i, fam in enumerate(families):
+        rnd = random.Random(seed * 100 + i + 1)
+        for _ in range(per_family):
+            case = run_one(fam(rnd))
+            case["family"] = fam.__name__[4:]
+            out.append(case)
+    json.dump(out, sys.stdout)
