@@ -45,6 +45,11 @@ pub(crate) use self::tuple::Tuple;
 
 /// One interpreter value.
 #[derive(Clone)]
+// An explicit 8-byte tag puts every payload at offset 8, so a moved value
+// is two aligned words: with the default layout a `bool` payload sits at
+// offset 1 and every move copies bytes 1..16 piecewise, which stalls the
+// next 8-byte load of the payload (store forwarding).
+#[repr(u64)]
 pub(crate) enum Value {
     /// `None`
     None,
