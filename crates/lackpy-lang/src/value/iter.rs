@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use super::errors::{Exc, R};
 use crate::catalog::TypeId;
-use crate::value::meter;
+use crate::value::meter::{self, Buf};
 use crate::value::{Dict, List, PyStr, Range, Set, Tuple, Value, ViewKind};
 
 /// An iterator's state.
@@ -283,8 +283,100 @@ impl PyIter {
                 .map(|l| l.items.len().saturating_sub(*idx))
                 .unwrap_or(0),
             PyIter::Tuple { t, idx } => t.items.len().saturating_sub(*idx),
+            PyIter::ListRev { left, .. } | PyIter::TupleRev { left, .. } => *left,
             PyIter::Dict { len, .. } | PyIter::Set { len, .. } => *len,
+            PyIter::DictRev { len, .. } => *len,
+            PyIter::Enumerate { inner, .. } => inner.size_hint(),
+            PyIter::Zip { inners, done, .. } => {
+                if *done {
+                    0
+                } else {
+                    inners.iter().map(PyIter::size_hint).min().unwrap_or(0)
+                }
+            }
+            PyIter::Shared(it) => it.try_borrow().map(|i| i.size_hint()).unwrap_or(0),
             _ => 0,
+        }
+    }
+
+    /// Moves every remaining item into `out` (as repeated [`PyIter::next`]
+    /// would, leaving the iterator exhausted), with a typed loop per source
+    /// kind: ranges and reversed sequences are copied in bulk, and
+    /// `enumerate`/`zip` build their pairs and triples without dispatching
+    /// per item.
+    pub(crate) fn drain_into(&mut self, out: &mut Buf<Value>) -> R<()> {
+        match self {
+            PyIter::Range { next, step, left } => {
+                let (first, step, n) = (*next, *step, *left);
+                let n = usize::try_from(n).map_err(|_| Exc::memory())?;
+                out.extend_exact(
+                    (0..n).map(|k| Value::Int(first.wrapping_add(step.wrapping_mul(k as i64)))),
+                )?;
+                *left = 0;
+                Ok(())
+            }
+            PyIter::ListRev { list, left } => {
+                let n = *left;
+                *left = 0;
+                let Ok(l) = list.try_borrow() else {
+                    return Ok(());
+                };
+                // A list shrunk below the iterator's position ends it, as
+                // one step of `next` would.
+                let items = l.items.get(..n).unwrap_or_default();
+                let start = out.len();
+                out.extend_from_slice(items)?;
+                if let Some(tail) = out.get_mut(start..) {
+                    tail.reverse();
+                }
+                Ok(())
+            }
+            PyIter::TupleRev { t, left } => {
+                let n = *left;
+                *left = 0;
+                let items = t.items.get(..n).unwrap_or_default();
+                let start = out.len();
+                out.extend_from_slice(items)?;
+                if let Some(tail) = out.get_mut(start..) {
+                    tail.reverse();
+                }
+                Ok(())
+            }
+            PyIter::Enumerate { inner, count } => {
+                while let Some(v) = inner.next()? {
+                    out.push(Value::pair(bump(count), v))?;
+                }
+                Ok(())
+            }
+            PyIter::Zip {
+                inners,
+                strict,
+                done,
+            } => {
+                // One scratch vector for every step; each item becomes a
+                // tuple of its own (pairs and triples inline).
+                let mut parts = Vec::with_capacity(inners.len());
+                while zip_step(inners, *strict, done, &mut parts)? {
+                    let item = match parts.as_mut_slice() {
+                        [a, b] => Value::pair(take(a), take(b)),
+                        [a, b, c] => Value::triple(take(a), take(b), take(c)),
+                        _ => Value::tuple(parts.clone()),
+                    };
+                    parts.clear();
+                    out.push(item)?;
+                }
+                Ok(())
+            }
+            PyIter::Shared(it) => match it.try_borrow_mut() {
+                Ok(mut it) => it.drain_into(out),
+                Err(_) => Err(Exc::value_error("generator already executing")),
+            },
+            _ => {
+                while let Some(x) = self.next()? {
+                    out.push(x)?;
+                }
+                Ok(())
+            }
         }
     }
 
@@ -581,6 +673,12 @@ impl IntoIterator for PartsBuf {
     fn into_iter(self) -> Self::IntoIter {
         self.items.into_iter().flatten()
     }
+}
+
+/// Moves a value out, leaving `None`.
+#[inline(always)]
+fn take(v: &mut Value) -> Value {
+    std::mem::replace(v, Value::None)
 }
 
 /// Enumerate's counter: answers the current count and advances it.

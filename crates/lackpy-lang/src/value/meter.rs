@@ -247,7 +247,7 @@ impl<T> Buf<T> {
     }
 
     /// Appends an item (one tick; the budget is checked before growing).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn push(&mut self, x: T) -> R<()> {
         tick()?;
         if self.items.len() == self.items.capacity() {
@@ -267,6 +267,15 @@ impl<T> Buf<T> {
             tick_n(chunk.len())?;
             self.items.extend_from_slice(chunk);
         }
+        Ok(())
+    }
+
+    /// Appends every item of an exact-size iterator: one budget check and
+    /// one tick count for the lot, then a plain loop.
+    pub(crate) fn extend_exact(&mut self, xs: impl ExactSizeIterator<Item = T>) -> R<()> {
+        self.reserve(xs.len())?;
+        tick_n(xs.len())?;
+        self.items.extend(xs);
         Ok(())
     }
 

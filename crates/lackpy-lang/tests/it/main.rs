@@ -9,6 +9,7 @@ mod difftest;
 mod fuzzgen;
 mod progs;
 
+mod bulk_diff;
 mod data_forms_diff;
 mod fuzz_parse;
 mod fuzz_run;

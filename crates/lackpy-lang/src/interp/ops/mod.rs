@@ -75,9 +75,7 @@ pub(crate) fn collect_iterable(v: &Value) -> R<Buf<Value>> {
                 crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
             }
             let mut out = Buf::with_capacity(iter.size_hint())?;
-            while let Some(x) = iter.next()? {
-                out.push(x)?;
-            }
+            iter.drain_into(&mut out)?;
             Ok(out)
         }
     }
