@@ -74,16 +74,46 @@ pub(crate) fn drop_slice(items: &mut [Value]) {
     drop_values(&mut taken);
 }
 
-/// Drops `items` without recursing into nested containers.
+/// Drops `items` without recursing into nested containers, in one pass:
+/// scalars are let go without running any drop code, strings and other
+/// leaf objects are released in place, and the first container hands the
+/// rest to [`drop_queued`]. A list of numbers or strings is thus freed by
+/// one tight loop (the old scan-then-drop walked it twice, calling the
+/// drop glue out of line for every item).
 pub(crate) fn drop_values(items: &mut Vec<Value>) {
-    if !items.iter().any(Value::is_container) {
-        return;
+    let mut rest = items.drain(..);
+    while let Some(v) = rest.next() {
+        match v {
+            Value::None
+            | Value::Bool(_)
+            | Value::Int(_)
+            | Value::Float(_)
+            | Value::Type(_)
+            | Value::Builtin(_)
+            | Value::Ellipsis => std::mem::forget(v),
+            Value::Str(s) => drop(s),
+            v if v.is_container() => return drop_queued(v, rest),
+            v => drop(v),
+        }
     }
+}
+
+/// Queues `first` and the containers among `rest`, dropping the other
+/// values in place, then drains the queue unless an outer call already is.
+#[inline(never)]
+fn drop_queued(first: Value, rest: impl Iterator<Item = Value>) {
     let queued = QUEUE.with(|q| match q.try_borrow_mut() {
         Ok(mut q) => {
-            q.append(items);
+            q.push(first);
+            for v in rest {
+                if v.is_container() {
+                    q.push(v);
+                }
+            }
             true
         }
+        // Only reachable while the queue itself is being resized: drop
+        // normally (a nested container then recurses).
         Err(_) => false,
     });
     if !queued || DRAINING.with(|d| d.get()) {

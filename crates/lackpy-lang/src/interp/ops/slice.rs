@@ -95,24 +95,36 @@ impl Item for u8 {
     }
 }
 
+/// The `count` items from `start` by `step` (as `slice_indices` gives
+/// them), copied by a strided walk with no per-item bounds checks.
 fn pick<T: Item>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
     crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<T>()))?;
     crate::value::meter::tick_n(count)?;
-    if step == 1
-        && let Some(run) = usize::try_from(start)
-            .ok()
-            .and_then(|a| items.get(a..a.checked_add(count)?))
-    {
-        return Ok(run.iter().map(Item::dup).collect());
+    // With no items `start` may be -1; otherwise it is an index.
+    let Ok(first) = usize::try_from(start) else {
+        return Ok(Vec::new());
+    };
+    if count == 0 {
+        return Ok(Vec::new());
     }
+    let stride: usize = step.unsigned_abs().try_into().unwrap_or(usize::MAX);
     let mut out = Vec::with_capacity(count);
-    let mut i = start;
+    if step == 1 {
+        let run = items.get(first..).unwrap_or_default();
+        out.extend(run.iter().take(count).map(Item::dup));
+        return Ok(out);
+    }
+    // Indices stay in range for `count` steps; past the last item they may
+    // wrap (a stride near `usize::MAX`), which `get` then refuses.
+    let mut i = first;
     for _ in 0..count {
-        if let Some(x) = items.get(i as usize) {
-            out.push(x.dup());
-        }
-        // Past the last item the index may leave i64 (a step near i64::MAX).
-        i = i.wrapping_add(step);
+        let Some(x) = items.get(i) else { break };
+        out.push(x.dup());
+        i = if step > 0 {
+            i.wrapping_add(stride)
+        } else {
+            i.wrapping_sub(stride)
+        };
     }
     Ok(out)
 }
@@ -186,7 +198,14 @@ pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -
         | Value::View(_)
         | Value::Iter(_)
         | Value::Bytes(_) => collect_iterable(&v)?.into_vec(),
-        _ => return Err(Exc::type_error("can only assign an iterable")),
+        // Python words it by the slice's step (`x[::1]` is a plain slice).
+        _ if matches!(slice_int(&s.step), Ok(None | Some(1))) => {
+            return Err(Exc::type_error("can only assign an iterable"));
+        }
+        _ => {
+            slice_indices(s, 0)?;
+            return Err(Exc::type_error("must assign iterable to extended slice"));
+        }
     };
     let container = items.iter().any(Value::is_container);
     {
@@ -212,7 +231,8 @@ pub(crate) fn set_slice(it: &mut Interp, obj: &Value, s: &SliceArgs, v: Value) -
                 if let Some(slot) = lb.items.get_mut(i as usize) {
                     *slot = x;
                 }
-                i += step;
+                // Past the last item the index may leave i64.
+                i = i.wrapping_add(step);
             }
         }
         lb.sync();
