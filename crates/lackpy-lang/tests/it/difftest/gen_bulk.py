@@ -1,23 +1,22 @@
 #!/usr/bin/env python3
-"""Generates programs for the bulk collection paths (list(), tuple(),
-sorted(), sum() and friends draining an iterable) and runs each with CPython.
+"""Generates programs for the bulk container paths and runs each with CPython.
 
 Usage: python3 gen_bulk.py SEED PER_FAMILY
 
-Families: draining each source kind (ranges with any step and bounds near
-the i64 limits, reversed lists/tuples/ranges/dicts, enumerate with any
-start, zip of one to five iterables, strict zip, dict views, shared
-iterator objects drained twice or after a partial step), and draining a
-reversed list that was shrunk or grown after the iterator was made. Values
-mix bool and int, ints at the i64 limits and floats.
-
-Prints one JSON list of {"program", "repr"} or {"program", "error"}: the
-last line of each program is an expression whose repr() is the answer; an
-exception gives "ClassName: message".
+Families: draining each iterator kind at once (ranges near the i64 limits,
+reversed lists/tuples/ranges/dicts, enumerate with any start, zip of one to
+five iterables, strict zip, dict views, shared iterator objects drained twice
+or after a partial step); draining a reversed list shrunk or grown after the
+iterator was made; slices of lists, tuples, strs, bytes and ranges with every
+step sign and bound (bools and ints at the i64 limits as bounds); slice
+assignment from every iterable kind; list/tuple/set/dict/sorted constructors
+and extend/update from every iterator kind; zip unpacked into loop targets
+(strict, unequal lengths, a shared iterator as one argument, starred
+targets); dict views, update and set operations with equal keys such as 1,
+1.0 and True; and mutation of a list, dict or set while iterating it. Each
+family draws from its own seed. Prints one JSON list of
+{"program", "repr" | "error", "family"}.
 """
-import json
-import random
-import sys
 
 BIG = 9223372036854775807
 SEQS = ['[1, 2, 3]', '[True, False, 2]', "'abc'", '[]', 'range(4)', f'[{BIG}, {-BIG - 1}, 0]',
@@ -74,30 +73,143 @@ def fam_mutated(rnd):
     return "\n".join(lines)
 
 
-FAMILIES = [fam_drain, fam_shared, fam_mutated]
+BOUNDS = ['None', '0', '1', '2', '-1', '-2', '3', '-4', '7', '-9', '100', '-100', 'True', 'False',
+          str(BIG), str(-BIG - 1), str(BIG + 5), str(-BIG - 9)]
+STEPS = ['None', '1', '2', '3', '-1', '-2', '-3', '5', '-7', 'True', str(BIG), str(-BIG), str(-BIG - 1),
+         str(BIG * 4), '0']
+SLICEABLE = ['[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]', '[]', '[True, 2.5, None, "s", (1,), [2], -0.0]',
+             "'abcdefghij'", "'héllo wörld'", '(1, 2, 3, 4, 5)', '(9,)', '()', f'[{BIG}, {-BIG - 1}, 1, 2]',
+             "b'bytes!'", 'range(3, 40, 3)', 'list(range(30))', 'tuple(range(12))', "'x' * 11"]
 
 
-def run_one(src):
-    body, last = src.rsplit("\n", 1)
-    env = {}
-    try:
-        exec(body, env)
-        return {"program": src, "repr": repr(eval(last, env))}
-    except Exception as e:  # the program's own error is the answer
-        return {"program": src, "error": f"{type(e).__name__}: {e}"}
+def sl(rnd):
+    lo, hi = rnd.choice(BOUNDS), rnd.choice(BOUNDS)
+    if rnd.random() < .3:
+        return f'{lo}:{hi}'
+    return f'{lo}:{hi}:{rnd.choice(STEPS)}'
 
 
-def main():
-    seed, per_family = int(sys.argv[1]), int(sys.argv[2])
-    out = []
-    for i, fam in enumerate(FAMILIES):
-        rnd = random.Random(seed * 100 + i + 1)
-        for _ in range(per_family):
-            case = run_one(fam(rnd))
-            case["family"] = fam.__name__[4:]
-            out.append(case)
-    json.dump(out, sys.stdout)
+def fam_slice(rnd):
+    seq = rnd.choice(SLICEABLE)
+    parts = [f's[{sl(rnd)}]' for _ in range(rnd.randint(1, 3))]
+    if rnd.random() < .3:
+        parts.append(f's[{sl(rnd)}][{sl(rnd)}]')
+    if rnd.random() < .3:
+        parts.append(f'len(s[{sl(rnd)}])')
+    return f"s = {seq}\n[{', '.join(parts)}]"
+
+
+def fam_slice_assign(rnd):
+    seq = rnd.choice(['[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]', '[]', '[1.5, True, None]', 'list(range(20))',
+                      '[[1], [2], [3], [4]]'])
+    val = rnd.choice(['[]', '[7]', '[7, 8, 9]', '(1, 2)', "'ab'", 'range(5)', 'reversed([1, 2, 3])',
+                      'enumerate("xyz")', '{5: 6, 7: 8}', '{4}', 'zip([1, 2], [3, 4])', 'xs', 'xs[::-1]',
+                      '[[0]] * 3', '5', 'None', '[True, 2.5]'])
+    lines = [f'xs = {seq}', f'xs[{sl(rnd)}] = {val}']
+    if rnd.random() < .5:
+        lines.append(f'xs[{sl(rnd)}] = {rnd.choice(["[]", "[0, 0]", "xs[:3]", "range(2)"])}')
+    lines.append('xs')
+    return "\n".join(lines)
+
+
+ITERS = ['[3, 1, 2, 1]', '(True, 1, 1.0, 2)', "'abca'", 'range(6)', 'range(10, 0, -3)', "{'a': 1, 'b': 2}",
+         "{'a': 1, 'b': 2}.keys()", "{'a': 1, 'b': 2}.values()", "{'a': 1, 'b': 2}.items()", '{5, 3, 5}',
+         'reversed([1, 2, 3])', 'reversed((4, 5))', "reversed('xyz')", 'reversed(range(4))',
+         "reversed({'k': 1, 'j': 2})", "enumerate('ab', 5)", "zip('ab', [1, 2, 3])", 'zip()', '[]',
+         f'[{BIG}, {-BIG - 1}]', "[(1, 'a'), (2, 'b'), (1, 'c')]", "[[1, 2], [3, 4]]", "['ab', 'cd']",
+         "zip(range(3), 'xyz', (True, False, None))", "enumerate(zip('pq', 'rs'))", "b'hi'"]
+
+
+def fam_construct(rnd):
+    src = rnd.choice(ITERS)
+    cons = rnd.choice(['list(%s)', 'tuple(%s)', 'sorted(%s, key=str)', 'sorted(set(%s), key=str)',
+                       'dict(%s)', 'sorted(dict(%s).items(), key=str)', 'len(set(%s))', '[*%s]',
+                       'list(reversed(list(%s)))', 'list(zip(%s, %s))', 'list(enumerate(%s, -1))',
+                       'dict(zip(%s, range(9)))', 'sorted({x: 0 for x in %s}, key=str)'])
+    lines = ['xs = [0]', f'r = {cons.replace("%s", src)}']
+    if rnd.random() < .4:
+        lines.append(f'xs.extend({rnd.choice(ITERS)})')
+    if rnd.random() < .3:
+        lines.append(f'd = {{}}\nd.update({rnd.choice(ITERS)})\nxs.append(d)')
+    lines.append('[r, xs]')
+    return "\n".join(lines)
+
+
+ZSEQS = ['[1, 2, 3]', "'ab'", 'range(4)', '[]', '(5,)', "['p', 'q', 'r', 's']", '[True, 2.5, None]',
+         'reversed([7, 8, 9])', "{'k': 1, 'v': 2}", "{'k': 1}.items()", 'enumerate([4, 5])']
+
+
+def fam_zip_unpack(rnd):
+    n = rnd.randint(1, 5)
+    args = [rnd.choice(ZSEQS) for _ in range(n)]
+    strict = ', strict=True' if rnd.random() < .3 else ''
+    names = [f'v{i}' for i in range(n)]
+    lines = [f"{' = '.join(names)} = 'unset'", 'out = []', f"it = {rnd.choice(['reversed([10, 20, 30])', 'enumerate([1, 2, 3, 4])'])}"]
+    if rnd.random() < .3:
+        args[rnd.randrange(n)] = 'it'
+    zipped = f"zip({', '.join(args)}{strict})"
+    shape = rnd.random()
+    if shape < .4:
+        lines.append(f"for {', '.join(names)} in {zipped}:\n    out.append(({', '.join(names)},))")
+    elif shape < .7:
+        lines.append(f"out = [({', '.join(reversed(names))},) for {', '.join(names)} in {zipped}]")
+    elif n >= 2:
+        lines.append(f"for {names[0]}, *rest in {zipped}:\n    out.append(({names[0]}, rest))")
+    else:
+        lines.append(f"for ({names[0]},) in {zipped}:\n    out.append({names[0]})")
+    lines.append(f"[out, {', '.join(names)}, list(it)]")
+    return "\n".join(lines)
+
+
+def fam_views_sets(rnd):
+    d1 = rnd.choice(["{'a': 1, 'b': 2, 'c': 3}", '{}', '{1: 1.0, True: 2, 2: None}', "{'x': [1], 'y': (2,)}"])
+    d2 = rnd.choice(["{'b': 20, 'z': 26}", '{}', '{1.0: 5, 3: 3}', "[('a', 0), ('q', 9)]", "zip('ab', 'cd')"])
+    s1 = rnd.choice(['{1, 2, 3}', 'set()', 'set(range(0, 30, 2))', '{1.0, True, 2}', "{'a', 'b'}"])
+    s2 = rnd.choice(['{2, 3, 4}', 'range(5)', '[3, 3, 9]', "'ab'", 'd', 'd.keys()', 'set(range(0, 30, 3))',
+                     '(True, 0)'])
+    ops = rnd.sample([
+        'sorted(d.keys(), key=str)', 'list(d.values())', 'list(d.items())', 'len(d)', 'len([1 for _ in d.items()])',
+        f'sorted(s.union({s2}), key=str)', f'sorted(s.intersection({s2}), key=str)',
+        f'sorted(s.difference({s2}), key=str)', f'sorted(s.symmetric_difference({s2}), key=str)',
+        f's.issubset({s2})', f's.issuperset({s2})', f'sorted(s.union(set({s2}), d), key=str)',
+        f'sorted(s.intersection(set({s2}), d), key=str)', f'sorted(s.difference(set({s2}), d), key=str)',
+        'list(reversed(d.items()))', "'a' in d.keys()", '1 in d.values()', "('a', 1) in d.items()",
+        'sorted(set(d), key=str)', 'dict(d)', 'list(dict(d).items())'], 4)
+    lines = [f'd = dict({d1})', f'd.update({d2})', f's = {s1}']
+    if rnd.random() < .3:
+        lines.append(f"d.update({rnd.choice(['{}', 'a=5', 'd', '[(9, 9)]'])})")
+    if rnd.random() < .3:
+        lines.append(f"s.add({rnd.choice(['1', '1.0', 'True', repr('a'), '(1, 2)'])})")
+    lines.append(f"[{', '.join(ops)}]")
+    return "\n".join(lines)
+
+
+def fam_mutate_iter(rnd):
+    kind = rnd.choice(['list', 'list', 'dict', 'set', 'dictview'])
+    if kind == 'list':
+        body = rnd.choice(['if len(xs) < 12:\n        xs.append(x * 2)', 'if xs:\n        xs.pop(0)',
+                           'xs.insert(0, x) if len(xs) < 9 else None', 'xs[:] = xs[1:]',
+                           'if len(xs) < 9:\n        xs.extend([x, x])', 'xs.reverse()'])
+        it = rnd.choice(['xs', 'enumerate(xs)', 'zip(xs, xs)', 'reversed(xs)'])
+        return (f"xs = [1, 2, 3, 4]\nseen = []\nfor x in {it}:\n    seen.append(x)\n"
+                f"    x = x if isinstance(x, int) else 1\n    {body}\n[seen, xs]")
+    if kind == 'dict':
+        body = rnd.choice(["d['n' + str(k)] = 1", 'd.pop(k)', "d[k] = 0", 'd.update({k: 5})', 'd.clear()'])
+        return (f"d = {{'a': 1, 'b': 2}}\nseen = []\nfor k in {rnd.choice(['d', 'd.keys()', 'list(d)'])}:\n"
+                f"    seen.append(k)\n    {body}\n[seen, d]")
+    if kind == 'set':
+        body = rnd.choice(['s.add(k + 100)', 's.discard(k)', 's.add(k)', 's.remove(k)'])
+        return f"s = {{1, 2, 3}}\nseen = []\nfor k in s:\n    seen.append(k)\n    {body}\n[seen, sorted(s)]"
+    body = rnd.choice(["d['z'] = 0", 'd.pop(k)', 'd[k] = v + 1'])
+    return (f"d = {{'a': 1, 'b': 2}}\nseen = []\nfor k, v in d.items():\n    seen.append((k, v))\n"
+            f"    {body}\n[seen, d]")
+
+
+FAMILIES = [fam_drain, fam_shared, fam_mutated, fam_slice, fam_slice_assign, fam_construct, fam_zip_unpack,
+            fam_views_sets, fam_mutate_iter]
 
 
 if __name__ == "__main__":
-    main()
+    import gen_common
+
+    gen_common.main(FAMILIES)
