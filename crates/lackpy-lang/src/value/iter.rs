@@ -426,12 +426,33 @@ impl PyIter {
                 done,
             } if inners.len() == n && n <= MAX_PARTS => {
                 meter::tick()?;
-                let mut parts = PartsBuf::default();
-                if !zip_step(inners, *strict, done, &mut parts)? {
+                if *done {
                     return Ok(Step::Done);
                 }
-                for (i, v) in parts.into_iter().enumerate() {
-                    put(i, v);
+                // The parts are taken in plain slots and handed over only
+                // once every iterable gave one: when a later one is
+                // exhausted no target is rebound for that step.
+                if let [a, b] = inners.as_mut_slice() {
+                    let Some(x) = a.next()? else {
+                        return zip_exhausted(inners, *strict, done, 0);
+                    };
+                    let Some(y) = b.next()? else {
+                        drop(x);
+                        return zip_exhausted(inners, *strict, done, 1);
+                    };
+                    put(0, x);
+                    put(1, y);
+                    return Ok(Step::Parts);
+                }
+                let mut parts = [const { Value::None }; MAX_PARTS];
+                for (i, (it, slot)) in inners.iter_mut().zip(parts.iter_mut()).enumerate() {
+                    match it.next()? {
+                        Some(v) => *slot = v,
+                        None => return zip_exhausted(inners, *strict, done, i),
+                    }
+                }
+                for (i, slot) in parts.iter_mut().take(n).enumerate() {
+                    put(i, take(slot));
                 }
                 Ok(Step::Parts)
             }
@@ -648,33 +669,6 @@ pub(crate) enum Step {
 /// The most parts [`PyIter::next_parts`] splits a `zip` item into.
 pub(crate) const MAX_PARTS: usize = 4;
 
-/// The parts of one `zip` item, on the stack.
-#[derive(Default)]
-struct PartsBuf {
-    items: [Option<Value>; MAX_PARTS],
-    len: usize,
-}
-
-impl Extend<Value> for PartsBuf {
-    fn extend<I: IntoIterator<Item = Value>>(&mut self, iter: I) {
-        for v in iter {
-            if let Some(slot) = self.items.get_mut(self.len) {
-                *slot = Some(v);
-                self.len += 1;
-            }
-        }
-    }
-}
-
-impl IntoIterator for PartsBuf {
-    type Item = Value;
-    type IntoIter = std::iter::Flatten<std::array::IntoIter<Option<Value>, MAX_PARTS>>;
-
-    fn into_iter(self) -> Self::IntoIter {
-        self.items.into_iter().flatten()
-    }
-}
-
 /// Moves a value out, leaving `None`.
 #[inline(always)]
 fn take(v: &mut Value) -> Value {
@@ -712,36 +706,46 @@ fn zip_step(
         match it.next()? {
             Some(v) => items.extend([v]),
             None => {
-                *done = true;
-                if strict {
-                    if i > 0 {
-                        let plural = if i == 1 { " " } else { "s 1-" };
-                        return Err(Exc::value_error(format!(
-                            "zip() argument {} is shorter than argument{}{}",
-                            i + 1,
-                            plural,
-                            i
-                        )));
-                    }
-                    for j in 1..inners.len() {
-                        if let Some(it) = inners.get_mut(j)
-                            && it.next()?.is_some()
-                        {
-                            let plural = if j == 1 { " " } else { "s 1-" };
-                            return Err(Exc::value_error(format!(
-                                "zip() argument {} is longer than argument{}{}",
-                                j + 1,
-                                plural,
-                                j
-                            )));
-                        }
-                    }
-                }
+                zip_exhausted(inners, strict, done, i)?;
                 return Ok(false);
             }
         }
     }
     Ok(true)
+}
+
+/// The end of a `zip`: iterable `i` is exhausted. Marks the zip done and,
+/// when strict, raises if the lengths differ (checking the later
+/// iterables by taking one more item of each, as Python does).
+#[cold]
+fn zip_exhausted(inners: &mut [PyIter], strict: bool, done: &mut bool, i: usize) -> R<Step> {
+    *done = true;
+    if !strict {
+        return Ok(Step::Done);
+    }
+    if i > 0 {
+        let plural = if i == 1 { " " } else { "s 1-" };
+        return Err(Exc::value_error(format!(
+            "zip() argument {} is shorter than argument{}{}",
+            i + 1,
+            plural,
+            i
+        )));
+    }
+    for j in 1..inners.len() {
+        if let Some(it) = inners.get_mut(j)
+            && it.next()?.is_some()
+        {
+            let plural = if j == 1 { " " } else { "s 1-" };
+            return Err(Exc::value_error(format!(
+                "zip() argument {} is longer than argument{}{}",
+                j + 1,
+                plural,
+                j
+            )));
+        }
+    }
+    Ok(Step::Done)
 }
 
 /// Borrows a dict being iterated, failing as Python does when it changed
