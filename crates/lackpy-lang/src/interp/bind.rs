@@ -148,6 +148,12 @@ impl Interp<'_> {
                 })? {
                     Step::Done => return Ok(false),
                     Step::Parts => self.budget.step()?,
+                    Step::Pair(x, y) => {
+                        self.budget.step()?;
+                        let [s0, s1, ..] = slots;
+                        self.put(s0, x);
+                        self.put(s1, y);
+                    }
                     Step::Whole(v) => {
                         self.budget.step()?;
                         match &v {

@@ -407,7 +407,51 @@ impl PyIter {
     /// handed to `put` with its position (all of them, once the item is
     /// complete) and no tuple is built; otherwise the item comes whole.
     /// Counts the same work and raises the same errors as [`PyIter::next`].
-    pub(crate) fn next_parts(&mut self, n: usize, mut put: impl FnMut(usize, Value)) -> R<Step> {
+    ///
+    /// A `zip` of two (the common `for a, b in zip(xs, ys)`) is handled
+    /// inline and answers [`Step::Pair`], so that its items reach the
+    /// targets in registers rather than through memory (a value stored as
+    /// two words and reloaded as one stalls); every other kind goes through
+    /// [`PyIter::next_parts_other`].
+    #[inline(always)]
+    pub(crate) fn next_parts(&mut self, n: usize, put: impl FnMut(usize, Value)) -> R<Step> {
+        if n == 2 {
+            match self {
+                PyIter::Zip {
+                    inners,
+                    strict,
+                    done,
+                } if inners.len() == 2 => {
+                    meter::tick()?;
+                    return zip_pair(inners, *strict, done);
+                }
+                // `zip(...)` called in the loop header is an iterator
+                // object: look through it here too.
+                PyIter::Shared(it) => {
+                    if let Ok(mut inner) = it.try_borrow_mut()
+                        && let PyIter::Zip {
+                            inners,
+                            strict,
+                            done,
+                        } = &mut *inner
+                        && inners.len() == 2
+                    {
+                        // The shared object's count and the zip's, as
+                        // `next_parts_other` counts them.
+                        meter::tick()?;
+                        meter::tick()?;
+                        return zip_pair(inners, *strict, done);
+                    }
+                }
+                _ => {}
+            }
+        }
+        self.next_parts_other(n, put)
+    }
+
+    /// [`PyIter::next_parts`] for every other kind.
+    #[inline(never)]
+    fn next_parts_other(&mut self, n: usize, mut put: impl FnMut(usize, Value)) -> R<Step> {
         match self {
             PyIter::Enumerate { inner, count } if n == 2 => {
                 meter::tick()?;
@@ -431,19 +475,8 @@ impl PyIter {
                 }
                 // The parts are taken in plain slots and handed over only
                 // once every iterable gave one: when a later one is
-                // exhausted no target is rebound for that step.
-                if let [a, b] = inners.as_mut_slice() {
-                    let Some(x) = a.next()? else {
-                        return zip_exhausted(inners, *strict, done, 0);
-                    };
-                    let Some(y) = b.next()? else {
-                        drop(x);
-                        return zip_exhausted(inners, *strict, done, 1);
-                    };
-                    put(0, x);
-                    put(1, y);
-                    return Ok(Step::Parts);
-                }
+                // exhausted no target is rebound for that step (so too in
+                // the inline pair case of `next_parts`).
                 let mut parts = [const { Value::None }; MAX_PARTS];
                 for (i, (it, slot)) in inners.iter_mut().zip(parts.iter_mut()).enumerate() {
                     match it.next()? {
@@ -664,6 +697,9 @@ pub(crate) enum Step {
     Whole(Value),
     /// The item's parts were handed over one by one.
     Parts,
+    /// The two parts of a pair, handed back whole (a `zip` of two: the
+    /// caller binds them itself, which keeps them out of memory).
+    Pair(Value, Value),
 }
 
 /// The most parts [`PyIter::next_parts`] splits a `zip` item into.
@@ -712,6 +748,28 @@ fn zip_step(
         }
     }
     Ok(true)
+}
+
+/// One step of a `zip` of two unpacked into two targets: both parts come
+/// back together once both are taken (when the second iterable is
+/// exhausted neither target is rebound).
+#[inline(always)]
+fn zip_pair(inners: &mut [PyIter], strict: bool, done: &mut bool) -> R<Step> {
+    // (`inners` has two items: the caller checked.)
+    let [a, b] = inners else {
+        return Ok(Step::Done);
+    };
+    if *done {
+        return Ok(Step::Done);
+    }
+    let Some(x) = a.next()? else {
+        return zip_exhausted(inners, strict, done, 0);
+    };
+    let Some(y) = b.next()? else {
+        drop(x);
+        return zip_exhausted(inners, strict, done, 1);
+    };
+    Ok(Step::Pair(x, y))
 }
 
 /// The end of a `zip`: iterable `i` is exhausted. Marks the zip done and,
