@@ -303,6 +303,22 @@ impl Dict {
         self.entries.iter().flatten().map(|e| (&e.key, &e.value))
     }
 
+    /// Items in order from entry position `pos` (as [`Dict::entry_from`]
+    /// walks them).
+    pub(crate) fn iter_from(&self, pos: usize) -> impl Iterator<Item = (&Value, &Value)> {
+        self.entries
+            .get(pos..)
+            .unwrap_or_default()
+            .iter()
+            .flatten()
+            .map(|e| (&e.key, &e.value))
+    }
+
+    /// The entry position past the last item.
+    pub(crate) fn end_pos(&self) -> usize {
+        self.entries.len()
+    }
+
     /// Items in order with their hashes.
     pub(crate) fn iter_hashed(&self) -> impl Iterator<Item = (&Value, i64)> {
         self.entries.iter().flatten().map(|e| (&e.key, e.hash))

@@ -342,6 +342,24 @@ impl PyIter {
                 }
                 Ok(())
             }
+            PyIter::Dict { d, pos, len, kind } => {
+                let d = unchanged_dict(d, len)?;
+                let start = std::mem::replace(pos, d.end_pos());
+                let n = if start == 0 {
+                    d.len()
+                } else {
+                    d.iter_from(start).count()
+                };
+                let items = d.iter_from(start);
+                match kind {
+                    ViewKind::Keys => out.extend_counted(n, items.map(|(k, _)| clone_item(k))),
+                    ViewKind::Values => out.extend_counted(n, items.map(|(_, v)| clone_item(v))),
+                    ViewKind::Items => out.extend_counted(
+                        n,
+                        items.map(|(k, v)| Value::pair(clone_item(k), clone_item(v))),
+                    ),
+                }
+            }
             PyIter::Enumerate { inner, count } => {
                 while let Some(v) = inner.next()? {
                     out.push(Value::pair(bump(count), v))?;
@@ -661,6 +679,13 @@ impl PyIter {
                 strict,
                 done,
             } => {
+                // A pair is built in place (no scratch vector).
+                if inners.len() == 2 {
+                    return Ok(match zip_pair(inners, *strict, done)? {
+                        Step::Pair(x, y) => Some(Value::pair(x, y)),
+                        _ => None,
+                    });
+                }
                 let mut items = Vec::with_capacity(inners.len());
                 if zip_step(inners, *strict, done, &mut items)? {
                     Some(Value::tuple(items))

@@ -92,9 +92,25 @@ pub(crate) fn drop_values(items: &mut Vec<Value>) {
             | Value::Builtin(_)
             | Value::Ellipsis => std::mem::forget(v),
             Value::Str(s) => drop(s),
-            v if v.is_container() => return drop_queued(v, rest),
+            v if v.is_container() && !is_shallow(&v) => return drop_queued(v, rest),
             v => drop(v),
         }
+    }
+}
+
+/// Whether dropping this container here cannot recurse more than one
+/// level: another reference keeps it alive, or it is a tuple of leaves
+/// (such as the pairs of a list built from `zip` or `enumerate`).
+#[inline]
+fn is_shallow(v: &Value) -> bool {
+    match v {
+        Value::Tuple(t) => {
+            std::rc::Rc::strong_count(t) > 1 || !t.items.iter().any(Value::is_container)
+        }
+        Value::List(l) => std::rc::Rc::strong_count(l) > 1,
+        Value::Dict(d) => std::rc::Rc::strong_count(d) > 1,
+        Value::Set(s) => std::rc::Rc::strong_count(s) > 1,
+        _ => false,
     }
 }
 
@@ -106,7 +122,7 @@ fn drop_queued(first: Value, rest: impl Iterator<Item = Value>) {
         Ok(mut q) => {
             q.push(first);
             for v in rest {
-                if v.is_container() {
+                if v.is_container() && !is_shallow(&v) {
                     q.push(v);
                 }
             }

@@ -279,6 +279,15 @@ impl<T> Buf<T> {
         Ok(())
     }
 
+    /// Appends the `n` items of `xs` (an iterator known to give exactly
+    /// `n`): one budget check and one tick count for the lot.
+    pub(crate) fn extend_counted(&mut self, n: usize, xs: impl Iterator<Item = T>) -> R<()> {
+        self.reserve(n)?;
+        tick_n(n)?;
+        self.items.extend(xs);
+        Ok(())
+    }
+
     /// Number of items.
     pub(crate) fn len(&self) -> usize {
         self.items.len()
