@@ -81,7 +81,12 @@ pub(crate) fn drop_slice(items: &mut [Value]) {
 /// one tight loop (the old scan-then-drop walked it twice, calling the
 /// drop glue out of line for every item).
 pub(crate) fn drop_values(items: &mut Vec<Value>) {
-    let mut rest = items.drain(..);
+    drop_all(items.drain(..));
+}
+
+/// Drops every value `items` gives, as [`drop_values`] does.
+#[inline]
+pub(crate) fn drop_all(mut rest: impl Iterator<Item = Value>) {
     while let Some(v) = rest.next() {
         match v {
             Value::None

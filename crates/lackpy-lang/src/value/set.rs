@@ -24,11 +24,24 @@ const MIN_SIZE: usize = 8;
 const LINEAR_PROBES: usize = 9;
 const PERTURB_SHIFT: u32 = 5;
 
-#[derive(Clone)]
 enum Slot {
     Empty,
     Dummy,
     Full(i64, Value),
+}
+
+impl Clone for Slot {
+    /// Ints inline: copying a table of ints (`a.union(b)`, `s.copy()`)
+    /// is then a plain loop.
+    #[inline]
+    fn clone(&self) -> Self {
+        match self {
+            Slot::Empty => Slot::Empty,
+            Slot::Dummy => Slot::Dummy,
+            Slot::Full(h, Value::Int(i)) => Slot::Full(*h, Value::Int(*i)),
+            Slot::Full(h, k) => Slot::Full(*h, k.clone()),
+        }
+    }
 }
 
 /// CPython's set table, slot for slot.
@@ -582,24 +595,12 @@ impl<'a> Iterator for SetIter<'a> {
 
 fn drop_repr(r: Repr) {
     if let Repr::Table(t) = r {
-        // Members that are containers are dropped without recursion; a set
-        // of scalars and strings (the usual) has none.
-        if !t
-            .slots
-            .iter()
-            .any(|s| matches!(s, Slot::Full(_, k) if k.is_container()))
-        {
-            return;
-        }
-        let mut vals: Vec<Value> = t
-            .slots
-            .into_iter()
-            .filter_map(|s| match s {
-                Slot::Full(_, k) if k.is_container() => Some(k),
-                _ => None,
-            })
-            .collect();
-        mem::drop_values(&mut vals);
+        // One pass over the slots; members that are containers are
+        // dropped without recursion.
+        mem::drop_all(t.slots.into_iter().filter_map(|s| match s {
+            Slot::Full(_, k) => Some(k),
+            _ => None,
+        }));
     }
 }
 
