@@ -366,17 +366,9 @@ pub(crate) fn copy_bytes(d: &Dict) -> usize {
     d.entries.len() * std::mem::size_of::<Option<Entry>>() + d.index.len() * 4 + 64
 }
 
+/// Drops every key and value in one pass (containers without recursion).
 fn drop_entries(entries: Vec<Option<Entry>>) {
-    let mut vals = Vec::new();
-    for e in entries.into_iter().flatten() {
-        if e.key.is_container() {
-            vals.push(e.key);
-        }
-        if e.value.is_container() {
-            vals.push(e.value);
-        }
-    }
-    mem::drop_values(&mut vals);
+    mem::drop_all(entries.into_iter().flatten().flat_map(|e| [e.key, e.value]));
 }
 
 impl Drop for Dict {
