@@ -690,24 +690,26 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     if sep.is_empty() {
         return Err(Exc::value_error("empty separator"));
     }
-    let pos = if id == M::Partition {
-        text.find(sep)
-    } else {
-        text.rfind(sep)
+    let (hay, needle) = (text.as_bytes(), sep.as_bytes());
+    let pos = match (id == M::Partition, needle) {
+        (true, &[b]) => memchr::memchr(b, hay),
+        (false, &[b]) => memchr::memrchr(b, hay),
+        (true, _) => memchr::memmem::find(hay, needle),
+        (false, _) => memchr::memmem::rfind(hay, needle),
     };
     // The separator and an unsplit text are the objects passed in, as in
-    // CPython; only the new pieces are made.
+    // CPython; only the new pieces are made. A match of whole UTF-8 text
+    // starts and ends on char boundaries, so the slices cannot fail.
     let whole = Value::Str(s.clone());
-    let items = match pos {
-        Some(p) => vec![
-            part_value(s, &text[..p]),
+    Ok(match pos {
+        Some(p) => Value::triple(
+            part_value(s, text.get(..p).unwrap_or_default()),
             sep_v.clone(),
-            part_value(s, &text[p + sep.len()..]),
-        ],
-        None if id == M::Partition => vec![whole, empty_str(), empty_str()],
-        None => vec![empty_str(), empty_str(), whole],
-    };
-    Ok(Value::tuple(items))
+            part_value(s, text.get(p + sep.len()..).unwrap_or_default()),
+        ),
+        None if id == M::Partition => Value::triple(whole, empty_str(), empty_str()),
+        None => Value::triple(empty_str(), empty_str(), whole),
+    })
 }
 
 fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -1010,12 +1012,23 @@ fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     budget.check_memory(total)?;
     meter::tick_n(items.len())?;
     let mut out = StrBuilder::with_len(total);
-    for (i, x) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(sep);
+    let mut rest = items.iter();
+    if let Some(Value::Str(first)) = rest.next() {
+        out.push_str(first.as_str());
+    }
+    // Every item was checked to be a str above.
+    if sep.is_empty() {
+        for x in rest {
+            if let Value::Str(s) = x {
+                out.push_str(s.as_str());
+            }
         }
-        if let Value::Str(s) = x {
-            out.push_str(s.as_str());
+    } else {
+        for x in rest {
+            out.push_str(sep);
+            if let Value::Str(s) = x {
+                out.push_str(s.as_str());
+            }
         }
     }
     // The length in code points is the sum of the parts': no rescan.
