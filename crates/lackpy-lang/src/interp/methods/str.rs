@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use super::str_search as search;
 use super::str_split::{Parts, split_lines, split_text};
 use super::{Methods, m};
 use crate::catalog::{MANY, MethodId as M};
@@ -649,7 +650,7 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         }
         let window = text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("");
         let mut n = 0i64;
-        for_matches(window, sub, |_| {
+        search::for_matches(window, sub, |_| {
             n += 1;
             true
         });
@@ -661,9 +662,9 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         let a = byte_at(s, start);
         let window = text.get(a..byte_at(s, end)).unwrap_or("");
         let pos = if matches!(id, M::Find | M::Index) {
-            window.find(sub)
+            search::find(window.as_bytes(), sub.as_bytes())
         } else {
-            window.rfind(sub)
+            search::rfind(window.as_bytes(), sub.as_bytes())
         };
         pos.map(|p| char_index(s, a + p))
     };
@@ -691,11 +692,10 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         return Err(Exc::value_error("empty separator"));
     }
     let (hay, needle) = (text.as_bytes(), sep.as_bytes());
-    let pos = match (id == M::Partition, needle) {
-        (true, &[b]) => memchr::memchr(b, hay),
-        (false, &[b]) => memchr::memrchr(b, hay),
-        (true, _) => memchr::memmem::find(hay, needle),
-        (false, _) => memchr::memmem::rfind(hay, needle),
+    let pos = if id == M::Partition {
+        search::find(hay, needle)
+    } else {
+        search::rfind(hay, needle)
     };
     // The separator and an unsplit text are the objects passed in, as in
     // CPython; only the new pieces are made. A match of whole UTF-8 text
@@ -1068,7 +1068,7 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
     let mut last = 0;
     let mut done = 0;
     let mut result = Ok(());
-    for_matches(text, old, |p| {
+    search::for_matches(text, old, |p| {
         let buf = match &mut out {
             Some(b) => b,
             None => {
@@ -1098,25 +1098,6 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
             let nchars = (s.char_len() + done * new.chars().count())
                 .saturating_sub(done * old.chars().count());
             Ok(s_val_known(buf.into_string(), nchars))
-        }
-    }
-}
-
-/// Calls `f` with the byte offset of each non-overlapping match of `pat`
-/// (not empty) in `text`, left to right, until `f` returns false: a byte
-/// scan for a one-byte pattern, one searcher over the text otherwise.
-fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
-    if let &[b] = pat.as_bytes() {
-        for p in memchr::memchr_iter(b, text.as_bytes()) {
-            if !f(p) {
-                return;
-            }
-        }
-    } else {
-        for p in memchr::memmem::find_iter(text.as_bytes(), pat.as_bytes()) {
-            if !f(p) {
-                return;
-            }
         }
     }
 }
