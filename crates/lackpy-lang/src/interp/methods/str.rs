@@ -1042,7 +1042,9 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
     } else {
         count as usize
     };
-    if limit == 0 {
+    // Nothing to do (or the same text back): the object itself, as in
+    // CPython.
+    if limit == 0 || old == new {
         return Ok(Value::Str(s.clone()));
     }
     if old.is_empty() {
