@@ -215,6 +215,16 @@ impl StrBuilder {
         *self = StrBuilder::Heap(text, len);
     }
 
+    /// The bytes written so far, to patch in place (a caller that breaks
+    /// UTF-8 gets replacement characters from [`StrBuilder::finish`], never
+    /// invalid text).
+    pub(crate) fn filled_mut(&mut self) -> &mut [u8] {
+        match self {
+            StrBuilder::Inline(buf, len) => buf.get_mut(..*len).unwrap_or_default(),
+            StrBuilder::Heap(buf, len) => buf.get_mut(..*len).unwrap_or_default(),
+        }
+    }
+
     /// Appends `n` copies of `c`.
     pub(crate) fn push_repeat(&mut self, c: char, n: usize) {
         if c.is_ascii() {

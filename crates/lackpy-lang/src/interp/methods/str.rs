@@ -983,6 +983,41 @@ fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
     }
 }
 
+/// `replace` of one ASCII character by another (`' '` by `'_'`): the
+/// result is the text with those bytes swapped, the same length. An ASCII
+/// byte never occurs inside a multi-byte character, so the text stays
+/// UTF-8. `None` when nothing matches.
+fn replace_byte(
+    budget: &mut Budget,
+    s: &Rc<PyStr>,
+    from: u8,
+    to: u8,
+    limit: usize,
+) -> R<Option<Value>> {
+    let text = s.as_str();
+    let Some(first) = memchr::memchr(from, text.as_bytes()) else {
+        return Ok(None);
+    };
+    budget.check_memory(text.len())?;
+    let mut out = StrBuilder::with_len(text.len());
+    out.push_str(text);
+    let mut left = limit;
+    for b in out.filled_mut().get_mut(first..).unwrap_or_default() {
+        if left == 0 {
+            break;
+        }
+        if *b == from {
+            *b = to;
+            left -= 1;
+        }
+    }
+    if let (1, StrBuilder::Inline(buf, _)) = (text.len(), &out) {
+        // One ASCII character: the shared table.
+        return Ok(Some(crate::value::iter::char_value(char::from(buf[0]))));
+    }
+    Ok(Some(Value::Str(Rc::new(out.finish(s.char_len())))))
+}
+
 /// Joins `items` (all str) with `sep` into a string sized exactly once.
 fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
@@ -1046,6 +1081,11 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
     // CPython.
     if limit == 0 || old == new {
         return Ok(Value::Str(s.clone()));
+    }
+    if let (&[from], &[to]) = (old.as_bytes(), new.as_bytes()) {
+        return Ok(
+            replace_byte(budget, s, from, to, limit)?.unwrap_or_else(|| Value::Str(s.clone()))
+        );
     }
     if old.is_empty() {
         let n = (s.char_len() + 1).min(limit);
