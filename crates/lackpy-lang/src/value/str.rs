@@ -199,6 +199,47 @@ impl StrBuilder {
         }
     }
 
+    /// Appends the pieces with `sep` between them (a join): the buffer is
+    /// looked up once for the whole run, not per piece.
+    pub(crate) fn push_joined<'a>(&mut self, sep: &str, pieces: impl Iterator<Item = &'a str>) {
+        let mut pieces = pieces.peekable();
+        let (buf, len): (&mut [u8], &mut usize) = match self {
+            StrBuilder::Inline(buf, len) => (buf, len),
+            StrBuilder::Heap(buf, len) => (buf, len),
+        };
+        let mut pos = *len;
+        let mut need_sep = false;
+        let sep = sep.as_bytes();
+        // Fast path while everything fits (it does when the caller's length
+        // was right).
+        let mut pending: Option<&str> = None;
+        for p in pieces.by_ref() {
+            let src = p.as_bytes();
+            let at = pos + if need_sep { sep.len() } else { 0 };
+            let Some(dst) = buf.get_mut(pos..at + src.len()) else {
+                pending = Some(p);
+                break;
+            };
+            let (gap, body) = dst.split_at_mut(at - pos);
+            if need_sep {
+                copy_bytes(gap, sep);
+            }
+            copy_bytes(body, src);
+            pos = at + src.len();
+            need_sep = true;
+        }
+        *len = pos;
+        // Past the announced length: the slow, growing path.
+        let sep = std::str::from_utf8(sep).unwrap_or_default();
+        for p in pending.into_iter().chain(pieces) {
+            if need_sep {
+                self.push_str(sep);
+            }
+            self.push_str(p);
+            need_sep = true;
+        }
+    }
+
     /// Appends past the announced length: the text moves to a heap buffer
     /// that grows.
     #[cold]
@@ -386,4 +427,44 @@ pub(crate) fn slice_str(
         }
     }
     Ok(make(&out.into_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text built, whatever the announced length: exact, too short
+    /// (the buffer grows, inline or heap) or too long (the rest is cut).
+    #[test]
+    fn builder_gives_the_text_for_any_announced_length() {
+        let pieces = ["ab", "", "cdefghijklmnopq", "é😀", "rstuvwxyz0123456789"];
+        let want = pieces.join(", ");
+        for total in [0, 3, 24, 25, want.len(), want.len() + 9] {
+            let mut b = StrBuilder::with_len(total);
+            b.push_joined(", ", pieces.iter().copied());
+            assert_eq!(b.finish(want.chars().count()).as_str(), want, "{total}");
+            let mut b = StrBuilder::with_len(total);
+            for (i, p) in pieces.iter().enumerate() {
+                if i > 0 {
+                    b.push_str(", ");
+                }
+                b.push_str(p);
+            }
+            b.push_repeat('é', 3);
+            b.push_repeat('-', 2);
+            let s = b.finish(want.chars().count() + 5);
+            assert_eq!(s.as_str(), format!("{want}ééé--"), "{total}");
+        }
+    }
+
+    /// Short pieces of every length up to 17 bytes copy exactly.
+    #[test]
+    fn short_copies_are_exact() {
+        let src: Vec<u8> = (0..17u8).collect();
+        for n in 0..=17 {
+            let mut dst = vec![0xffu8; n];
+            copy_bytes(&mut dst, &src[..n]);
+            assert_eq!(dst, &src[..n]);
+        }
+    }
 }

@@ -1011,9 +1011,9 @@ fn replace_byte(
             left -= 1;
         }
     }
-    if let (1, StrBuilder::Inline(buf, _)) = (text.len(), &out) {
-        // One ASCII character: the shared table.
-        return Ok(Some(crate::value::iter::char_value(char::from(buf[0]))));
+    if text.len() == 1 {
+        // The text was `from`, now `to`: the shared one-character string.
+        return Ok(Some(crate::value::iter::char_value(char::from(to))));
     }
     Ok(Some(Value::Str(Rc::new(out.finish(s.char_len())))))
 }
@@ -1047,25 +1047,14 @@ fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     budget.check_memory(total)?;
     meter::tick_n(items.len())?;
     let mut out = StrBuilder::with_len(total);
-    let mut rest = items.iter();
-    if let Some(Value::Str(first)) = rest.next() {
-        out.push_str(first.as_str());
-    }
     // Every item was checked to be a str above.
-    if sep.is_empty() {
-        for x in rest {
-            if let Value::Str(s) = x {
-                out.push_str(s.as_str());
-            }
-        }
-    } else {
-        for x in rest {
-            out.push_str(sep);
-            if let Value::Str(s) = x {
-                out.push_str(s.as_str());
-            }
-        }
-    }
+    out.push_joined(
+        sep,
+        items.iter().map(|x| match x {
+            Value::Str(s) => s.as_str(),
+            _ => "",
+        }),
+    );
     // The length in code points is the sum of the parts': no rescan.
     Ok(Value::Str(Rc::new(out.finish(nchars))))
 }
