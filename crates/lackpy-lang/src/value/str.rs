@@ -117,14 +117,16 @@ impl PyStr {
 }
 
 /// Builds the text of a new string whose byte length is known up front:
-/// short text (the inline limit) in a stack buffer, longer text in a
-/// `String` of exactly that capacity, so the string object is made with no
-/// reallocation and no copy out of a growing buffer.
+/// short text (the inline limit) in a stack buffer, longer text in one
+/// buffer of exactly that length, so the string object is made with no
+/// reallocation and no copy out of a growing buffer. Pieces are written at
+/// a cursor with no capacity logic, and short pieces (most words) without
+/// a call to `memcpy`.
 pub(crate) enum StrBuilder {
     /// Up to [`INLINE`] bytes on the stack.
     Inline([u8; INLINE], usize),
-    /// A heap buffer sized once.
-    Heap(String),
+    /// A heap buffer of the whole length, filled up to the cursor.
+    Heap(Vec<u8>, usize),
 }
 
 /// Inline text of bytes copied from whole UTF-8 strings (so valid; the
@@ -139,6 +141,35 @@ pub(crate) fn inline_text(bytes: &[u8]) -> CompactString {
 /// The longest text a string holds inline.
 pub(crate) const INLINE: usize = 24;
 
+/// Copies `src` into `dst` (of the same length). Up to 16 bytes are moved
+/// as two overlapping fixed-size words, which compile to plain loads and
+/// stores: a libc `memcpy` call costs more than the copy for pieces this
+/// short.
+#[inline(always)]
+fn copy_bytes(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    if n != dst.len() {
+        return;
+    }
+    match n {
+        0 => {}
+        1 => dst[0] = src[0],
+        2..=3 => {
+            dst[..2].copy_from_slice(&src[..2]);
+            dst[n - 2..].copy_from_slice(&src[n - 2..]);
+        }
+        4..=7 => {
+            dst[..4].copy_from_slice(&src[..4]);
+            dst[n - 4..].copy_from_slice(&src[n - 4..]);
+        }
+        8..=16 => {
+            dst[..8].copy_from_slice(&src[..8]);
+            dst[n - 8..].copy_from_slice(&src[n - 8..]);
+        }
+        _ => dst.copy_from_slice(src),
+    }
+}
+
 impl StrBuilder {
     /// A builder for `total` bytes.
     #[inline]
@@ -146,47 +177,107 @@ impl StrBuilder {
         if total <= INLINE {
             StrBuilder::Inline([0; INLINE], 0)
         } else {
-            StrBuilder::Heap(String::with_capacity(total))
+            StrBuilder::Heap(vec![0; total], 0)
         }
     }
 
-    /// Appends text (the inline buffer grows into a heap one past its limit).
+    /// Appends text (past the announced length the buffer grows: slower,
+    /// never wrong).
     #[inline]
     pub(crate) fn push_str(&mut self, s: &str) {
-        match self {
-            StrBuilder::Inline(buf, len) => {
-                let end = *len + s.len();
-                if let Some(dst) = buf.get_mut(*len..end) {
-                    dst.copy_from_slice(s.as_bytes());
-                    *len = end;
-                } else {
-                    let mut text = String::with_capacity(end);
-                    text.push_str(&String::from_utf8_lossy(
-                        buf.get(..*len).unwrap_or_default(),
-                    ));
-                    text.push_str(s);
-                    *self = StrBuilder::Heap(text);
-                }
+        let src = s.as_bytes();
+        let (buf, len): (&mut [u8], &mut usize) = match self {
+            StrBuilder::Inline(buf, len) => (buf, len),
+            StrBuilder::Heap(buf, len) => (buf, len),
+        };
+        let end = *len + src.len();
+        if let Some(dst) = buf.get_mut(*len..end) {
+            copy_bytes(dst, src);
+            *len = end;
+        } else {
+            self.grow(src);
+        }
+    }
+
+    /// Appends the pieces with `sep` between them (a join): the buffer is
+    /// looked up once for the whole run, not per piece.
+    pub(crate) fn push_joined<'a>(&mut self, sep: &str, pieces: impl Iterator<Item = &'a str>) {
+        let mut pieces = pieces.peekable();
+        let (buf, len): (&mut [u8], &mut usize) = match self {
+            StrBuilder::Inline(buf, len) => (buf, len),
+            StrBuilder::Heap(buf, len) => (buf, len),
+        };
+        let mut pos = *len;
+        let mut need_sep = false;
+        let sep = sep.as_bytes();
+        // Fast path while everything fits (it does when the caller's length
+        // was right).
+        let mut pending: Option<&str> = None;
+        for p in pieces.by_ref() {
+            let src = p.as_bytes();
+            let at = pos + if need_sep { sep.len() } else { 0 };
+            let Some(dst) = buf.get_mut(pos..at + src.len()) else {
+                pending = Some(p);
+                break;
+            };
+            let (gap, body) = dst.split_at_mut(at - pos);
+            if need_sep {
+                copy_bytes(gap, sep);
             }
-            StrBuilder::Heap(text) => text.push_str(s),
+            copy_bytes(body, src);
+            pos = at + src.len();
+            need_sep = true;
+        }
+        *len = pos;
+        // Past the announced length: the slow, growing path.
+        let sep = std::str::from_utf8(sep).unwrap_or_default();
+        for p in pending.into_iter().chain(pieces) {
+            if need_sep {
+                self.push_str(sep);
+            }
+            self.push_str(p);
+            need_sep = true;
+        }
+    }
+
+    /// Appends past the announced length: the text moves to a heap buffer
+    /// that grows.
+    #[cold]
+    fn grow(&mut self, src: &[u8]) {
+        let mut text = match std::mem::replace(self, StrBuilder::Heap(Vec::new(), 0)) {
+            StrBuilder::Inline(buf, len) => buf.get(..len).unwrap_or_default().to_vec(),
+            StrBuilder::Heap(mut buf, len) => {
+                buf.truncate(len);
+                buf
+            }
+        };
+        text.extend_from_slice(src);
+        let len = text.len();
+        *self = StrBuilder::Heap(text, len);
+    }
+
+    /// The bytes written so far, to patch in place (a caller that breaks
+    /// UTF-8 gets replacement characters from [`StrBuilder::finish`], never
+    /// invalid text).
+    pub(crate) fn filled_mut(&mut self) -> &mut [u8] {
+        match self {
+            StrBuilder::Inline(buf, len) => buf.get_mut(..*len).unwrap_or_default(),
+            StrBuilder::Heap(buf, len) => buf.get_mut(..*len).unwrap_or_default(),
         }
     }
 
     /// Appends `n` copies of `c`.
     pub(crate) fn push_repeat(&mut self, c: char, n: usize) {
-        match self {
-            StrBuilder::Heap(text) => {
-                text.extend(std::iter::repeat_n(c, n));
+        if c.is_ascii() {
+            let (buf, len): (&mut [u8], &mut usize) = match self {
+                StrBuilder::Inline(buf, len) => (buf, len),
+                StrBuilder::Heap(buf, len) => (buf, len),
+            };
+            if let Some(dst) = buf.get_mut(*len..*len + n) {
+                dst.fill(c as u8);
+                *len += n;
                 return;
             }
-            StrBuilder::Inline(buf, len) if c.is_ascii() => {
-                if let Some(dst) = buf.get_mut(*len..*len + n) {
-                    dst.fill(c as u8);
-                    *len += n;
-                    return;
-                }
-            }
-            StrBuilder::Inline(..) => {}
         }
         let mut one = [0u8; 4];
         let one: &str = c.encode_utf8(&mut one);
@@ -200,7 +291,15 @@ impl StrBuilder {
         let text = match self {
             // Whole UTF-8 strings were copied in, so this borrows.
             StrBuilder::Inline(buf, len) => inline_text(buf.get(..len).unwrap_or_default()),
-            StrBuilder::Heap(text) => CompactString::from(text),
+            StrBuilder::Heap(mut buf, len) => {
+                buf.truncate(len);
+                // Whole UTF-8 strings were copied in: the check passes (its
+                // word-wise ASCII scan is cheap next to the copy).
+                match String::from_utf8(buf) {
+                    Ok(t) => CompactString::from(t),
+                    Err(e) => CompactString::from(String::from_utf8_lossy(e.as_bytes()).as_ref()),
+                }
+            }
         };
         PyStr::with_char_len(text, nchars)
     }
@@ -328,4 +427,44 @@ pub(crate) fn slice_str(
         }
     }
     Ok(make(&out.into_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text built, whatever the announced length: exact, too short
+    /// (the buffer grows, inline or heap) or too long (the rest is cut).
+    #[test]
+    fn builder_gives_the_text_for_any_announced_length() {
+        let pieces = ["ab", "", "cdefghijklmnopq", "é😀", "rstuvwxyz0123456789"];
+        let want = pieces.join(", ");
+        for total in [0, 3, 24, 25, want.len(), want.len() + 9] {
+            let mut b = StrBuilder::with_len(total);
+            b.push_joined(", ", pieces.iter().copied());
+            assert_eq!(b.finish(want.chars().count()).as_str(), want, "{total}");
+            let mut b = StrBuilder::with_len(total);
+            for (i, p) in pieces.iter().enumerate() {
+                if i > 0 {
+                    b.push_str(", ");
+                }
+                b.push_str(p);
+            }
+            b.push_repeat('é', 3);
+            b.push_repeat('-', 2);
+            let s = b.finish(want.chars().count() + 5);
+            assert_eq!(s.as_str(), format!("{want}ééé--"), "{total}");
+        }
+    }
+
+    /// Short pieces of every length up to 17 bytes copy exactly.
+    #[test]
+    fn short_copies_are_exact() {
+        let src: Vec<u8> = (0..17u8).collect();
+        for n in 0..=17 {
+            let mut dst = vec![0xffu8; n];
+            copy_bytes(&mut dst, &src[..n]);
+            assert_eq!(dst, &src[..n]);
+        }
+    }
 }

@@ -32,6 +32,7 @@ mod parser_hostile;
 mod run_variables;
 mod spec_export;
 mod str2_diff;
+mod text3_diff;
 mod text_diff;
 mod validate_corpus;
 mod validate_rules;

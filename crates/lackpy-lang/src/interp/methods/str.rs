@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use super::str_search as search;
 use super::str_split::{Parts, split_lines, split_text};
 use super::{Methods, m};
 use crate::catalog::{MANY, MethodId as M};
@@ -649,7 +650,7 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         }
         let window = text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("");
         let mut n = 0i64;
-        for_matches(window, sub, |_| {
+        search::for_matches(window, sub, |_| {
             n += 1;
             true
         });
@@ -661,9 +662,9 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         let a = byte_at(s, start);
         let window = text.get(a..byte_at(s, end)).unwrap_or("");
         let pos = if matches!(id, M::Find | M::Index) {
-            window.find(sub)
+            search::find(window.as_bytes(), sub.as_bytes())
         } else {
-            window.rfind(sub)
+            search::rfind(window.as_bytes(), sub.as_bytes())
         };
         pos.map(|p| char_index(s, a + p))
     };
@@ -690,24 +691,25 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     if sep.is_empty() {
         return Err(Exc::value_error("empty separator"));
     }
+    let (hay, needle) = (text.as_bytes(), sep.as_bytes());
     let pos = if id == M::Partition {
-        text.find(sep)
+        search::find(hay, needle)
     } else {
-        text.rfind(sep)
+        search::rfind(hay, needle)
     };
     // The separator and an unsplit text are the objects passed in, as in
-    // CPython; only the new pieces are made.
+    // CPython; only the new pieces are made. A match of whole UTF-8 text
+    // starts and ends on char boundaries, so the slices cannot fail.
     let whole = Value::Str(s.clone());
-    let items = match pos {
-        Some(p) => vec![
-            part_value(s, &text[..p]),
+    Ok(match pos {
+        Some(p) => Value::triple(
+            part_value(s, text.get(..p).unwrap_or_default()),
             sep_v.clone(),
-            part_value(s, &text[p + sep.len()..]),
-        ],
-        None if id == M::Partition => vec![whole, empty_str(), empty_str()],
-        None => vec![empty_str(), empty_str(), whole],
-    };
-    Ok(Value::tuple(items))
+            part_value(s, text.get(p + sep.len()..).unwrap_or_default()),
+        ),
+        None if id == M::Partition => Value::triple(whole, empty_str(), empty_str()),
+        None => Value::triple(empty_str(), empty_str(), whole),
+    })
 }
 
 fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -981,6 +983,41 @@ fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
     }
 }
 
+/// `replace` of one ASCII character by another (`' '` by `'_'`): the
+/// result is the text with those bytes swapped, the same length. An ASCII
+/// byte never occurs inside a multi-byte character, so the text stays
+/// UTF-8. `None` when nothing matches.
+fn replace_byte(
+    budget: &mut Budget,
+    s: &Rc<PyStr>,
+    from: u8,
+    to: u8,
+    limit: usize,
+) -> R<Option<Value>> {
+    let text = s.as_str();
+    let Some(first) = memchr::memchr(from, text.as_bytes()) else {
+        return Ok(None);
+    };
+    budget.check_memory(text.len())?;
+    let mut out = StrBuilder::with_len(text.len());
+    out.push_str(text);
+    let mut left = limit;
+    for b in out.filled_mut().get_mut(first..).unwrap_or_default() {
+        if left == 0 {
+            break;
+        }
+        if *b == from {
+            *b = to;
+            left -= 1;
+        }
+    }
+    if text.len() == 1 {
+        // The text was `from`, now `to`: the shared one-character string.
+        return Ok(Some(crate::value::iter::char_value(char::from(to))));
+    }
+    Ok(Some(Value::Str(Rc::new(out.finish(s.char_len())))))
+}
+
 /// Joins `items` (all str) with `sep` into a string sized exactly once.
 fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     let mut total = sep.len().saturating_mul(items.len().saturating_sub(1));
@@ -1010,14 +1047,14 @@ fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     budget.check_memory(total)?;
     meter::tick_n(items.len())?;
     let mut out = StrBuilder::with_len(total);
-    for (i, x) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(sep);
-        }
-        if let Value::Str(s) = x {
-            out.push_str(s.as_str());
-        }
-    }
+    // Every item was checked to be a str above.
+    out.push_joined(
+        sep,
+        items.iter().map(|x| match x {
+            Value::Str(s) => s.as_str(),
+            _ => "",
+        }),
+    );
     // The length in code points is the sum of the parts': no rescan.
     Ok(Value::Str(Rc::new(out.finish(nchars))))
 }
@@ -1029,8 +1066,15 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
     } else {
         count as usize
     };
-    if limit == 0 {
+    // Nothing to do (or the same text back): the object itself, as in
+    // CPython.
+    if limit == 0 || old == new {
         return Ok(Value::Str(s.clone()));
+    }
+    if let (&[from], &[to]) = (old.as_bytes(), new.as_bytes()) {
+        return Ok(
+            replace_byte(budget, s, from, to, limit)?.unwrap_or_else(|| Value::Str(s.clone()))
+        );
     }
     if old.is_empty() {
         let n = (s.char_len() + 1).min(limit);
@@ -1055,7 +1099,7 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
     let mut last = 0;
     let mut done = 0;
     let mut result = Ok(());
-    for_matches(text, old, |p| {
+    search::for_matches(text, old, |p| {
         let buf = match &mut out {
             Some(b) => b,
             None => {
@@ -1085,25 +1129,6 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
             let nchars = (s.char_len() + done * new.chars().count())
                 .saturating_sub(done * old.chars().count());
             Ok(s_val_known(buf.into_string(), nchars))
-        }
-    }
-}
-
-/// Calls `f` with the byte offset of each non-overlapping match of `pat`
-/// (not empty) in `text`, left to right, until `f` returns false: a byte
-/// scan for a one-byte pattern, one searcher over the text otherwise.
-fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
-    if let &[b] = pat.as_bytes() {
-        for p in memchr::memchr_iter(b, text.as_bytes()) {
-            if !f(p) {
-                return;
-            }
-        }
-    } else {
-        for p in memchr::memmem::find_iter(text.as_bytes(), pat.as_bytes()) {
-            if !f(p) {
-                return;
-            }
         }
     }
 }

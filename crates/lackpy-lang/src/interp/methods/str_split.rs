@@ -210,13 +210,17 @@ impl<'t> Parts<'t> {
     pub(super) fn into_values(mut self) -> R<Vec<Value>> {
         let ascii = self.ascii;
         let parts: &[&str] = self.as_mut_slice();
-        let mut out = Buf::with_capacity(parts.len())?;
         if parts.len() < SHARE_FROM {
-            for &p in parts {
-                out.push(make_part(ascii, p))?;
-            }
-            return Ok(out.into_vec());
+            // Each part was ticked as it was found: the values are made in
+            // one pass into a vector of exactly the right size.
+            crate::value::meter::ensure(parts.len().saturating_mul(std::mem::size_of::<Value>()))?;
+            let mut out = Vec::new();
+            out.try_reserve_exact(parts.len())
+                .map_err(|_| crate::value::errors::Exc::memory())?;
+            out.extend(parts.iter().map(|&p| make_part(ascii, p)));
+            return Ok(out);
         }
+        let mut out = Buf::with_capacity(parts.len())?;
         let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
             std::collections::HashMap::with_hasher(FnvBuild);
         let mut sharing = true;

@@ -1,0 +1,116 @@
+//! Substring search for the str methods (`find`, `count`, `replace`,
+//! `partition`...). Most texts searched are short (a line, a word): building
+//! a `memmem` searcher costs more than the search there, so short texts are
+//! scanned for the needle's first byte with `memchr` and each hit compared;
+//! long texts get the vectorised searcher.
+
+/// Texts up to this many bytes are searched without a prebuilt searcher
+/// (the worst case, a first byte on every position, stays a few hundred
+/// short compares).
+const SHORT_TEXT: usize = 256;
+
+/// Byte offset of the first occurrence of `pat` in `text` (`pat` not empty).
+#[inline]
+pub(super) fn find(text: &[u8], pat: &[u8]) -> Option<usize> {
+    match pat {
+        [] => Some(0),
+        &[b] => memchr::memchr(b, text),
+        _ if text.len() <= SHORT_TEXT => find_short(text, pat, 0),
+        _ => memchr::memmem::find(text, pat),
+    }
+}
+
+/// Byte offset of the last occurrence of `pat` in `text`.
+#[inline]
+pub(super) fn rfind(text: &[u8], pat: &[u8]) -> Option<usize> {
+    match pat {
+        [] => Some(text.len()),
+        &[b] => memchr::memrchr(b, text),
+        [first, rest @ ..] if text.len() <= SHORT_TEXT => {
+            let last_start = text.len().checked_sub(pat.len())?;
+            let mut upto = last_start + 1;
+            while let Some(p) = memchr::memrchr(*first, text.get(..upto)?) {
+                if text.get(p + 1..p + pat.len()) == Some(rest) {
+                    return Some(p);
+                }
+                upto = p;
+            }
+            None
+        }
+        _ => memchr::memmem::rfind(text, pat),
+    }
+}
+
+/// The first occurrence of `pat` (two bytes or more) at or after `from`.
+#[inline]
+fn find_short(text: &[u8], pat: &[u8], from: usize) -> Option<usize> {
+    let (&first, rest) = pat.split_first()?;
+    let last_start = text.len().checked_sub(pat.len())?;
+    let mut at = from;
+    while at <= last_start {
+        let p = at + memchr::memchr(first, text.get(at..=last_start)?)?;
+        if text.get(p + 1..p + pat.len()) == Some(rest) {
+            return Some(p);
+        }
+        at = p + 1;
+    }
+    None
+}
+
+/// Calls `f` with the byte offset of each non-overlapping match of `pat`
+/// (not empty) in `text`, left to right, until `f` returns false.
+pub(super) fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
+    let (hay, pat) = (text.as_bytes(), pat.as_bytes());
+    if let &[b] = pat {
+        for p in memchr::memchr_iter(b, hay) {
+            if !f(p) {
+                return;
+            }
+        }
+    } else if hay.len() <= SHORT_TEXT {
+        let mut from = 0;
+        while let Some(p) = find_short(hay, pat, from) {
+            if !f(p) {
+                return;
+            }
+            from = p + pat.len();
+        }
+    } else {
+        for p in memchr::memmem::find_iter(hay, pat) {
+            if !f(p) {
+                return;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every search agrees with std's on texts short and long, including
+    /// overlapping candidates and needles longer than the text.
+    #[test]
+    fn matches_std_search() {
+        let long = "ab".repeat(200) + "abc" + &"xy".repeat(100) + "abc";
+        let texts = [
+            "", "a", "aa", "aaa", "abab", "abcabc", "xabcx", "zzz", "the the", &long,
+        ];
+        let pats = [
+            "a", "aa", "ab", "abc", "bca", "zz", "the", "xyxy", "abcd", "c",
+        ];
+        for t in texts {
+            for p in pats {
+                assert_eq!(find(t.as_bytes(), p.as_bytes()), t.find(p), "{t:?} {p:?}");
+                assert_eq!(rfind(t.as_bytes(), p.as_bytes()), t.rfind(p), "{t:?} {p:?}");
+                let mut got = Vec::new();
+                for_matches(t, p, |i| {
+                    got.push(i);
+                    true
+                });
+                let want: Vec<usize> = t.match_indices(p).map(|(i, _)| i).collect();
+                assert_eq!(got, want, "{t:?} {p:?}");
+            }
+        }
+    }
+}
