@@ -5,6 +5,7 @@
 mod round;
 mod sort;
 mod sort_plan;
+mod sort_typed;
 mod types;
 
 use std::rc::Rc;
