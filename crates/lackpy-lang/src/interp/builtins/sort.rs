@@ -6,6 +6,7 @@ use super::super::Interp;
 use super::super::args::{Kw, between, bind};
 use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
+use super::key_fn::KeyFn;
 use super::sort_plan::{self, Plan};
 use super::sort_typed::{self, Order};
 use crate::value::errors::{Exc, R};
@@ -71,9 +72,10 @@ pub(crate) fn sort_values(
     }
     match key {
         Some(f) => {
+            let how = KeyFn::of(f);
             let mut keys = Buf::with_capacity(items.len())?;
             for x in items.iter() {
-                keys.push(it.call_value(f, std::slice::from_ref(x), &[])?)?;
+                keys.push(how.call(it, f, x)?)?;
             }
             let order = sort_order(&mut it.budget, &keys)?;
             // The keys go before the items are moved into place.

@@ -10,6 +10,8 @@
 //! the text). Values sorted by themselves that have no identity (ints,
 //! floats) are sorted in place, without positions at all.
 
+use std::cmp::Ordering;
+
 use crate::value::Value;
 
 /// Marks a slot whose item [`permute`] has moved into place.
@@ -103,6 +105,17 @@ fn bytes_of(v: &Value) -> &[u8] {
 /// Sorts ints in place (equal ints are indistinguishable, so no
 /// stability is needed): sorted as plain words, written back.
 pub(super) fn ints_in_place(items: &mut [Value]) {
+    if let Some((lo, counts)) = count_ints(items) {
+        // Few distinct values: each written out as often as it occurs.
+        let mut slots = items.iter_mut();
+        for (k, n) in counts.into_iter().enumerate() {
+            let v = lo.wrapping_add(k as i64);
+            for slot in slots.by_ref().take(n as usize) {
+                *slot = Value::Int(v);
+            }
+        }
+        return;
+    }
     let mut ints: Vec<i64> = items.iter().map(int_of).collect();
     ints.sort_unstable();
     for (slot, i) in items.iter_mut().zip(ints) {
@@ -130,13 +143,60 @@ pub(super) fn floats_in_place(items: &mut [Value]) {
     }
 }
 
-/// The stable order of int keys: packed into single words when their
+/// The smallest of int keys and how many there are of each value from it
+/// on, when the values span no more slots than there are keys (a counting
+/// sort then costs two passes, and no more memory than a position each).
+fn count_ints(keys: &[Value]) -> Option<(i64, Vec<u32>)> {
+    let (lo, hi) = int_span(keys)?;
+    let span = (hi as i128 - lo as i128) as usize;
+    if span >= keys.len() {
+        return None;
+    }
+    let mut counts = vec![0u32; span + 1];
+    for k in keys {
+        let slot = (int_of(k) as i128 - lo as i128) as usize;
+        if let Some(c) = counts.get_mut(slot) {
+            *c += 1;
+        }
+    }
+    Some((lo, counts))
+}
+
+/// The least and greatest of int keys (`None` when there are none).
+fn int_span(keys: &[Value]) -> Option<(i64, i64)> {
+    keys.iter().map(int_of).fold(None, |acc, k| match acc {
+        None => Some((k, k)),
+        Some((lo, hi)) => Some((k.min(lo), k.max(hi))),
+    })
+}
+
+/// The stable order of int keys: a counting sort when they take few
+/// values, else packed with their positions into single words when their
 /// span fits 32 bits, else as pairs.
 pub(super) fn int_order(keys: &[Value]) -> Order {
-    let (lo, hi) = keys
-        .iter()
-        .map(int_of)
-        .fold((i64::MAX, i64::MIN), |(lo, hi), k| (lo.min(k), hi.max(k)));
+    if let Some((lo, counts)) = count_ints(keys) {
+        // Each value's first slot, then the positions in their order.
+        let mut next: Vec<u32> = Vec::with_capacity(counts.len());
+        let mut at = 0u32;
+        for n in counts {
+            next.push(at);
+            at += n;
+        }
+        let mut order = vec![0u32; keys.len()];
+        for (i, k) in keys.iter().enumerate() {
+            let slot = (int_of(k) as i128 - lo as i128) as usize;
+            if let Some(at) = next.get_mut(slot) {
+                if let Some(o) = order.get_mut(*at as usize) {
+                    *o = i as u32;
+                }
+                *at += 1;
+            }
+        }
+        return order;
+    }
+    let Some((lo, hi)) = int_span(keys) else {
+        return Vec::new();
+    };
     let span = (hi as i128) - (lo as i128);
     if span < (1 << 32) {
         let mut packed: Vec<u64> = keys
@@ -177,23 +237,25 @@ pub(super) fn str_order(keys: &[Value]) -> Order {
     let text = |i: u32| keys.get(i as usize).map_or(&b""[..], bytes_of);
     let word = |i: u32| words.get(i as usize).copied().unwrap_or(0);
     order.sort_by(|&a, &b| {
-        word(a).cmp(&word(b)).then_with(|| {
-            let (x, y) = (text(a), text(b));
-            // Equal words: the first min(8, lengths) bytes are equal.
-            let k = x.len().min(y.len()).min(8);
-            x[k..].cmp(&y[k..])
-        })
+        word(a)
+            .cmp(&word(b))
+            .then_with(|| rest_cmp(text(a), text(b)))
     });
     order
 }
 
+/// The order of two strings whose [`str_word`]s are equal, so are their
+/// first min(8, lengths) bytes.
+#[inline]
+fn rest_cmp(x: &[u8], y: &[u8]) -> Ordering {
+    let k = x.len().min(y.len()).min(8);
+    x[k..].cmp(&y[k..])
+}
+
 /// The three-way order [`str_order`] uses, for tests.
 #[cfg(test)]
-fn word_then_text(x: &[u8], y: &[u8]) -> std::cmp::Ordering {
-    str_word(x).cmp(&str_word(y)).then_with(|| {
-        let k = x.len().min(y.len()).min(8);
-        x[k..].cmp(&y[k..])
-    })
+fn word_then_text(x: &[u8], y: &[u8]) -> Ordering {
+    str_word(x).cmp(&str_word(y)).then_with(|| rest_cmp(x, y))
 }
 
 #[cfg(test)]
@@ -238,10 +300,56 @@ mod tests {
             b"b",
             "é".as_bytes(),
         ];
-        for x in strs {
-            for y in strs {
+        let long: Vec<Vec<u8>> = (0..40)
+            .map(|n| {
+                let mut s = b"ab".repeat(24);
+                s.truncate(n);
+                if n % 3 == 0 {
+                    s.push(b'a' + (n % 5) as u8);
+                }
+                s
+            })
+            .collect();
+        let all: Vec<&[u8]> = strs
+            .into_iter()
+            .chain(long.iter().map(|v| &v[..]))
+            .collect();
+        for x in &all {
+            for y in &all {
                 assert_eq!(word_then_text(x, y), x.cmp(y), "{x:?} {y:?}");
             }
+        }
+    }
+
+    #[test]
+    fn float_words_round_trip() {
+        for f in [-1e300, -1.5, -5e-324, 0.0, 5e-324, 2.0, f64::INFINITY] {
+            assert_eq!(word_float(float_word(f)).to_bits(), f.to_bits());
+        }
+    }
+
+    #[test]
+    fn counting_and_word_sorts_keep_equal_keys_in_order() {
+        // Few values (counting sort), a wide span (packed) and the i64
+        // edges (pairs): each order must be the stable one.
+        let cases: [Vec<i64>; 3] = [
+            (0..200).map(|i| (i * 7) % 5 - 2).collect(),
+            (0..200).map(|i| (i * 7919) % 100_003 * 1000).collect(),
+            (0..200)
+                .map(|i| {
+                    if i % 3 == 0 {
+                        i64::MIN
+                    } else {
+                        i64::MAX - i % 2
+                    }
+                })
+                .collect(),
+        ];
+        for ints in cases {
+            let keys: Vec<Value> = ints.iter().map(|&i| Value::Int(i)).collect();
+            let mut want: Vec<u32> = (0..ints.len() as u32).collect();
+            want.sort_by_key(|&i| ints[i as usize]);
+            assert_eq!(int_order(&keys), want);
         }
     }
 }
