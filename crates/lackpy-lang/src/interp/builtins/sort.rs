@@ -142,8 +142,8 @@ fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
     let order = match plan {
         Plan::Ints => sort_typed::int_order(keys),
         Plan::Floats => sort_typed::float_order(keys),
-        Plan::Strs => sort_typed::str_order(keys),
-        Plan::Total => {
+        Plan::Strs if keys.len() < sort_typed::MAX_STR_KEYS => sort_typed::str_order(keys),
+        Plan::Strs | Plan::Total => {
             let mut order: Vec<u32> = (0..keys.len() as u32).collect();
             // The comparator cannot fail; it polls the meter, and once a
             // limit is hit answers the remaining comparisons at once and
@@ -165,7 +165,7 @@ fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
             if let Some(e) = stopped {
                 return Err(e);
             }
-            order
+            Order::Idx(order)
         }
         Plan::General => {
             let mut order: Vec<u32> = (0..keys.len() as u32).collect();
@@ -177,7 +177,7 @@ fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
                 }
             };
             merge_sort(&mut order, &mut lt)?;
-            order
+            Order::Idx(order)
         }
     };
     Ok(order)

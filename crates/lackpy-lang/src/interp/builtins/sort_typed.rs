@@ -10,8 +10,6 @@
 //! the text). Values sorted by themselves that have no identity (ints,
 //! floats) are sorted in place, without positions at all.
 
-use std::cmp::Ordering;
-
 use crate::value::Value;
 
 /// Marks a slot whose item [`permute`] has moved into place.
@@ -19,7 +17,35 @@ const DONE: u32 = u32::MAX;
 
 /// A sorted order: for each slot of the result, the position of the item
 /// that goes there.
-pub(super) type Order = Vec<u32>;
+pub(super) enum Order {
+    /// Positions.
+    Idx(Vec<u32>),
+    /// The last round of [`str_order`], positions in its low bits.
+    Digits(Vec<Digit>),
+}
+
+impl Order {
+    fn len(&self) -> usize {
+        match self {
+            Order::Idx(v) => v.len(),
+            Order::Digits(v) => v.len(),
+        }
+    }
+
+    /// The position of the item for slot `i`, marking the slot done
+    /// (`None` once it is).
+    #[inline]
+    fn take(&mut self, i: usize) -> Option<usize> {
+        let pos = match self {
+            Order::Idx(v) => std::mem::replace(&mut v[i], DONE),
+            Order::Digits(v) => match std::mem::replace(&mut v[i][2], DONE) {
+                DONE => DONE,
+                tagged => tagged & POS_MASK,
+            },
+        };
+        (pos != DONE).then_some(pos as usize)
+    }
+}
 
 /// Rearranges `items` into `order`, in place: each cycle of the
 /// permutation is followed with swaps, so no second buffer of items is
@@ -30,9 +56,8 @@ pub(super) fn permute(items: &mut [Value], mut order: Order) -> bool {
     }
     for start in 0..items.len() {
         let mut cur = start;
-        loop {
-            let src = std::mem::replace(&mut order[cur], DONE) as usize;
-            if src == DONE as usize || src == start {
+        while let Some(src) = order.take(cur) {
+            if src == start {
                 break;
             }
             if src >= items.len() {
@@ -49,7 +74,7 @@ pub(super) fn permute(items: &mut [Value], mut order: Order) -> bool {
 /// random order, and four bytes each keep more of them in cache than a
 /// pair would.
 fn positions(sorted: impl Iterator<Item = u32>) -> Order {
-    sorted.collect()
+    Order::Idx(sorted.collect())
 }
 
 /// An int mapped to an unsigned word of the same order.
@@ -192,10 +217,10 @@ pub(super) fn int_order(keys: &[Value]) -> Order {
                 *at += 1;
             }
         }
-        return order;
+        return Order::Idx(order);
     }
     let Some((lo, hi)) = int_span(keys) else {
-        return Vec::new();
+        return Order::Idx(Vec::new());
     };
     let span = (hi as i128) - (lo as i128);
     if span < (1 << 32) {
@@ -228,34 +253,68 @@ pub(super) fn float_order(keys: &[Value]) -> Order {
 }
 
 /// The stable order of string keys (Python compares strings by code
-/// point, which is the byte order of their UTF-8). Positions are sorted
-/// stably (many keys may be equal) by each key's first eight bytes, kept
-/// beside them, and by the rest of the text when those are equal.
+/// point, which is the byte order of their UTF-8).
+///
+/// Eight bytes at a time, most significant first (a radix sort whose
+/// digits are words): the keys are sorted by their first eight bytes as
+/// one word, then each run of keys that tie there by their next eight, and
+/// so on, each round an unstable sort of `(word, bytes left, position)`
+/// whose position breaks ties, so the order is the stable one. A
+/// comparison never reaches the text, and a run shrinks at each round.
 pub(super) fn str_order(keys: &[Value]) -> Order {
-    let words: Vec<u64> = keys.iter().map(|k| str_word(bytes_of(k))).collect();
-    let mut order: Order = (0..keys.len() as u32).collect();
     let text = |i: u32| keys.get(i as usize).map_or(&b""[..], bytes_of);
-    let word = |i: u32| words.get(i as usize).copied().unwrap_or(0);
-    order.sort_by(|&a, &b| {
-        word(a)
-            .cmp(&word(b))
-            .then_with(|| rest_cmp(text(a), text(b)))
-    });
-    order
+    let mut digits: Vec<Digit> = (0..keys.len() as u32)
+        .map(|i| digit(text(i), 0, i))
+        .collect();
+    // Runs still to sort, as (start, end, byte offset): a list, not
+    // recursion, since long equal prefixes make many rounds.
+    let mut runs = vec![(0, digits.len(), 0)];
+    while let Some((start, end, at)) = runs.pop() {
+        let Some(run) = digits.get_mut(start..end) else {
+            continue;
+        };
+        if at > 0 {
+            for d in run.iter_mut() {
+                let pos = d[2] & POS_MASK;
+                *d = digit(text(pos), at, pos);
+            }
+        }
+        run.sort_unstable();
+        let mut i = 0;
+        while i < run.len() {
+            let (word, left) = (&run[i][..2], run[i][2] >> POS_BITS);
+            let j = i + run[i..].partition_point(|d| &d[..2] == word && d[2] >> POS_BITS == left);
+            // Keys with bytes past this word, tied on it: the next word
+            // decides. (Fewer than eight bytes left and equal: the keys
+            // are equal, their positions already in order.)
+            if j - i > 1 && left == 8 {
+                runs.push((start + i, start + j, at + 8));
+            }
+            i = j;
+        }
+    }
+    Order::Digits(digits)
 }
 
-/// The order of two strings whose [`str_word`]s are equal, so are their
-/// first min(8, lengths) bytes.
-#[inline]
-fn rest_cmp(x: &[u8], y: &[u8]) -> Ordering {
-    let k = x.len().min(y.len()).min(8);
-    x[k..].cmp(&y[k..])
-}
+/// Bits of a [`Digit`]'s last word that hold the position.
+const POS_BITS: u32 = 28;
+const POS_MASK: u32 = (1 << POS_BITS) - 1;
 
-/// The three-way order [`str_order`] uses, for tests.
-#[cfg(test)]
-fn word_then_text(x: &[u8], y: &[u8]) -> Ordering {
-    str_word(x).cmp(&str_word(y)).then_with(|| rest_cmp(x, y))
+/// The most keys [`str_order`] takes (positions share a word with a
+/// count of bytes).
+pub(super) const MAX_STR_KEYS: usize = 1 << POS_BITS;
+
+/// One round's sort key of a string, twelve bytes: its eight bytes from an
+/// offset as a big-endian word (two halves), then how many of those bytes
+/// are its own (a string that ends inside the word comes before one that
+/// goes on with zero bytes) above its position.
+type Digit = [u32; 3];
+
+fn digit(s: &[u8], at: usize, pos: u32) -> Digit {
+    let rest = s.get(at..).unwrap_or(b"");
+    let w = str_word(rest);
+    let left = rest.len().min(8) as u32;
+    [(w >> 32) as u32, w as u32, (left << POS_BITS) | pos]
 }
 
 #[cfg(test)]
@@ -285,7 +344,7 @@ mod tests {
     }
 
     #[test]
-    fn string_words_agree_with_byte_order() {
+    fn strings_sort_by_byte_order_and_stably() {
         let strs: [&[u8]; 12] = [
             b"",
             b"\0",
@@ -314,11 +373,21 @@ mod tests {
             .into_iter()
             .chain(long.iter().map(|v| &v[..]))
             .collect();
-        for x in &all {
-            for y in &all {
-                assert_eq!(word_then_text(x, y), x.cmp(y), "{x:?} {y:?}");
-            }
-        }
+        // Every string twice (ties keep their order), scrambled.
+        let items: Vec<&[u8]> = (0..all.len() * 2)
+            .map(|i| all[(i * 7) % all.len()])
+            .collect();
+        let keys: Vec<Value> = items
+            .iter()
+            .map(|b| Value::str(std::str::from_utf8(b).unwrap_or("?")))
+            .collect();
+        let mut want: Vec<u32> = (0..items.len() as u32).collect();
+        want.sort_by(|&a, &b| items[a as usize].cmp(items[b as usize]));
+        let Order::Digits(got) = str_order(&keys) else {
+            panic!("str_order gives digits");
+        };
+        let got: Vec<u32> = got.iter().map(|d| d[2] & POS_MASK).collect();
+        assert_eq!(got, want);
     }
 
     #[test]
@@ -349,7 +418,10 @@ mod tests {
             let keys: Vec<Value> = ints.iter().map(|&i| Value::Int(i)).collect();
             let mut want: Vec<u32> = (0..ints.len() as u32).collect();
             want.sort_by_key(|&i| ints[i as usize]);
-            assert_eq!(int_order(&keys), want);
+            let Order::Idx(got) = int_order(&keys) else {
+                panic!("int_order gives positions");
+            };
+            assert_eq!(got, want);
         }
     }
 }
