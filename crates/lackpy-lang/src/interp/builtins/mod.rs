@@ -256,6 +256,10 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
                     a > b
                 }
             }
+            (Value::Str(a), Value::Str(b)) => {
+                let (a, b) = (a.as_str(), b.as_str());
+                if op == CmpOp::Lt { a < b } else { a > b }
+            }
             _ => ops::order(op, x, best, 0)?,
         };
         if wins {

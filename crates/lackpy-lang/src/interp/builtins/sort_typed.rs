@@ -1,14 +1,14 @@
 //! Sorts of keys that [`super::sort_plan`] found to be all ints, all
 //! non-NaN floats or all strings: no Python comparison, no `Result`.
 //!
-//! A keyed sort orders `(key word, position)` pairs with the library's
-//! unstable sort: the position breaks every tie, so the order is a total
-//! one and equals the stable order CPython's sort gives, with no merge
-//! buffer; the positions alone are then kept. The key word is the key itself mapped to an unsigned integer of
-//! the same order (ints, floats), or the first eight bytes of a string
-//! (compared as one big-endian word; equal words fall back to the rest of
-//! the text). Values sorted by themselves that have no identity (ints,
-//! floats) are sorted in place, without positions at all.
+//! Keys are sorted as plain unsigned words with their positions, by the
+//! library's unstable sort: the position breaks every tie, so the order is
+//! a total one and equals the stable order CPython's sort gives, with no
+//! merge buffer. An int or float key maps to a word of the same order;
+//! int keys of few distinct values are counted instead (a counting sort);
+//! a string is sorted eight bytes at a time (see [`str_order`]). Ints and
+//! floats sorted by themselves, which have no identity to keep in order,
+//! are sorted in place, without positions at all.
 
 use crate::value::Value;
 
