@@ -30,6 +30,7 @@ mod parser_diff;
 mod parser_errors;
 mod parser_hostile;
 mod run_variables;
+mod sort3_diff;
 mod spec_export;
 mod str2_diff;
 mod text3_diff;

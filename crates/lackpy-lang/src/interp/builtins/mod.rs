@@ -2,13 +2,16 @@
 //! the dispatch and the small ones here, sorting ([`sort`]), `round`
 //! ([`round`]) and the type constructors ([`types`]) beside.
 
+mod key_fn;
 mod round;
 mod sort;
 mod sort_plan;
+mod sort_typed;
 mod types;
 
 use std::rc::Rc;
 
+use self::key_fn::KeyFn;
 use self::round::round;
 use self::sort::{sort_by, sorted};
 pub(crate) use self::sort::{sort_kwargs, sort_values};
@@ -44,7 +47,7 @@ pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs
 }
 
 /// `len(x)`.
-fn len(args: &[Value], kwargs: Kw) -> R<Value> {
+pub(super) fn len(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("len", kwargs)?;
     match args {
         [x] => Ok(Value::Int(ops::py_len(x)? as i64)),
@@ -95,7 +98,7 @@ fn any_all(budget: &mut Budget, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<V
 }
 
 /// `abs(x)`.
-fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
+pub(super) fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("abs", kwargs)?;
     let [x] = args else {
         return Err(Exc::type_error(format!(
@@ -187,9 +190,10 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
         }
     };
     let mut best: Option<(Value, Value)> = None;
+    let key = key.map(|f| (KeyFn::of(&f), f));
     while let Some(x) = items.next()? {
         let k = match &key {
-            Some(f) => it.call_value(f, std::slice::from_ref(&x), &[])?,
+            Some((how, f)) => how.call(it, f, &x)?,
             None => x.clone(),
         };
         best = Some(match best {
@@ -251,6 +255,10 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
                 } else {
                     a > b
                 }
+            }
+            (Value::Str(a), Value::Str(b)) => {
+                let (a, b) = (a.as_str(), b.as_str());
+                if op == CmpOp::Lt { a < b } else { a > b }
             }
             _ => ops::order(op, x, best, 0)?,
         };

@@ -6,7 +6,9 @@ use super::super::Interp;
 use super::super::args::{Kw, between, bind};
 use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
+use super::key_fn::KeyFn;
 use super::sort_plan::{self, Plan};
+use super::sort_typed::{self, Order};
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::meter::{self, Buf, Charge};
@@ -68,99 +70,81 @@ pub(crate) fn sort_values(
         // items keep their order.
         items.reverse();
     }
-    let keys: Option<Buf<Value>> = match key {
+    match key {
         Some(f) => {
-            let mut out = Buf::with_capacity(items.len())?;
+            let how = KeyFn::of(f);
+            let mut keys = Buf::with_capacity(items.len())?;
             for x in items.iter() {
-                out.push(it.call_value(f, std::slice::from_ref(x), &[])?)?;
+                keys.push(how.call(it, f, x)?)?;
             }
-            Some(out)
+            let order = sort_order(&mut it.budget, &keys)?;
+            // The keys go before the items are moved into place.
+            drop(keys);
+            place(&mut items, order)?;
         }
-        None => None,
-    };
-    let order = sort_order(&mut it.budget, keys.as_deref().unwrap_or(&items))?;
-    drop(keys);
-    let mut out = permute(items, order)?;
+        None => sort_self(&mut it.budget, &mut items)?,
+    }
     if reverse {
-        out.reverse();
-    }
-    Ok(out)
-}
-
-/// `items` rearranged into `order` (a permutation of their positions), in
-/// place: each cycle of the permutation is followed with swaps, so no
-/// second buffer of items is needed.
-fn permute(mut items: Buf<Value>, mut order: Vec<u32>) -> R<Buf<Value>> {
-    const DONE: u32 = u32::MAX;
-    if order.len() != items.len() {
-        return Err(Exc::runtime_error("sort order lost its items"));
-    }
-    for start in 0..order.len() {
-        if order[start] == DONE {
-            continue;
-        }
-        let mut cur = start;
-        loop {
-            let src = order[cur] as usize;
-            order[cur] = DONE;
-            if src == start || src >= items.len() {
-                break;
-            }
-            items.swap(cur, src);
-            cur = src;
-        }
+        items.reverse();
     }
     Ok(items)
+}
+
+/// Sorts items by themselves: ints and floats (which have no identity to
+/// keep in order) in place, anything else through its order.
+fn sort_self(budget: &mut Budget, items: &mut [Value]) -> R<()> {
+    match sort_plan::plan(items) {
+        Plan::Ints => {
+            meter::tick_n(items.len())?;
+            sort_typed::ints_in_place(items);
+        }
+        Plan::Floats => {
+            meter::tick_n(items.len())?;
+            sort_typed::floats_in_place(items);
+        }
+        plan => {
+            let order = order_by_plan(budget, items, plan)?;
+            place(items, order)?;
+        }
+    }
+    Ok(())
+}
+
+/// Moves items into `order`.
+fn place(items: &mut [Value], order: Order) -> R<()> {
+    if sort_typed::permute(items, order) {
+        Ok(())
+    } else {
+        Err(Exc::runtime_error("sort order lost its items"))
+    }
 }
 
 /// The stable sorted order of `keys` under Python's `<`.
 ///
 /// The pre-sort check ([`sort_plan::plan`]) picks a typed comparator when
-/// every pair of keys compares under a total order; then the library's
-/// stable sort serves (positions sorted by a copy of scalar keys).
+/// every pair of keys compares under a total order: ints, floats and
+/// strings are sorted as words with their positions ([`sort_typed`]),
+/// other totally ordered keys by the library's stable sort of positions.
 /// Otherwise [`merge_sort`] asks Python's `<`. The scratch memory is
-/// charged up front; the library sorts of scalar keys do not poll, their
-/// input being bounded by the memory budget.
-pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
-    // The order, a copy of scalar keys and the stable sort's buffer.
-    let _scratch = Charge::new(keys.len().saturating_mul(4 + 16 + 4))?;
+/// charged up front; the library sorts do not poll, their input being
+/// bounded by the memory budget.
+pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Order> {
+    order_by_plan(budget, keys, sort_plan::plan(keys))
+}
+
+fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
+    // The largest order: a (word, position) pair per key.
+    let _scratch = Charge::new(keys.len().saturating_mul(16))?;
     meter::tick_n(keys.len())?;
-    let mut order: Vec<u32> = (0..keys.len() as u32).collect();
-    match sort_plan::plan(keys) {
-        // Scalar keys: a copy of them beside the order, which is sorted by
-        // them (a lean index sort: the order, the copy and the stable
-        // sort's buffer of positions).
-        Plan::Ints => {
-            let ints: Vec<i64> = keys
-                .iter()
-                .map(|k| if let Value::Int(i) = k { *i } else { 0 })
-                .collect();
-            order.sort_by_key(|&i| ints.get(i as usize).copied().unwrap_or(0));
-        }
-        Plan::Floats => {
-            let floats: Vec<f64> = keys
-                .iter()
-                .map(|k| if let Value::Float(f) = k { *f } else { 0.0 })
-                .collect();
-            order.sort_by(|&a, &b| {
-                let (x, y) = (floats.get(a as usize), floats.get(b as usize));
-                x.partial_cmp(&y).unwrap_or(Ordering::Equal)
-            });
-        }
-        Plan::Strs => {
-            let strs: Vec<&str> = keys
-                .iter()
-                .map(|k| {
-                    if let Value::Str(s) = k {
-                        s.as_str()
-                    } else {
-                        ""
-                    }
-                })
-                .collect();
-            order.sort_by(|&a, &b| strs.get(a as usize).cmp(&strs.get(b as usize)));
-        }
-        Plan::Total => {
+    if keys.len() >= DONE_POSITION {
+        return Err(Exc::memory());
+    }
+    let order = match plan {
+        Plan::Ints => sort_typed::int_order(keys),
+        Plan::Floats => sort_typed::float_order(keys),
+        Plan::Strs if keys.len() < sort_typed::MAX_STR_KEYS => sort_typed::str_order(keys),
+        Plan::Strs | Plan::Total => {
+            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
             // The comparator cannot fail; it polls the meter, and once a
             // limit is hit answers the remaining comparisons at once and
             // the error is raised when the sort returns.
@@ -181,8 +165,10 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
             if let Some(e) = stopped {
                 return Err(e);
             }
+            Order::Idx(order)
         }
         Plan::General => {
+            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
             let mut lt = |a: &u32, b: &u32| -> R<bool> {
                 budget.poll()?;
                 match (keys.get(*a as usize), keys.get(*b as usize)) {
@@ -191,10 +177,14 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Vec<u32>> {
                 }
             };
             merge_sort(&mut order, &mut lt)?;
+            Order::Idx(order)
         }
-    }
+    };
     Ok(order)
 }
+
+/// Positions are `u32`, with the top value marking a placed item.
+const DONE_POSITION: usize = u32::MAX as usize;
 
 /// CPython's minimum run length for `n` items: `n` itself below 64, else
 /// a length in 32..=64 that splits `n` into a power of two of runs or a
@@ -334,9 +324,9 @@ pub(super) fn sort_by(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Valu
     }
     let order = sort_order(budget, &keys)?;
     drop(keys);
-    let mut out = permute(values, order)?;
+    place(&mut values, order)?;
     if reverse {
-        out.reverse();
+        values.reverse();
     }
-    Ok(ops::new_list(out.into_vec()))
+    Ok(ops::new_list(values.into_vec()))
 }

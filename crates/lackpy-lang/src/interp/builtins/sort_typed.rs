@@ -1,0 +1,427 @@
+//! Sorts of keys that [`super::sort_plan`] found to be all ints, all
+//! non-NaN floats or all strings: no Python comparison, no `Result`.
+//!
+//! Keys are sorted as plain unsigned words with their positions, by the
+//! library's unstable sort: the position breaks every tie, so the order is
+//! a total one and equals the stable order CPython's sort gives, with no
+//! merge buffer. An int or float key maps to a word of the same order;
+//! int keys of few distinct values are counted instead (a counting sort);
+//! a string is sorted eight bytes at a time (see [`str_order`]). Ints and
+//! floats sorted by themselves, which have no identity to keep in order,
+//! are sorted in place, without positions at all.
+
+use crate::value::Value;
+
+/// Marks a slot whose item [`permute`] has moved into place.
+const DONE: u32 = u32::MAX;
+
+/// A sorted order: for each slot of the result, the position of the item
+/// that goes there.
+pub(super) enum Order {
+    /// Positions.
+    Idx(Vec<u32>),
+    /// The last round of [`str_order`], positions in its low bits.
+    Digits(Vec<Digit>),
+}
+
+impl Order {
+    fn len(&self) -> usize {
+        match self {
+            Order::Idx(v) => v.len(),
+            Order::Digits(v) => v.len(),
+        }
+    }
+
+    /// The position of the item for slot `i`, marking the slot done
+    /// (`None` once it is).
+    #[inline]
+    fn take(&mut self, i: usize) -> Option<usize> {
+        let pos = match self {
+            Order::Idx(v) => std::mem::replace(&mut v[i], DONE),
+            Order::Digits(v) => match std::mem::replace(&mut v[i][2], DONE) {
+                DONE => DONE,
+                tagged => tagged & POS_MASK,
+            },
+        };
+        (pos != DONE).then_some(pos as usize)
+    }
+}
+
+/// Rearranges `items` into `order`, in place: each cycle of the
+/// permutation is followed with swaps, so no second buffer of items is
+/// needed. `false` when the order does not fit the items.
+pub(super) fn permute(items: &mut [Value], mut order: Order) -> bool {
+    if order.len() != items.len() {
+        return false;
+    }
+    for start in 0..items.len() {
+        let mut cur = start;
+        while let Some(src) = order.take(cur) {
+            if src == start {
+                break;
+            }
+            if src >= items.len() {
+                return false;
+            }
+            items.swap(cur, src);
+            cur = src;
+        }
+    }
+    true
+}
+
+/// The positions of a sorted order, alone: [`permute`] reads them in
+/// random order, and four bytes each keep more of them in cache than a
+/// pair would.
+fn positions(sorted: impl Iterator<Item = u32>) -> Order {
+    Order::Idx(sorted.collect())
+}
+
+/// An int mapped to an unsigned word of the same order.
+#[inline]
+fn int_word(i: i64) -> u64 {
+    (i as u64) ^ (1 << 63)
+}
+
+/// A non-NaN float mapped to an unsigned word of the same order, with
+/// `-0.0` and `0.0` equal (as they are in Python).
+#[inline]
+fn float_word(f: f64) -> u64 {
+    let bits = if f == 0.0 { 0 } else { f.to_bits() };
+    if bits >> 63 == 1 {
+        !bits
+    } else {
+        bits | (1 << 63)
+    }
+}
+
+/// The float of a [`float_word`] (a zero comes back as `0.0`).
+#[inline]
+fn word_float(w: u64) -> f64 {
+    f64::from_bits(if w >> 63 == 1 { w & !(1 << 63) } else { !w })
+}
+
+/// The first eight bytes of a string as a big-endian word (zero-padded):
+/// words that differ order their strings as the strings themselves do.
+#[inline]
+fn str_word(s: &[u8]) -> u64 {
+    let mut b = [0u8; 8];
+    let n = s.len().min(8);
+    b[..n].copy_from_slice(&s[..n]);
+    u64::from_be_bytes(b)
+}
+
+fn int_of(v: &Value) -> i64 {
+    if let Value::Int(i) = v { *i } else { 0 }
+}
+
+fn float_of(v: &Value) -> f64 {
+    if let Value::Float(f) = v { *f } else { 0.0 }
+}
+
+fn bytes_of(v: &Value) -> &[u8] {
+    if let Value::Str(s) = v {
+        s.as_str().as_bytes()
+    } else {
+        b""
+    }
+}
+
+/// Sorts ints in place (equal ints are indistinguishable, so no
+/// stability is needed): sorted as plain words, written back.
+pub(super) fn ints_in_place(items: &mut [Value]) {
+    if let Some((lo, counts)) = count_ints(items) {
+        // Few distinct values: each written out as often as it occurs.
+        let mut slots = items.iter_mut();
+        for (k, n) in counts.into_iter().enumerate() {
+            let v = lo.wrapping_add(k as i64);
+            for slot in slots.by_ref().take(n as usize) {
+                *slot = Value::Int(v);
+            }
+        }
+        return;
+    }
+    let mut ints: Vec<i64> = items.iter().map(int_of).collect();
+    ints.sort_unstable();
+    for (slot, i) in items.iter_mut().zip(ints) {
+        *slot = Value::Int(i);
+    }
+}
+
+/// Sorts non-NaN floats in place, as a stable sort would: sorted as plain
+/// words and written back; the only equal floats that differ are zeros of
+/// both signs, which are put back in their first order.
+pub(super) fn floats_in_place(items: &mut [Value]) {
+    let zeros: Vec<Value> = items
+        .iter()
+        .filter(|v| float_of(v) == 0.0)
+        .cloned()
+        .collect();
+    let mut words: Vec<u64> = items.iter().map(|v| float_word(float_of(v))).collect();
+    words.sort_unstable();
+    for (slot, w) in items.iter_mut().zip(words) {
+        *slot = Value::Float(word_float(w));
+    }
+    let first = items.partition_point(|v| float_word(float_of(v)) < float_word(0.0));
+    for (slot, z) in items[first..].iter_mut().zip(zeros) {
+        *slot = z;
+    }
+}
+
+/// The smallest of int keys and how many there are of each value from it
+/// on, when the values span no more slots than there are keys (a counting
+/// sort then costs two passes, and no more memory than a position each).
+fn count_ints(keys: &[Value]) -> Option<(i64, Vec<u32>)> {
+    let (lo, hi) = int_span(keys)?;
+    let span = (hi as i128 - lo as i128) as usize;
+    if span >= keys.len() {
+        return None;
+    }
+    let mut counts = vec![0u32; span + 1];
+    for k in keys {
+        let slot = (int_of(k) as i128 - lo as i128) as usize;
+        if let Some(c) = counts.get_mut(slot) {
+            *c += 1;
+        }
+    }
+    Some((lo, counts))
+}
+
+/// The least and greatest of int keys (`None` when there are none).
+fn int_span(keys: &[Value]) -> Option<(i64, i64)> {
+    keys.iter().map(int_of).fold(None, |acc, k| match acc {
+        None => Some((k, k)),
+        Some((lo, hi)) => Some((k.min(lo), k.max(hi))),
+    })
+}
+
+/// The stable order of int keys: a counting sort when they take few
+/// values, else packed with their positions into single words when their
+/// span fits 32 bits, else as pairs.
+pub(super) fn int_order(keys: &[Value]) -> Order {
+    if let Some((lo, counts)) = count_ints(keys) {
+        // Each value's first slot, then the positions in their order.
+        let mut next: Vec<u32> = Vec::with_capacity(counts.len());
+        let mut at = 0u32;
+        for n in counts {
+            next.push(at);
+            at += n;
+        }
+        let mut order = vec![0u32; keys.len()];
+        for (i, k) in keys.iter().enumerate() {
+            let slot = (int_of(k) as i128 - lo as i128) as usize;
+            if let Some(at) = next.get_mut(slot) {
+                if let Some(o) = order.get_mut(*at as usize) {
+                    *o = i as u32;
+                }
+                *at += 1;
+            }
+        }
+        return Order::Idx(order);
+    }
+    let Some((lo, hi)) = int_span(keys) else {
+        return Order::Idx(Vec::new());
+    };
+    let span = (hi as i128) - (lo as i128);
+    if span < (1 << 32) {
+        let mut packed: Vec<u64> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (((int_of(k) as i128 - lo as i128) as u64) << 32) | i as u64)
+            .collect();
+        packed.sort_unstable();
+        return positions(packed.into_iter().map(|w| w as u32));
+    }
+    let mut pairs: Vec<(u64, u32)> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (int_word(int_of(k)), i as u32))
+        .collect();
+    pairs.sort_unstable();
+    positions(pairs.into_iter().map(|p| p.1))
+}
+
+/// The stable order of non-NaN float keys.
+pub(super) fn float_order(keys: &[Value]) -> Order {
+    let mut pairs: Vec<(u64, u32)> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (float_word(float_of(k)), i as u32))
+        .collect();
+    pairs.sort_unstable();
+    positions(pairs.into_iter().map(|p| p.1))
+}
+
+/// The stable order of string keys (Python compares strings by code
+/// point, which is the byte order of their UTF-8).
+///
+/// Eight bytes at a time, most significant first (a radix sort whose
+/// digits are words): the keys are sorted by their first eight bytes as
+/// one word, then each run of keys that tie there by their next eight, and
+/// so on, each round an unstable sort of `(word, bytes left, position)`
+/// whose position breaks ties, so the order is the stable one. A
+/// comparison never reaches the text, and a run shrinks at each round.
+pub(super) fn str_order(keys: &[Value]) -> Order {
+    let text = |i: u32| keys.get(i as usize).map_or(&b""[..], bytes_of);
+    let mut digits: Vec<Digit> = (0..keys.len() as u32)
+        .map(|i| digit(text(i), 0, i))
+        .collect();
+    // Runs still to sort, as (start, end, byte offset): a list, not
+    // recursion, since long equal prefixes make many rounds.
+    let mut runs = vec![(0, digits.len(), 0)];
+    while let Some((start, end, at)) = runs.pop() {
+        let Some(run) = digits.get_mut(start..end) else {
+            continue;
+        };
+        if at > 0 {
+            for d in run.iter_mut() {
+                let pos = d[2] & POS_MASK;
+                *d = digit(text(pos), at, pos);
+            }
+        }
+        run.sort_unstable();
+        let mut i = 0;
+        while i < run.len() {
+            let (word, left) = (&run[i][..2], run[i][2] >> POS_BITS);
+            let j = i + run[i..].partition_point(|d| &d[..2] == word && d[2] >> POS_BITS == left);
+            // Keys with bytes past this word, tied on it: the next word
+            // decides. (Fewer than eight bytes left and equal: the keys
+            // are equal, their positions already in order.)
+            if j - i > 1 && left == 8 {
+                runs.push((start + i, start + j, at + 8));
+            }
+            i = j;
+        }
+    }
+    Order::Digits(digits)
+}
+
+/// Bits of a [`Digit`]'s last word that hold the position.
+const POS_BITS: u32 = 28;
+const POS_MASK: u32 = (1 << POS_BITS) - 1;
+
+/// The most keys [`str_order`] takes (positions share a word with a
+/// count of bytes).
+pub(super) const MAX_STR_KEYS: usize = 1 << POS_BITS;
+
+/// One round's sort key of a string, twelve bytes: its eight bytes from an
+/// offset as a big-endian word (two halves), then how many of those bytes
+/// are its own (a string that ends inside the word comes before one that
+/// goes on with zero bytes) above its position.
+type Digit = [u32; 3];
+
+fn digit(s: &[u8], at: usize, pos: u32) -> Digit {
+    let rest = s.get(at..).unwrap_or(b"");
+    let w = str_word(rest);
+    let left = rest.len().min(8) as u32;
+    [(w >> 32) as u32, w as u32, (left << POS_BITS) | pos]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_keep_the_order_of_their_keys() {
+        let ints = [i64::MIN, -5, -1, 0, 1, 7, i64::MAX];
+        for w in ints.windows(2) {
+            assert!(int_word(w[0]) < int_word(w[1]));
+        }
+        let floats = [
+            f64::NEG_INFINITY,
+            -1e300,
+            -1.5,
+            -5e-324,
+            0.0,
+            5e-324,
+            2.0,
+            f64::INFINITY,
+        ];
+        for w in floats.windows(2) {
+            assert!(float_word(w[0]) < float_word(w[1]), "{} {}", w[0], w[1]);
+        }
+        assert_eq!(float_word(-0.0), float_word(0.0));
+    }
+
+    #[test]
+    fn strings_sort_by_byte_order_and_stably() {
+        let strs: [&[u8]; 12] = [
+            b"",
+            b"\0",
+            b"a",
+            b"a\0",
+            b"a\0\0\0\0\0\0\0\0",
+            b"ab",
+            b"abcdefgh",
+            b"abcdefgh\0",
+            b"abcdefghi",
+            b"abcdefgi",
+            b"b",
+            "é".as_bytes(),
+        ];
+        let long: Vec<Vec<u8>> = (0..40)
+            .map(|n| {
+                let mut s = b"ab".repeat(24);
+                s.truncate(n);
+                if n % 3 == 0 {
+                    s.push(b'a' + (n % 5) as u8);
+                }
+                s
+            })
+            .collect();
+        let all: Vec<&[u8]> = strs
+            .into_iter()
+            .chain(long.iter().map(|v| &v[..]))
+            .collect();
+        // Every string twice (ties keep their order), scrambled.
+        let items: Vec<&[u8]> = (0..all.len() * 2)
+            .map(|i| all[(i * 7) % all.len()])
+            .collect();
+        let keys: Vec<Value> = items
+            .iter()
+            .map(|b| Value::str(std::str::from_utf8(b).unwrap_or("?")))
+            .collect();
+        let mut want: Vec<u32> = (0..items.len() as u32).collect();
+        want.sort_by(|&a, &b| items[a as usize].cmp(items[b as usize]));
+        let Order::Digits(got) = str_order(&keys) else {
+            panic!("str_order gives digits");
+        };
+        let got: Vec<u32> = got.iter().map(|d| d[2] & POS_MASK).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn float_words_round_trip() {
+        for f in [-1e300, -1.5, -5e-324, 0.0, 5e-324, 2.0, f64::INFINITY] {
+            assert_eq!(word_float(float_word(f)).to_bits(), f.to_bits());
+        }
+    }
+
+    #[test]
+    fn counting_and_word_sorts_keep_equal_keys_in_order() {
+        // Few values (counting sort), a wide span (packed) and the i64
+        // edges (pairs): each order must be the stable one.
+        let cases: [Vec<i64>; 3] = [
+            (0..200).map(|i| (i * 7) % 5 - 2).collect(),
+            (0..200).map(|i| (i * 7919) % 100_003 * 1000).collect(),
+            (0..200)
+                .map(|i| {
+                    if i % 3 == 0 {
+                        i64::MIN
+                    } else {
+                        i64::MAX - i % 2
+                    }
+                })
+                .collect(),
+        ];
+        for ints in cases {
+            let keys: Vec<Value> = ints.iter().map(|&i| Value::Int(i)).collect();
+            let mut want: Vec<u32> = (0..ints.len() as u32).collect();
+            want.sort_by_key(|&i| ints[i as usize]);
+            let Order::Idx(got) = int_order(&keys) else {
+                panic!("int_order gives positions");
+            };
+            assert_eq!(got, want);
+        }
+    }
+}
