@@ -10,6 +10,7 @@ mod fuzzgen;
 mod progs;
 
 mod data_forms_diff;
+mod eval_diff;
 mod fuzz_parse;
 mod fuzz_run;
 mod fuzz_validate;
