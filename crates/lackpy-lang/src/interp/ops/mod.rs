@@ -4,6 +4,7 @@
 //! indexing ([`index`]) and slicing ([`slice`]); here, what they share.
 
 mod arith;
+mod big;
 mod compare;
 mod contains;
 mod index;

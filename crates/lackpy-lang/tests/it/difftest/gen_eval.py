@@ -160,7 +160,29 @@ def fam_edges(rnd):
     return '\n'.join(lines)
 
 
-FAMILIES = [fam_binop, fam_compare, fam_locals, fam_augassign, fam_edges]
+BIGS = [str(2 ** 70), str(-(2 ** 70)), str(MAX + 1), str(MIN - 1), str(3 ** 80), str(-(5 ** 60) + 1)]
+SMALLS = ['0', '1', '-1', '3', '-7', '1000003', str(MAX), str(MIN), 'True', 'False']
+
+
+def fam_big(rnd):
+    """Big ints through chains of temporaries (updated in place when held
+    by nothing else) with names aliasing them, results falling back into
+    the i64 range, and big % small / big // small of every sign."""
+    lines = [f'a = {rnd.choice(BIGS)}', 'alias = a', f's = {rnd.choice(SMALLS)}', f'b = {rnd.choice(BIGS)}',
+             'out = []']
+    for _ in range(rnd.randint(1, 4)):
+        stmt = pick(rnd, 'a = a * 3 + b // (s + 2)', 'a = a // 7 + b', 'a = (a + s) - a',
+                    'a = a * s - a * s + 1', 'a = (a - b) + (b - a)', 'out.append(a % (s + 1000003))',
+                    'out.append(a % (s - 1000003))', 'out.append(a // (s - 2))', 'out.append((a * a) % b)',
+                    'a += b', 'a -= a', 'a *= s', 'a = -a + a - b', 'out.append([a + 0, a - 0, 0 - a])',
+                    'a = a % s', 'a = a // s', 'out.append(a % 2 == 0)', 'out.append(a > b)',
+                    'out.append(a + 1 == b)', 'out.append(a * 1.0)', 'out.append(a / 3)')
+        lines.append(pick(rnd, stmt, f'for i in range(3):\n    {stmt}'))
+    lines.append('[a, alias, b, out]')
+    return '\n'.join(lines)
+
+
+FAMILIES = [fam_binop, fam_compare, fam_locals, fam_augassign, fam_edges, fam_big]
 
 
 if __name__ == "__main__":
