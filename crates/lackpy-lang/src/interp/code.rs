@@ -157,6 +157,9 @@ pub(crate) enum Fast {
     Float(f64),
     /// An arithmetic operation (`+ - * / // %`).
     Bin(Box<(Fast, Operator, Fast)>),
+    /// `name[index]` (a list or tuple item), the container a
+    /// [`Fast::Local`] or [`Fast::Global`].
+    Item(Box<(Fast, Fast)>),
 }
 
 /// `left op right` with numeric operands known at resolve time.

@@ -1,7 +1,8 @@
 //! Numeric fast paths, lowered at resolve time.
 //!
 //! A binary operation (`+ - * / // %`) or a single comparison whose operands
-//! are names and number constants, or such operations a few levels deep, is
+//! are names, number constants and items of named lists or tuples
+//! (`row[0]`, `xs[i]`), or such operations a few levels deep, is
 //! lowered to a [`Fast`] tree kept beside its general form. At run time the
 //! tree is read in place: slots are borrowed rather than cloned, and no
 //! `R<Value>`, stack check or line mapping is made per node. When an operand
@@ -128,6 +129,22 @@ fn operand(e: &Expr) -> Option<Fast> {
         ExprKind::Const(Value::Float(x)) => Some(Fast::Float(*x)),
         ExprKind::Name(super::code::NameRef::Local(s), _) => Some(Fast::Local(*s)),
         ExprKind::Name(super::code::NameRef::Global(s), _) => Some(Fast::Global(*s)),
+        ExprKind::Subscript(obj, idx)
+            if matches!(
+                obj.kind,
+                ExprKind::Name(
+                    super::code::NameRef::Local(_) | super::code::NameRef::Global(_),
+                    _
+                )
+            ) =>
+        {
+            let (c, i) = (operand(obj)?, operand(idx)?);
+            if matches!(i, Fast::Float(_)) {
+                return None;
+            }
+            let f = Fast::Item(Box::new((c, i)));
+            (depth(&f) <= MAX_DEPTH).then_some(f)
+        }
         ExprKind::FastBin(b) => {
             let f = Fast::Bin(Box::new((b.l.clone(), b.op, b.r.clone())));
             (depth(&f) <= MAX_DEPTH).then_some(f)
@@ -139,6 +156,7 @@ fn operand(e: &Expr) -> Option<Fast> {
 fn depth(f: &Fast) -> u32 {
     match f {
         Fast::Bin(b) => 1 + depth(&b.0).max(depth(&b.2)),
+        Fast::Item(b) => 1 + depth(&b.1),
         _ => 0,
     }
 }
@@ -200,8 +218,34 @@ impl Interp<'_> {
             Fast::Int(i) => return Some(Num::I(*i)),
             Fast::Float(x) => return Some(Num::F(*x)),
             Fast::Bin(b) => return self.num_bin(b.1, &b.0, &b.2),
+            Fast::Item(b) => return self.num_item(&b.0, &b.1),
         };
         Num::of(v)
+    }
+
+    /// A number item of a list or tuple, read in place.
+    #[inline(never)]
+    fn num_item(&self, c: &Fast, i: &Fast) -> Option<Num> {
+        let Num::I(i) = self.num(i)? else {
+            return None;
+        };
+        let v = match c {
+            Fast::Local(s) => self.stack.get(self.base + *s as usize)?.as_ref()?,
+            Fast::Global(s) => self.globals.get(*s as usize)?.as_ref()?,
+            _ => return None,
+        };
+        let at = |n: usize| -> Option<usize> {
+            let j = if i < 0 { i.checked_add(n as i64)? } else { i };
+            usize::try_from(j).ok().filter(|&j| j < n)
+        };
+        match v {
+            Value::Tuple(t) => Num::of(t.items.get(at(t.items.len())?)?),
+            Value::List(l) => {
+                let l = l.try_borrow().ok()?;
+                Num::of(l.items.get(at(l.items.len())?)?)
+            }
+            _ => None,
+        }
     }
 
     #[inline(never)]

@@ -49,10 +49,19 @@ def number(rnd):
     return value(rnd) if rnd.random() < .15 else rnd.choice(INTS + FLOATS + ['True', 'False'])
 
 
+INDEXES = ['0', '1', '-1', '2', '-3', '5', 'True', 'False', str(MAX), str(MIN), '1.0', 'a', 'x']
+
+
 def leaf(rnd, names):
-    """A name or a literal (negative literals in parentheses)."""
+    """A name, an item of the list `l` or tuple `t`, or a literal (negative
+    literals in parentheses)."""
     if names and rnd.random() < .6:
         return rnd.choice(names)
+    if rnd.random() < .25:
+        i = rnd.choice(INDEXES)
+        if i in ('a', 'x') and i not in names:
+            i = '0'
+        return f"{pick(rnd, 'l', 't')}[{i}]"
     v = number(rnd)
     return f'({v})' if v.startswith('-') else v
 
@@ -64,7 +73,8 @@ def tree(rnd, names, depth):
 
 
 def globals_for(rnd, names, pool=number):
-    return [f'{n} = {pool(rnd)}' for n in names]
+    seq = ', '.join(number(rnd) for _ in range(rnd.randint(0, 4)))
+    return [f'{n} = {pool(rnd)}' for n in names] + [f'l = [{seq}]', f't = ({seq}{"," if seq else ""})']
 
 
 def fam_binop(rnd):
@@ -111,7 +121,7 @@ def fam_locals(rnd):
     with captured and enclosing names beside them."""
     xs = ', '.join(number(rnd) for _ in range(rnd.randint(0, 6)))
     body = tree(rnd, ['x', 'y', 'g'], rnd.randint(1, 4))
-    lines = [f'g = {number(rnd)}', f'xs = [{xs}]']
+    lines = [f'g = {number(rnd)}', f'xs = [{xs}]'] + globals_for(rnd, [])
     shape = rnd.random()
     if shape < .35:
         lines.append(f'r = [{body} for x in xs for y in [{number(rnd)}, g]]')
