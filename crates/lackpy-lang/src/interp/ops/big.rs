@@ -45,6 +45,18 @@ pub(crate) fn big_arith(op: Operator, a: Value, b: &Value) -> Result<R<Value>, V
             }
             Ok(Ok(match (op, &x, &y) {
                 (Operator::Mod, IntRef::Big(x), IntRef::Small(y)) => Value::Int(mod_small(x, *y)),
+                (Operator::FloorDiv, IntRef::Big(x), IntRef::Small(y)) => {
+                    // Truncating scalar division (one pass, one buffer),
+                    // one step down when the remainder is nonzero and the
+                    // signs differ.
+                    let mut q: BigInt = *x / *y;
+                    if (x.sign() == num_bigint::Sign::Minus) != (*y < 0)
+                        && rem_magnitude(x, y.unsigned_abs()) != 0
+                    {
+                        q -= 1;
+                    }
+                    Value::from_big(q)
+                }
                 (Operator::Mod, _, _) => Value::from_big(big_of(&x).mod_floor(&big_of(&y))),
                 _ => Value::from_big(big_of(&x).div_floor(&big_of(&y))),
             }))
@@ -114,16 +126,30 @@ fn fresh(op: Operator, x: IntRef, y: IntRef) -> R<Value> {
     Ok(Value::from_big(r))
 }
 
+/// `|x| % m` for a nonzero `m`, from the digits: native 64-bit divisions
+/// (two per digit) while `m` fits 32 bits, 128-bit ones past that.
+fn rem_magnitude(x: &BigInt, m: u64) -> u64 {
+    if m <= u64::from(u32::MAX) {
+        let mut r: u64 = 0;
+        for d in x.iter_u64_digits().rev() {
+            r = ((r << 32) | (d >> 32)) % m;
+            r = ((r << 32) | (d & 0xffff_ffff)) % m;
+        }
+        return r;
+    }
+    let m = u128::from(m);
+    let mut r: u128 = 0;
+    for d in x.iter_u64_digits().rev() {
+        r = ((r << 64) | u128::from(d)) % m;
+    }
+    r as u64
+}
+
 /// `x % y` (Python's sign: the divisor's) for a nonzero small divisor,
 /// from the digits, without allocating.
 fn mod_small(x: &BigInt, y: i64) -> i64 {
-    let m = y.unsigned_abs() as u128;
-    let mut r: u128 = 0;
-    for d in x.iter_u64_digits().rev() {
-        r = ((r << 64) | d as u128) % m;
-    }
+    let r = rem_magnitude(x, y.unsigned_abs());
     // `r` is the remainder of |x|; fix the sign as floor modulo does.
-    let r = r as u64;
     let negative_x = x.sign() == num_bigint::Sign::Minus;
     let r = if negative_x && r != 0 {
         y.unsigned_abs() - r
@@ -150,6 +176,19 @@ mod tests {
             for y in [1i64, 2, 7, -7, 1000003, i64::MAX, i64::MIN, -1] {
                 let want = x.mod_floor(&BigInt::from(y));
                 assert_eq!(BigInt::from(mod_small(x, y)), want, "{x} % {y}");
+                let got = big_arith(
+                    Operator::FloorDiv,
+                    Value::from_big(x.clone()),
+                    &Value::Int(y),
+                );
+                let want = Value::from_big(x.div_floor(&BigInt::from(y)));
+                match got {
+                    Ok(Ok(v)) => assert!(
+                        matches!(crate::value::eq::py_eq(&v, &want), Ok(true)),
+                        "{x} // {y}"
+                    ),
+                    _ => panic!("{x} // {y} declined or failed"),
+                }
             }
         }
     }
