@@ -202,6 +202,19 @@ impl Interp<'_> {
         }
     }
 
+    /// [`Self::eval_cond`], with a lowered comparison answered inline
+    /// (no call) at the hot sites: comprehension filters, `and`/`or`
+    /// operands, `if` tests.
+    #[inline(always)]
+    pub(crate) fn cond(&mut self, e: &Expr) -> R<bool> {
+        if let ExprKind::FastCmp(c) = &e.kind
+            && let Some(b) = self.fast_cmp(c)
+        {
+            return Ok(b);
+        }
+        self.eval_cond(e)
+    }
+
     /// `a op b` as a condition.
     #[inline(never)]
     fn cond_compare(&mut self, e: &Expr, l: &Expr, rest: &[(CmpOp, Expr)]) -> R<bool> {
@@ -234,7 +247,7 @@ impl Interp<'_> {
             ExprKind::Unary(UnaryOp::Not, x) => Ok(!self.eval_cond(x)?),
             ExprKind::And(vs) => {
                 for v in vs {
-                    if !self.eval_cond(v)? {
+                    if !self.cond(v)? {
                         return Ok(false);
                     }
                 }
@@ -242,7 +255,7 @@ impl Interp<'_> {
             }
             ExprKind::Or(vs) => {
                 for v in vs {
-                    if self.eval_cond(v)? {
+                    if self.cond(v)? {
                         return Ok(true);
                     }
                 }

@@ -83,7 +83,7 @@ impl Interp<'_> {
                 orelse,
             } => self.exec_for(target, iter, body, orelse)?,
             StmtKind::If { test, body, orelse } => {
-                if self.eval_cond(test)? {
+                if self.cond(test)? {
                     self.exec_block(body)?;
                 } else {
                     self.exec_block(orelse)?;
