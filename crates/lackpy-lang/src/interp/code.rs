@@ -112,6 +112,10 @@ pub(crate) enum ExprKind {
     Const(Value),
     Name(NameRef, Rc<str>),
     BinOp(Box<Expr>, Operator, Box<Expr>),
+    /// A binary operation lowered to a numeric tree (see [`Fast`]).
+    FastBin(Box<FastBin>),
+    /// A single comparison lowered to numeric operands (see [`Fast`]).
+    FastCmp(Box<FastCmp>),
     Unary(UnaryOp, Box<Expr>),
     And(Vec<Expr>),
     Or(Vec<Expr>),
@@ -135,6 +139,48 @@ pub(crate) enum ExprKind {
     Lambda(Rc<LambdaDef>),
     /// An expression the language does not admit, or a misplaced `*x`.
     Forbidden(&'static str),
+}
+
+/// An operand of a lowered numeric operation: a name read in place, a
+/// number constant, or an arithmetic operation on such operands (bounded
+/// depth). Evaluating it has no side effect and no error: it answers a
+/// number or nothing, and on nothing the general path runs instead.
+#[derive(Clone)]
+pub(crate) enum Fast {
+    /// A local of the innermost frame.
+    Local(u32),
+    /// A module-level name.
+    Global(u32),
+    /// An int constant (bool constants are 0 and 1).
+    Int(i64),
+    /// A float constant.
+    Float(f64),
+    /// An arithmetic operation (`+ - * / // %`).
+    Bin(Box<(Fast, Operator, Fast)>),
+    /// `name[index]` (a list or tuple item), the container a
+    /// [`Fast::Local`] or [`Fast::Global`].
+    Item(Box<(Fast, Fast)>),
+}
+
+/// `left op right` with numeric operands known at resolve time.
+pub(crate) struct FastBin {
+    pub op: Operator,
+    pub l: Fast,
+    pub r: Fast,
+    /// The general form, run when an operand is not a plain number or the
+    /// result is not one (overflow into a big int, division by zero).
+    pub left: Expr,
+    pub right: Expr,
+}
+
+/// `left op right` (one comparison) with numeric operands.
+pub(crate) struct FastCmp {
+    pub op: CmpOp,
+    pub l: Fast,
+    pub r: Fast,
+    /// The general form (`left` and the one `(op, right)` pair).
+    pub left: Expr,
+    pub rest: Vec<(CmpOp, Expr)>,
 }
 
 /// A positional element of a display or call.

@@ -180,7 +180,7 @@ impl Interp<'_> {
         acc: &mut S,
     ) -> R<()> {
         for cond in &g.ifs {
-            if !self.eval_cond(cond)? {
+            if !self.cond(cond)? {
                 return Ok(());
             }
         }

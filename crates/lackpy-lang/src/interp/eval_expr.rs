@@ -42,6 +42,8 @@ impl Interp<'_> {
             }
             // The hottest compound kinds get small functions of their own:
             // one call each, without the large frame of `eval_compound`.
+            ExprKind::FastBin(b) => self.eval_fast_bin(b, e.line),
+            ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
             ExprKind::Compare(..)
             | ExprKind::Subscript(..)
@@ -52,7 +54,7 @@ impl Interp<'_> {
     }
 
     #[inline(never)]
-    fn eval_binop(&mut self, l: &Expr, op: Operator, r: &Expr, line: u32) -> R<Value> {
+    pub(super) fn eval_binop(&mut self, l: &Expr, op: Operator, r: &Expr, line: u32) -> R<Value> {
         check_stack()?;
         let a = self.eval(l)?;
         let b = self.eval(r)?;
@@ -97,6 +99,8 @@ impl Interp<'_> {
         check_stack()?;
         match &e.kind {
             // `eval` sends these to their own functions; kept total here.
+            ExprKind::FastBin(b) => self.eval_fast_bin(b, e.line),
+            ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
             ExprKind::Compare(..)
             | ExprKind::Call(_)
@@ -186,12 +190,29 @@ impl Interp<'_> {
     #[inline(never)]
     pub(crate) fn eval_cond(&mut self, e: &Expr) -> R<bool> {
         match &e.kind {
+            ExprKind::FastCmp(c) => match self.fast_cmp(c) {
+                Some(b) => Ok(b),
+                None => self.cond_compare(e, &c.left, &c.rest),
+            },
             ExprKind::Compare(l, rest) if rest.len() == 1 => self.cond_compare(e, l, rest),
             ExprKind::Unary(UnaryOp::Not, _) | ExprKind::And(_) | ExprKind::Or(_) => {
                 self.cond_logic(e)
             }
             _ => Ok(truth(&self.eval(e)?)),
         }
+    }
+
+    /// [`Self::eval_cond`], with a lowered comparison answered inline
+    /// (no call) at the hot sites: comprehension filters, `and`/`or`
+    /// operands, `if` tests.
+    #[inline(always)]
+    pub(crate) fn cond(&mut self, e: &Expr) -> R<bool> {
+        if let ExprKind::FastCmp(c) = &e.kind
+            && let Some(b) = self.fast_cmp(c)
+        {
+            return Ok(b);
+        }
+        self.eval_cond(e)
     }
 
     /// `a op b` as a condition.
@@ -226,7 +247,7 @@ impl Interp<'_> {
             ExprKind::Unary(UnaryOp::Not, x) => Ok(!self.eval_cond(x)?),
             ExprKind::And(vs) => {
                 for v in vs {
-                    if !self.eval_cond(v)? {
+                    if !self.cond(v)? {
                         return Ok(false);
                     }
                 }
@@ -234,7 +255,7 @@ impl Interp<'_> {
             }
             ExprKind::Or(vs) => {
                 for v in vs {
-                    if self.eval_cond(v)? {
+                    if self.cond(v)? {
                         return Ok(true);
                     }
                 }
@@ -244,7 +265,7 @@ impl Interp<'_> {
         }
     }
 
-    fn eval_compare(&mut self, l: &Expr, rest: &[(CmpOp, Expr)]) -> R<Value> {
+    pub(super) fn eval_compare(&mut self, l: &Expr, rest: &[(CmpOp, Expr)]) -> R<Value> {
         let mut a = self.eval(l)?;
         let mut result = true;
         for (op, e) in rest {
@@ -526,7 +547,7 @@ pub(crate) fn at_line(mut ex: Box<Exc>, line: u32) -> Box<Exc> {
 /// RecursionError when the native stack runs low (compound expressions
 /// nest through Rust frames).
 #[inline(always)]
-fn check_stack() -> R<()> {
+pub(super) fn check_stack() -> R<()> {
     if crate::value::stack::exhausted() {
         return Err(Exc::limit(
             ExcKind::RecursionError,

@@ -5,6 +5,7 @@ use std::rc::Rc;
 use super::Interp;
 use super::code::{NameRef, Stmt, StmtKind, Target};
 use super::eval_expr::{at_line, forbidden};
+use super::fast::{self, Num};
 use super::ops;
 use crate::ast::Operator;
 use crate::value::Value;
@@ -82,7 +83,7 @@ impl Interp<'_> {
                 orelse,
             } => self.exec_for(target, iter, body, orelse)?,
             StmtKind::If { test, body, orelse } => {
-                if self.eval_cond(test)? {
+                if self.cond(test)? {
                     self.exec_block(body)?;
                 } else {
                     self.exec_block(orelse)?;
@@ -163,6 +164,16 @@ impl Interp<'_> {
             *cur = sum;
             return Ok(());
         }
+        if let Some(b) = Num::of(&rhs)
+            && let Some(Some(cur)) = self.slot_mut(r)
+            && let Some(a) = Num::of(cur)
+            && (matches!(a, Num::F(_)) || matches!(b, Num::F(_)))
+            && let Some(sum) = fast::arith(Operator::Add, a, b)
+        {
+            // The float accumulator (`total += x * 0.5`): in place.
+            *cur = sum.value();
+            return Ok(());
+        }
         if let Value::Str(add) = &rhs {
             let extra = add.as_str().len();
             let budget_ok = self.budget.check_memory(extra);
@@ -206,10 +217,10 @@ impl Interp<'_> {
             Target::Name(r, name) => {
                 let cur = self.load(*r, name)?;
                 let rhs = self.eval(e)?;
-                if let (Value::Int(x), Value::Int(y)) = (&cur, &rhs)
-                    && let Some(v) = ops::int_fast(op, *x, *y)
+                if let (Some(x), Some(y)) = (Num::of(&cur), Num::of(&rhs))
+                    && let Some(v) = fast::arith(op, x, y)
                 {
-                    self.store(*r, Value::Int(v));
+                    self.store(*r, v.value());
                     return Ok(());
                 }
                 let v = ops::inplace(self, op, cur, rhs)?;

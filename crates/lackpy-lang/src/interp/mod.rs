@@ -16,6 +16,7 @@ pub(crate) mod code;
 mod comp;
 pub(crate) mod eval_expr;
 pub(crate) mod eval_stmt;
+pub(crate) mod fast;
 pub(crate) mod formatting;
 pub(crate) mod host;
 pub(crate) mod limits;

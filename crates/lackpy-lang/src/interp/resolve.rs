@@ -349,7 +349,7 @@ impl Resolver<'_> {
             E::Constant(c) => ExprKind::Const(self.intern(constant(c))),
             E::Name { id, .. } => ExprKind::Name(self.name(id), Rc::from(id.as_str())),
             E::BinOp { left, op, right } => {
-                ExprKind::BinOp(Box::new(self.expr(left)?), *op, Box::new(self.expr(right)?))
+                super::fast::lower_bin(self.expr(left)?, *op, self.expr(right)?)
             }
             E::UnaryOp { op, operand } => {
                 let inner = self.expr(operand)?;
@@ -377,7 +377,7 @@ impl Resolver<'_> {
                 for (op, c) in ops.iter().zip(comparators) {
                     rest.push((*op, self.expr(c)?));
                 }
-                ExprKind::Compare(Box::new(l), rest)
+                super::fast::lower_compare(l, rest)
             }
             E::IfExp { test, body, orelse } => ExprKind::IfExp(
                 Box::new(self.expr(test)?),

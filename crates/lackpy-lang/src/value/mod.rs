@@ -103,6 +103,14 @@ impl BigVal {
         mem::charge(big_bytes(&b));
         BigVal(b)
     }
+
+    /// Changes the int in place (its buffer reused), keeping the memory
+    /// charge equal to its new size.
+    pub(crate) fn update(&mut self, f: impl FnOnce(&mut BigInt)) {
+        mem::credit(big_bytes(&self.0));
+        f(&mut self.0);
+        mem::charge(big_bytes(&self.0));
+    }
 }
 
 impl Drop for BigVal {

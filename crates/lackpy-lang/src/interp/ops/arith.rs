@@ -20,7 +20,7 @@ use crate::value::int::{IntRef, as_int, divmod_big, floordiv_i64, mod_i64};
 /// Largest int result kept, in bits (bigger results are a MemoryError; far
 /// beyond anything a tool composition needs, and it keeps a single
 /// multiplication or division fast).
-const MAX_INT_BITS: u64 = 1 << 23;
+pub(super) const MAX_INT_BITS: u64 = 1 << 23;
 
 fn op_symbol(op: Operator) -> &'static str {
     match op {
@@ -152,6 +152,16 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
             return float_arith(op, x, y);
         }
     }
+    // Ints with a big operand: borrowed, and updated in place when the
+    // left one is held by nothing else.
+    let a = if matches!(a, Value::Big(_)) || matches!(b, Value::Big(_)) {
+        match super::big::big_arith(op, a, &b) {
+            Ok(r) => return r,
+            Err(a) => a,
+        }
+    } else {
+        a
+    };
     match op {
         Operator::Add => add(budget, a, b),
         Operator::Sub => sub(a, b),

@@ -4,7 +4,8 @@ with CPython and print the cases as JSON.
 A generator script defines FAMILIES (functions taking a random.Random and
 returning a program whose last line is an expression) and calls
 `main(FAMILIES)`; argv is the seed and the number of programs per family.
-Each case is {family, program, repr | error}.
+Each case is {family, program, repr | error}; `run=run_with_line` adds
+the line of an error.
 """
 import json
 import random
@@ -21,13 +22,31 @@ def run_one(src):
         return {"program": src, "error": f"{type(e).__name__}: {e}"}
 
 
-def main(families):
+def run_with_line(src):
+    """As run_one, and an error also gives the line it was raised on."""
+    case = run_one(src)
+    if "error" in case:
+        body, _, last = src.rpartition("\n")
+        try:
+            exec(body, {})
+            case["line"] = src.count("\n") + 1
+        except Exception as e:
+            tb, line = e.__traceback__, 0
+            while tb is not None:
+                if tb.tb_frame.f_code.co_filename == "<string>":
+                    line = tb.tb_lineno
+                tb = tb.tb_next
+            case["line"] = line
+    return case
+
+
+def main(families, run=run_one):
     seed, per_family = int(sys.argv[1]), int(sys.argv[2])
     out = []
     for i, fam in enumerate(families):
         rnd = random.Random(seed * 100 + i + 1)
         for _ in range(per_family):
-            case = run_one(fam(rnd))
+            case = run(fam(rnd))
             case["family"] = fam.__name__[4:]
             out.append(case)
     json.dump(out, sys.stdout)
