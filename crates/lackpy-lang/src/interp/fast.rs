@@ -91,17 +91,7 @@ pub(crate) fn arith(op: Operator, a: Num, b: Num) -> Option<Num> {
 #[inline(always)]
 fn compare(op: CmpOp, a: Num, b: Num) -> Option<bool> {
     let (x, y) = match (a, b) {
-        (Num::I(x), Num::I(y)) => {
-            return Some(match op {
-                CmpOp::Eq => x == y,
-                CmpOp::NotEq => x != y,
-                CmpOp::Lt => x < y,
-                CmpOp::LtE => x <= y,
-                CmpOp::Gt => x > y,
-                CmpOp::GtE => x >= y,
-                _ => return None,
-            });
-        }
+        (Num::I(x), Num::I(y)) => return ordered(op, x, y),
         (Num::F(x), Num::F(y)) => (x, y),
         // CPython compares an int with a float exactly: only ints that
         // convert exactly are compared as floats here.
@@ -110,6 +100,12 @@ fn compare(op: CmpOp, a: Num, b: Num) -> Option<bool> {
         _ => return None,
     };
     // IEEE comparisons: NaN is unequal and unordered, as in Python.
+    ordered(op, x, y)
+}
+
+/// `x op y` for an order comparison; `None` for `is`/`in` and their negations.
+#[inline(always)]
+fn ordered<T: PartialOrd>(op: CmpOp, x: T, y: T) -> Option<bool> {
     Some(match op {
         CmpOp::Eq => x == y,
         CmpOp::NotEq => x != y,
@@ -163,16 +159,7 @@ fn depth(f: &Fast) -> u32 {
 
 /// `left op right`: a [`FastBin`] when both operands have fast forms.
 pub(crate) fn lower_bin(left: Expr, op: Operator, right: Expr) -> ExprKind {
-    let arithmetic = matches!(
-        op,
-        Operator::Add
-            | Operator::Sub
-            | Operator::Mult
-            | Operator::Div
-            | Operator::FloorDiv
-            | Operator::Mod
-    );
-    if arithmetic
+    if super::ops::is_numeric_op(op)
         && let (Some(l), Some(r)) = (operand(&left), operand(&right))
         && depth(&l).max(depth(&r)) < MAX_DEPTH
     {

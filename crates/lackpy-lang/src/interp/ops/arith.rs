@@ -133,15 +133,7 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
     }
     // Floats, and a float with a small int (converted as CPython does,
     // correctly rounded): straight to the float arithmetic.
-    if matches!(
-        op,
-        Operator::Add
-            | Operator::Sub
-            | Operator::Mult
-            | Operator::Div
-            | Operator::FloorDiv
-            | Operator::Mod
-    ) {
+    if is_numeric_op(op) {
         let pair = match (&a, &b) {
             (Value::Float(x), Value::Float(y)) => Some((*x, *y)),
             (Value::Float(x), Value::Int(y)) => Some((*x, *y as f64)),
@@ -443,4 +435,18 @@ fn complex_arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
         _ => return Err(unsupported(op, a, b)),
     };
     Ok(Value::Complex(Rc::new((r, i))))
+}
+
+/// The operators with a float form for every pair of numbers (`+ - * / // %`).
+#[inline(always)]
+pub(crate) fn is_numeric_op(op: Operator) -> bool {
+    matches!(
+        op,
+        Operator::Add
+            | Operator::Sub
+            | Operator::Mult
+            | Operator::Div
+            | Operator::FloorDiv
+            | Operator::Mod
+    )
 }
