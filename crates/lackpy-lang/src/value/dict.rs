@@ -133,6 +133,13 @@ impl Dict {
             size *= 2;
         }
         self.index = vec![EMPTY; size];
+        // The entries grow with the index, to the count it holds before its
+        // next rebuild (as CPython sizes its entry array), so a growing dict
+        // never copies its entries twice and a copy keeps room to grow.
+        let usable = usable(size);
+        if self.entries.capacity() < usable {
+            self.entries.reserve_exact(usable - self.entries.len());
+        }
         self.filled = self.len;
         for n in 0..self.entries.len() {
             if let Some(Some(e)) = self.entries.get(n) {
@@ -329,18 +336,18 @@ impl Dict {
         if self.len == self.entries.len() {
             // No removed entries: the copy is the same table, entries and
             // index as they are (CPython clones such a dict's keys too).
+            // The copy keeps the room to grow that the index allows, so
+            // adding a few keys to it does not reallocate the entries.
+            let mut entries = Vec::with_capacity(self.len.max(usable(self.index.len())));
+            entries.extend(self.entries.iter().map(|e| {
+                e.as_ref().map(|e| Entry {
+                    hash: e.hash,
+                    key: e.key.clone(),
+                    value: e.value.clone(),
+                })
+            }));
             let mut d = Dict {
-                entries: self
-                    .entries
-                    .iter()
-                    .map(|e| {
-                        e.as_ref().map(|e| Entry {
-                            hash: e.hash,
-                            key: e.key.clone(),
-                            value: e.value.clone(),
-                        })
-                    })
-                    .collect(),
+                entries,
                 index: self.index.clone(),
                 filled: self.filled,
                 len: self.len,
@@ -361,9 +368,17 @@ impl Dict {
     }
 }
 
+/// Entries an index table of `size` slots holds before it is rebuilt.
+#[inline]
+fn usable(size: usize) -> usize {
+    size * 2 / 3
+}
+
 /// Bytes a copy of `d` takes (checked against the budget before copying).
 pub(crate) fn copy_bytes(d: &Dict) -> usize {
-    d.entries.len() * std::mem::size_of::<Option<Entry>>() + d.index.len() * 4 + 64
+    d.entries.len().max(usable(d.index.len())) * std::mem::size_of::<Option<Entry>>()
+        + d.index.len() * 4
+        + 64
 }
 
 /// Drops every key and value in one pass (containers without recursion).

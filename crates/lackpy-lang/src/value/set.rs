@@ -44,6 +44,12 @@ impl Clone for Slot {
     }
 }
 
+/// A table of `n` empty slots, built without cloning a slot per slot
+/// (only each slot's tag is written).
+fn empty_slots(n: usize) -> Vec<Slot> {
+    std::iter::repeat_with(|| Slot::Empty).take(n).collect()
+}
+
 /// CPython's set table, slot for slot.
 #[derive(Clone)]
 struct Table {
@@ -64,7 +70,7 @@ fn same(a: &Value, b: &Value) -> bool {
 impl Table {
     fn new() -> Self {
         Table {
-            slots: vec![Slot::Empty; MIN_SIZE],
+            slots: empty_slots(MIN_SIZE),
             fill: 0,
             used: 0,
             finger: 0,
@@ -209,7 +215,7 @@ impl Table {
         while size <= minused {
             size <<= 1;
         }
-        let old = std::mem::replace(&mut self.slots, vec![Slot::Empty; size]);
+        let old = std::mem::replace(&mut self.slots, empty_slots(size));
         for s in old {
             if let Slot::Full(h, k) = s {
                 Table::insert_clean(&mut self.slots, k, h);

@@ -6,15 +6,16 @@
 //! (also at the i64 limits), assign to slices, build lists, tuples, sets and
 //! dicts from every iterator kind, unpack `zip` (strict or of unequal
 //! lengths) in loops and comprehensions, use dict views and set operations,
-//! and mutate containers while iterating them. Ours must give the same repr
+//! mutate containers while iterating them, and copy dicts around the table
+//! thresholds and grow them. Ours must give the same repr
 //! or the same error. `python3` is required: without it the test fails.
 
 use crate::difftest::assert_generated_cases_match;
 
-/// Programs per family (nine families).
+/// Programs per family (ten families).
 const PER_FAMILY: usize = 200;
 
 #[test]
 fn bulk_container_programs_match_cpython() {
-    assert_generated_cases_match("gen_bulk.py", 9, PER_FAMILY);
+    assert_generated_cases_match("gen_bulk.py", 10, PER_FAMILY);
 }

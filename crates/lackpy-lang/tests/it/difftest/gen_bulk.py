@@ -13,7 +13,9 @@ assignment from every iterable kind; list/tuple/set/dict/sorted constructors
 and extend/update from every iterator kind; zip unpacked into loop targets
 (strict, unequal lengths, a shared iterator as one argument, starred
 targets); dict views, update and set operations with equal keys such as 1,
-1.0 and True; and mutation of a list, dict or set while iterating it. Each
+1.0 and True; mutation of a list, dict or set while iterating it; and dicts of every size
+around the table thresholds (with holes) copied and then grown, updated and
+emptied of keys. Each
 family draws from its own seed. Prints one JSON list of
 {"program", "repr" | "error", "family"}.
 """
@@ -205,8 +207,28 @@ def fam_mutate_iter(rnd):
             f"    {body}\n[seen, d]")
 
 
+def fam_dict_grow(rnd):
+    n = rnd.choice([3, 5, 8, 9, 10, 11, 20, 21, 22, 42, 43, 44, 85, 86, 100, 300])
+    key = rnd.choice(["i", "'k' + str(i)", "i * 1.0 if i % 3 else i", "(i, -i)", "i % 2 == 0 if i < 2 else i"])
+    lines = [f"base = {{{key}: i for i in range({n})}}"]
+    if rnd.random() < .4:
+        lines.append(f"for i in range(0, {n}, {rnd.choice([2, 3, 7])}):\n    base.pop({key}, None)")
+    lines.append(f"d = {rnd.choice(['dict(base)', 'base.copy()', 'dict(base, z=1)', '{**base}'])}")
+    step = rnd.choice(["d.update({{{k}: -i for i in range({a}, {b})}})", "for i in range({a}, {b}):\n    d[{k}] = -i",
+                       "d.update([({k}, i) for i in range({a}, {b})])",
+                       "for i in range({a}, {b}):\n    d.pop({k}, None)\n    d[{k}] = i"])
+    for _ in range(rnd.randint(1, 3)):
+        a = rnd.randint(-2, n + 5)
+        lines.append(step.format(k=key, a=a, b=a + rnd.choice([1, 2, 5, 40, 200])))
+    if rnd.random() < .3:
+        lines.append(f"d.pop({rnd.choice(['0', repr('k1'), '1.0', 'True'])}, None)")
+    lines.append("[len(d), list(d.items())[:6], list(d.items())[-6:], list(reversed(d))[:3], len(base), "
+                 "list(base.items())[-3:], d == base]")
+    return "\n".join(lines)
+
+
 FAMILIES = [fam_drain, fam_shared, fam_mutated, fam_slice, fam_slice_assign, fam_construct, fam_zip_unpack,
-            fam_views_sets, fam_mutate_iter]
+            fam_views_sets, fam_mutate_iter, fam_dict_grow]
 
 
 if __name__ == "__main__":
