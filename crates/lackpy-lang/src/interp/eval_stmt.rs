@@ -364,7 +364,12 @@ impl Interp<'_> {
                     )));
                 }
                 for (t, x) in targets.iter().zip(items) {
-                    self.assign(t, x)?;
+                    // Names (the usual targets) are stored here, not
+                    // through a call per part.
+                    match t {
+                        Target::Name(r, _) => self.store(*r, x),
+                        _ => self.assign(t, x)?,
+                    }
                 }
             }
             Some(si) => {
