@@ -308,9 +308,14 @@ impl Interp<'_> {
             return Ok(());
         }
         let items: Vec<Value> = match &v {
-            Value::List(l) if star.is_none() => {
-                l.try_borrow().map(|l| l.items.clone()).unwrap_or_default()
-            }
+            // A list no one else holds (`a, b = s.split(",")`) gives up its
+            // items: no copy, no reference count traffic. The list keeps its
+            // charge until it drops, right after.
+            Value::List(l) if Rc::strong_count(l) == 1 && Rc::weak_count(l) == 0 => l
+                .try_borrow_mut()
+                .map(|mut l| std::mem::take(&mut l.items))
+                .unwrap_or_default(),
+            Value::List(l) => l.try_borrow().map(|l| l.items.clone()).unwrap_or_default(),
             _ => {
                 let mut it = match PyIter::of(&v) {
                     Ok(it) => it,
@@ -359,7 +364,12 @@ impl Interp<'_> {
                     )));
                 }
                 for (t, x) in targets.iter().zip(items) {
-                    self.assign(t, x)?;
+                    // Names (the usual targets) are stored here, not
+                    // through a call per part.
+                    match t {
+                        Target::Name(r, _) => self.store(*r, x),
+                        _ => self.assign(t, x)?,
+                    }
                 }
             }
             Some(si) => {

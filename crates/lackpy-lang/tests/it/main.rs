@@ -35,6 +35,7 @@ mod sort3_diff;
 mod spec_export;
 mod str2_diff;
 mod text3_diff;
+mod text4_diff;
 mod text_diff;
 mod validate_corpus;
 mod validate_rules;

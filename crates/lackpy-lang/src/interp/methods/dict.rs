@@ -11,7 +11,7 @@ use crate::interp::args::{Kw, between, no_kwargs, none};
 use crate::interp::limits::Budget;
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
-use crate::value::iter::PyIter;
+use crate::value::iter::{PyIter, Step};
 use crate::value::{Dict, Value, View, ViewKind};
 
 pub(crate) fn busy() -> Box<Exc> {
@@ -38,36 +38,65 @@ pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<(
     }
     let mut iter = PyIter::of(src)?;
     let mut n = 0usize;
-    while let Some(elem) = iter.next()? {
-        budget.poll()?;
-        let mut inner = PyIter::of(&elem).map_err(|_| {
-            Exc::type_error(format!(
-                "cannot convert dictionary update sequence element #{n} to a sequence"
-            ))
-        })?;
-        let mut parts = Vec::with_capacity(2);
-        while let Some(x) = inner.next()? {
-            parts.push(x);
-            if parts.len() > 2 {
-                break;
+    loop {
+        // Pairs made only to be taken apart (`dict(zip(ks, vs))`,
+        // `dict(enumerate(xs))`, `dict(d.items())`) come as their two parts:
+        // no tuple per item.
+        let mut slots = [Value::None, Value::None];
+        let step = iter.next_parts(2, |i, x| {
+            if let Some(s) = slots.get_mut(i) {
+                *s = x;
             }
-        }
-        if parts.len() != 2 {
-            let len = if parts.len() > 2 {
-                crate::interp::ops::py_len(&elem).unwrap_or(parts.len())
-            } else {
-                parts.len()
-            };
-            return Err(Exc::value_error(format!(
-                "dictionary update sequence element #{n} has length {len}; 2 is required"
-            )));
-        }
-        let v = parts.pop().unwrap_or(Value::None);
-        let k = parts.pop().unwrap_or(Value::None);
+        })?;
+        let (k, v) = match step {
+            Step::Done => break,
+            Step::Pair(k, v) => (k, v),
+            Step::Parts => {
+                let [k, v] = slots;
+                (k, v)
+            }
+            Step::Whole(elem) => pair_parts(&elem, n)?,
+        };
+        budget.poll()?;
         d.insert(k, v)?;
         n += 1;
     }
     Ok(())
+}
+
+/// The key and value of element `n` of a `dict(...)` / `update` iterable:
+/// any iterable of exactly two items.
+fn pair_parts(elem: &Value, n: usize) -> R<(Value, Value)> {
+    if let Value::Tuple(t) = elem
+        && let [k, v] = &t.items[..]
+    {
+        return Ok((k.clone(), v.clone()));
+    }
+    let mut inner = PyIter::of(elem).map_err(|_| {
+        Exc::type_error(format!(
+            "cannot convert dictionary update sequence element #{n} to a sequence"
+        ))
+    })?;
+    let mut parts = Vec::with_capacity(2);
+    while let Some(x) = inner.next()? {
+        parts.push(x);
+        if parts.len() > 2 {
+            break;
+        }
+    }
+    if parts.len() != 2 {
+        let len = if parts.len() > 2 {
+            crate::interp::ops::py_len(elem).unwrap_or(parts.len())
+        } else {
+            parts.len()
+        };
+        return Err(Exc::value_error(format!(
+            "dictionary update sequence element #{n} has length {len}; 2 is required"
+        )));
+    }
+    let v = parts.pop().unwrap_or(Value::None);
+    let k = parts.pop().unwrap_or(Value::None);
+    Ok((k, v))
 }
 
 /// `dict.fromkeys(iterable, value=None)`.
