@@ -82,19 +82,18 @@ fn long_builtin_stops_at_the_deadline() {
     assert!(start.elapsed() < Duration::from_millis(400));
 }
 
+/// The run ends with a MemoryError. Under the default limits that also
+/// means it ended before its deadline (a run that only stopped there would
+/// end with TimeoutError), without a wall-clock bound of this test's own:
+/// how long the append loop takes to reach the budget depends on the
+/// build and on the machine's load, not on the limit being enforced.
 fn assert_memory_error(src: &str) {
-    let start = Instant::now();
     let out = run_src(src);
     assert_eq!(
         out.error_type.as_deref(),
         Some("MemoryError"),
         "{src}: {:?}",
         out.error
-    );
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{src} took {:?}",
-        start.elapsed()
     );
 }
 
