@@ -16,6 +16,7 @@
 pub mod ast;
 mod catalog;
 mod data;
+mod fnv;
 mod format;
 mod grade;
 mod interp;

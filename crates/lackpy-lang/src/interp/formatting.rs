@@ -344,35 +344,8 @@ thread_local! {
     /// Parsed `%` templates by text. A template is almost always a constant
     /// of the program, formatted once per loop iteration: parsing is a pure
     /// function of the text, so it is done once per distinct template.
-    static PERCENT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<PercentTemplate>, TemplateHash>> =
-        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(TemplateHash)) };
-}
-
-/// FNV-1a for the template caches: short keys, looked up once per format
-/// call (the program picks the templates, but a cache of 64 entries that is
-/// emptied when full gives collisions nothing to degrade).
-#[derive(Default, Clone, Copy)]
-struct TemplateHash;
-
-/// The running FNV-1a state.
-struct Fnv(u64);
-
-impl std::hash::BuildHasher for TemplateHash {
-    type Hasher = Fnv;
-    fn build_hasher(&self) -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
+    static PERCENT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<PercentTemplate>, crate::fnv::FnvBuild>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(crate::fnv::FnvBuild)) };
 }
 
 fn parse_percent_template(template: &str) -> PercentTemplate {
@@ -415,8 +388,8 @@ struct FormatTemplate {
 
 thread_local! {
     /// Parsed `str.format` templates by text, as [`PERCENT_CACHE`].
-    static FORMAT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<FormatTemplate>, TemplateHash>> =
-        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(TemplateHash)) };
+    static FORMAT_CACHE: std::cell::RefCell<std::collections::HashMap<Box<str>, Rc<FormatTemplate>, crate::fnv::FnvBuild>> =
+        const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(crate::fnv::FnvBuild)) };
 }
 
 fn parse_format_template(template: &str) -> FormatTemplate {

@@ -52,17 +52,7 @@ use crate::value::mem::{self, MemScope};
 use crate::value::meter::{MeterLimits, MeterScope};
 use crate::value::{Dict, List, Value, repr};
 
-/// Clones a value, with the scalar cases inline.
-#[inline(always)]
-pub(crate) fn fast_clone(v: &Value) -> Value {
-    match v {
-        Value::Int(i) => Value::Int(*i),
-        Value::Float(f) => Value::Float(*f),
-        Value::Bool(b) => Value::Bool(*b),
-        Value::None => Value::None,
-        other => other.clone(),
-    }
-}
+pub(crate) use crate::value::fast_clone;
 
 /// How to run a program.
 #[derive(Debug, Clone, Default)]

@@ -352,11 +352,15 @@ impl PyIter {
                 };
                 let items = d.iter_from(start);
                 match kind {
-                    ViewKind::Keys => out.extend_counted(n, items.map(|(k, _)| clone_item(k))),
-                    ViewKind::Values => out.extend_counted(n, items.map(|(_, v)| clone_item(v))),
+                    ViewKind::Keys => {
+                        out.extend_counted(n, items.map(|(k, _)| super::fast_clone(k)))
+                    }
+                    ViewKind::Values => {
+                        out.extend_counted(n, items.map(|(_, v)| super::fast_clone(v)))
+                    }
                     ViewKind::Items => out.extend_counted(
                         n,
-                        items.map(|(k, v)| Value::pair(clone_item(k), clone_item(v))),
+                        items.map(|(k, v)| Value::pair(super::fast_clone(k), super::fast_clone(v))),
                     ),
                 }
             }
@@ -408,7 +412,7 @@ impl PyIter {
             // Every item of every iterator is builtin work (language.md §5).
             meter::tick()?;
             let item = match list.try_borrow() {
-                Ok(l) => l.items.get(*idx).map(clone_item),
+                Ok(l) => l.items.get(*idx).map(super::fast_clone),
                 Err(_) => None,
             };
             if item.is_some() {
@@ -698,19 +702,6 @@ impl PyIter {
                 Err(_) => return Err(Exc::value_error("generator already executing")),
             },
         })
-    }
-}
-
-/// Clones an item with the scalar cases inline (the interpreter's
-/// `fast_clone`, which this layer may not name).
-#[inline(always)]
-fn clone_item(v: &Value) -> Value {
-    match v {
-        Value::Int(i) => Value::Int(*i),
-        Value::Float(f) => Value::Float(*f),
-        Value::Bool(b) => Value::Bool(*b),
-        Value::None => Value::None,
-        other => other.clone(),
     }
 }
 

@@ -43,6 +43,18 @@ pub(crate) use self::str::PyStr;
 pub(crate) use self::tool::ToolInfo;
 pub(crate) use self::tuple::Tuple;
 
+/// Clones a value, with the scalar cases inline.
+#[inline(always)]
+pub(crate) fn fast_clone(v: &Value) -> Value {
+    match v {
+        Value::Int(i) => Value::Int(*i),
+        Value::Float(f) => Value::Float(*f),
+        Value::Bool(b) => Value::Bool(*b),
+        Value::None => Value::None,
+        other => other.clone(),
+    }
+}
+
 /// One interpreter value.
 #[derive(Clone)]
 // An explicit 8-byte tag puts every payload at offset 8, so a moved value

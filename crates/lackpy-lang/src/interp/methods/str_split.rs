@@ -221,14 +221,14 @@ impl<'t> Parts<'t> {
             return Ok(out);
         }
         let mut out = Buf::with_capacity(parts.len())?;
-        let mut seen: std::collections::HashMap<&str, Value, FnvBuild> =
-            std::collections::HashMap::with_hasher(FnvBuild);
+        let mut seen: std::collections::HashMap<&str, Value, crate::fnv::FnvBuild> =
+            std::collections::HashMap::with_hasher(crate::fnv::FnvBuild);
         let mut sharing = true;
         for (n, &p) in parts.iter().enumerate() {
             // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
             if n == 256 && seen.len() > 192 {
                 sharing = false;
-                seen = std::collections::HashMap::with_hasher(FnvBuild);
+                seen = std::collections::HashMap::with_hasher(crate::fnv::FnvBuild);
             }
             out.push(if !sharing || p.len() > SHORT {
                 make_part(ascii, p)
@@ -250,31 +250,6 @@ fn make_part(ascii: bool, p: &str) -> Value {
         )))
     } else {
         Value::str(p)
-    }
-}
-
-/// FNV-1a: a fast hasher for short words (no attacker controls the map's
-/// lifetime: it lives for one `split`).
-#[derive(Default, Clone, Copy)]
-struct FnvBuild;
-
-struct Fnv(u64);
-
-impl std::hash::BuildHasher for FnvBuild {
-    type Hasher = Fnv;
-    fn build_hasher(&self) -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl std::hash::Hasher for Fnv {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
-        }
     }
 }
 
