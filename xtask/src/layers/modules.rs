@@ -56,6 +56,11 @@ pub struct Exception {
 pub const LANG_MODULES: ModuleRules = ModuleRules {
     package: "lackpy-lang",
     layers: &[
+        // Leaf helpers that name no other module (a hasher).
+        Layer {
+            name: "util",
+            modules: &["fnv"],
+        },
         // Character facts (CPython's Unicode tables): the tokenizer, repr
         // and the string methods all read them, and they read nothing.
         Layer {
