@@ -16,7 +16,7 @@
 use super::Interp;
 use super::code::{Expr, ExprKind, Fast, FastBin, FastCmp};
 use super::eval_expr::at_line;
-use super::ops::{float_divmod, int_fast};
+use super::ops::{float_divmod, int_fast, ordered};
 use crate::ast::{CmpOp, Operator};
 use crate::value::Value;
 use crate::value::errors::R;
@@ -101,20 +101,6 @@ fn compare(op: CmpOp, a: Num, b: Num) -> Option<bool> {
     };
     // IEEE comparisons: NaN is unequal and unordered, as in Python.
     ordered(op, x, y)
-}
-
-/// `x op y` for an order comparison; `None` for `is`/`in` and their negations.
-#[inline(always)]
-fn ordered<T: PartialOrd>(op: CmpOp, x: T, y: T) -> Option<bool> {
-    Some(match op {
-        CmpOp::Eq => x == y,
-        CmpOp::NotEq => x != y,
-        CmpOp::Lt => x < y,
-        CmpOp::LtE => x <= y,
-        CmpOp::Gt => x > y,
-        CmpOp::GtE => x >= y,
-        _ => return None,
-    })
 }
 
 /// The fast operand of an already resolved expression, if it has one.

@@ -10,36 +10,34 @@ use crate::value::errors::{Exc, R};
 use crate::value::int::{as_int, cmp_int_float};
 use crate::value::{Set, Value, ViewKind};
 
+/// `x op y` for an order comparison; `None` for `is`/`in` and their
+/// negations. For floats these are IEEE comparisons: NaN is unequal and
+/// unordered, as in Python.
+#[inline(always)]
+pub(crate) fn ordered<T: PartialOrd>(op: CmpOp, x: T, y: T) -> Option<bool> {
+    Some(match op {
+        CmpOp::Eq => x == y,
+        CmpOp::NotEq => x != y,
+        CmpOp::Lt => x < y,
+        CmpOp::LtE => x <= y,
+        CmpOp::Gt => x > y,
+        CmpOp::GtE => x >= y,
+        _ => return None,
+    })
+}
+
 /// A comparison operator applied to two values.
 pub(crate) fn compare(op: CmpOp, a: &Value, b: &Value) -> R<bool> {
     // Two small ints or two floats: the answer at once, for every operator
     // but the containment and identity ones.
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => {
-            let r = match op {
-                CmpOp::Eq => Some(x == y),
-                CmpOp::NotEq => Some(x != y),
-                CmpOp::Lt => Some(x < y),
-                CmpOp::LtE => Some(x <= y),
-                CmpOp::Gt => Some(x > y),
-                CmpOp::GtE => Some(x >= y),
-                _ => None,
-            };
-            if let Some(r) = r {
+            if let Some(r) = ordered(op, x, y) {
                 return Ok(r);
             }
         }
         (Value::Float(x), Value::Float(y)) => {
-            let r = match op {
-                CmpOp::Eq => Some(x == y),
-                CmpOp::NotEq => Some(x != y),
-                CmpOp::Lt => Some(x < y),
-                CmpOp::LtE => Some(x <= y),
-                CmpOp::Gt => Some(x > y),
-                CmpOp::GtE => Some(x >= y),
-                _ => None,
-            };
-            if let Some(r) = r {
+            if let Some(r) = ordered(op, x, y) {
                 return Ok(r);
             }
         }
