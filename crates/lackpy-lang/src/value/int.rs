@@ -70,6 +70,53 @@ pub(crate) fn as_int(v: &Value) -> Option<IntRef<'_>> {
     }
 }
 
+/// Digit buffers of dropped big ints, kept for the next big result.
+///
+/// A loop over big ints makes and drops one or two per operation; taking a
+/// buffer from here turns the digit allocation and its free into a copy.
+/// Only buffers of at most [`SPARE_MAX_BITS`] bits are kept (num-bigint
+/// shrinks a buffer past twice its length, so each holds at most a few KiB)
+/// and at most [`SPARE_SLOTS`] of them: the retained memory stays far below
+/// anything the memory budget measures.
+const SPARE_SLOTS: usize = 8;
+const SPARE_MAX_BITS: u64 = 4096;
+
+thread_local! {
+    static SPARE: std::cell::RefCell<Vec<BigInt>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Keeps the buffer of a dropped big int for reuse.
+pub(crate) fn recycle(b: BigInt) {
+    // A one-digit value holds no heap buffer worth keeping.
+    let bits = b.bits();
+    if bits <= 64 || bits > SPARE_MAX_BITS {
+        return;
+    }
+    // During thread teardown the pool may be gone: then the buffer is freed.
+    let _ = SPARE.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut()
+            && s.len() < SPARE_SLOTS
+        {
+            s.push(b);
+        }
+    });
+}
+
+/// A copy of `x`, in a recycled buffer when one is spare.
+pub(crate) fn copy_big(x: &BigInt) -> BigInt {
+    let spare = SPARE
+        .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+        .ok()
+        .flatten();
+    match spare {
+        Some(mut r) => {
+            r.clone_from(x);
+            r
+        }
+        None => x.clone(),
+    }
+}
+
 /// Python floor division of i64s; `None` on overflow (`MIN // -1`).
 #[inline]
 pub(crate) fn floordiv_i64(a: i64, b: i64) -> Option<i64> {

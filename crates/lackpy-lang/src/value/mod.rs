@@ -128,6 +128,7 @@ impl BigVal {
 impl Drop for BigVal {
     fn drop(&mut self) {
         mem::credit(big_bytes(&self.0));
+        int::recycle(std::mem::take(&mut self.0));
     }
 }
 

@@ -13,9 +13,9 @@ use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 use crate::ast::Operator;
-use crate::value::Value;
 use crate::value::errors::{Exc, R};
-use crate::value::int::{IntRef, as_int};
+use crate::value::int::{IntRef, as_int, copy_big};
+use crate::value::{BigVal, Value};
 
 use super::arith::MAX_INT_BITS;
 
@@ -43,20 +43,18 @@ pub(crate) fn big_arith(op: Operator, a: Value, b: &Value) -> Result<R<Value>, V
                     "integer division or modulo by zero"
                 })));
             }
+            if op == Operator::FloorDiv
+                && let (IntRef::Big(xb), IntRef::Small(d)) = (&x, &y)
+            {
+                // Truncating scalar division, one step down when the
+                // remainder is nonzero and the signs differ.
+                let d = *d;
+                let down = (xb.sign() == num_bigint::Sign::Minus) != (d < 0)
+                    && rem_magnitude(xb, d.unsigned_abs()) != 0;
+                return Ok(Ok(floor_div_small(a, d, down)));
+            }
             Ok(Ok(match (op, &x, &y) {
                 (Operator::Mod, IntRef::Big(x), IntRef::Small(y)) => Value::Int(mod_small(x, *y)),
-                (Operator::FloorDiv, IntRef::Big(x), IntRef::Small(y)) => {
-                    // Truncating scalar division (one pass, one buffer),
-                    // one step down when the remainder is nonzero and the
-                    // signs differ.
-                    let mut q: BigInt = *x / *y;
-                    if (x.sign() == num_bigint::Sign::Minus) != (*y < 0)
-                        && rem_magnitude(x, y.unsigned_abs()) != 0
-                    {
-                        q -= 1;
-                    }
-                    Value::from_big(q)
-                }
                 (Operator::Mod, _, _) => Value::from_big(big_of(&x).mod_floor(&big_of(&y))),
                 _ => Value::from_big(big_of(&x).div_floor(&big_of(&y))),
             }))
@@ -79,21 +77,11 @@ fn ring(op: Operator, a: Value, y: IntRef) -> R<Value> {
     match a {
         Value::Big(mut rc) => {
             if let Some(v) = Rc::get_mut(&mut rc) {
-                v.update(|x| match (op, &y) {
-                    (Operator::Add, IntRef::Small(y)) => *x += *y,
-                    (Operator::Add, IntRef::Big(y)) => *x += *y,
-                    (Operator::Sub, IntRef::Small(y)) => *x -= *y,
-                    (Operator::Sub, IntRef::Big(y)) => *x -= *y,
-                    (_, IntRef::Small(y)) => *x *= *y,
-                    (_, IntRef::Big(y)) => *x *= *y,
-                });
+                v.update(|x| apply(op, x, &y));
                 if v.0.bits() > MAX_INT_BITS {
                     return Err(Exc::memory());
                 }
-                return Ok(match v.0.to_i64() {
-                    Some(i) => Value::Int(i),
-                    None => Value::Big(rc),
-                });
+                return Ok(normalised(rc));
             }
             fresh(op, IntRef::Big(&rc.0), y)
         }
@@ -104,21 +92,86 @@ fn ring(op: Operator, a: Value, y: IntRef) -> R<Value> {
     }
 }
 
-/// `x op y` into a new int.
+/// `x op= y` for `+ - *` (any other operator multiplies: the caller
+/// sends only these three).
+fn apply(op: Operator, x: &mut BigInt, y: &IntRef) {
+    match (op, y) {
+        (Operator::Add, IntRef::Small(y)) => *x += *y,
+        (Operator::Add, IntRef::Big(y)) => *x += *y,
+        (Operator::Sub, IntRef::Small(y)) => *x -= *y,
+        (Operator::Sub, IntRef::Big(y)) => *x -= *y,
+        (_, IntRef::Small(y)) => *x *= *y,
+        (_, IntRef::Big(y)) => *x *= *y,
+    }
+}
+
+/// A big int changed in place, back as a value (an `i64` if it now fits).
+fn normalised(rc: Rc<BigVal>) -> Value {
+    match rc.0.to_i64() {
+        Some(i) => Value::Int(i),
+        None => Value::Big(rc),
+    }
+}
+
+/// `a // d` for a big `a` and a nonzero small `d`, `down` saying whether
+/// the truncated quotient steps down by one; in place when `a` is held by
+/// nothing else, else into a copy (a recycled buffer: the scalar division
+/// runs over the digits in place either way).
+fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
+    let op = |q: &mut BigInt| {
+        *q /= d;
+        if down {
+            *q -= 1u8;
+        }
+    };
+    match a {
+        Value::Big(mut rc) => {
+            if let Some(v) = Rc::get_mut(&mut rc) {
+                v.update(op);
+                return normalised(rc);
+            }
+            let mut q = copy_big(&rc.0);
+            op(&mut q);
+            Value::from_big(q)
+        }
+        // Only a big left operand comes here; anything else is exact too.
+        other => match as_int(&other) {
+            Some(x) => {
+                let mut q = x.to_big();
+                op(&mut q);
+                Value::from_big(q)
+            }
+            None => other,
+        },
+    }
+}
+
+/// `x op y` into a new int: the big operand copied (into a recycled
+/// buffer) and the other applied in place, so a result costs one digit
+/// buffer that a dropped int usually supplies.
 fn fresh(op: Operator, x: IntRef, y: IntRef) -> R<Value> {
     let r: BigInt = match (op, x, y) {
-        (Operator::Add, IntRef::Big(x), IntRef::Big(y)) => x + y,
-        (Operator::Add, IntRef::Big(x), IntRef::Small(y)) => x + y,
-        (Operator::Add, IntRef::Small(x), IntRef::Big(y)) => x + y,
-        (Operator::Sub, IntRef::Big(x), IntRef::Big(y)) => x - y,
-        (Operator::Sub, IntRef::Big(x), IntRef::Small(y)) => x - y,
-        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => x - y,
-        (_, IntRef::Big(x), IntRef::Big(y)) => x * y,
-        (_, IntRef::Big(x), IntRef::Small(y)) => x * y,
-        (_, IntRef::Small(x), IntRef::Big(y)) => x * y,
-        (Operator::Add, IntRef::Small(x), IntRef::Small(y)) => BigInt::from(x) + y,
-        (Operator::Sub, IntRef::Small(x), IntRef::Small(y)) => BigInt::from(x) - y,
-        (_, IntRef::Small(x), IntRef::Small(y)) => BigInt::from(x) * y,
+        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => x * y,
+        (Operator::Add | Operator::Mult, IntRef::Small(x), IntRef::Big(y)) => {
+            let mut r = copy_big(y);
+            apply(op, &mut r, &IntRef::Small(x));
+            r
+        }
+        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => {
+            let mut r = -copy_big(y);
+            r += x;
+            r
+        }
+        (_, IntRef::Big(x), y) => {
+            let mut r = copy_big(x);
+            apply(op, &mut r, &y);
+            r
+        }
+        (_, IntRef::Small(x), y) => {
+            let mut r = BigInt::from(x);
+            apply(op, &mut r, &y);
+            r
+        }
     };
     if r.bits() > MAX_INT_BITS {
         return Err(Exc::memory());

@@ -192,7 +192,35 @@ def fam_big(rnd):
     return '\n'.join(lines)
 
 
-FAMILIES = [fam_binop, fam_compare, fam_locals, fam_augassign, fam_edges, fam_big]
+EDGE_BIGS = [str(2 ** 63), str(-(2 ** 63) - 1), str(2 ** 64), str(-(2 ** 64)), str(2 ** 64 - 1),
+             str(2 ** 64 + 1), str(2 ** 127), str(-(2 ** 128) + 3), str(7 ** 200), str(-(3 ** 300))]
+EDGE_SMALLS = ['1', '-1', '2', '-2', '7', '-7', '1000003', '-1000003', str(MAX), str(MIN), str(MIN + 1),
+               '4294967295', '4294967296', '-4294967296', 'True', 'False', '0']
+
+
+def fam_bigfresh(rnd):
+    """Big results built from shared operands (copies into recycled digit
+    buffers of other sizes) and from unique temporaries (in place): every
+    order of small and big operand, floor division by a small int of every
+    sign (unique and shared dividends), ints at the 2**63 and 2**64 edges,
+    bools, floats and results falling back into the i64 range."""
+    lines = [f'p = {rnd.choice(EDGE_BIGS)}', f'q = {rnd.choice(EDGE_BIGS)}', f's = {rnd.choice(EDGE_SMALLS)}',
+             'keep = p', 'out = []']
+    for _ in range(rnd.randint(2, 6)):
+        stmt = pick(rnd, 'out.append(s - p)', 'out.append(s + p)', 'out.append(s * p)', 'out.append(p - s)',
+                    'out.append(p * s + q)', 'out.append(p // s)', 'out.append((p + 0) // s)',
+                    'out.append((p * 3) // s)', 'out.append(p // (s - 3))', 'out.append((q - p) // s)',
+                    'out.append(p % s)', 'out.append((p + q) % s)', 'p = p // s + q', 'p = s - p * s',
+                    'q = q * 5 // (s + 9)', 'p = (p * 2 + q) // -3', 'q = q // 1000003 * 1000003 - q',
+                    'out.append(p * 1.5 - s)', 'out.append(p + True)', 'out.append(False - q)',
+                    'out.append([p // k for k in (1, -1, 2, -2, 7, -7)])', 'p, q = q, p + s',
+                    'out.append(p == q + 0)', 'out.append(p - p + s)')
+        lines.append(pick(rnd, stmt, f'for i in range(4):\n    {stmt}\n    s = s * -1 + i'))
+    lines.append('[p, q, s, keep, out]')
+    return '\n'.join(lines)
+
+
+FAMILIES = [fam_binop, fam_compare, fam_locals, fam_augassign, fam_edges, fam_big, fam_bigfresh]
 
 
 if __name__ == "__main__":
