@@ -95,8 +95,9 @@ fn float_word(f: f64) -> u64 {
     }
 }
 
-/// The float of a [`float_word`] (a zero comes back as `0.0`).
-#[inline]
+/// The float of a [`float_word`] (a zero comes back as `0.0`); the tests
+/// check the mapping round-trips.
+#[cfg(test)]
 fn word_float(w: u64) -> f64 {
     f64::from_bits(if w >> 63 == 1 { w & !(1 << 63) } else { !w })
 }
@@ -141,15 +142,13 @@ pub(super) fn ints_in_place(items: &mut [Value]) {
         }
         return;
     }
-    let mut ints: Vec<i64> = items.iter().map(int_of).collect();
-    ints.sort_unstable();
-    for (slot, i) in items.iter_mut().zip(ints) {
-        *slot = Value::Int(i);
-    }
+    // Sorted where they lie: a copy of the ints would cost eight bytes an
+    // item at the moment the source and the sorted list are both alive.
+    items.sort_unstable_by_key(int_of);
 }
 
-/// Sorts non-NaN floats in place, as a stable sort would: sorted as plain
-/// words and written back; the only equal floats that differ are zeros of
+/// Sorts non-NaN floats in place, as a stable sort would: sorted by their
+/// words, where they lie; the only equal floats that differ are zeros of
 /// both signs, which are put back in their first order.
 pub(super) fn floats_in_place(items: &mut [Value]) {
     let zeros: Vec<Value> = items
@@ -157,11 +156,7 @@ pub(super) fn floats_in_place(items: &mut [Value]) {
         .filter(|v| float_of(v) == 0.0)
         .cloned()
         .collect();
-    let mut words: Vec<u64> = items.iter().map(|v| float_word(float_of(v))).collect();
-    words.sort_unstable();
-    for (slot, w) in items.iter_mut().zip(words) {
-        *slot = Value::Float(word_float(w));
-    }
+    items.sort_unstable_by_key(|v| float_word(float_of(v)));
     let first = items.partition_point(|v| float_word(float_of(v)) < float_word(0.0));
     for (slot, z) in items[first..].iter_mut().zip(zeros) {
         *slot = z;
