@@ -82,10 +82,18 @@ def fam_many(rnd):
         'tagged': ['None', 'lambda p: p[0]', 'lambda p: p[1]', 'lambda p: (p[1], -p[0])'],
     }[shape]
     key = rnd.choice(keys)
-    how = rnd.choice(['sorted', 'sort'])
+    how = rnd.choice(['sorted', 'sort', 'fresh', 'fresh'])
     body = f"N = {n}\nxs = {make}\n"
     if how == 'sorted':
         body += f"ys = sorted(xs, key={key}{rev(rnd)})\n"
+        # A list a name holds is copied, never taken.
+        return body + "[ys, xs[:5], len(xs)]"
+    elif how == 'fresh':
+        # A list nothing else holds: sorted in its own buffer; the source
+        # list must come out unchanged.
+        src = rnd.choice(['[x for x in xs]', 'list(xs)', 'xs + []', 'xs[::-1]'])
+        body += f"ys = sorted({src}, key={key}{rev(rnd)})\n"
+        return body + "[ys, xs[:5], xs[-5:]]"
     else:
         body += f"ys = list(xs)\nys.sort(key={key}{rev(rnd)})\n"
     # The whole order, its reprs showing -0.0, True and ties in place.
