@@ -179,14 +179,16 @@ fn fresh(op: Operator, x: IntRef, y: IntRef) -> R<Value> {
     Ok(Value::from_big(r))
 }
 
-/// `|x| % m` for a nonzero `m`, from the digits: native 64-bit divisions
-/// (two per digit) while `m` fits 32 bits, 128-bit ones past that.
+/// `|x| % m` for a nonzero `m`, from the digits: half a digit at a time by
+/// multiplying with a reciprocal while `m` fits 32 bits, 128-bit divisions
+/// past that.
 fn rem_magnitude(x: &BigInt, m: u64) -> u64 {
     if m <= u64::from(u32::MAX) {
+        let red = Reducer::new(m);
         let mut r: u64 = 0;
         for d in x.iter_u64_digits().rev() {
-            r = ((r << 32) | (d >> 32)) % m;
-            r = ((r << 32) | (d & 0xffff_ffff)) % m;
+            r = red.rem((r << 32) | (d >> 32));
+            r = red.rem((r << 32) | (d & 0xffff_ffff));
         }
         return r;
     }
@@ -196,6 +198,35 @@ fn rem_magnitude(x: &BigInt, m: u64) -> u64 {
         r = ((r << 64) | u128::from(d)) % m;
     }
     r as u64
+}
+
+/// `n % m` for any `u64` `n` and a fixed nonzero `m`, by a multiplication
+/// with `m`'s reciprocal in place of a hardware division (several times
+/// slower), as the remainder of a long number by a small one needs one
+/// reduction per half digit.
+struct Reducer {
+    m: u64,
+    /// `floor((2**64 - 1) / m)`.
+    inv: u64,
+}
+
+impl Reducer {
+    fn new(m: u64) -> Self {
+        Reducer {
+            m,
+            inv: u64::MAX / m,
+        }
+    }
+
+    #[inline]
+    fn rem(&self, n: u64) -> u64 {
+        // The estimate is the true quotient or one less (`inv` is short of
+        // 2**64 / m by less than one, so `n * inv / 2**64` is short of
+        // `n / m` by less than one): one correction at most.
+        let q = ((u128::from(n) * u128::from(self.inv)) >> 64) as u64;
+        let r = n - q * self.m;
+        if r >= self.m { r - self.m } else { r }
+    }
 }
 
 /// `x % y` (Python's sign: the divisor's) for a nonzero small divisor,
@@ -219,6 +250,35 @@ fn mod_small(x: &BigInt, y: i64) -> i64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_reducer_matches_the_remainder() {
+        let ms = [
+            1u64, 2, 3, 7, 10, 1000003, 65535, 65536, 4294967291, 4294967295,
+        ];
+        let mut n: u64 = 0x9e37_79b9_7f4a_7c15;
+        for m in ms {
+            let red = Reducer::new(m);
+            for edge in [
+                0,
+                1,
+                m - 1,
+                m,
+                m + 1,
+                u64::MAX,
+                u64::MAX - 1,
+                u64::MAX / m * m,
+            ] {
+                assert_eq!(red.rem(edge), edge % m, "{edge} % {m}");
+            }
+            for _ in 0..10_000 {
+                n ^= n << 13;
+                n ^= n >> 7;
+                n ^= n << 17;
+                assert_eq!(red.rem(n), n % m, "{n} % {m}");
+            }
+        }
+    }
 
     #[test]
     fn mod_small_matches_floor_modulo() {
