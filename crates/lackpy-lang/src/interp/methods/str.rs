@@ -447,21 +447,61 @@ fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kw(id, kwargs)?;
     between(name, args, 0, 1)?;
     let chars = strip_chars(args.first(), name)?;
-    // The set is read in place (no per-call collection of its chars).
-    let is_strip = |c: char| match chars {
-        None => is_space(c),
-        Some(cs) if cs.is_ascii() => c.is_ascii() && cs.as_str().as_bytes().contains(&(c as u8)),
-        Some(cs) => cs.as_str().contains(c),
-    };
-    let out = match id {
-        M::Strip => text.trim_matches(is_strip),
-        M::Lstrip => text.trim_start_matches(is_strip),
-        _ => text.trim_end_matches(is_strip),
+    let (lead, trail) = (id != M::Rstrip, id != M::Lstrip);
+    let out = match chars {
+        // Whitespace, or a set of ASCII characters: the ends are trimmed
+        // by bytes against a bit mask.
+        None => trim_mask(text, SPACE_MASK, lead, trail, true),
+        Some(cs) if cs.is_ascii() => {
+            let mask = cs.as_str().bytes().fold(0u128, |m, b| m | 1u128 << b);
+            trim_mask(text, mask, lead, trail, false)
+        }
+        Some(cs) => {
+            let is_strip = |c: char| cs.as_str().contains(c);
+            match id {
+                M::Strip => text.trim_matches(is_strip),
+                M::Lstrip => text.trim_start_matches(is_strip),
+                _ => text.trim_end_matches(is_strip),
+            }
+        }
     };
     if out.len() == text.len() {
         return Ok(Value::Str(s.clone()));
     }
-    Ok(Value::str(out))
+    Ok(crate::value::str::part_value(s, out))
+}
+
+/// Python's ASCII whitespace as a bit mask: `\t`-`\r`, `\x1c`-`\x1f`, space.
+const SPACE_MASK: u128 = 0x3e00 | 0xf000_0000 | 1 << 32;
+
+/// `text` less the ASCII bytes in `mask` at its start (`lead`) and end
+/// (`trail`). With `uni_space`, non-ASCII whitespace is stripped too: an
+/// end stopped at a non-ASCII byte is trimmed on by chars. Every cut falls
+/// next to an ASCII byte, so on a char boundary.
+fn trim_mask(text: &str, mask: u128, lead: bool, trail: bool, uni_space: bool) -> &str {
+    let bytes = text.as_bytes();
+    let hit = |b: u8| b < 128 && (mask >> b) & 1 == 1;
+    let (mut a, mut z) = (0, bytes.len());
+    if lead {
+        while a < z && bytes.get(a).is_some_and(|&b| hit(b)) {
+            a += 1;
+        }
+    }
+    if trail {
+        while z > a && bytes.get(z - 1).is_some_and(|&b| hit(b)) {
+            z -= 1;
+        }
+    }
+    let mut out = text.get(a..z).unwrap_or(text);
+    if uni_space {
+        if lead && out.as_bytes().first().is_some_and(|&b| b >= 0x80) {
+            out = out.trim_start_matches(is_space);
+        }
+        if trail && out.as_bytes().last().is_some_and(|&b| b >= 0x80) {
+            out = out.trim_end_matches(is_space);
+        }
+    }
+    out
 }
 
 fn split(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
