@@ -15,7 +15,8 @@ partition, str(), f-strings, strip) used as dict keys and set members and
 looked up, next to non-ASCII text at every position and lengths around the
 inline limit (24 bytes); strip/lstrip/rstrip of whitespace (ASCII and
 not: \x85, \xa0, \u2000, \u3000, \u2028, \x1c-\x1f) and of ASCII and
-non-ASCII character sets.
+non-ASCII character sets; slices of every step (reversed, strided, both
+signs) of ASCII and non-ASCII text around the inline length.
 
 Prints one JSON list of {"program", "family", "repr"|"error"}; the last
 line of each program is an expression whose repr() is the answer.
@@ -123,7 +124,22 @@ def fam_strip(rnd):
             f"[r, len(r), r == t, {{r: 1}}.get(t.{how}({chars}) + '', 0)]")
 
 
-FAMILIES = [fam_split_seps, fam_split_shared, fam_splitlines, fam_key_roads, fam_strip]
+def fam_slices(rnd):
+    n = rnd.choice([0, 1, 2, 5, 23, 24, 25, 26, 48, 49, 50, 51, 100, 300])
+    t = "".join(rnd.choice("abcdefghij") for _ in range(n))
+    if rnd.random() < 0.3 and n:
+        pos = rnd.randrange(n)
+        t = t[:pos] + rnd.choice(["é", "€", "😀"]) + t[pos + 1:]
+    bound = lambda: rnd.choice(["", "0", "1", "-1", "3", "-5", str(n), str(n + 7), "-999",
+                                str(n // 2)])
+    step = rnd.choice(["", "1", "-1", "2", "-2", "3", "-3", "7", "-7", "24", "-25", "1000"])
+    expr = f"t[{bound()}:{bound()}:{step}]"
+    return (f"t = {t!r}\nr = {expr}\n"
+            f"[r, len(r), r == {expr}, {{r: 1}}.get(''.join(list(r)), 0), r[::-1][:3]]")
+
+
+FAMILIES = [fam_split_seps, fam_split_shared, fam_splitlines, fam_key_roads, fam_strip,
+            fam_slices]
 
 if __name__ == "__main__":
     gen_common.main(FAMILIES)
