@@ -611,26 +611,30 @@ fn affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     }
     takes(name, args, 1, 3)?;
     let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, s.char_len());
-    let test = |p: &str| -> bool {
-        let plen = p.chars().count() as i64;
-        if start + plen > end {
+    // Without bounds the window is the whole text (no offsets to find).
+    let window = if args.len() == 1 {
+        text
+    } else {
+        text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("")
+    };
+    let test = |p: &PyStr| -> bool {
+        // The affix's length in code points is cached: no rescan.
+        if start + p.char_len() as i64 > end {
             return false;
         }
-        let (a, b) = (byte_at(s, start), byte_at(s, end));
-        let window = text.get(a..b).unwrap_or("");
         if id == M::Startswith {
-            window.starts_with(p)
+            window.starts_with(p.as_str())
         } else {
-            window.ends_with(p)
+            window.ends_with(p.as_str())
         }
     };
     match &args[0] {
-        Value::Str(p) => Ok(Value::Bool(test(p.as_str()))),
+        Value::Str(p) => Ok(Value::Bool(test(p))),
         Value::Tuple(t) => {
             for p in &t.items {
                 match p {
                     Value::Str(p) => {
-                        if test(p.as_str()) {
+                        if test(p) {
                             return Ok(Value::Bool(true));
                         }
                     }
@@ -679,8 +683,21 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kw(id, kwargs)?;
     takes(name, args, 1, 3)?;
     let sub = text_arg(&args[0])?;
+    // The needle's length in code points is cached on its string.
+    let sub_chars = match &args[0] {
+        Value::Str(x) => x.char_len(),
+        _ => sub.chars().count(),
+    };
     let n = s.char_len();
     let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, n);
+    // Without bounds the window is the whole text (no offsets to find).
+    let window_of = |a: usize| {
+        if args.len() == 1 {
+            text
+        } else {
+            text.get(a..byte_at(s, end)).unwrap_or("")
+        }
+    };
     if id == M::Count {
         if start > n as i64 || end < start {
             return Ok(Value::Int(0));
@@ -688,7 +705,7 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         if sub.is_empty() {
             return Ok(Value::Int(end - start + 1));
         }
-        let window = text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("");
+        let window = window_of(byte_at(s, start));
         let mut n = 0i64;
         search::for_matches(window, sub, |_| {
             n += 1;
@@ -696,11 +713,11 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         });
         return Ok(Value::Int(n));
     }
-    let found = if start > n as i64 || end - start < sub.chars().count() as i64 {
+    let found = if start > n as i64 || end - start < sub_chars as i64 {
         None
     } else {
         let a = byte_at(s, start);
-        let window = text.get(a..byte_at(s, end)).unwrap_or("");
+        let window = window_of(a);
         let pos = if matches!(id, M::Find | M::Index) {
             search::find(window.as_bytes(), sub.as_bytes())
         } else {

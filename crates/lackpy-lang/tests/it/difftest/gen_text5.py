@@ -16,7 +16,10 @@ looked up, next to non-ASCII text at every position and lengths around the
 inline limit (24 bytes); strip/lstrip/rstrip of whitespace (ASCII and
 not: \x85, \xa0, \u2000, \u3000, \u2028, \x1c-\x1f) and of ASCII and
 non-ASCII character sets; slices of every step (reversed, strided, both
-signs) of ASCII and non-ASCII text around the inline length.
+signs) of ASCII and non-ASCII text around the inline length;
+startswith/endswith/find/rfind/index/rindex/count with and without bounds;
+float() of plain decimals and of every other form (spaces, underscores,
+signs, inf, nan, exponents, non-ASCII digits, malformed text).
 
 Prints one JSON list of {"program", "family", "repr"|"error"}; the last
 line of each program is an expression whose repr() is the answer.
@@ -138,8 +141,39 @@ def fam_slices(rnd):
             f"[r, len(r), r == {expr}, {{r: 1}}.get(''.join(list(r)), 0), r[::-1][:3]]")
 
 
+def fam_affix_search(rnd):
+    t = "".join(rnd.choice(["a", "b", "ab", "é", "😀", ".py", "x", ":"])
+                for _ in range(rnd.choice([0, 1, 3, 8, 30])))
+    sub = rnd.choice(["", "a", "ab", "é", "😀", ".py", "b:", "zz", t[:3], t[-2:], "a" * 40])
+    how = rnd.choice(["startswith", "endswith", "find", "rfind", "index", "rindex", "count"])
+    arg = repr(sub)
+    if how in ("startswith", "endswith") and rnd.random() < 0.3:
+        arg = "(" + ", ".join(repr(rnd.choice([sub, "a", "é", "", "q"])) for _ in range(3)) + ")"
+    bounds = rnd.choice(["", "", ", 1", ", -3", ", 2, -1", ", None, 4", ", 0, 100", ", 5, 2",
+                         ", -100", ", 40", ", None, None"])
+    return f"t = {t!r}\n[t.{how}({arg}{bounds}), len(t)]"
+
+
+def fam_float_parse(rnd):
+    body = rnd.choice([
+        lambda: str(rnd.randrange(10 ** rnd.choice([1, 3, 9, 17, 25]))),
+        lambda: f"{rnd.randrange(1000)}.{rnd.randrange(1000)}",
+        lambda: f"{rnd.randrange(100)}e{rnd.choice(['', '-', '+'])}{rnd.randrange(400)}",
+        lambda: f"{rnd.randrange(100)}E{rnd.randrange(30)}",
+        lambda: rnd.choice([".5", "5.", ".", "e5", "1e", "1.e3", ".e1", "1e+", "1.5e-3",
+                            "1_000.5", "1_0_0", "_1", "1_", "inf", "-Infinity", "nan", "+nAn",
+                            "1e400", "-0.0", "0x10", "١٢.٥", "0.1", "00012.50", "1.5.2",
+                            "--1", "+-1", "1e5.0", "", " ", "9" * 30 + "." + "9" * 30,
+                            "2.2250738585072014e-308", "4.9e-324", "1e-400"]),
+    ])()
+    sign = rnd.choice(["", "", "-", "+"])
+    pad = rnd.choice(["", "", " ", "\t", "\n ", "\x1c", "\xa0"])
+    t = pad + sign + body + rnd.choice(["", "", " ", "\x85"])
+    return f"t = {t!r}\nf = float(t)\n[f, f == f, str(f), f'{{f!r}}']"
+
+
 FAMILIES = [fam_split_seps, fam_split_shared, fam_splitlines, fam_key_roads, fam_strip,
-            fam_slices]
+            fam_slices, fam_affix_search, fam_float_parse]
 
 if __name__ == "__main__":
     gen_common.main(FAMILIES)
