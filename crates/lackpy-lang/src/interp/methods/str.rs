@@ -227,7 +227,7 @@ fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
     let text = s.as_str();
     none("str.upper", args, kwargs)?;
     if s.is_ascii() {
-        return ascii_map(s, |_, b| b.to_ascii_uppercase());
+        return ascii_recase(s, |t| t.make_ascii_uppercase());
     }
     // Upper case can triple the bytes ('ΐ'): grow under the budget.
     map_text(text, |out, _, c| {
@@ -241,7 +241,7 @@ fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.lower", args, kwargs)?;
     if s.is_ascii() {
-        return ascii_map(s, |_, b| b.to_ascii_lowercase());
+        return ascii_recase(s, |t| t.make_ascii_lowercase());
     }
     Ok(s_val(lower_text(s.as_str())?))
 }
@@ -280,11 +280,10 @@ fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
     let text = s.as_str();
     none("str.capitalize", args, kwargs)?;
     if s.is_ascii() {
-        return ascii_map(s, |i, b| {
-            if i == 0 {
-                b.to_ascii_uppercase()
-            } else {
-                b.to_ascii_lowercase()
+        return ascii_recase(s, |t| {
+            t.make_ascii_lowercase();
+            if let Some(first) = t.get_mut(..1) {
+                first.make_ascii_uppercase();
             }
         });
     }
@@ -306,16 +305,23 @@ fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
     let text = s.as_str();
     none("str.title", args, kwargs)?;
     if s.is_ascii() {
-        // Among ASCII characters only letters are cased.
-        let mut prev_cased = false;
-        return ascii_map(s, |_, b| {
-            let out = if prev_cased {
-                b.to_ascii_lowercase()
-            } else {
-                b.to_ascii_uppercase()
-            };
-            prev_cased = b.is_ascii_alphabetic();
-            out
+        // Among ASCII characters only letters are cased: all lowered, then
+        // each letter after a non-letter (a word's first) raised.
+        return ascii_recase(s, |t| {
+            t.make_ascii_lowercase();
+            let mut prev_cased = false;
+            let mut i = 0;
+            while i < t.len() {
+                let alpha = t.as_bytes().get(i).is_some_and(u8::is_ascii_alphabetic);
+                if alpha
+                    && !prev_cased
+                    && let Some(c) = t.get_mut(i..=i)
+                {
+                    c.make_ascii_uppercase();
+                }
+                prev_cased = alpha;
+                i += 1;
+            }
         });
     }
     let mut prev_cased = false;
@@ -978,6 +984,18 @@ fn lower_text(text: &str) -> R<String> {
     } else {
         text.to_lowercase()
     })
+}
+
+/// An ASCII string re-cased in place by `f` on a copy of its text (the
+/// std case changes keep the text valid UTF-8: no byte buffer to check
+/// afterwards, and whole-text changes are vectorised).
+fn ascii_recase(s: &PyStr, f: impl FnOnce(&mut str)) -> R<Value> {
+    let text = s.as_str();
+    meter::ensure(text.len())?;
+    meter::tick_n(text.len())?;
+    let mut out = CompactString::from(text);
+    f(out.as_mut_str());
+    Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
 }
 
 /// Maps each byte of an ASCII string (with its index) to an ASCII byte:

@@ -19,7 +19,8 @@ non-ASCII character sets; slices of every step (reversed, strided, both
 signs) of ASCII and non-ASCII text around the inline length;
 startswith/endswith/find/rfind/index/rindex/count with and without bounds;
 float() of plain decimals and of every other form (spaces, underscores,
-signs, inf, nan, exponents, non-ASCII digits, malformed text).
+signs, inf, nan, exponents, non-ASCII digits, malformed text); the case
+methods on ASCII and non-ASCII text.
 
 Prints one JSON list of {"program", "family", "repr"|"error"}; the last
 line of each program is an expression whose repr() is the answer.
@@ -172,8 +173,16 @@ def fam_float_parse(rnd):
     return f"t = {t!r}\nf = float(t)\n[f, f == f, str(f), f'{{f!r}}']"
 
 
+def fam_case(rnd):
+    atoms = ["hello", "World", "fooBAR", " ", "1st", "x2y", "it's", "a-b", "_a", "Q", "",
+             "ÉTÉ", "straße", "ǅ", "ΣΑΣ", "\t", "42", "mIxEd"]
+    t = "".join(rnd.choice(atoms) for _ in range(rnd.choice([0, 1, 2, 4, 6, 10])))
+    how = rnd.choice(["upper", "lower", "title", "capitalize", "swapcase"])
+    return f"t = {t!r}\nr = t.{how}()\n[r, len(r), r == t, {{r: 1}}.get(r + '', 0)]"
+
+
 FAMILIES = [fam_split_seps, fam_split_shared, fam_splitlines, fam_key_roads, fam_strip,
-            fam_slices, fam_affix_search, fam_float_parse]
+            fam_slices, fam_affix_search, fam_float_parse, fam_case]
 
 if __name__ == "__main__":
     gen_common.main(FAMILIES)
