@@ -383,32 +383,51 @@ pub(crate) fn slice_str(
     if st.is_ascii() {
         meter::ensure(count)?;
         let bytes = text.as_bytes();
-        // Short picks gather on the stack, longer ones in one exact buffer.
-        let mut small = [0u8; INLINE];
-        let mut big = Vec::new();
-        let picked: &mut [u8] = if count <= INLINE {
-            small.get_mut(..count).unwrap_or_default()
-        } else {
-            big.resize(count, 0);
-            &mut big
-        };
         // The slice rules keep every picked index inside the text: walk
         // it with a stride instead of indexing each pick.
         let stride = usize::try_from(step.unsigned_abs()).unwrap_or(usize::MAX);
-        if step > 0 {
-            let from = bytes.get(start..).unwrap_or_default();
-            for (slot, &b) in picked.iter_mut().zip(from.iter().step_by(stride)) {
-                *slot = b;
+        // Each pick is the first byte of a `stride`-long chunk going
+        // forward, or the last byte of one going back: plain chunk walks,
+        // and a reversed copy (`[::-1]`) is a copy then an in-place
+        // (vectorised) reverse.
+        let gather = |picked: &mut [u8]| {
+            if step > 0 {
+                let from = bytes.get(start..).unwrap_or_default();
+                for (slot, chunk) in picked.iter_mut().zip(from.chunks(stride)) {
+                    *slot = chunk.first().copied().unwrap_or_default();
+                }
+            } else if stride == 1 {
+                let upto = bytes.get(..=start).unwrap_or_default();
+                let tail = upto.get(upto.len().saturating_sub(picked.len())..);
+                if let Some(tail) = tail.filter(|t| t.len() == picked.len()) {
+                    picked.copy_from_slice(tail);
+                    picked.reverse();
+                }
+            } else {
+                let upto = bytes.get(..=start).unwrap_or_default();
+                for (slot, chunk) in picked.iter_mut().zip(upto.rchunks(stride)) {
+                    *slot = chunk.last().copied().unwrap_or_default();
+                }
             }
-        } else {
-            let upto = bytes.get(..=start).unwrap_or_default();
-            for (slot, &b) in picked.iter_mut().zip(upto.iter().rev().step_by(stride)) {
-                *slot = b;
-            }
+        };
+        if count <= INLINE {
+            // Short picks gather on the stack and are stored inline.
+            let mut small = [0u8; INLINE];
+            let picked = small.get_mut(..count).unwrap_or_default();
+            gather(picked);
+            // ASCII bytes of ASCII text: valid UTF-8 (checked word-wise, no
+            // lossy decoding).
+            return Ok(make(std::str::from_utf8(picked).unwrap_or_default()));
         }
-        // ASCII bytes of ASCII text: valid UTF-8 (checked word-wise, no
-        // lossy decoding).
-        return Ok(make(std::str::from_utf8(picked).unwrap_or_default()));
+        // Longer picks gather in one exact buffer that becomes the
+        // string's own (no second copy).
+        let mut big = vec![0u8; count];
+        gather(&mut big);
+        let text = String::from_utf8(big).unwrap_or_default();
+        return Ok(Value::Str(std::rc::Rc::new(PyStr::with_char_len(
+            CompactString::from(text),
+            count,
+        ))));
     }
     // Walk the text instead of copying it into a char vector.
     let mut out = meter::TextBuf::new();

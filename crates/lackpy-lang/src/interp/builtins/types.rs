@@ -310,6 +310,11 @@ pub(crate) fn float_of(x: &Value) -> R<f64> {
 
 /// Python's float literal syntax for `float(str)`.
 pub(crate) fn parse_float(text: &str) -> Option<f64> {
+    // Most texts are a plain decimal: checked in one pass and parsed in
+    // place, with no lowered or cleaned copy.
+    if let Some(f) = plain_float(text) {
+        return Some(f);
+    }
     // Python accepts any Unicode decimal digits.
     let ascii: String;
     let text = if text.is_ascii() {
@@ -393,6 +398,44 @@ pub(crate) fn parse_float(text: &str) -> Option<f64> {
         return None;
     }
     clean.parse::<f64>().ok().map(|f| sign * f)
+}
+
+/// `text` as a float if it is a plain ASCII decimal (`[+-]digits[.digits]
+/// [e[+-]digits]`, at least one digit before or after the point); `None`
+/// sends it to the general parse (spaces, underscores, `inf`, `nan`,
+/// non-ASCII digits, or no float at all).
+fn plain_float(text: &str) -> Option<f64> {
+    let b = text.as_bytes();
+    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    let digits = |i: &mut usize| {
+        let from = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        *i - from
+    };
+    let before = digits(&mut i);
+    let mut after = 0;
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        after = digits(&mut i);
+    }
+    if before + after == 0 {
+        return None;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'+' | b'-')) {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return None;
+        }
+    }
+    if i != b.len() {
+        return None;
+    }
+    text.parse::<f64>().ok()
 }
 
 fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {

@@ -227,7 +227,7 @@ fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
     let text = s.as_str();
     none("str.upper", args, kwargs)?;
     if s.is_ascii() {
-        return ascii_map(s, |_, b| b.to_ascii_uppercase());
+        return ascii_recase(s, |t| t.make_ascii_uppercase());
     }
     // Upper case can triple the bytes ('ΐ'): grow under the budget.
     map_text(text, |out, _, c| {
@@ -241,7 +241,7 @@ fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.lower", args, kwargs)?;
     if s.is_ascii() {
-        return ascii_map(s, |_, b| b.to_ascii_lowercase());
+        return ascii_recase(s, |t| t.make_ascii_lowercase());
     }
     Ok(s_val(lower_text(s.as_str())?))
 }
@@ -280,11 +280,10 @@ fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
     let text = s.as_str();
     none("str.capitalize", args, kwargs)?;
     if s.is_ascii() {
-        return ascii_map(s, |i, b| {
-            if i == 0 {
-                b.to_ascii_uppercase()
-            } else {
-                b.to_ascii_lowercase()
+        return ascii_recase(s, |t| {
+            t.make_ascii_lowercase();
+            if let Some(first) = t.get_mut(..1) {
+                first.make_ascii_uppercase();
             }
         });
     }
@@ -306,16 +305,23 @@ fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
     let text = s.as_str();
     none("str.title", args, kwargs)?;
     if s.is_ascii() {
-        // Among ASCII characters only letters are cased.
-        let mut prev_cased = false;
-        return ascii_map(s, |_, b| {
-            let out = if prev_cased {
-                b.to_ascii_lowercase()
-            } else {
-                b.to_ascii_uppercase()
-            };
-            prev_cased = b.is_ascii_alphabetic();
-            out
+        // Among ASCII characters only letters are cased: all lowered, then
+        // each letter after a non-letter (a word's first) raised.
+        return ascii_recase(s, |t| {
+            t.make_ascii_lowercase();
+            let mut prev_cased = false;
+            let mut i = 0;
+            while i < t.len() {
+                let alpha = t.as_bytes().get(i).is_some_and(u8::is_ascii_alphabetic);
+                if alpha
+                    && !prev_cased
+                    && let Some(c) = t.get_mut(i..=i)
+                {
+                    c.make_ascii_uppercase();
+                }
+                prev_cased = alpha;
+                i += 1;
+            }
         });
     }
     let mut prev_cased = false;
@@ -447,21 +453,61 @@ fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kw(id, kwargs)?;
     between(name, args, 0, 1)?;
     let chars = strip_chars(args.first(), name)?;
-    // The set is read in place (no per-call collection of its chars).
-    let is_strip = |c: char| match chars {
-        None => is_space(c),
-        Some(cs) if cs.is_ascii() => c.is_ascii() && cs.as_str().as_bytes().contains(&(c as u8)),
-        Some(cs) => cs.as_str().contains(c),
-    };
-    let out = match id {
-        M::Strip => text.trim_matches(is_strip),
-        M::Lstrip => text.trim_start_matches(is_strip),
-        _ => text.trim_end_matches(is_strip),
+    let (lead, trail) = (id != M::Rstrip, id != M::Lstrip);
+    let out = match chars {
+        // Whitespace, or a set of ASCII characters: the ends are trimmed
+        // by bytes against a bit mask.
+        None => trim_mask(text, SPACE_MASK, lead, trail, true),
+        Some(cs) if cs.is_ascii() => {
+            let mask = cs.as_str().bytes().fold(0u128, |m, b| m | 1u128 << b);
+            trim_mask(text, mask, lead, trail, false)
+        }
+        Some(cs) => {
+            let is_strip = |c: char| cs.as_str().contains(c);
+            match id {
+                M::Strip => text.trim_matches(is_strip),
+                M::Lstrip => text.trim_start_matches(is_strip),
+                _ => text.trim_end_matches(is_strip),
+            }
+        }
     };
     if out.len() == text.len() {
         return Ok(Value::Str(s.clone()));
     }
-    Ok(Value::str(out))
+    Ok(crate::value::str::part_value(s, out))
+}
+
+/// Python's ASCII whitespace as a bit mask: `\t`-`\r`, `\x1c`-`\x1f`, space.
+const SPACE_MASK: u128 = 0x3e00 | 0xf000_0000 | 1 << 32;
+
+/// `text` less the ASCII bytes in `mask` at its start (`lead`) and end
+/// (`trail`). With `uni_space`, non-ASCII whitespace is stripped too: an
+/// end stopped at a non-ASCII byte is trimmed on by chars. Every cut falls
+/// next to an ASCII byte, so on a char boundary.
+fn trim_mask(text: &str, mask: u128, lead: bool, trail: bool, uni_space: bool) -> &str {
+    let bytes = text.as_bytes();
+    let hit = |b: u8| b < 128 && (mask >> b) & 1 == 1;
+    let (mut a, mut z) = (0, bytes.len());
+    if lead {
+        while a < z && bytes.get(a).is_some_and(|&b| hit(b)) {
+            a += 1;
+        }
+    }
+    if trail {
+        while z > a && bytes.get(z - 1).is_some_and(|&b| hit(b)) {
+            z -= 1;
+        }
+    }
+    let mut out = text.get(a..z).unwrap_or(text);
+    if uni_space {
+        if lead && out.as_bytes().first().is_some_and(|&b| b >= 0x80) {
+            out = out.trim_start_matches(is_space);
+        }
+        if trail && out.as_bytes().last().is_some_and(|&b| b >= 0x80) {
+            out = out.trim_end_matches(is_space);
+        }
+    }
+    out
 }
 
 fn split(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -571,26 +617,30 @@ fn affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     }
     takes(name, args, 1, 3)?;
     let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, s.char_len());
-    let test = |p: &str| -> bool {
-        let plen = p.chars().count() as i64;
-        if start + plen > end {
+    // Without bounds the window is the whole text (no offsets to find).
+    let window = if args.len() == 1 {
+        text
+    } else {
+        text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("")
+    };
+    let test = |p: &PyStr| -> bool {
+        // The affix's length in code points is cached: no rescan.
+        if start + p.char_len() as i64 > end {
             return false;
         }
-        let (a, b) = (byte_at(s, start), byte_at(s, end));
-        let window = text.get(a..b).unwrap_or("");
         if id == M::Startswith {
-            window.starts_with(p)
+            window.starts_with(p.as_str())
         } else {
-            window.ends_with(p)
+            window.ends_with(p.as_str())
         }
     };
     match &args[0] {
-        Value::Str(p) => Ok(Value::Bool(test(p.as_str()))),
+        Value::Str(p) => Ok(Value::Bool(test(p))),
         Value::Tuple(t) => {
             for p in &t.items {
                 match p {
                     Value::Str(p) => {
-                        if test(p.as_str()) {
+                        if test(p) {
                             return Ok(Value::Bool(true));
                         }
                     }
@@ -639,8 +689,21 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kw(id, kwargs)?;
     takes(name, args, 1, 3)?;
     let sub = text_arg(&args[0])?;
+    // The needle's length in code points is cached on its string.
+    let sub_chars = match &args[0] {
+        Value::Str(x) => x.char_len(),
+        _ => sub.chars().count(),
+    };
     let n = s.char_len();
     let (start, end) = adjust(bound(args.get(1))?, bound(args.get(2))?, n);
+    // Without bounds the window is the whole text (no offsets to find).
+    let window_of = |a: usize| {
+        if args.len() == 1 {
+            text
+        } else {
+            text.get(a..byte_at(s, end)).unwrap_or("")
+        }
+    };
     if id == M::Count {
         if start > n as i64 || end < start {
             return Ok(Value::Int(0));
@@ -648,7 +711,7 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         if sub.is_empty() {
             return Ok(Value::Int(end - start + 1));
         }
-        let window = text.get(byte_at(s, start)..byte_at(s, end)).unwrap_or("");
+        let window = window_of(byte_at(s, start));
         let mut n = 0i64;
         search::for_matches(window, sub, |_| {
             n += 1;
@@ -656,11 +719,11 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
         });
         return Ok(Value::Int(n));
     }
-    let found = if start > n as i64 || end - start < sub.chars().count() as i64 {
+    let found = if start > n as i64 || end - start < sub_chars as i64 {
         None
     } else {
         let a = byte_at(s, start);
-        let window = text.get(a..byte_at(s, end)).unwrap_or("");
+        let window = window_of(a);
         let pos = if matches!(id, M::Find | M::Index) {
             search::find(window.as_bytes(), sub.as_bytes())
         } else {
@@ -757,17 +820,22 @@ fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Va
     }
     let fill = (width - len) as usize;
     budget.check_memory(fill + text.len())?;
-    let mut out = String::with_capacity(fill + text.len());
-    let (sign, rest) = match text.chars().next() {
-        Some(c @ ('+' | '-')) => (Some(c), &text[1..]),
-        _ => (None, text),
+    // Sized once (inline when short); the length in code points is known.
+    let mut out = StrBuilder::with_len(fill + text.len());
+    let rest = match text.as_bytes().first() {
+        Some(b'+') => {
+            out.push_str("+");
+            text.get(1..).unwrap_or_default()
+        }
+        Some(b'-') => {
+            out.push_str("-");
+            text.get(1..).unwrap_or_default()
+        }
+        _ => text,
     };
-    if let Some(c) = sign {
-        out.push(c);
-    }
-    out.extend(std::iter::repeat_n('0', fill));
+    out.push_repeat('0', fill);
     out.push_str(rest);
-    Ok(s_val(out))
+    Ok(Value::Str(Rc::new(out.finish(s.char_len() + fill))))
 }
 
 fn expandtabs(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -918,6 +986,18 @@ fn lower_text(text: &str) -> R<String> {
     })
 }
 
+/// An ASCII string re-cased in place by `f` on a copy of its text (the
+/// std case changes keep the text valid UTF-8: no byte buffer to check
+/// afterwards, and whole-text changes are vectorised).
+fn ascii_recase(s: &PyStr, f: impl FnOnce(&mut str)) -> R<Value> {
+    let text = s.as_str();
+    meter::ensure(text.len())?;
+    meter::tick_n(text.len())?;
+    let mut out = CompactString::from(text);
+    f(out.as_mut_str());
+    Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
+}
+
 /// Maps each byte of an ASCII string (with its index) to an ASCII byte:
 /// the case methods' fast path, building the result in place of the
 /// same length (inline for short text).
@@ -1001,14 +1081,22 @@ fn replace_byte(
     budget.check_memory(text.len())?;
     let mut out = StrBuilder::with_len(text.len());
     out.push_str(text);
-    let mut left = limit;
-    for b in out.filled_mut().get_mut(first..).unwrap_or_default() {
-        if left == 0 {
-            break;
+    let rest = out.filled_mut().get_mut(first..).unwrap_or_default();
+    if limit >= rest.len() {
+        // Every occurrence: a branch-free pass the compiler vectorises.
+        for b in rest {
+            *b = if *b == from { to } else { *b };
         }
-        if *b == from {
-            *b = to;
-            left -= 1;
+    } else {
+        let mut left = limit;
+        for b in rest {
+            if left == 0 {
+                break;
+            }
+            if *b == from {
+                *b = to;
+                left -= 1;
+            }
         }
     }
     if text.len() == 1 {

@@ -84,6 +84,34 @@ pub(super) fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> boo
     }
 }
 
+/// Calls `f` with the byte offset of each non-overlapping match of `pat`
+/// (not empty) in `text`, right to left (each match is looked for before
+/// the previous one, as `rsplit` does), until `f` returns false.
+pub(super) fn for_rmatches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
+    let (hay, pat) = (text.as_bytes(), pat.as_bytes());
+    if let &[b] = pat {
+        for p in memchr::memrchr_iter(b, hay) {
+            if !f(p) {
+                return;
+            }
+        }
+    } else if hay.len() <= SHORT_TEXT {
+        let mut end = hay.len();
+        while let Some(p) = hay.get(..end).and_then(|h| rfind(h, pat)) {
+            if !f(p) {
+                return;
+            }
+            end = p;
+        }
+    } else {
+        for p in memchr::memmem::rfind_iter(hay, pat) {
+            if !f(p) {
+                return;
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -93,11 +121,13 @@ mod tests {
     #[test]
     fn matches_std_search() {
         let long = "ab".repeat(200) + "abc" + &"xy".repeat(100) + "abc";
+        let long_runs = "a".repeat(301) + "b" + &"a".repeat(5);
         let texts = [
-            "", "a", "aa", "aaa", "abab", "abcabc", "xabcx", "zzz", "the the", &long,
+            "", "a", "aa", "aaa", "aaaaa", "abab", "abcabc", "xabcx", "zzz", "the the", &long,
+            &long_runs,
         ];
         let pats = [
-            "a", "aa", "ab", "abc", "bca", "zz", "the", "xyxy", "abcd", "c",
+            "a", "aa", "aaa", "ab", "abc", "bca", "zz", "the", "xyxy", "abcd", "c",
         ];
         for t in texts {
             for p in pats {
@@ -109,6 +139,13 @@ mod tests {
                     true
                 });
                 let want: Vec<usize> = t.match_indices(p).map(|(i, _)| i).collect();
+                assert_eq!(got, want, "{t:?} {p:?}");
+                let mut got = Vec::new();
+                for_rmatches(t, p, |i| {
+                    got.push(i);
+                    true
+                });
+                let want: Vec<usize> = t.rmatch_indices(p).map(|(i, _)| i).collect();
                 assert_eq!(got, want, "{t:?} {p:?}");
             }
         }

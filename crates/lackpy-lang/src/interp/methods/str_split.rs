@@ -88,13 +88,13 @@ fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) ->
                 }
             }
         } else {
-            for (p, _) in text.match_indices(sep) {
-                out.push(&text[start..p])?;
+            let mut result = Ok(());
+            super::str_search::for_matches(text, sep, |p| {
+                result = out.push(text.get(start..p).unwrap_or_default());
                 start = p + sep.len();
-                if out.len() >= limit {
-                    break;
-                }
-            }
+                result.is_ok() && out.len() < limit
+            });
+            result?;
         }
     }
     out.push(&text[start..])
@@ -114,13 +114,13 @@ fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) -
                 }
             }
         } else {
-            for (p, _) in text.rmatch_indices(sep) {
-                out.push(&text[p + sep.len()..end])?;
+            let mut result = Ok(());
+            super::str_search::for_rmatches(text, sep, |p| {
+                result = out.push(text.get(p + sep.len()..end).unwrap_or_default());
                 end = p;
-                if out.len() >= limit {
-                    break;
-                }
-            }
+                result.is_ok() && out.len() < limit
+            });
+            result?;
         }
     }
     out.push(&text[..end])?;
@@ -206,7 +206,9 @@ impl<'t> Parts<'t> {
     /// occurrence, and dict lookups of a shared key compare pointers.
     /// Strings are immutable, so only `is` can tell (CPython makes each part
     /// anew; its `is` on equal strings is an implementation detail either
-    /// way).
+    /// way). The table is a small direct-mapped one (see [`ShareTable`]):
+    /// a hash map's allocation and probing cost more than they save on the
+    /// splits of a few dozen parts that are most common.
     pub(super) fn into_values(mut self) -> R<Vec<Value>> {
         let ascii = self.ascii;
         let parts: &[&str] = self.as_mut_slice();
@@ -221,35 +223,102 @@ impl<'t> Parts<'t> {
             return Ok(out);
         }
         let mut out = Buf::with_capacity(parts.len())?;
-        let mut seen: std::collections::HashMap<&str, Value, crate::fnv::FnvBuild> =
-            std::collections::HashMap::with_hasher(crate::fnv::FnvBuild);
-        let mut sharing = true;
+        let mut table = ShareTable::new();
+        let mut hits = 0usize;
         for (n, &p) in parts.iter().enumerate() {
-            // Mostly distinct parts (numbers, ids) gain nothing: stop looking.
-            if n == 256 && seen.len() > 192 {
-                sharing = false;
-                seen = std::collections::HashMap::with_hasher(crate::fnv::FnvBuild);
+            // Mostly distinct parts (numbers, ids, lines) gain nothing:
+            // stop looking.
+            if n == STOP_AT && hits < STOP_AT / 4 {
+                for &p in parts.get(n..).unwrap_or_default() {
+                    out.push(make_part(ascii, p))?;
+                }
+                break;
             }
-            out.push(if !sharing || p.len() > SHORT {
+            out.push(if p.len() > SHORT {
                 make_part(ascii, p)
             } else {
-                seen.entry(p).or_insert_with(|| make_part(ascii, p)).clone()
+                let (v, hit) = table.get_or_make(p, ascii);
+                hits += usize::from(hit);
+                v
             })?;
         }
         Ok(out.into_vec())
     }
 }
 
-/// The string value of a part (of ASCII text: its length is known).
+/// Parts looked at before a split whose parts rarely repeat stops sharing.
+const STOP_AT: usize = 256;
+
+/// Slots of [`ShareTable`] (a power of two).
+const SLOTS: usize = 128;
+
+/// The strings already made for one split's short parts: a direct-mapped
+/// table on the stack (no allocation, no probing). A part whose slot holds
+/// another text takes the slot over, so a few colliding words may each be
+/// made more than once: sharing is an optimisation, never a promise.
+struct ShareTable<'t> {
+    keys: [&'t str; SLOTS],
+    vals: [Option<Value>; SLOTS],
+}
+
+impl<'t> ShareTable<'t> {
+    fn new() -> Self {
+        ShareTable {
+            keys: [""; SLOTS],
+            vals: [const { None }; SLOTS],
+        }
+    }
+
+    /// The shared value of `p` (made now if its slot holds another text),
+    /// and whether it was already there.
+    #[inline]
+    fn get_or_make(&mut self, p: &'t str, ascii: bool) -> (Value, bool) {
+        let slot = short_hash(p.as_bytes()) % SLOTS;
+        if let (Some(k), Some(Some(v))) = (self.keys.get(slot), self.vals.get(slot))
+            && *k == p
+        {
+            return (v.clone(), true);
+        }
+        let v = make_part(ascii, p);
+        if let (Some(k), Some(sv)) = (self.keys.get_mut(slot), self.vals.get_mut(slot)) {
+            *k = p;
+            *sv = Some(v.clone());
+        }
+        (v, false)
+    }
+}
+
+/// A cheap hash of a short text: its first and last (up to) eight bytes
+/// and its length, mixed by one multiply.
+#[inline]
+fn short_hash(b: &[u8]) -> usize {
+    let word = |s: &[u8]| {
+        let mut w = [0u8; 8];
+        for (d, &x) in w.iter_mut().zip(s) {
+            *d = x;
+        }
+        u64::from_le_bytes(w)
+    };
+    let n = b.len();
+    let head = word(b.get(..n.min(8)).unwrap_or_default());
+    let tail = word(b.get(n.saturating_sub(8)..).unwrap_or_default());
+    let h = (head ^ tail.rotate_left(23) ^ n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (h >> 40) as usize
+}
+
+/// The string value of a part: empty and one-character ASCII parts are the
+/// shared objects; a part of ASCII text has as many code points as bytes.
 #[inline]
 fn make_part(ascii: bool, p: &str) -> Value {
-    if ascii && p.len() > 1 {
-        Value::Str(std::rc::Rc::new(crate::value::PyStr::with_char_len(
+    use crate::value::iter;
+    match p.as_bytes() {
+        [] => iter::empty_str(),
+        &[b] if b.is_ascii() => iter::char_value(char::from(b)),
+        _ if ascii => Value::Str(std::rc::Rc::new(crate::value::PyStr::with_char_len(
             p.into(),
             p.len(),
-        )))
-    } else {
-        Value::str(p)
+        ))),
+        _ => Value::str(p),
     }
 }
 
