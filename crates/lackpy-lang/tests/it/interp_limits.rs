@@ -217,7 +217,11 @@ fn cancellation_stops_a_busy_loop_quickly() {
     flag.store(true, Ordering::Relaxed);
     let (out, ended_at) = worker.join().expect("worker finishes");
     assert_eq!(out.error_type.as_deref(), Some("Cancelled"));
-    assert!(ended_at.duration_since(cancelled_at) < Duration::from_millis(10));
+    // The flag is read every step, so the run ends microseconds after it is
+    // set; the bound is loose because this machine's scheduler (2 cores
+    // shared by parallel test binaries) can delay the worker thread itself.
+    // An interpreter that ignored the flag would run to the 30 s timeout.
+    assert!(ended_at.duration_since(cancelled_at) < Duration::from_millis(500));
 }
 
 #[test]
