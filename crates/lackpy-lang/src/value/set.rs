@@ -24,39 +24,54 @@ const MIN_SIZE: usize = 8;
 const LINEAR_PROBES: usize = 9;
 const PERTURB_SHIFT: u32 = 5;
 
-enum Slot {
-    Empty,
-    Dummy,
-    Full(i64, Value),
-}
+/// A slot of the index: 0 is empty, `e + 1` holds entry `e`, and
+/// `(e + 1) | DUMMY` is a dummy whose entry `e` is free for reuse.
+const DUMMY: u32 = 1 << 31;
 
-impl Clone for Slot {
-    /// Ints inline: copying a table of ints (`a.union(b)`, `s.copy()`)
-    /// is then a plain loop.
-    #[inline]
-    fn clone(&self) -> Self {
-        match self {
-            Slot::Empty => Slot::Empty,
-            Slot::Dummy => Slot::Dummy,
-            Slot::Full(h, Value::Int(i)) => Slot::Full(*h, Value::Int(*i)),
-            Slot::Full(h, k) => Slot::Full(*h, k.clone()),
-        }
-    }
-}
+/// A member with its hash.
+type Entry = (i64, Value);
 
-/// A table of `n` empty slots, built without cloning a slot per slot
-/// (only each slot's tag is written).
-fn empty_slots(n: usize) -> Vec<Slot> {
-    std::iter::repeat_with(|| Slot::Empty).take(n).collect()
-}
-
-/// CPython's set table, slot for slot.
-#[derive(Clone)]
+/// CPython's set table, slot for slot, stored compactly: the slots are a
+/// `u32` index into a dense array of entries. CPython's slot is 16 bytes
+/// (pointer and hash); ours would be 24 (a 16-byte value and the hash),
+/// and a table is at most three fifths full, so the split form touches
+/// far fewer bytes when a table is built, copied, walked or dropped.
+/// An empty index is all zero bytes (a fresh zeroed allocation).
 struct Table {
-    slots: Vec<Slot>,
+    index: Vec<u32>,
+    entries: Vec<Entry>,
     fill: usize,
     used: usize,
     finger: usize,
+}
+
+/// Clones entries with ints copied inline (`a.union(b)`, `s.copy()` of a
+/// set of ints is then a plain copying loop).
+fn clone_entries(entries: &[Entry]) -> Vec<Entry> {
+    entries
+        .iter()
+        .map(|(h, k)| {
+            (
+                *h,
+                match k {
+                    Value::Int(i) => Value::Int(*i),
+                    k => k.clone(),
+                },
+            )
+        })
+        .collect()
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Table {
+            index: self.index.clone(),
+            entries: clone_entries(&self.entries),
+            fill: self.fill,
+            used: self.used,
+            finger: self.finger,
+        }
+    }
 }
 
 #[inline]
@@ -67,10 +82,28 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// The entry a slot holds, if it is full.
+#[inline]
+fn full(slot: u32) -> Option<usize> {
+    if slot != 0 && slot & DUMMY == 0 {
+        Some(slot as usize - 1)
+    } else {
+        None
+    }
+}
+
+/// The slot value naming entry `e`.
+#[inline]
+fn slot_of(e: usize) -> u32 {
+    // Entries are bounded by the memory budget far below 2^31.
+    (e + 1) as u32
+}
+
 impl Table {
     fn new() -> Self {
         Table {
-            slots: empty_slots(MIN_SIZE),
+            index: vec![0; MIN_SIZE],
+            entries: Vec::new(),
             fill: 0,
             used: 0,
             finger: 0,
@@ -79,7 +112,26 @@ impl Table {
 
     #[inline]
     fn mask(&self) -> usize {
-        self.slots.len() - 1
+        self.index.len() - 1
+    }
+
+    /// Bytes held by the index and the entries.
+    fn bytes(&self) -> usize {
+        self.index.capacity() * std::mem::size_of::<u32>()
+            + self.entries.capacity() * std::mem::size_of::<Entry>()
+    }
+
+    /// The member in slot `i`, if the slot is full.
+    #[inline]
+    fn at(&self, i: usize) -> Option<&Entry> {
+        full(self.index[i]).map(|e| &self.entries[e])
+    }
+
+    /// Members in slot order with their hashes.
+    fn members(&self) -> impl Iterator<Item = &Entry> + '_ {
+        self.index
+            .iter()
+            .filter_map(|&s| full(s).map(|e| &self.entries[e]))
     }
 
     fn lookup(&self, key: &Value, hash: i64) -> Option<usize> {
@@ -93,10 +145,15 @@ impl Table {
                 0
             };
             for j in 0..=probes {
-                match &self.slots[i + j] {
-                    Slot::Empty => return None,
-                    Slot::Full(h, k) if *h == hash && same(k, key) => return Some(i + j),
-                    _ => {}
+                let s = self.index[i + j];
+                if s == 0 {
+                    return None;
+                }
+                if let Some(e) = full(s) {
+                    let (h, k) = &self.entries[e];
+                    if *h == hash && same(k, key) {
+                        return Some(i + j);
+                    }
                 }
             }
             perturb >>= PERTURB_SHIFT;
@@ -122,17 +179,19 @@ impl Table {
             };
             let mut found = None;
             for j in 0..=probes {
-                match &self.slots[i + j] {
-                    Slot::Empty => {
-                        found = Some(i + j);
-                        break;
-                    }
-                    Slot::Full(h, k) => {
+                let s = self.index[i + j];
+                if s == 0 {
+                    found = Some(i + j);
+                    break;
+                }
+                match full(s) {
+                    Some(e) => {
+                        let (h, k) = &self.entries[e];
                         if *h == hash && same(k, &key) {
                             return false;
                         }
                     }
-                    Slot::Dummy => {
+                    None => {
                         if freeslot.is_none() {
                             freeslot = Some(i + j);
                         }
@@ -150,11 +209,15 @@ impl Table {
                 & mask;
         };
         if let Some(f) = freeslot {
-            self.slots[f] = Slot::Full(hash, key);
+            // The dummy's entry is free: reuse it.
+            let slot = self.index[f] & !DUMMY;
+            self.entries[slot as usize - 1] = (hash, key);
+            self.index[f] = slot;
             self.used += 1;
             return true;
         }
-        self.slots[empty_at] = Slot::Full(hash, key);
+        self.entries.push((hash, key));
+        self.index[empty_at] = slot_of(self.entries.len() - 1);
         self.fill += 1;
         self.used += 1;
         if self.fill * 5 >= mask * 3 {
@@ -168,20 +231,21 @@ impl Table {
         true
     }
 
-    /// `set_insert_clean`: place a key known to be absent in a table without dummies.
-    fn insert_clean(slots: &mut [Slot], key: Value, hash: i64) {
-        let mask = slots.len() - 1;
+    /// `set_insert_clean`: place entry `e` (hash `hash`), known to be
+    /// absent, in an index without dummies.
+    fn insert_clean(index: &mut [u32], e: usize, hash: i64) {
+        let mask = index.len() - 1;
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
         loop {
-            if matches!(slots[i], Slot::Empty) {
-                slots[i] = Slot::Full(hash, key);
+            if index[i] == 0 {
+                index[i] = slot_of(e);
                 return;
             }
             if i + LINEAR_PROBES <= mask {
                 for j in 1..=LINEAR_PROBES {
-                    if matches!(slots[i + j], Slot::Empty) {
-                        slots[i + j] = Slot::Full(hash, key);
+                    if index[i + j] == 0 {
+                        index[i + j] = slot_of(e);
                         return;
                     }
                 }
@@ -195,10 +259,15 @@ impl Table {
         }
     }
 
-    /// Bytes the next insertion may allocate (a resize), else 0.
+    /// Bytes the next insertion may allocate (a resize, or the entries
+    /// growing), else 0.
     fn growth_bytes(&self) -> usize {
+        let mut bytes = 0;
+        if self.entries.len() == self.entries.capacity() {
+            bytes += (self.entries.capacity() * 2).max(4) * std::mem::size_of::<Entry>();
+        }
         if (self.fill + 1) * 5 < self.mask() * 3 {
-            return 0;
+            return bytes;
         }
         let used = self.used + 1;
         let minused = if used > 50_000 { used * 2 } else { used * 4 };
@@ -206,32 +275,50 @@ impl Table {
         while size <= minused {
             size <<= 1;
         }
-        size * std::mem::size_of::<Slot>()
+        bytes + size * std::mem::size_of::<u32>() + used * std::mem::size_of::<Entry>()
     }
 
-    /// `set_table_resize`.
+    /// `set_table_resize`: members are re-placed in the order of their
+    /// old slots. Without dummies the entries stay where they are; with
+    /// dummies they are compacted (in slot order) as they are re-placed.
     fn resize(&mut self, minused: usize) {
         let mut size = MIN_SIZE;
         while size <= minused {
             size <<= 1;
         }
-        let old = std::mem::replace(&mut self.slots, empty_slots(size));
-        for s in old {
-            if let Slot::Full(h, k) = s {
-                Table::insert_clean(&mut self.slots, k, h);
+        let old = std::mem::replace(&mut self.index, vec![0; size]);
+        if self.fill == self.used {
+            for s in old {
+                if let Some(e) = full(s) {
+                    Table::insert_clean(&mut self.index, e, self.entries[e].0);
+                }
+            }
+        } else {
+            let mut old_entries =
+                std::mem::replace(&mut self.entries, Vec::with_capacity(self.used));
+            for s in old {
+                if let Some(e) = full(s) {
+                    let entry = std::mem::replace(&mut old_entries[e], (0, Value::None));
+                    let h = entry.0;
+                    self.entries.push(entry);
+                    Table::insert_clean(&mut self.index, self.entries.len() - 1, h);
+                }
             }
         }
         self.fill = self.used;
     }
 
+    /// Empties slot `i` (full) to a dummy, returning its member.
+    fn take_slot(&mut self, i: usize) -> Value {
+        let s = self.index[i];
+        self.index[i] = s | DUMMY;
+        self.used -= 1;
+        std::mem::replace(&mut self.entries[s as usize - 1].1, Value::None)
+    }
+
     fn discard(&mut self, key: &Value, hash: i64) -> Option<Value> {
         let at = self.lookup(key, hash)?;
-        let old = std::mem::replace(&mut self.slots[at], Slot::Dummy);
-        self.used -= 1;
-        match old {
-            Slot::Full(_, k) => Some(k),
-            _ => None,
-        }
+        Some(self.take_slot(at))
     }
 
     fn pop(&mut self) -> Option<Value> {
@@ -240,19 +327,14 @@ impl Table {
         }
         let mask = self.mask();
         let mut i = self.finger & mask;
-        while !matches!(self.slots[i], Slot::Full(..)) {
+        while full(self.index[i]).is_none() {
             i += 1;
             if i > mask {
                 i = 0;
             }
         }
-        let old = std::mem::replace(&mut self.slots[i], Slot::Dummy);
-        self.used -= 1;
         self.finger = i + 1;
-        match old {
-            Slot::Full(_, k) => Some(k),
-            _ => None,
-        }
+        Some(self.take_slot(i))
     }
 
     /// `set_merge` of another table into this one.
@@ -263,8 +345,8 @@ impl Table {
         if self.fill == 0 && other.fill == other.used {
             // Copying into an empty table: when the resize below would
             // give this table the other's size, the result is the other's
-            // slots as they are, so copy them once (not fill an empty
-            // table first and then overwrite it).
+            // table as it is, so copy it once (not fill an empty table
+            // first and then overwrite it).
             let grow = (self.fill + other.used) * 5 >= self.mask() * 3;
             let mut size = MIN_SIZE;
             while size <= (self.used + other.used) * 2 {
@@ -272,7 +354,8 @@ impl Table {
             }
             let mask = if grow { size - 1 } else { self.mask() };
             if mask == other.mask() {
-                self.slots = other.slots.clone();
+                self.index = other.index.clone();
+                self.entries = clone_entries(&other.entries);
                 self.fill = other.fill;
                 self.used = other.used;
                 return;
@@ -282,25 +365,24 @@ impl Table {
             self.resize((self.used + other.used) * 2);
         }
         if self.fill == 0 && self.mask() == other.mask() && other.fill == other.used {
-            self.slots.clone_from(&other.slots);
+            self.index.clone_from(&other.index);
+            self.entries = clone_entries(&other.entries);
             self.fill = other.fill;
             self.used = other.used;
             return;
         }
         if self.fill == 0 {
-            for s in &other.slots {
-                if let Slot::Full(h, k) = s {
-                    Table::insert_clean(&mut self.slots, k.clone(), *h);
-                }
+            self.entries.reserve(other.used);
+            for (h, k) in other.members() {
+                self.entries.push((*h, k.clone()));
+                Table::insert_clean(&mut self.index, self.entries.len() - 1, *h);
             }
             self.fill = other.used;
             self.used = other.used;
             return;
         }
-        for s in &other.slots {
-            if let Slot::Full(h, k) = s {
-                self.add(k.clone(), *h);
-            }
+        for (h, k) in other.members() {
+            self.add(k.clone(), *h);
         }
     }
 }
@@ -335,7 +417,7 @@ impl Set {
 
     fn sync(&mut self) {
         let now = match &self.repr {
-            Repr::Table(t) => t.slots.capacity() * std::mem::size_of::<Slot>() + 64,
+            Repr::Table(t) => t.bytes() + 64,
             Repr::Ordered(_) => 64,
         };
         if now > self.charged {
@@ -372,9 +454,9 @@ impl Set {
     pub(crate) fn add_h(&mut self, key: Value, hash: i64) -> bool {
         if let Repr::Table(t) = &mut self.repr {
             if is_deterministic(&key) {
-                let before = t.slots.len();
+                let before = t.bytes();
                 let added = t.add(key, hash);
-                if t.slots.len() != before {
+                if t.bytes() != before {
                     self.sync();
                 }
                 return added;
@@ -404,10 +486,8 @@ impl Set {
     fn make_ordered(&mut self) {
         if let Repr::Table(t) = &self.repr {
             let mut d = Dict::new();
-            for s in &t.slots {
-                if let Slot::Full(h, k) = s {
-                    d.insert_h(k.clone(), *h, Value::None);
-                }
+            for (h, k) in t.members() {
+                d.insert_h(k.clone(), *h, Value::None);
             }
             self.repr = Repr::Ordered(d);
             self.sync();
@@ -467,16 +547,7 @@ impl Set {
     /// The member at or after iteration position `pos`, with the next position.
     pub(crate) fn entry_from(&self, pos: usize) -> Option<(usize, &Value)> {
         match &self.repr {
-            Repr::Table(t) => {
-                let mut p = pos;
-                while let Some(s) = t.slots.get(p) {
-                    if let Slot::Full(_, k) = s {
-                        return Some((p + 1, k));
-                    }
-                    p += 1;
-                }
-                None
-            }
+            Repr::Table(t) => (pos..t.index.len()).find_map(|p| t.at(p).map(|(_, k)| (p + 1, k))),
             Repr::Ordered(d) => d.entry_from(pos).map(|(p, k, _)| (p, k)),
         }
     }
@@ -494,12 +565,9 @@ impl Set {
             Repr::Table(t) => (Some(t), None),
             Repr::Ordered(d) => (None, Some(d)),
         };
-        let table = table.into_iter().flat_map(|t| {
-            t.slots.iter().filter_map(|s| match s {
-                Slot::Full(h, k) => Some((k, *h)),
-                _ => None,
-            })
-        });
+        let table = table
+            .into_iter()
+            .flat_map(|t| t.members().map(|(h, k)| (k, *h)));
         table.chain(ordered.into_iter().flat_map(|d| d.iter_hashed()))
     }
 
@@ -566,7 +634,10 @@ impl Set {
             return Ok(s);
         };
         // A temporary as big as the dict: checked before it is built.
-        super::meter::ensure(d.len().saturating_mul(4 * std::mem::size_of::<Slot>()))?;
+        super::meter::ensure(
+            d.len()
+                .saturating_mul(4 * std::mem::size_of::<u32>() + std::mem::size_of::<Entry>()),
+        )?;
         match v.kind {
             ViewKind::Keys => {
                 s.reserve_for_dict(d.len());
@@ -601,12 +672,9 @@ impl<'a> Iterator for SetIter<'a> {
 
 fn drop_repr(r: Repr) {
     if let Repr::Table(t) = r {
-        // One pass over the slots; members that are containers are
-        // dropped without recursion.
-        mem::drop_all(t.slots.into_iter().filter_map(|s| match s {
-            Slot::Full(_, k) => Some(k),
-            _ => None,
-        }));
+        // One pass over the dense entries (freed ones hold `None`);
+        // members that are containers are dropped without recursion.
+        mem::drop_all(t.entries.into_iter().map(|(_, k)| k));
     }
 }
 
