@@ -57,6 +57,7 @@ impl MemScope {
 impl Drop for MemScope {
     fn drop(&mut self) {
         USED.with(|u| u.set(self.saved));
+        super::set::release_pools();
     }
 }
 

@@ -19,6 +19,7 @@ mod json_value;
 pub(crate) mod lambda;
 pub(crate) mod mem;
 pub(crate) mod meter;
+pub(crate) mod pool;
 pub(crate) mod range;
 pub(crate) mod repr;
 pub(crate) mod set;

@@ -17,8 +17,10 @@
 use super::dict::Dict;
 use super::eq::eq_at;
 use super::hash::{hash_value, is_deterministic};
+use super::pool::Pool;
 use super::{Value, View, ViewKind, mem};
 use crate::value::errors::R;
+use std::cell::RefCell;
 
 const MIN_SIZE: usize = 8;
 const LINEAR_PROBES: usize = 9;
@@ -45,27 +47,66 @@ struct Table {
     finger: usize,
 }
 
+thread_local! {
+    static INDEX_POOL: RefCell<Pool<u32>> = const { RefCell::new(Pool::new()) };
+    static ENTRY_POOL: RefCell<Pool<Entry>> = const { RefCell::new(Pool::new()) };
+}
+
+/// An index of `n` empty slots (a pooled buffer when a large one is free).
+fn zeroed_index(n: usize) -> Vec<u32> {
+    INDEX_POOL
+        .try_with(|p| p.borrow_mut().zeroed(n))
+        .unwrap_or_else(|_| vec![0; n])
+}
+
+/// An empty entry buffer with room for `n` (pooled when a large one is free).
+fn entry_buffer(n: usize) -> Vec<Entry> {
+    ENTRY_POOL
+        .try_with(|p| p.borrow_mut().take(n))
+        .unwrap_or_else(|_| Vec::with_capacity(n))
+}
+
+/// Hands a table's emptied buffers to the pools.
+fn recycle(index: Vec<u32>, entries: Vec<Entry>) {
+    let _ = INDEX_POOL.try_with(|p| p.borrow_mut().give(index));
+    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+}
+
+/// Frees the pooled buffers (at the end of a run).
+pub(crate) fn release_pools() {
+    let _ = INDEX_POOL.try_with(|p| p.borrow_mut().clear());
+    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().clear());
+}
+
+/// A copy of an index.
+fn clone_index(index: &[u32]) -> Vec<u32> {
+    let mut out = INDEX_POOL
+        .try_with(|p| p.borrow_mut().take(index.len()))
+        .unwrap_or_else(|_| Vec::with_capacity(index.len()));
+    out.extend_from_slice(index);
+    out
+}
+
 /// Clones entries with ints copied inline (`a.union(b)`, `s.copy()` of a
 /// set of ints is then a plain copying loop).
 fn clone_entries(entries: &[Entry]) -> Vec<Entry> {
-    entries
-        .iter()
-        .map(|(h, k)| {
-            (
-                *h,
-                match k {
-                    Value::Int(i) => Value::Int(*i),
-                    k => k.clone(),
-                },
-            )
-        })
-        .collect()
+    let mut out = entry_buffer(entries.len());
+    out.extend(entries.iter().map(|(h, k)| {
+        (
+            *h,
+            match k {
+                Value::Int(i) => Value::Int(*i),
+                k => k.clone(),
+            },
+        )
+    }));
+    out
 }
 
 impl Clone for Table {
     fn clone(&self) -> Self {
         Table {
-            index: self.index.clone(),
+            index: clone_index(&self.index),
             entries: clone_entries(&self.entries),
             fill: self.fill,
             used: self.used,
@@ -216,7 +257,7 @@ impl Table {
             self.used += 1;
             return true;
         }
-        self.entries.push((hash, key));
+        self.push_entry((hash, key));
         self.index[empty_at] = slot_of(self.entries.len() - 1);
         self.fill += 1;
         self.used += 1;
@@ -229,6 +270,18 @@ impl Table {
             self.resize(minused);
         }
         true
+    }
+
+    /// Appends an entry, growing the buffer (from the pool when large)
+    /// by doubling.
+    fn push_entry(&mut self, entry: Entry) {
+        if self.entries.len() == self.entries.capacity() {
+            let mut bigger = entry_buffer((self.entries.capacity() * 2).max(4));
+            bigger.append(&mut self.entries);
+            let old = std::mem::replace(&mut self.entries, bigger);
+            let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(old));
+        }
+        self.entries.push(entry);
     }
 
     /// `set_insert_clean`: place entry `e` (hash `hash`), known to be
@@ -286,17 +339,17 @@ impl Table {
         while size <= minused {
             size <<= 1;
         }
-        let old = std::mem::replace(&mut self.index, vec![0; size]);
+        let old = std::mem::replace(&mut self.index, zeroed_index(size));
         if self.fill == self.used {
-            for s in old {
+            for &s in &old {
                 if let Some(e) = full(s) {
                     Table::insert_clean(&mut self.index, e, self.entries[e].0);
                 }
             }
+            recycle(old, Vec::new());
         } else {
-            let mut old_entries =
-                std::mem::replace(&mut self.entries, Vec::with_capacity(self.used));
-            for s in old {
+            let mut old_entries = std::mem::replace(&mut self.entries, entry_buffer(self.used));
+            for &s in &old {
                 if let Some(e) = full(s) {
                     let entry = std::mem::replace(&mut old_entries[e], (0, Value::None));
                     let h = entry.0;
@@ -304,6 +357,7 @@ impl Table {
                     Table::insert_clean(&mut self.index, self.entries.len() - 1, h);
                 }
             }
+            recycle(old, old_entries);
         }
         self.fill = self.used;
     }
@@ -354,7 +408,7 @@ impl Table {
             }
             let mask = if grow { size - 1 } else { self.mask() };
             if mask == other.mask() {
-                self.index = other.index.clone();
+                self.index = clone_index(&other.index);
                 self.entries = clone_entries(&other.entries);
                 self.fill = other.fill;
                 self.used = other.used;
@@ -365,14 +419,15 @@ impl Table {
             self.resize((self.used + other.used) * 2);
         }
         if self.fill == 0 && self.mask() == other.mask() && other.fill == other.used {
-            self.index.clone_from(&other.index);
+            self.index.copy_from_slice(&other.index);
             self.entries = clone_entries(&other.entries);
             self.fill = other.fill;
             self.used = other.used;
             return;
         }
         if self.fill == 0 {
-            self.entries.reserve(other.used);
+            // No fill: the entries are empty.
+            self.entries = entry_buffer(other.used);
             for (h, k) in other.members() {
                 self.entries.push((*h, k.clone()));
                 Table::insert_clean(&mut self.index, self.entries.len() - 1, *h);
@@ -674,7 +729,9 @@ fn drop_repr(r: Repr) {
     if let Repr::Table(t) = r {
         // One pass over the dense entries (freed ones hold `None`);
         // members that are containers are dropped without recursion.
-        mem::drop_all(t.entries.into_iter().map(|(_, k)| k));
+        let (index, mut entries) = (t.index, t.entries);
+        mem::drop_all(entries.drain(..).map(|(_, k)| k));
+        recycle(index, entries);
     }
 }
 
