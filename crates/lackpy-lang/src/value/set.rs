@@ -232,11 +232,9 @@ impl Table {
                             return false;
                         }
                     }
-                    None => {
-                        if freeslot.is_none() {
-                            freeslot = Some(i + j);
-                        }
-                    }
+                    // CPython keeps the last dummy seen on the way to
+                    // the empty slot (not the first).
+                    None => freeslot = Some(i + j),
                 }
             }
             if let Some(e) = found {
