@@ -191,6 +191,7 @@ impl Drop for List {
     fn drop(&mut self) {
         mem::credit(self.charged);
         mem::drop_values(&mut self.items);
+        pool::recycle_values(std::mem::take(&mut self.items));
     }
 }
 

@@ -12,11 +12,65 @@
 //! and emptied when the run ends ([`super::mem::MemScope`]), so the process
 //! holds at most that much beyond what the budget sees.
 
+use std::cell::RefCell;
+
+use super::Value;
+
+thread_local! {
+    static VALUES: RefCell<Pool<Value>> = const { RefCell::new(Pool::new()) };
+}
+
+/// An empty vector with room for `n` values (a pooled one when a large
+/// one is free).
+pub(crate) fn values(n: usize) -> Vec<Value> {
+    VALUES
+        .try_with(|p| p.borrow_mut().take(n))
+        .unwrap_or_else(|_| Vec::with_capacity(n))
+}
+
+/// Keeps an emptied vector of values for reuse (a large one, while the
+/// pool has room).
+pub(crate) fn recycle_values(v: Vec<Value>) {
+    if v.is_empty() {
+        let _ = VALUES.try_with(|p| p.borrow_mut().give(v));
+    }
+}
+
+/// The size of the block [`settle_allocator`] lets go of.
+const SETTLE_BYTES: usize = 2 * 1024 * 1024;
+
+/// Lets the system allocator settle on keeping blocks up to
+/// [`SETTLE_BYTES`] in its heap rather than mapping and unmapping them.
+///
+/// glibc maps a large block from the kernel and unmaps it when freed, and
+/// trims the top of its heap once more than 128 KiB there is free; a loop
+/// that makes and drops a table of a few hundred KiB then faults every page
+/// of it in again each turn. glibc raises both limits when it frees a mapped
+/// block bigger than the current limit (to that block's size, and twice it
+/// for trimming), so one untouched 2 MiB block, allocated and freed once per
+/// process, moves them to 2 MiB and 4 MiB (what `mallopt` would set). Other
+/// allocators just free the block. The block is never written, so it costs
+/// no resident memory.
+pub(crate) fn settle_allocator() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let block: Vec<u8> = Vec::with_capacity(SETTLE_BYTES);
+        drop(std::hint::black_box(block));
+    });
+}
+
+/// Frees every pooled buffer of this thread (at the end of a run).
+pub(crate) fn release_all() {
+    let _ = VALUES.try_with(|p| p.borrow_mut().clear());
+    super::set::release_pools();
+    super::dict::release_pools();
+}
+
 /// Buffers smaller than this are left to the allocator (which reuses small
 /// blocks well by itself).
 pub(crate) const MIN_POOLED_BYTES: usize = 64 * 1024;
 /// The most bytes one pool keeps.
-pub(crate) const POOL_MAX_BYTES: usize = 8 * 1024 * 1024;
+pub(crate) const POOL_MAX_BYTES: usize = 4 * 1024 * 1024;
 /// The most buffers one pool keeps.
 const POOL_MAX_BUFFERS: usize = 8;
 
