@@ -49,7 +49,7 @@ pub(crate) struct MemScope {
 
 impl MemScope {
     pub(crate) fn enter() -> Self {
-        super::pool::settle_allocator();
+        super::pool::enter_run();
         let saved = USED.with(|u| u.replace(0));
         MemScope { saved }
     }
@@ -58,7 +58,7 @@ impl MemScope {
 impl Drop for MemScope {
     fn drop(&mut self) {
         USED.with(|u| u.set(self.saved));
-        super::pool::release_all();
+        super::pool::leave_run();
     }
 }
 

@@ -8,16 +8,46 @@
 //! hold no values) for the next allocation of a similar size.
 //!
 //! Pooled bytes are not counted against the run's memory budget, which
-//! counts the bytes of live values; a pool is bounded by [`POOL_MAX_BYTES`]
-//! and emptied when the run ends ([`super::mem::MemScope`]), so the process
-//! holds at most that much beyond what the budget sees.
+//! counts the bytes of live values; a pool is bounded by [`POOL_MAX_BYTES`],
+//! keeps buffers only while a run is in progress on its thread, and is
+//! emptied when the run ends ([`super::mem::MemScope`]), so a run holds at
+//! most that much beyond what the budget sees and an idle thread none.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use super::Value;
 
 thread_local! {
     static VALUES: RefCell<Pool<Value>> = const { RefCell::new(Pool::new()) };
+    /// Runs in progress on this thread (runs nest through tool calls).
+    static RUNS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Notes that a run starts on this thread.
+pub(crate) fn enter_run() {
+    settle_allocator();
+    let _ = RUNS.try_with(|r| r.set(r.get() + 1));
+}
+
+/// Notes that a run ends; the last one to end frees the pooled buffers,
+/// so a thread keeps none between runs.
+pub(crate) fn leave_run() {
+    let left = RUNS
+        .try_with(|r| {
+            let n = r.get().saturating_sub(1);
+            r.set(n);
+            n
+        })
+        .unwrap_or(0);
+    if left == 0 {
+        release_all();
+    }
+}
+
+/// Whether a run is in progress on this thread (buffers freed outside a
+/// run, such as a result the host drops later, are not kept).
+fn in_run() -> bool {
+    RUNS.try_with(|r| r.get() > 0).unwrap_or(false)
 }
 
 /// An empty vector with room for `n` values (a pooled one when a large
@@ -51,7 +81,7 @@ const SETTLE_BYTES: usize = 2 * 1024 * 1024;
 /// process, moves them to 2 MiB and 4 MiB (what `mallopt` would set). Other
 /// allocators just free the block. The block is never written, so it costs
 /// no resident memory.
-pub(crate) fn settle_allocator() {
+fn settle_allocator() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
         let block: Vec<u8> = Vec::with_capacity(SETTLE_BYTES);
@@ -59,8 +89,8 @@ pub(crate) fn settle_allocator() {
     });
 }
 
-/// Frees every pooled buffer of this thread (at the end of a run).
-pub(crate) fn release_all() {
+/// Frees every pooled buffer of this thread.
+fn release_all() {
     let _ = VALUES.try_with(|p| p.borrow_mut().clear());
     super::set::release_pools();
     super::dict::release_pools();
@@ -118,7 +148,7 @@ impl<T> Pool<T> {
     pub(crate) fn give(&mut self, mut buf: Vec<T>) {
         buf.clear();
         let bytes = Self::bytes_of(buf.capacity());
-        if !(MIN_POOLED_BYTES..=POOL_MAX_BYTES).contains(&bytes) {
+        if !(MIN_POOLED_BYTES..=POOL_MAX_BYTES).contains(&bytes) || !in_run() {
             return;
         }
         // Make room by dropping the oldest buffers.
@@ -159,6 +189,7 @@ mod tests {
 
     #[test]
     fn reuses_a_buffer_of_similar_size_and_skips_small_ones() {
+        enter_run();
         let mut p: Pool<u64> = Pool::new();
         let big = Vec::<u64>::with_capacity(16 * 1024);
         let ptr = big.as_ptr();
@@ -172,10 +203,16 @@ mod tests {
         p.give(again);
         let other = p.take(8 * 1024 - 1);
         assert_ne!(other.as_ptr(), ptr);
+        leave_run();
+        // Outside a run nothing is kept.
+        p.clear();
+        p.give(other);
+        assert!(p.bufs.is_empty());
     }
 
     #[test]
     fn stays_within_its_byte_bound() {
+        enter_run();
         let mut p: Pool<u8> = Pool::new();
         for _ in 0..20 {
             p.give(Vec::with_capacity(3 * 1024 * 1024));
@@ -184,14 +221,17 @@ mod tests {
         assert_eq!(p.bytes, p.bufs.iter().map(Vec::capacity).sum::<usize>());
         p.clear();
         assert_eq!(p.bytes, 0);
+        leave_run();
     }
 
     #[test]
     fn zeroed_is_zero_even_from_a_dirty_buffer() {
+        enter_run();
         let mut p: Pool<u32> = Pool::new();
         p.give(vec![7u32; 32 * 1024]);
         let z = p.zeroed(32 * 1024);
         assert_eq!(z.len(), 32 * 1024);
         assert!(z.iter().all(|&x| x == 0));
+        leave_run();
     }
 }

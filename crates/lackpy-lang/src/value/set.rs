@@ -740,3 +740,51 @@ impl Drop for Set {
         drop_repr(r);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(s: &Set) -> &Table {
+        match &s.repr {
+            Repr::Table(t) => t,
+            Repr::Ordered(_) => panic!("expected a table"),
+        }
+    }
+
+    #[test]
+    fn entries_stay_one_per_filled_slot_through_churn() {
+        let mut s = Set::new();
+        for i in 0..5000 {
+            s.add(Value::Int(i)).unwrap();
+        }
+        for round in 0..4 {
+            for i in (round..5000).step_by(3) {
+                s.discard(&Value::Int(i)).unwrap();
+                s.add(Value::Int(i * 7 + round)).unwrap();
+            }
+            let t = table(&s);
+            assert_eq!(t.entries.len(), t.fill);
+            assert_eq!(t.members().count(), t.used);
+            assert_eq!(t.used, s.len());
+        }
+        while s.pop().is_some() {}
+        assert_eq!(table(&s).used, 0);
+    }
+
+    #[test]
+    fn charges_its_buffers_and_credits_them_on_drop() {
+        let _scope = mem::MemScope::enter();
+        let before = mem::used();
+        let mut s = Set::new();
+        for i in 0..20_000 {
+            s.add(Value::Int(i)).unwrap();
+        }
+        let copy = s.copy();
+        assert_eq!(mem::used() - before, s.charged + copy.charged);
+        assert_eq!(s.charged, table(&s).bytes() + 64);
+        drop(s);
+        drop(copy);
+        assert_eq!(mem::used(), before);
+    }
+}
