@@ -403,7 +403,9 @@ pub(crate) fn copy_bytes(d: &Dict) -> usize {
 /// Drops every key and value in one pass (containers without recursion).
 fn drop_entries(mut entries: Vec<Option<Entry>>) {
     mem::drop_all(entries.drain(..).flatten().flat_map(|e| [e.key, e.value]));
-    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    if super::pool::worth_pooling::<Option<Entry>>(entries.capacity()) {
+        let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    }
 }
 
 impl Drop for Dict {

@@ -60,8 +60,10 @@ pub(crate) fn values(n: usize) -> Vec<Value> {
 
 /// Keeps an emptied vector of values for reuse (a large one, while the
 /// pool has room).
+#[inline]
 pub(crate) fn recycle_values(v: Vec<Value>) {
-    if v.is_empty() {
+    // Most lists are small: they go straight back to the allocator.
+    if worth_pooling::<Value>(v.capacity()) && v.is_empty() {
         let _ = VALUES.try_with(|p| p.borrow_mut().give(v));
     }
 }
@@ -96,6 +98,12 @@ fn release_all() {
     let _ = VALUES.try_with(|p| p.borrow_mut().clear());
     super::set::release_pools();
     super::dict::release_pools();
+}
+
+/// Whether a buffer of `cap` items of `T` is big enough to pool.
+#[inline]
+pub(crate) fn worth_pooling<T>(cap: usize) -> bool {
+    cap.saturating_mul(std::mem::size_of::<T>()) >= MIN_POOLED_BYTES
 }
 
 /// Buffers smaller than this are left to the allocator (which reuses small

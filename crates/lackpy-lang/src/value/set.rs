@@ -68,8 +68,13 @@ fn entry_buffer(n: usize) -> Vec<Entry> {
 
 /// Hands a table's emptied buffers to the pools.
 fn recycle(index: Vec<u32>, entries: Vec<Entry>) {
-    let _ = INDEX_POOL.try_with(|p| p.borrow_mut().give(index));
-    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    use super::pool::worth_pooling;
+    if worth_pooling::<u32>(index.capacity()) {
+        let _ = INDEX_POOL.try_with(|p| p.borrow_mut().give(index));
+    }
+    if worth_pooling::<Entry>(entries.capacity()) {
+        let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    }
 }
 
 /// Frees the pooled buffers (at the end of a run).
