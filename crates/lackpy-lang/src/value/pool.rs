@@ -62,10 +62,16 @@ pub(crate) fn values(n: usize) -> Vec<Value> {
 /// pool has room).
 #[inline]
 pub(crate) fn recycle_values(v: Vec<Value>) {
-    // Most lists are small: they go straight back to the allocator.
+    // Most lists are small: they go straight back to the allocator (and
+    // the drop code inlined everywhere a value drops stays small).
     if worth_pooling::<Value>(v.capacity()) && v.is_empty() {
-        let _ = VALUES.try_with(|p| p.borrow_mut().give(v));
+        give_values(v);
     }
+}
+
+#[inline(never)]
+fn give_values(v: Vec<Value>) {
+    let _ = VALUES.try_with(|p| p.borrow_mut().give(v));
 }
 
 /// The size of the block [`settle_allocator`] lets go of.
