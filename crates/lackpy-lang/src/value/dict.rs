@@ -7,8 +7,10 @@
 
 use super::eq::eq_at;
 use super::hash::hash_value;
+use super::pool::Pool;
 use super::{Value, mem};
 use crate::value::errors::R;
+use std::cell::RefCell;
 
 const EMPTY: u32 = u32::MAX;
 const GONE: u32 = u32::MAX - 1;
@@ -21,6 +23,23 @@ struct Entry {
     hash: i64,
     key: Value,
     value: Value,
+}
+
+thread_local! {
+    /// Emptied entry vectors of large dicts, for the next copy.
+    static ENTRY_POOL: RefCell<Pool<Option<Entry>>> = const { RefCell::new(Pool::new()) };
+}
+
+/// An empty entry vector with room for `n` (pooled when a large one is free).
+fn entry_buffer(n: usize) -> Vec<Option<Entry>> {
+    ENTRY_POOL
+        .try_with(|p| p.borrow_mut().take(n))
+        .unwrap_or_else(|_| Vec::with_capacity(n))
+}
+
+/// Frees the pooled entry vectors (at the end of a run).
+pub(crate) fn release_pools() {
+    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().clear());
 }
 
 /// A Python dict.
@@ -338,7 +357,7 @@ impl Dict {
             // index as they are (CPython clones such a dict's keys too).
             // The copy keeps the room to grow that the index allows, so
             // adding a few keys to it does not reallocate the entries.
-            let mut entries = Vec::with_capacity(self.len.max(usable(self.index.len())));
+            let mut entries = entry_buffer(self.len.max(usable(self.index.len())));
             entries.extend(self.entries.iter().map(|e| {
                 e.as_ref().map(|e| Entry {
                     hash: e.hash,
@@ -382,8 +401,11 @@ pub(crate) fn copy_bytes(d: &Dict) -> usize {
 }
 
 /// Drops every key and value in one pass (containers without recursion).
-fn drop_entries(entries: Vec<Option<Entry>>) {
-    mem::drop_all(entries.into_iter().flatten().flat_map(|e| [e.key, e.value]));
+fn drop_entries(mut entries: Vec<Option<Entry>>) {
+    mem::drop_all(entries.drain(..).flatten().flat_map(|e| [e.key, e.value]));
+    if super::pool::worth_pooling::<Option<Entry>>(entries.capacity()) {
+        let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    }
 }
 
 impl Drop for Dict {

@@ -49,6 +49,7 @@ pub(crate) struct MemScope {
 
 impl MemScope {
     pub(crate) fn enter() -> Self {
+        super::pool::enter_run();
         let saved = USED.with(|u| u.replace(0));
         MemScope { saved }
     }
@@ -57,6 +58,7 @@ impl MemScope {
 impl Drop for MemScope {
     fn drop(&mut self) {
         USED.with(|u| u.set(self.saved));
+        super::pool::leave_run();
     }
 }
 

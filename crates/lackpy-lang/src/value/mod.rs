@@ -19,6 +19,7 @@ mod json_value;
 pub(crate) mod lambda;
 pub(crate) mod mem;
 pub(crate) mod meter;
+pub(crate) mod pool;
 pub(crate) mod range;
 pub(crate) mod repr;
 pub(crate) mod set;
@@ -191,6 +192,7 @@ impl Drop for List {
     fn drop(&mut self) {
         mem::credit(self.charged);
         mem::drop_values(&mut self.items);
+        pool::recycle_values(std::mem::take(&mut self.items));
     }
 }
 

@@ -17,46 +17,107 @@
 use super::dict::Dict;
 use super::eq::eq_at;
 use super::hash::{hash_value, is_deterministic};
+use super::pool::Pool;
 use super::{Value, View, ViewKind, mem};
 use crate::value::errors::R;
+use std::cell::RefCell;
 
 const MIN_SIZE: usize = 8;
 const LINEAR_PROBES: usize = 9;
 const PERTURB_SHIFT: u32 = 5;
 
-enum Slot {
-    Empty,
-    Dummy,
-    Full(i64, Value),
-}
+/// A slot of the index: 0 is empty, `e + 1` holds entry `e`, and
+/// `(e + 1) | DUMMY` is a dummy whose entry `e` is free for reuse.
+const DUMMY: u32 = 1 << 31;
 
-impl Clone for Slot {
-    /// Ints inline: copying a table of ints (`a.union(b)`, `s.copy()`)
-    /// is then a plain loop.
-    #[inline]
-    fn clone(&self) -> Self {
-        match self {
-            Slot::Empty => Slot::Empty,
-            Slot::Dummy => Slot::Dummy,
-            Slot::Full(h, Value::Int(i)) => Slot::Full(*h, Value::Int(*i)),
-            Slot::Full(h, k) => Slot::Full(*h, k.clone()),
-        }
-    }
-}
+/// A member with its hash.
+type Entry = (i64, Value);
 
-/// A table of `n` empty slots, built without cloning a slot per slot
-/// (only each slot's tag is written).
-fn empty_slots(n: usize) -> Vec<Slot> {
-    std::iter::repeat_with(|| Slot::Empty).take(n).collect()
-}
-
-/// CPython's set table, slot for slot.
-#[derive(Clone)]
+/// CPython's set table, slot for slot, stored compactly: the slots are a
+/// `u32` index into a dense array of entries. CPython's slot is 16 bytes
+/// (pointer and hash); ours would be 24 (a 16-byte value and the hash),
+/// and a table is at most three fifths full, so the split form touches
+/// far fewer bytes when a table is built, copied, walked or dropped.
+/// An empty index is all zero bytes (a fresh zeroed allocation).
 struct Table {
-    slots: Vec<Slot>,
+    index: Vec<u32>,
+    entries: Vec<Entry>,
     fill: usize,
     used: usize,
     finger: usize,
+}
+
+thread_local! {
+    static INDEX_POOL: RefCell<Pool<u32>> = const { RefCell::new(Pool::new()) };
+    static ENTRY_POOL: RefCell<Pool<Entry>> = const { RefCell::new(Pool::new()) };
+}
+
+/// An index of `n` empty slots (a pooled buffer when a large one is free).
+fn zeroed_index(n: usize) -> Vec<u32> {
+    INDEX_POOL
+        .try_with(|p| p.borrow_mut().zeroed(n))
+        .unwrap_or_else(|_| vec![0; n])
+}
+
+/// An empty entry buffer with room for `n` (pooled when a large one is free).
+fn entry_buffer(n: usize) -> Vec<Entry> {
+    ENTRY_POOL
+        .try_with(|p| p.borrow_mut().take(n))
+        .unwrap_or_else(|_| Vec::with_capacity(n))
+}
+
+/// Hands a table's emptied buffers to the pools.
+fn recycle(index: Vec<u32>, entries: Vec<Entry>) {
+    use super::pool::worth_pooling;
+    if worth_pooling::<u32>(index.capacity()) {
+        let _ = INDEX_POOL.try_with(|p| p.borrow_mut().give(index));
+    }
+    if worth_pooling::<Entry>(entries.capacity()) {
+        let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    }
+}
+
+/// Frees the pooled buffers (at the end of a run).
+pub(crate) fn release_pools() {
+    let _ = INDEX_POOL.try_with(|p| p.borrow_mut().clear());
+    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().clear());
+}
+
+/// A copy of an index.
+fn clone_index(index: &[u32]) -> Vec<u32> {
+    let mut out = INDEX_POOL
+        .try_with(|p| p.borrow_mut().take(index.len()))
+        .unwrap_or_else(|_| Vec::with_capacity(index.len()));
+    out.extend_from_slice(index);
+    out
+}
+
+/// Clones entries with ints copied inline (`a.union(b)`, `s.copy()` of a
+/// set of ints is then a plain copying loop).
+fn clone_entries(entries: &[Entry]) -> Vec<Entry> {
+    let mut out = entry_buffer(entries.len());
+    out.extend(entries.iter().map(|(h, k)| {
+        (
+            *h,
+            match k {
+                Value::Int(i) => Value::Int(*i),
+                k => k.clone(),
+            },
+        )
+    }));
+    out
+}
+
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Table {
+            index: clone_index(&self.index),
+            entries: clone_entries(&self.entries),
+            fill: self.fill,
+            used: self.used,
+            finger: self.finger,
+        }
+    }
 }
 
 #[inline]
@@ -67,10 +128,28 @@ fn same(a: &Value, b: &Value) -> bool {
     }
 }
 
+/// The entry a slot holds, if it is full.
+#[inline]
+fn full(slot: u32) -> Option<usize> {
+    if slot != 0 && slot & DUMMY == 0 {
+        Some(slot as usize - 1)
+    } else {
+        None
+    }
+}
+
+/// The slot value naming entry `e`.
+#[inline]
+fn slot_of(e: usize) -> u32 {
+    // Entries are bounded by the memory budget far below 2^31.
+    (e + 1) as u32
+}
+
 impl Table {
     fn new() -> Self {
         Table {
-            slots: empty_slots(MIN_SIZE),
+            index: vec![0; MIN_SIZE],
+            entries: Vec::new(),
             fill: 0,
             used: 0,
             finger: 0,
@@ -79,7 +158,26 @@ impl Table {
 
     #[inline]
     fn mask(&self) -> usize {
-        self.slots.len() - 1
+        self.index.len() - 1
+    }
+
+    /// Bytes held by the index and the entries.
+    fn bytes(&self) -> usize {
+        self.index.capacity() * std::mem::size_of::<u32>()
+            + self.entries.capacity() * std::mem::size_of::<Entry>()
+    }
+
+    /// The member in slot `i`, if the slot is full.
+    #[inline]
+    fn at(&self, i: usize) -> Option<&Entry> {
+        full(self.index[i]).map(|e| &self.entries[e])
+    }
+
+    /// Members in slot order with their hashes.
+    fn members(&self) -> impl Iterator<Item = &Entry> + '_ {
+        self.index
+            .iter()
+            .filter_map(|&s| full(s).map(|e| &self.entries[e]))
     }
 
     fn lookup(&self, key: &Value, hash: i64) -> Option<usize> {
@@ -93,10 +191,15 @@ impl Table {
                 0
             };
             for j in 0..=probes {
-                match &self.slots[i + j] {
-                    Slot::Empty => return None,
-                    Slot::Full(h, k) if *h == hash && same(k, key) => return Some(i + j),
-                    _ => {}
+                let s = self.index[i + j];
+                if s == 0 {
+                    return None;
+                }
+                if let Some(e) = full(s) {
+                    let (h, k) = &self.entries[e];
+                    if *h == hash && same(k, key) {
+                        return Some(i + j);
+                    }
                 }
             }
             perturb >>= PERTURB_SHIFT;
@@ -122,21 +225,21 @@ impl Table {
             };
             let mut found = None;
             for j in 0..=probes {
-                match &self.slots[i + j] {
-                    Slot::Empty => {
-                        found = Some(i + j);
-                        break;
-                    }
-                    Slot::Full(h, k) => {
+                let s = self.index[i + j];
+                if s == 0 {
+                    found = Some(i + j);
+                    break;
+                }
+                match full(s) {
+                    Some(e) => {
+                        let (h, k) = &self.entries[e];
                         if *h == hash && same(k, &key) {
                             return false;
                         }
                     }
-                    Slot::Dummy => {
-                        if freeslot.is_none() {
-                            freeslot = Some(i + j);
-                        }
-                    }
+                    // CPython keeps the last dummy seen on the way to
+                    // the empty slot (not the first).
+                    None => freeslot = Some(i + j),
                 }
             }
             if let Some(e) = found {
@@ -150,11 +253,15 @@ impl Table {
                 & mask;
         };
         if let Some(f) = freeslot {
-            self.slots[f] = Slot::Full(hash, key);
+            // The dummy's entry is free: reuse it.
+            let slot = self.index[f] & !DUMMY;
+            self.entries[slot as usize - 1] = (hash, key);
+            self.index[f] = slot;
             self.used += 1;
             return true;
         }
-        self.slots[empty_at] = Slot::Full(hash, key);
+        self.push_entry((hash, key));
+        self.index[empty_at] = slot_of(self.entries.len() - 1);
         self.fill += 1;
         self.used += 1;
         if self.fill * 5 >= mask * 3 {
@@ -168,20 +275,33 @@ impl Table {
         true
     }
 
-    /// `set_insert_clean`: place a key known to be absent in a table without dummies.
-    fn insert_clean(slots: &mut [Slot], key: Value, hash: i64) {
-        let mask = slots.len() - 1;
+    /// Appends an entry, growing the buffer (from the pool when large)
+    /// by doubling.
+    fn push_entry(&mut self, entry: Entry) {
+        if self.entries.len() == self.entries.capacity() {
+            let mut bigger = entry_buffer((self.entries.capacity() * 2).max(4));
+            bigger.append(&mut self.entries);
+            let old = std::mem::replace(&mut self.entries, bigger);
+            let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(old));
+        }
+        self.entries.push(entry);
+    }
+
+    /// `set_insert_clean`: place entry `e` (hash `hash`), known to be
+    /// absent, in an index without dummies.
+    fn insert_clean(index: &mut [u32], e: usize, hash: i64) {
+        let mask = index.len() - 1;
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
         loop {
-            if matches!(slots[i], Slot::Empty) {
-                slots[i] = Slot::Full(hash, key);
+            if index[i] == 0 {
+                index[i] = slot_of(e);
                 return;
             }
             if i + LINEAR_PROBES <= mask {
                 for j in 1..=LINEAR_PROBES {
-                    if matches!(slots[i + j], Slot::Empty) {
-                        slots[i + j] = Slot::Full(hash, key);
+                    if index[i + j] == 0 {
+                        index[i + j] = slot_of(e);
                         return;
                     }
                 }
@@ -195,10 +315,15 @@ impl Table {
         }
     }
 
-    /// Bytes the next insertion may allocate (a resize), else 0.
+    /// Bytes the next insertion may allocate (a resize, or the entries
+    /// growing), else 0.
     fn growth_bytes(&self) -> usize {
+        let mut bytes = 0;
+        if self.entries.len() == self.entries.capacity() {
+            bytes += (self.entries.capacity() * 2).max(4) * std::mem::size_of::<Entry>();
+        }
         if (self.fill + 1) * 5 < self.mask() * 3 {
-            return 0;
+            return bytes;
         }
         let used = self.used + 1;
         let minused = if used > 50_000 { used * 2 } else { used * 4 };
@@ -206,32 +331,51 @@ impl Table {
         while size <= minused {
             size <<= 1;
         }
-        size * std::mem::size_of::<Slot>()
+        bytes + size * std::mem::size_of::<u32>() + used * std::mem::size_of::<Entry>()
     }
 
-    /// `set_table_resize`.
+    /// `set_table_resize`: members are re-placed in the order of their
+    /// old slots. Without dummies the entries stay where they are; with
+    /// dummies they are compacted (in slot order) as they are re-placed.
     fn resize(&mut self, minused: usize) {
         let mut size = MIN_SIZE;
         while size <= minused {
             size <<= 1;
         }
-        let old = std::mem::replace(&mut self.slots, empty_slots(size));
-        for s in old {
-            if let Slot::Full(h, k) = s {
-                Table::insert_clean(&mut self.slots, k, h);
+        let old = std::mem::replace(&mut self.index, zeroed_index(size));
+        if self.fill == self.used {
+            for &s in &old {
+                if let Some(e) = full(s) {
+                    Table::insert_clean(&mut self.index, e, self.entries[e].0);
+                }
             }
+            recycle(old, Vec::new());
+        } else {
+            let mut old_entries = std::mem::replace(&mut self.entries, entry_buffer(self.used));
+            for &s in &old {
+                if let Some(e) = full(s) {
+                    let entry = std::mem::replace(&mut old_entries[e], (0, Value::None));
+                    let h = entry.0;
+                    self.entries.push(entry);
+                    Table::insert_clean(&mut self.index, self.entries.len() - 1, h);
+                }
+            }
+            recycle(old, old_entries);
         }
         self.fill = self.used;
     }
 
+    /// Empties slot `i` (full) to a dummy, returning its member.
+    fn take_slot(&mut self, i: usize) -> Value {
+        let s = self.index[i];
+        self.index[i] = s | DUMMY;
+        self.used -= 1;
+        std::mem::replace(&mut self.entries[s as usize - 1].1, Value::None)
+    }
+
     fn discard(&mut self, key: &Value, hash: i64) -> Option<Value> {
         let at = self.lookup(key, hash)?;
-        let old = std::mem::replace(&mut self.slots[at], Slot::Dummy);
-        self.used -= 1;
-        match old {
-            Slot::Full(_, k) => Some(k),
-            _ => None,
-        }
+        Some(self.take_slot(at))
     }
 
     fn pop(&mut self) -> Option<Value> {
@@ -240,19 +384,14 @@ impl Table {
         }
         let mask = self.mask();
         let mut i = self.finger & mask;
-        while !matches!(self.slots[i], Slot::Full(..)) {
+        while full(self.index[i]).is_none() {
             i += 1;
             if i > mask {
                 i = 0;
             }
         }
-        let old = std::mem::replace(&mut self.slots[i], Slot::Dummy);
-        self.used -= 1;
         self.finger = i + 1;
-        match old {
-            Slot::Full(_, k) => Some(k),
-            _ => None,
-        }
+        Some(self.take_slot(i))
     }
 
     /// `set_merge` of another table into this one.
@@ -263,8 +402,8 @@ impl Table {
         if self.fill == 0 && other.fill == other.used {
             // Copying into an empty table: when the resize below would
             // give this table the other's size, the result is the other's
-            // slots as they are, so copy them once (not fill an empty
-            // table first and then overwrite it).
+            // table as it is, so copy it once (not fill an empty table
+            // first and then overwrite it).
             let grow = (self.fill + other.used) * 5 >= self.mask() * 3;
             let mut size = MIN_SIZE;
             while size <= (self.used + other.used) * 2 {
@@ -272,7 +411,8 @@ impl Table {
             }
             let mask = if grow { size - 1 } else { self.mask() };
             if mask == other.mask() {
-                self.slots = other.slots.clone();
+                self.index = clone_index(&other.index);
+                self.entries = clone_entries(&other.entries);
                 self.fill = other.fill;
                 self.used = other.used;
                 return;
@@ -282,25 +422,25 @@ impl Table {
             self.resize((self.used + other.used) * 2);
         }
         if self.fill == 0 && self.mask() == other.mask() && other.fill == other.used {
-            self.slots.clone_from(&other.slots);
+            self.index.copy_from_slice(&other.index);
+            self.entries = clone_entries(&other.entries);
             self.fill = other.fill;
             self.used = other.used;
             return;
         }
         if self.fill == 0 {
-            for s in &other.slots {
-                if let Slot::Full(h, k) = s {
-                    Table::insert_clean(&mut self.slots, k.clone(), *h);
-                }
+            // No fill: the entries are empty.
+            self.entries = entry_buffer(other.used);
+            for (h, k) in other.members() {
+                self.entries.push((*h, k.clone()));
+                Table::insert_clean(&mut self.index, self.entries.len() - 1, *h);
             }
             self.fill = other.used;
             self.used = other.used;
             return;
         }
-        for s in &other.slots {
-            if let Slot::Full(h, k) = s {
-                self.add(k.clone(), *h);
-            }
+        for (h, k) in other.members() {
+            self.add(k.clone(), *h);
         }
     }
 }
@@ -335,7 +475,7 @@ impl Set {
 
     fn sync(&mut self) {
         let now = match &self.repr {
-            Repr::Table(t) => t.slots.capacity() * std::mem::size_of::<Slot>() + 64,
+            Repr::Table(t) => t.bytes() + 64,
             Repr::Ordered(_) => 64,
         };
         if now > self.charged {
@@ -372,9 +512,9 @@ impl Set {
     pub(crate) fn add_h(&mut self, key: Value, hash: i64) -> bool {
         if let Repr::Table(t) = &mut self.repr {
             if is_deterministic(&key) {
-                let before = t.slots.len();
+                let before = t.bytes();
                 let added = t.add(key, hash);
-                if t.slots.len() != before {
+                if t.bytes() != before {
                     self.sync();
                 }
                 return added;
@@ -404,10 +544,8 @@ impl Set {
     fn make_ordered(&mut self) {
         if let Repr::Table(t) = &self.repr {
             let mut d = Dict::new();
-            for s in &t.slots {
-                if let Slot::Full(h, k) = s {
-                    d.insert_h(k.clone(), *h, Value::None);
-                }
+            for (h, k) in t.members() {
+                d.insert_h(k.clone(), *h, Value::None);
             }
             self.repr = Repr::Ordered(d);
             self.sync();
@@ -467,16 +605,7 @@ impl Set {
     /// The member at or after iteration position `pos`, with the next position.
     pub(crate) fn entry_from(&self, pos: usize) -> Option<(usize, &Value)> {
         match &self.repr {
-            Repr::Table(t) => {
-                let mut p = pos;
-                while let Some(s) = t.slots.get(p) {
-                    if let Slot::Full(_, k) = s {
-                        return Some((p + 1, k));
-                    }
-                    p += 1;
-                }
-                None
-            }
+            Repr::Table(t) => (pos..t.index.len()).find_map(|p| t.at(p).map(|(_, k)| (p + 1, k))),
             Repr::Ordered(d) => d.entry_from(pos).map(|(p, k, _)| (p, k)),
         }
     }
@@ -494,12 +623,9 @@ impl Set {
             Repr::Table(t) => (Some(t), None),
             Repr::Ordered(d) => (None, Some(d)),
         };
-        let table = table.into_iter().flat_map(|t| {
-            t.slots.iter().filter_map(|s| match s {
-                Slot::Full(h, k) => Some((k, *h)),
-                _ => None,
-            })
-        });
+        let table = table
+            .into_iter()
+            .flat_map(|t| t.members().map(|(h, k)| (k, *h)));
         table.chain(ordered.into_iter().flat_map(|d| d.iter_hashed()))
     }
 
@@ -566,7 +692,10 @@ impl Set {
             return Ok(s);
         };
         // A temporary as big as the dict: checked before it is built.
-        super::meter::ensure(d.len().saturating_mul(4 * std::mem::size_of::<Slot>()))?;
+        super::meter::ensure(
+            d.len()
+                .saturating_mul(4 * std::mem::size_of::<u32>() + std::mem::size_of::<Entry>()),
+        )?;
         match v.kind {
             ViewKind::Keys => {
                 s.reserve_for_dict(d.len());
@@ -601,12 +730,11 @@ impl<'a> Iterator for SetIter<'a> {
 
 fn drop_repr(r: Repr) {
     if let Repr::Table(t) = r {
-        // One pass over the slots; members that are containers are
-        // dropped without recursion.
-        mem::drop_all(t.slots.into_iter().filter_map(|s| match s {
-            Slot::Full(_, k) => Some(k),
-            _ => None,
-        }));
+        // One pass over the dense entries (freed ones hold `None`);
+        // members that are containers are dropped without recursion.
+        let (index, mut entries) = (t.index, t.entries);
+        mem::drop_all(entries.drain(..).map(|(_, k)| k));
+        recycle(index, entries);
     }
 }
 
@@ -615,5 +743,53 @@ impl Drop for Set {
         mem::credit(self.charged);
         let r = std::mem::replace(&mut self.repr, Repr::Ordered(Dict::new()));
         drop_repr(r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(s: &Set) -> &Table {
+        match &s.repr {
+            Repr::Table(t) => t,
+            Repr::Ordered(_) => panic!("expected a table"),
+        }
+    }
+
+    #[test]
+    fn entries_stay_one_per_filled_slot_through_churn() {
+        let mut s = Set::new();
+        for i in 0..5000 {
+            s.add(Value::Int(i)).unwrap();
+        }
+        for round in 0..4 {
+            for i in (round..5000).step_by(3) {
+                s.discard(&Value::Int(i)).unwrap();
+                s.add(Value::Int(i * 7 + round)).unwrap();
+            }
+            let t = table(&s);
+            assert_eq!(t.entries.len(), t.fill);
+            assert_eq!(t.members().count(), t.used);
+            assert_eq!(t.used, s.len());
+        }
+        while s.pop().is_some() {}
+        assert_eq!(table(&s).used, 0);
+    }
+
+    #[test]
+    fn charges_its_buffers_and_credits_them_on_drop() {
+        let _scope = mem::MemScope::enter();
+        let before = mem::used();
+        let mut s = Set::new();
+        for i in 0..20_000 {
+            s.add(Value::Int(i)).unwrap();
+        }
+        let copy = s.copy();
+        assert_eq!(mem::used() - before, s.charged + copy.charged);
+        assert_eq!(s.charged, table(&s).bytes() + 64);
+        drop(s);
+        drop(copy);
+        assert_eq!(mem::used(), before);
     }
 }

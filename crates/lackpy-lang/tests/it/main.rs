@@ -31,6 +31,7 @@ mod parser_diff;
 mod parser_errors;
 mod parser_hostile;
 mod run_variables;
+mod set_diff;
 mod sort3_diff;
 mod spec_export;
 mod str2_diff;

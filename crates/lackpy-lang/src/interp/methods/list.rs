@@ -213,9 +213,9 @@ fn copy(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> 
     none("list.copy", args, kwargs)?;
     let lb = l.try_borrow().map_err(|_| busy())?;
     crate::value::meter::ensure(lb.items.len() * std::mem::size_of::<Value>())?;
-    Ok(Value::list(
-        lb.items.iter().map(crate::interp::fast_clone).collect(),
-    ))
+    let mut items = crate::value::pool::values(lb.items.len());
+    items.extend(lb.items.iter().map(crate::interp::fast_clone));
+    Ok(Value::list(items))
 }
 
 fn clear(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R<Value> {

@@ -110,6 +110,17 @@ fn difference_update(budget: &mut Budget, so: &mut Set, other: &Value) -> R<()> 
     Ok(())
 }
 
+/// `s -= other` for a set `other`: `set_difference_update_internal` on
+/// `s` itself (a set minus itself is emptied).
+pub(crate) fn isub(budget: &mut Budget, s: &Rc<RefCell<Set>>, other: &Value) -> R<()> {
+    if matches!(other, Value::Set(o) if Rc::ptr_eq(o, s)) {
+        s.try_borrow_mut().map_err(|_| busy())?.clear();
+        return Ok(());
+    }
+    let mut me = s.try_borrow_mut().map_err(|_| busy())?;
+    difference_update(budget, &mut me, other)
+}
+
 /// `set_difference(so, other)` for two sets (the `-` operator).
 pub(crate) fn difference(so: &Set, other: &Set) -> Set {
     if (so.len() >> 2) > other.len() {
@@ -226,8 +237,10 @@ pub(crate) static METHODS: Methods<SetMethod> = Methods::new(&[
     m(M::Update, 0, MANY, update),
 ]);
 
-/// Calls `run` on set `s`. Arguments that are this very set are
-/// snapshotted first, so that no borrow of the set is held twice.
+/// Calls `run` on set `s`. Each method treats an argument that is this
+/// very set as CPython does (`s.update(s)` does nothing, `s.intersection(s)`
+/// is a copy, `s.symmetric_difference_update(s)` empties `s`), and holds
+/// no mutable borrow of `s` while it reads such an argument.
 pub(crate) fn call(
     budget: &mut Budget,
     s: &Rc<RefCell<Set>>,
@@ -235,22 +248,12 @@ pub(crate) fn call(
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
-    if !args
-        .iter()
-        .any(|a| matches!(a, Value::Set(o) if Rc::ptr_eq(o, s)))
-    {
-        return run(budget, s, args, kwargs);
-    }
-    let args: Vec<Value> = args
-        .iter()
-        .map(|a| match a {
-            Value::Set(o) if Rc::ptr_eq(o, s) => {
-                Value::set(o.try_borrow().map(|o| o.copy()).unwrap_or_default())
-            }
-            other => other.clone(),
-        })
-        .collect();
-    run(budget, s, &args, kwargs)
+    run(budget, s, args, kwargs)
+}
+
+/// Whether `a` is the set `s` itself.
+fn is_self(a: &Value, s: &Rc<RefCell<Set>>) -> bool {
+    matches!(a, Value::Set(o) if Rc::ptr_eq(o, s))
 }
 
 fn add(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -270,6 +273,10 @@ fn remove(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw
 
 fn discard(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one("set.discard", args, kwargs)?;
+    if matches!(x, Value::Set(_)) {
+        // CPython retries a set as a frozenset, which no set here holds.
+        return Ok(Value::None);
+    }
     s.try_borrow_mut().map_err(|_| busy())?.discard(x)?;
     Ok(Value::None)
 }
@@ -296,7 +303,7 @@ fn copy(_budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) 
 fn union(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("set.union", kwargs)?;
     let mut result = s.try_borrow().map_err(|_| busy())?.copy();
-    for a in args {
+    for a in args.iter().filter(|a| !is_self(a, s)) {
         update_from(budget, &mut result, a)?;
     }
     Ok(Value::set(result))
@@ -305,7 +312,8 @@ fn union(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) 
 fn update(budget: &mut Budget, s: &Rc<RefCell<Set>>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("set.update", kwargs)?;
     let mut staged = Vec::with_capacity(args.len());
-    for a in args {
+    // Merging a set into itself changes nothing.
+    for a in args.iter().filter(|a| !is_self(a, s)) {
         // Iterate other values before borrowing this set mutably.
         staged.push(match a {
             Value::Set(_) | Value::Dict(_) => a.clone(),
@@ -370,6 +378,7 @@ fn intersect_as(
         let mut cur: Option<Set> = None;
         for a in args {
             let next = match &cur {
+                None if is_self(a, s) => base.copy(),
                 None => intersection_any(budget, &base, a)?,
                 Some(c) => intersection_any(budget, c, a)?,
             };
@@ -417,7 +426,11 @@ fn difference_update_of(
     no_kwargs("set.difference_update", kwargs)?;
     let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     for a in args {
-        difference_update(budget, &mut me, a)?;
+        if is_self(a, s) {
+            me.clear();
+        } else {
+            difference_update(budget, &mut me, a)?;
+        }
     }
     *s.try_borrow_mut().map_err(|_| busy())? = me;
     Ok(Value::None)
@@ -430,6 +443,9 @@ fn symmetric_difference(
     kwargs: Kw,
 ) -> R<Value> {
     let other = one("set.symmetric_difference", args, kwargs)?;
+    if is_self(other, s) {
+        return Ok(Value::set(Set::new()));
+    }
     let mut result = as_set(budget, other)?;
     let me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     symmetric_update(budget, &mut result, &Value::set(me))?;
@@ -443,6 +459,10 @@ fn symmetric_difference_update(
     kwargs: Kw,
 ) -> R<Value> {
     let other = one("set.symmetric_difference_update", args, kwargs)?;
+    if is_self(other, s) {
+        s.try_borrow_mut().map_err(|_| busy())?.clear();
+        return Ok(Value::None);
+    }
     let mut me = s.try_borrow().map_err(|_| busy())?.copy_exact();
     symmetric_update(budget, &mut me, other)?;
     *s.try_borrow_mut().map_err(|_| busy())? = me;

@@ -212,6 +212,12 @@ pub(crate) fn inplace(it: &mut Interp, op: Operator, a: Value, b: Value) -> R<Va
             }
             Ok(a)
         }
+        // `s -= t` updates `s` in place, as CPython does (the dummies it
+        // leaves decide the later iteration order).
+        (Value::Set(s), Operator::Sub) if matches!(b, Value::Set(_)) => {
+            crate::interp::methods::set::isub(&mut it.budget, s, &b)?;
+            Ok(a)
+        }
         // Python names the augmented operator when no method applies
         // (`unsupported operand type(s) for -=: 'str' and 'bool'`).
         _ => binop(&mut it.budget, op, a, b).map_err(|mut e| {

@@ -29,6 +29,9 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
             .try_borrow()
             .map_err(|_| Exc::runtime_error("dict busy"))?
             .contains(item),
+        // CPython looks a set up as a frozenset, which no set here can
+        // hold (there is no frozenset type).
+        Value::Set(_) if matches!(item, Value::Set(_)) => Ok(false),
         Value::Set(s) => s
             .try_borrow()
             .map_err(|_| Exc::runtime_error("set busy"))?

@@ -75,7 +75,9 @@ pub(crate) fn collect_iterable(v: &Value) -> R<Buf<Value>> {
             if let Some(n) = iter.known_len() {
                 crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
             }
-            let mut out = Buf::with_capacity(iter.size_hint())?;
+            let n = iter.size_hint();
+            crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+            let mut out = Buf::adopt(crate::value::pool::values(n));
             iter.drain_into(&mut out)?;
             Ok(out)
         }
