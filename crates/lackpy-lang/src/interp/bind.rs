@@ -11,11 +11,13 @@
 //! exact errors.
 
 use super::Interp;
+use std::cell::RefCell;
+
 use super::code::{NameRef, Target};
-use crate::value::Value;
 use crate::value::errors::R;
-use crate::value::iter::{MAX_PARTS, PyIter, Step};
+use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
 use crate::value::meter;
+use crate::value::{Dict, Value, ViewKind};
 
 /// Where one name of a loop target lives.
 #[derive(Clone, Copy)]
@@ -120,7 +122,66 @@ impl Interp<'_> {
             }
             return Ok(());
         }
+        if let PyIter::Dict { d, pos, len, kind } = &it {
+            let (d, pos, len, kind) = (d.clone(), *pos, *len, *kind);
+            match (&lt.kind, kind) {
+                (Kind::One(s), _) => {
+                    let s = *s;
+                    let take = |k: &Value, v: &Value| match kind {
+                        ViewKind::Keys => super::fast_clone(k),
+                        ViewKind::Values => super::fast_clone(v),
+                        ViewKind::Items => Value::pair(super::fast_clone(k), super::fast_clone(v)),
+                    };
+                    return self.each_entry(&d, pos, len, take, |me, item| me.put(s, item), body);
+                }
+                (Kind::Parts(slots, 2), ViewKind::Items) => {
+                    let [s0, s1, ..] = *slots;
+                    let take = |k: &Value, v: &Value| (super::fast_clone(k), super::fast_clone(v));
+                    let bind = |me: &mut Self, (k, v)| {
+                        me.put(s0, k);
+                        me.put(s1, v);
+                    };
+                    return self.each_entry(&d, pos, len, take, bind, body);
+                }
+                _ => {}
+            }
+        }
         while self.bind_next(&mut it, lt)? {
+            body(self)?;
+        }
+        Ok(())
+    }
+
+    /// The loop over a dict (or one of its views) whose target binds from
+    /// the entry in place: the entries are walked by position here, with
+    /// no iterator call and no `(key, value)` tuple per turn. Counts the
+    /// same work and raises the same errors as the dict iterator (the
+    /// dict may not change size while the loop runs).
+    #[inline(always)]
+    fn each_entry<T>(
+        &mut self,
+        d: &RefCell<Dict>,
+        mut pos: usize,
+        mut len: usize,
+        take: impl Fn(&Value, &Value) -> T,
+        mut bind: impl FnMut(&mut Self, T),
+        mut body: impl FnMut(&mut Self) -> R<()>,
+    ) -> R<()> {
+        loop {
+            // Every item of every iterator is builtin work (language.md §5).
+            meter::tick()?;
+            let item = {
+                let dict = unchanged_dict(d, &mut len)?;
+                match dict.entry_from(pos) {
+                    Some((p, k, v)) => {
+                        pos = p;
+                        take(k, v)
+                    }
+                    None => break,
+                }
+            };
+            self.budget.step()?;
+            bind(self, item);
             body(self)?;
         }
         Ok(())

@@ -39,3 +39,4 @@ mod text4_diff;
 mod text_diff;
 mod validate_corpus;
 mod validate_rules;
+mod walk_diff;

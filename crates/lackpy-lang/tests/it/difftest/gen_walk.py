@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""Generates programs for the loops the evaluator walks in place and runs
+each with CPython.
+
+Usage: python3 gen_walk.py SEED PER_FAMILY
+
+A `for` statement or comprehension over a dict, its keys, values or items,
+or over `enumerate` of a list, binds its target straight from the
+container's storage, without an iterator call or a tuple per turn. These
+families put those loops under everything that could tell: every target
+shape (one name, two names, three names, starred, nested, a subscript), keys
+that are equal across types (1, 1.0, True), NaN and -0.0 keys, counts that
+start at the i64 limits (and so overflow into a big int mid-loop), bodies and
+conditions that mutate the container (values replaced, grown, shrunk,
+cleared; not a key removed and another added, whose outcome hangs on
+CPython's table layout),
+rebind the loop's source, raise (the line must match) or stop half way and
+leave their targets behind; and lambdas called per item (defaults, closures
+over comprehension variables, wrong argument counts) and methods called on
+the wrong type or with the wrong arguments.
+
+Prints one JSON list of cases (see gen_common.py).
+"""
+import gen_common
+
+BIG = 9223372036854775807
+DICTS = ["{'a': 1, 'b': 2, 'c': 3}", '{}', "{1: 'i', 1.5: 'f', True: 'b', -0.0: 'z'}",
+         "{-0.0: 1, 2: float('nan'), (1, 2): [3], None: -0.0}",
+         f"{{'big': {BIG}, 'neg': {-BIG - 1}, 'x': {BIG + 1}}}", "{i: i * i for i in range(12)}",
+         "dict.fromkeys('hello')", "{'k' + str(i): i % 3 == 0 for i in range(7)}"]
+LISTS = ['[1, 2, 3]', '[]', "['x', True, 1.5, None]", f'[{BIG}, {-BIG - 1}, 0]',
+         "[float('nan'), -0.0, 0]", '[(1, 2), (3, 4)]', "list('abcde')", 'list(range(9))']
+STARTS = ['', ', 1', ', -3', f', {BIG - 1}', f', {BIG}', ', True', f', {-BIG - 1}', f', {BIG + 5}']
+
+
+def pick(rnd, *options):
+    return rnd.choice(options)
+
+
+def view(rnd):
+    return pick(rnd, 'd', 'd.keys()', 'd.values()', 'd.items()', 'd.items()')
+
+
+def target(rnd, src):
+    if src == 'd.items()':
+        return pick(rnd, 'k, v', 'k, v', '(k, v)', '[k, v]', 'k', 'k, *v', 'k, (v, w)', 'k, k',
+                    'k, v, w')
+    return pick(rnd, 'k', 'k', 'k', 'k, v', '*k, v')
+
+
+def names_of(t):
+    return [n for n in 'kvw' if n in t]
+
+
+def fam_dict_for(rnd):
+    src = view(rnd)
+    t = target(rnd, src)
+    names = names_of(t)
+    body = pick(rnd, f"out.append([{', '.join(names)}])", f"out.append({names[0]})",
+                f"out.append(str({names[-1]}))", f"out.append({names[0]} == {names[0]})",
+                f"if {names[-1]}:\n        out.append({names[0]})",
+                f"out.append({names[0]})\n    if len(out) > 2:\n        break_here = out[9]",
+                f"out.append({names[-1]})\n    d['new'] = 1",
+                f"out.append({names[-1]})\n    d.pop({names[0]}, None)",
+                f"out.append({names[0]})\n    d.clear()",
+                f"out.append({names[0]})\n    d[{names[0]}] = 'same size'",
+                f"out.append({names[0]})\n    d = {{}}")
+    tail = pick(rnd, 'out', f"[out, {names[0]}]", '[out, d]', 'len(out)')
+    return f"d = {rnd.choice(DICTS)}\nout = []\nfor {t} in {src}:\n    {body}\n{tail}"
+
+
+def fam_dict_comp(rnd):
+    src = view(rnd)
+    t = target(rnd, src)
+    names = names_of(t)
+    cond = pick(rnd, '', f' if {names[0]}', f' if not {names[-1]}', f" if str({names[0]}) != '1'",
+                f' if {names[0]} == {names[0]}', f' if {names[-1]} in [1, 2, True]',
+                f' if d.pop({names[0]}, 0) is not None', f' if {names[0]} % 2')
+    elt = pick(rnd, f"[{', '.join(names)}]", names[0], f"({names[-1]}, {names[0]})",
+               f"str({names[0]}) + str({names[-1]})", f"{names[-1]} * 2")
+    shape = rnd.random()
+    if shape < .35:
+        body = f"[{elt} for {t} in {src}{cond}]"
+    elif shape < .55:
+        body = f"{{str({names[0]}): {names[-1]} for {t} in {src}{cond}}}"
+    elif shape < .7:
+        body = f"sorted({{str({names[0]}) for {t} in {src}{cond}}})"
+    elif shape < .85:
+        body = f"[{elt} for x in [1, 2] for {t} in {src}{cond}]"
+    else:
+        body = f"[[{elt} for {t} in {src}{cond}] for x in range(2)]"
+    return f"d = {rnd.choice(DICTS)}\nk = 'outer'\nr = {body}\n{pick(rnd, 'r', '[r, k]', '[r, d]')}"
+
+
+def fam_enumerate(rnd):
+    xs = rnd.choice(LISTS)
+    start = rnd.choice(STARTS)
+    t = pick(rnd, 'i, x', 'i, x', '(i, x)', '[i, x]', 'i', 'i, (x, y)', 'i, *x', 'i, i')
+    names = [n for n in 'ixy' if n in t]
+    shape = rnd.random()
+    if shape < .5:
+        body = pick(rnd, f"out.append([{', '.join(names)}])", f"out.append({names[0]})",
+                    "out.append(i)\n    if len(xs) < 5:\n        xs.append(i)" if 'i' in names else "out.append(1)",
+                    f"out.append({names[-1]})\n    if len(xs) < 6:\n        xs.append(len(xs))",
+                    f"out.append({names[-1]})\n    xs.pop()",
+                    f"out.append({names[-1]})\n    xs = [0]",
+                    f"out.append({names[0]} + 1)",
+                    f"out.append({names[-1]})\n    xs.clear()")
+        prog = f"xs = {xs}\nout = []\nfor {t} in enumerate(xs{start}):\n    {body}"
+        tail = pick(rnd, 'out', f"[out, {names[0]}]", '[out, xs]')
+    else:
+        cond = pick(rnd, '', f' if {names[0]}', f' if {names[-1]} != 1', f' if {names[0]} % 2')
+        elt = pick(rnd, f"[{', '.join(names)}]", names[0], f"{names[-1]} * 2", f"({names[-1]}, {names[0]})")
+        prog = f"xs = {xs}\nout = [{elt} for {t} in enumerate(xs{start}){cond}]"
+        tail = pick(rnd, 'out', '[out, xs]', 'len(out)')
+    return f"{prog}\n{tail}"
+
+
+def fam_lambda(rnd):
+    rows = pick(rnd, "[{'a': 2, 'b': 1}, {'a': 1, 'b': 2}, {'a': 2, 'b': 0}]",
+                f"[{{'a': True, 'b': {BIG}}}, {{'a': 1, 'b': {-BIG - 1}}}, {{'a': 0, 'b': float('nan')}}]",
+                "[{'a': 'x', 'b': -0.0}, {'a': 'y', 'b': 0}, {'a': 'x', 'b': None}]")
+    key = pick(rnd, "lambda r: r['a']", "lambda r: (r['a'], r['b'])", "lambda r: -r['b']",
+               "lambda r, k='b': r[k]", "lambda r: r.get('c')", "lambda *r: r[0]['a']",
+               "lambda r: r['c']", "lambda r, s: r", "lambda: 1", "lambda r, *, k: r",
+               "lambda r, k=n: r['b'] * k", "lambda r=None: r['a']", "lambda r: r['a'].upper()",
+               "lambda r: [r[k] for k in r]", "lambda r: {k: n for k in r}['a']")
+    call = pick(rnd, f"sorted(rows, key={key})", f"sorted(rows, key={key}, reverse=True)",
+                f"max(rows, key={key})", f"min(rows, key={key})",
+                f"[max(rows, key=lambda r: (r['a'], i)) for i in range({pick(rnd, '3', '-2', '0')})]",
+                f"[sorted(rows, key=lambda r: (r['b'] == r['b'], i, r['a'])) for i in [n, -n]]",
+                "[min(rows, key=lambda r: [r[k] for k in r if k != j]) for j in 'ab']",
+                "sorted(rows, key=lambda r: r.get('b', n) if r['a'] else None)",
+                "n.append(1)", "rows.upper()", "rows[0].keys(1)", "rows.nope", "rows[0].get()",
+                "[r.items() for r in rows][0].nope", "len(rows).bit_length(1, 2)")
+    return f"n = {pick(rnd, '2', 'True', '-1', str(BIG))}\nrows = {rows}\n{call}"
+
+
+FAMILIES = [fam_dict_for, fam_dict_comp, fam_enumerate, fam_lambda]
+
+
+if __name__ == "__main__":
+    gen_common.main(FAMILIES, run=gen_common.run_with_line)

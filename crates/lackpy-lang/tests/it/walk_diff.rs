@@ -1,0 +1,20 @@
+//! Differential test of the loops the evaluator walks in place, against
+//! CPython 3.11.
+//!
+//! `tests/it/difftest/gen_walk.py` generates programs from a fixed seed that
+//! loop over dicts, their views and `enumerate` of lists (statements and
+//! comprehensions, every target shape, equal keys of different types, NaN
+//! and -0.0 keys, counts at the i64 limits, mutation and rebinding while
+//! the loop runs) and call lambdas per item. Ours must give the same repr,
+//! or the same error on the same line. `python3` is required: without it
+//! the test fails.
+
+use crate::difftest::assert_generated_cases_match;
+
+/// Programs per family (four families).
+const PER_FAMILY: usize = 250;
+
+#[test]
+fn walked_loops_match_cpython() {
+    assert_generated_cases_match("gen_walk.py", 4, PER_FAMILY);
+}
