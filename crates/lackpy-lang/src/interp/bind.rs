@@ -12,12 +12,13 @@
 
 use super::Interp;
 use std::cell::RefCell;
+use std::rc::Rc;
 
 use super::code::{NameRef, Target};
 use crate::value::errors::R;
 use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
 use crate::value::meter;
-use crate::value::{Dict, Value, ViewKind};
+use crate::value::{Dict, List, Value, ViewKind};
 
 /// Where one name of a loop target lives.
 #[derive(Clone, Copy)]
@@ -122,6 +123,15 @@ impl Interp<'_> {
             }
             return Ok(());
         }
+        if let Kind::Parts(slots, 2) = &lt.kind
+            && let Some((list, idx, c, shared)) = enumerate_of_list(&it)
+        {
+            let [s0, s1, ..] = *slots;
+            match self.each_enumerated(list, idx, c, shared, s0, s1, &mut body)? {
+                Some(rest) => it = rest,
+                None => return Ok(()),
+            }
+        }
         if let PyIter::Dict { d, pos, len, kind } = &it {
             let (d, pos, len, kind) = (d.clone(), *pos, *len, *kind);
             match (&lt.kind, kind) {
@@ -150,6 +160,57 @@ impl Interp<'_> {
             body(self)?;
         }
         Ok(())
+    }
+
+    /// `for i, x in enumerate(xs)` over a list: the list walked by index
+    /// and the count kept as a plain int, bound part by part. Counts the
+    /// same work as the iterators (one item of the enumerate, one of the
+    /// list, one of the iterator object when the loop was handed one).
+    /// Answers the iterator to go on with when the count is about to leave
+    /// i64 (the general one grows it into a big int).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn each_enumerated(
+        &mut self,
+        list: Rc<RefCell<List>>,
+        mut idx: usize,
+        mut c: i64,
+        shared: bool,
+        s0: Slot,
+        s1: Slot,
+        body: &mut impl FnMut(&mut Self) -> R<()>,
+    ) -> R<Option<PyIter>> {
+        loop {
+            if c == i64::MAX {
+                let rest = PyIter::Enumerate {
+                    inner: Box::new(PyIter::List { list, idx }),
+                    count: Value::Int(c),
+                };
+                return Ok(Some(if shared {
+                    PyIter::Shared(Rc::new(RefCell::new(rest)))
+                } else {
+                    rest
+                }));
+            }
+            if shared {
+                meter::tick()?;
+            }
+            meter::tick()?;
+            meter::tick()?;
+            let item = match list.try_borrow() {
+                Ok(l) => match l.items.get(idx) {
+                    Some(v) => super::fast_clone(v),
+                    None => return Ok(None),
+                },
+                Err(_) => return Ok(None),
+            };
+            idx += 1;
+            self.put(s0, Value::Int(c));
+            c += 1;
+            self.put(s1, item);
+            self.budget.step()?;
+            body(self)?;
+        }
     }
 
     /// The loop over a dict (or one of its views) whose target binds from
@@ -237,5 +298,27 @@ impl Interp<'_> {
             }
         }
         Ok(true)
+    }
+}
+
+/// The state of `enumerate(list)` with an int count when `it` is one: the
+/// list, its position, the count and whether it came as an iterator
+/// object. An iterator object is looked through only when the loop holds
+/// the last references to it (the loop's source value and `it`): then no
+/// one else can see it advance.
+fn enumerate_of_list(it: &PyIter) -> Option<(Rc<RefCell<List>>, usize, i64, bool)> {
+    let from = |e: &PyIter| match e {
+        PyIter::Enumerate { inner, count } => match (&**inner, count) {
+            (PyIter::List { list, idx }, Value::Int(c)) => Some((list.clone(), *idx, *c)),
+            _ => None,
+        },
+        _ => None,
+    };
+    match it {
+        PyIter::Shared(rc) if Rc::strong_count(rc) == 2 && Rc::weak_count(rc) == 0 => {
+            let e = rc.try_borrow().ok()?;
+            from(&e).map(|(l, i, c)| (l, i, c, true))
+        }
+        other => from(other).map(|(l, i, c)| (l, i, c, false)),
     }
 }

@@ -98,7 +98,12 @@ def fam_enumerate(rnd):
     t = pick(rnd, 'i, x', 'i, x', '(i, x)', '[i, x]', 'i', 'i, (x, y)', 'i, *x', 'i, i')
     names = [n for n in 'ixy' if n in t]
     shape = rnd.random()
-    if shape < .5:
+    if shape < .15:
+        # An iterator object held by a name: the loop must advance it.
+        stop = pick(rnd, '', f"\n    if {names[0]} == {names[0]}:\n        out.append(list(zip([0], e)))")
+        return (f"xs = {xs}\ne = enumerate(xs{start})\nout = []\nfor {t} in e:\n    out.append({names[-1]}){stop}\n"
+                f"[out, list(e), {names[0]}]")
+    if shape < .55:
         body = pick(rnd, f"out.append([{', '.join(names)}])", f"out.append({names[0]})",
                     "out.append(i)\n    if len(xs) < 5:\n        xs.append(i)" if 'i' in names else "out.append(1)",
                     f"out.append({names[-1]})\n    if len(xs) < 6:\n        xs.append(len(xs))",
