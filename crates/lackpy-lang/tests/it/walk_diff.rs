@@ -5,16 +5,17 @@
 //! loop over dicts, their views and `enumerate` of lists (statements and
 //! comprehensions, every target shape, equal keys of different types, NaN
 //! and -0.0 keys, counts at the i64 limits, mutation and rebinding while
-//! the loop runs) and call lambdas per item. Ours must give the same repr,
+//! the loop runs), call lambdas per item and subscript names by constants and
+//! names. Ours must give the same repr,
 //! or the same error on the same line. `python3` is required: without it
 //! the test fails.
 
 use crate::difftest::assert_generated_cases_match;
 
-/// Programs per family (four families).
+/// Programs per family (five families).
 const PER_FAMILY: usize = 250;
 
 #[test]
 fn walked_loops_match_cpython() {
-    assert_generated_cases_match("gen_walk.py", 4, PER_FAMILY);
+    assert_generated_cases_match("gen_walk.py", 5, PER_FAMILY);
 }

@@ -17,7 +17,8 @@ CPython's table layout),
 rebind the loop's source, raise (the line must match) or stop half way and
 leave their targets behind; and lambdas called per item (defaults, closures
 over comprehension variables, wrong argument counts) and methods called on
-the wrong type or with the wrong arguments.
+the wrong type or with the wrong arguments; and subscripts of names by
+constants and names (read in place), with every container and index kind.
 
 Prints one JSON list of cases (see gen_common.py).
 """
@@ -141,7 +142,21 @@ def fam_lambda(rnd):
     return f"n = {pick(rnd, '2', 'True', '-1', str(BIG))}\nrows = {rows}\n{call}"
 
 
-FAMILIES = [fam_dict_for, fam_dict_comp, fam_enumerate, fam_lambda]
+def fam_subscript(rnd):
+    """`name[const]` and `name[name]`, read in place: every container kind
+    and index kind, from module level, a comprehension and a lambda."""
+    cont = pick(rnd, *DICTS[:6], *LISTS, "(1, 'two', 3.0)", "'h\u00e9llo'", 'range(2, 20, 3)',
+                "b'bytes'", '5', 'None', "{1, 2}")
+    key = pick(rnd, '0', '-1', '1', '2', 'True', 'False', '-0.0', '1.0', "'a'", "'big'", "(1, 2)",
+               "[1]", 'None', str(BIG), str(-BIG - 1), str(BIG + 1), "float('nan')", '2.5', '-4')
+    use = pick(rnd, 'c[k]', f'c[{key}]', '[c[k] for _ in range(2)]', f'[c[{key}] for _ in [0]]',
+               'sorted([0, 1], key=lambda z: c[k])', '[[c[k] for _ in [0]] for j in [1]]',
+               '[c[j] for j in [k, k]]', 'c[k] if k == k else 0', f'c[k] + c[{key}]', 'c[nope]',
+               'str(c[k]) + str(len(c))')
+    return f"c = {cont}\nk = {key}\nr = {use}\nr"
+
+
+FAMILIES = [fam_dict_for, fam_dict_comp, fam_enumerate, fam_lambda, fam_subscript]
 
 
 if __name__ == "__main__":
