@@ -132,6 +132,12 @@ impl Interp<'_> {
                 None => return Ok(()),
             }
         }
+        if let Kind::Parts(slots, 2) = &lt.kind
+            && let Some((a, b, ia, ib, strict, shared)) = zip_of_lists(&it)
+        {
+            let [s0, s1, ..] = *slots;
+            it = self.each_zipped(a, b, ia, ib, strict, shared, s0, s1, &mut body)?;
+        }
         if let PyIter::Dict { d, pos, len, kind } = &it {
             let (d, pos, len, kind) = (d.clone(), *pos, *len, *kind);
             match (&lt.kind, kind) {
@@ -208,6 +214,64 @@ impl Interp<'_> {
             self.put(s0, Value::Int(c));
             c += 1;
             self.put(s1, item);
+            self.budget.step()?;
+            body(self)?;
+        }
+    }
+
+    /// `for x, y in zip(xs, ys)` over two lists: both walked by index and
+    /// bound part by part, counting the same work as the iterators (one
+    /// item of the zip, one of each list, one more of the iterator object
+    /// when the loop was handed one). The turn on which a list has no item
+    /// left is run by the general iterator, answered here in the state it
+    /// would have then (it ends the loop, or raises for `strict=True`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn each_zipped(
+        &mut self,
+        a: Rc<RefCell<List>>,
+        b: Rc<RefCell<List>>,
+        mut ia: usize,
+        mut ib: usize,
+        strict: bool,
+        shared: bool,
+        s0: Slot,
+        s1: Slot,
+        body: &mut impl FnMut(&mut Self) -> R<()>,
+    ) -> R<PyIter> {
+        loop {
+            let pair = match (a.try_borrow(), b.try_borrow()) {
+                (Ok(la), Ok(lb)) => match (la.items.get(ia), lb.items.get(ib)) {
+                    (Some(x), Some(y)) => Some((super::fast_clone(x), super::fast_clone(y))),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some((x, y)) = pair else {
+                let rest = PyIter::Zip {
+                    inners: vec![
+                        PyIter::List { list: a, idx: ia },
+                        PyIter::List { list: b, idx: ib },
+                    ],
+                    strict,
+                    done: false,
+                };
+                return Ok(if shared {
+                    PyIter::Shared(Rc::new(RefCell::new(rest)))
+                } else {
+                    rest
+                });
+            };
+            if shared {
+                meter::tick()?;
+            }
+            meter::tick()?;
+            meter::tick()?;
+            meter::tick()?;
+            ia += 1;
+            ib += 1;
+            self.put(s0, x);
+            self.put(s1, y);
             self.budget.step()?;
             body(self)?;
         }
@@ -320,5 +384,43 @@ fn enumerate_of_list(it: &PyIter) -> Option<(Rc<RefCell<List>>, usize, i64, bool
             from(&e).map(|(l, i, c)| (l, i, c, true))
         }
         other => from(other).map(|(l, i, c)| (l, i, c, false)),
+    }
+}
+
+/// The state of `zip(list, list)` (not yet exhausted) when `it` is one: the
+/// lists, their positions, `strict` and whether it came as an iterator
+/// object (looked through only when the loop holds the last references to
+/// it, as for `enumerate`).
+#[allow(clippy::type_complexity)]
+fn zip_of_lists(
+    it: &PyIter,
+) -> Option<(
+    Rc<RefCell<List>>,
+    Rc<RefCell<List>>,
+    usize,
+    usize,
+    bool,
+    bool,
+)> {
+    let from = |z: &PyIter| match z {
+        PyIter::Zip {
+            inners,
+            strict,
+            done: false,
+        } => match inners.as_slice() {
+            [
+                PyIter::List { list: a, idx: ia },
+                PyIter::List { list: b, idx: ib },
+            ] => Some((a.clone(), b.clone(), *ia, *ib, *strict)),
+            _ => None,
+        },
+        _ => None,
+    };
+    match it {
+        PyIter::Shared(rc) if Rc::strong_count(rc) == 2 && Rc::weak_count(rc) == 0 => {
+            let z = rc.try_borrow().ok()?;
+            from(&z).map(|(a, b, ia, ib, s)| (a, b, ia, ib, s, true))
+        }
+        other => from(other).map(|(a, b, ia, ib, s)| (a, b, ia, ib, s, false)),
     }
 }

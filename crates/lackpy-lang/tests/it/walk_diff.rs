@@ -2,7 +2,7 @@
 //! CPython 3.11.
 //!
 //! `tests/it/difftest/gen_walk.py` generates programs from a fixed seed that
-//! loop over dicts, their views and `enumerate` of lists (statements and
+//! loop over dicts, their views, `enumerate` of a list and `zip` of two lists (statements and
 //! comprehensions, every target shape, equal keys of different types, NaN
 //! and -0.0 keys, counts at the i64 limits, mutation and rebinding while
 //! the loop runs), call lambdas per item and subscript names by constants and
@@ -12,10 +12,10 @@
 
 use crate::difftest::assert_generated_cases_match;
 
-/// Programs per family (five families).
+/// Programs per family (six families).
 const PER_FAMILY: usize = 250;
 
 #[test]
 fn walked_loops_match_cpython() {
-    assert_generated_cases_match("gen_walk.py", 5, PER_FAMILY);
+    assert_generated_cases_match("gen_walk.py", 6, PER_FAMILY);
 }

@@ -5,7 +5,7 @@ each with CPython.
 Usage: python3 gen_walk.py SEED PER_FAMILY
 
 A `for` statement or comprehension over a dict, its keys, values or items,
-or over `enumerate` of a list, binds its target straight from the
+over `enumerate` of a list or over `zip` of two lists, binds its target straight from the
 container's storage, without an iterator call or a tuple per turn. These
 families put those loops under everything that could tell: every target
 shape (one name, two names, three names, starred, nested, a subscript), keys
@@ -156,7 +156,38 @@ def fam_subscript(rnd):
     return f"c = {cont}\nk = {key}\nr = {use}\nr"
 
 
-FAMILIES = [fam_dict_for, fam_dict_comp, fam_enumerate, fam_lambda, fam_subscript]
+def fam_zip(rnd):
+    """`zip` of two lists: equal and unequal lengths, strict, one list
+    twice, lists grown or shrunk by the body, a zip object held by a name."""
+    xs, ys = rnd.choice(LISTS), rnd.choice(LISTS)
+    strict = pick(rnd, '', '', ', strict=True', ', strict=False')
+    second = pick(rnd, 'ys', 'ys', 'xs')
+    t = pick(rnd, 'x, y', 'x, y', '(x, y)', '[x, y]', 'x', 'x, *y', 'x, (y, z)', 'x, x', 'x, y, z')
+    names = [n for n in 'xyz' if n in t]
+    shape = rnd.random()
+    if shape < .2:
+        stop = pick(rnd, '', "\n    out.append(list(zip([0], z)))")
+        return (f"xs = {xs}\nys = {ys}\nz = zip(xs, {second}{strict})\nout = []\nfor {t} in z:\n"
+                f"    out.append({names[-1]}){stop}\n[out, list(z), {names[0]}]")
+    if shape < .6:
+        body = pick(rnd, f"out.append([{', '.join(names)}])", f"out.append({names[0]})",
+                    f"out.append({names[-1]})\n    if len(xs) < 6:\n        xs.append(len(xs))",
+                    f"out.append({names[-1]})\n    if len(ys) < 6:\n        ys.append(-1)",
+                    f"out.append({names[-1]})\n    ys.pop()",
+                    f"out.append({names[-1]})\n    xs.clear()",
+                    f"out.append({names[0]})\n    xs = [0]",
+                    f"out.append({names[0]} == {names[-1]})")
+        prog = f"xs = {xs}\nys = {ys}\nout = []\nfor {t} in zip(xs, {second}{strict}):\n    {body}"
+        tail = pick(rnd, 'out', f"[out, {names[0]}]", '[out, xs, ys]')
+    else:
+        cond = pick(rnd, '', f' if {names[0]}', f' if {names[-1]} != 1', f' if {names[0]} == {names[0]}')
+        elt = pick(rnd, f"[{', '.join(names)}]", names[0], f"{names[-1]} * 2", f"({names[-1]}, {names[0]})")
+        prog = f"xs = {xs}\nys = {ys}\nout = [{elt} for {t} in zip(xs, {second}{strict}){cond}]"
+        tail = pick(rnd, 'out', '[out, xs]', 'sum([1 for x, y in zip(xs, ys)])')
+    return f"{prog}\n{tail}"
+
+
+FAMILIES = [fam_dict_for, fam_dict_comp, fam_enumerate, fam_lambda, fam_subscript, fam_zip]
 
 
 if __name__ == "__main__":
