@@ -314,27 +314,14 @@ impl Interp<'_> {
     /// name is unbound: the general path then raises or falls back).
     #[inline(always)]
     pub(crate) fn peek(&self, r: super::code::NameRef) -> Option<&Value> {
-        use super::code::NameRef;
-        match r {
-            NameRef::Global(slot) => self.globals.get(slot as usize)?.as_ref(),
-            NameRef::Local(slot) => self.stack.get(self.base + slot as usize)?.as_ref(),
-            NameRef::Outer(depth, slot) => {
-                let i = self.frames.len().checked_sub(1 + depth as usize)?;
-                let base = *self.frames.get(i)?;
-                self.stack.get(base + slot as usize)?.as_ref()
-            }
-        }
+        peek_in(&self.globals, &self.stack, &self.frames, self.base, r)
     }
 
     /// The value of an expression that has no effect and cannot fail (a
     /// constant or a bound name), borrowed in place; `None` for any other.
     #[inline(always)]
     fn peek_pure<'e>(&'e self, e: &'e Expr) -> Option<&'e Value> {
-        match &e.kind {
-            ExprKind::Const(v) => Some(v),
-            ExprKind::Name(r, _) => self.peek(*r),
-            _ => None,
-        }
+        pure_in(&self.globals, &self.stack, &self.frames, self.base, e)
     }
 
     /// Evaluates the bounds of a slice.
@@ -532,6 +519,44 @@ impl Interp<'_> {
             kw_defaults,
             captured,
         })))
+    }
+}
+
+/// [`Interp::peek`] over the storage alone, so that a caller can hold the
+/// value while it uses another part of the interpreter (the budget).
+#[inline(always)]
+pub(crate) fn peek_in<'a>(
+    globals: &'a [Option<Value>],
+    stack: &'a [Option<Value>],
+    frames: &[usize],
+    base: usize,
+    r: super::code::NameRef,
+) -> Option<&'a Value> {
+    use super::code::NameRef;
+    match r {
+        NameRef::Global(slot) => globals.get(slot as usize)?.as_ref(),
+        NameRef::Local(slot) => stack.get(base + slot as usize)?.as_ref(),
+        NameRef::Outer(depth, slot) => {
+            let i = frames.len().checked_sub(1 + depth as usize)?;
+            let at = *frames.get(i)?;
+            stack.get(at + slot as usize)?.as_ref()
+        }
+    }
+}
+
+/// [`Interp::peek_pure`] over the storage alone.
+#[inline(always)]
+pub(crate) fn pure_in<'a>(
+    globals: &'a [Option<Value>],
+    stack: &'a [Option<Value>],
+    frames: &[usize],
+    base: usize,
+    e: &'a Expr,
+) -> Option<&'a Value> {
+    match &e.kind {
+        ExprKind::Const(v) => Some(v),
+        ExprKind::Name(r, _) => peek_in(globals, stack, frames, base, *r),
+        _ => None,
     }
 }
 
