@@ -100,7 +100,7 @@ impl Interp<'_> {
     #[inline(always)]
     pub(crate) fn for_each_item(
         &mut self,
-        mut it: PyIter,
+        it: PyIter,
         lt: &LoopTarget,
         mut body: impl FnMut(&mut Self) -> R<()>,
     ) -> R<()> {
@@ -123,6 +123,18 @@ impl Interp<'_> {
             }
             return Ok(());
         }
+        self.for_each_other(it, lt, body)
+    }
+
+    /// [`Self::for_each_item`] for every other iterator and target, out of
+    /// line (the list loop above is inlined where loops run).
+    #[inline(never)]
+    fn for_each_other(
+        &mut self,
+        mut it: PyIter,
+        lt: &LoopTarget,
+        mut body: impl FnMut(&mut Self) -> R<()>,
+    ) -> R<()> {
         if let Kind::Parts(slots, 2) = &lt.kind
             && let Some((list, idx, c, shared)) = enumerate_of_list(&it)
         {
