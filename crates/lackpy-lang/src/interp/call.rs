@@ -33,9 +33,6 @@ impl Interp<'_> {
     }
 
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
-        if let Some(v) = self.str_method_in_place(m) {
-            return v;
-        }
         let obj = self.eval(&m.obj)?;
         if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
             && m.simple
@@ -55,6 +52,9 @@ impl Interp<'_> {
                 Some(v) => v.clone(),
                 None => default.unwrap_or(Value::None),
             });
+        }
+        if let Some(v) = self.str_method_in_place(m) {
+            return v;
         }
         let direct = match m.attr.id {
             Some(id) => methods::has_method(&obj, id),
