@@ -41,6 +41,7 @@ pub(crate) fn none(qual: &str, args: &[Value], kwargs: Kw) -> R<()> {
 }
 
 /// `list.append() takes exactly one argument (0 given)`.
+#[inline]
 pub(crate) fn one<'a>(qual: &str, args: &'a [Value], kwargs: Kw) -> R<&'a Value> {
     no_kwargs(qual, kwargs)?;
     match args {

@@ -11,11 +11,14 @@
 //! exact errors.
 
 use super::Interp;
+use std::cell::RefCell;
+use std::rc::Rc;
+
 use super::code::{NameRef, Target};
-use crate::value::Value;
 use crate::value::errors::R;
-use crate::value::iter::{MAX_PARTS, PyIter, Step};
+use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
 use crate::value::meter;
+use crate::value::{Dict, List, Value, ViewKind};
 
 /// Where one name of a loop target lives.
 #[derive(Clone, Copy)]
@@ -97,7 +100,7 @@ impl Interp<'_> {
     #[inline(always)]
     pub(crate) fn for_each_item(
         &mut self,
-        mut it: PyIter,
+        it: PyIter,
         lt: &LoopTarget,
         mut body: impl FnMut(&mut Self) -> R<()>,
     ) -> R<()> {
@@ -120,7 +123,202 @@ impl Interp<'_> {
             }
             return Ok(());
         }
+        self.for_each_other(it, lt, body)
+    }
+
+    /// [`Self::for_each_item`] for every other iterator and target, out of
+    /// line (the list loop above is inlined where loops run).
+    #[inline(never)]
+    fn for_each_other(
+        &mut self,
+        mut it: PyIter,
+        lt: &LoopTarget,
+        mut body: impl FnMut(&mut Self) -> R<()>,
+    ) -> R<()> {
+        if let Kind::Parts(slots, 2) = &lt.kind
+            && let Some((list, idx, c, shared)) = enumerate_of_list(&it)
+        {
+            let [s0, s1, ..] = *slots;
+            match self.each_enumerated(list, idx, c, shared, s0, s1, &mut body)? {
+                Some(rest) => it = rest,
+                None => return Ok(()),
+            }
+        }
+        if let Kind::Parts(slots, 2) = &lt.kind
+            && let Some((a, b, ia, ib, strict, shared)) = zip_of_lists(&it)
+        {
+            let [s0, s1, ..] = *slots;
+            it = self.each_zipped(a, b, ia, ib, strict, shared, s0, s1, &mut body)?;
+        }
+        if let PyIter::Dict { d, pos, len, kind } = &it {
+            let (d, pos, len, kind) = (d.clone(), *pos, *len, *kind);
+            match (&lt.kind, kind) {
+                (Kind::One(s), _) => {
+                    let s = *s;
+                    let take = |k: &Value, v: &Value| match kind {
+                        ViewKind::Keys => super::fast_clone(k),
+                        ViewKind::Values => super::fast_clone(v),
+                        ViewKind::Items => Value::pair(super::fast_clone(k), super::fast_clone(v)),
+                    };
+                    return self.each_entry(&d, pos, len, take, |me, item| me.put(s, item), body);
+                }
+                (Kind::Parts(slots, 2), ViewKind::Items) => {
+                    let [s0, s1, ..] = *slots;
+                    let take = |k: &Value, v: &Value| (super::fast_clone(k), super::fast_clone(v));
+                    let bind = |me: &mut Self, (k, v)| {
+                        me.put(s0, k);
+                        me.put(s1, v);
+                    };
+                    return self.each_entry(&d, pos, len, take, bind, body);
+                }
+                _ => {}
+            }
+        }
         while self.bind_next(&mut it, lt)? {
+            body(self)?;
+        }
+        Ok(())
+    }
+
+    /// `for i, x in enumerate(xs)` over a list: the list walked by index
+    /// and the count kept as a plain int, bound part by part. Counts the
+    /// same work as the iterators (one item of the enumerate, one of the
+    /// list, one of the iterator object when the loop was handed one).
+    /// Answers the iterator to go on with when the count is about to leave
+    /// i64 (the general one grows it into a big int).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn each_enumerated(
+        &mut self,
+        list: Rc<RefCell<List>>,
+        mut idx: usize,
+        mut c: i64,
+        shared: bool,
+        s0: Slot,
+        s1: Slot,
+        body: &mut impl FnMut(&mut Self) -> R<()>,
+    ) -> R<Option<PyIter>> {
+        loop {
+            if c == i64::MAX {
+                let rest = PyIter::Enumerate {
+                    inner: Box::new(PyIter::List { list, idx }),
+                    count: Value::Int(c),
+                };
+                return Ok(Some(if shared {
+                    PyIter::Shared(Rc::new(RefCell::new(rest)))
+                } else {
+                    rest
+                }));
+            }
+            if shared {
+                meter::tick()?;
+            }
+            meter::tick()?;
+            meter::tick()?;
+            let item = match list.try_borrow() {
+                Ok(l) => match l.items.get(idx) {
+                    Some(v) => super::fast_clone(v),
+                    None => return Ok(None),
+                },
+                Err(_) => return Ok(None),
+            };
+            idx += 1;
+            self.put(s0, Value::Int(c));
+            c += 1;
+            self.put(s1, item);
+            self.budget.step()?;
+            body(self)?;
+        }
+    }
+
+    /// `for x, y in zip(xs, ys)` over two lists: both walked by index and
+    /// bound part by part, counting the same work as the iterators (one
+    /// item of the zip, one of each list, one more of the iterator object
+    /// when the loop was handed one). The turn on which a list has no item
+    /// left is run by the general iterator, answered here in the state it
+    /// would have then (it ends the loop, or raises for `strict=True`).
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn each_zipped(
+        &mut self,
+        a: Rc<RefCell<List>>,
+        b: Rc<RefCell<List>>,
+        mut ia: usize,
+        mut ib: usize,
+        strict: bool,
+        shared: bool,
+        s0: Slot,
+        s1: Slot,
+        body: &mut impl FnMut(&mut Self) -> R<()>,
+    ) -> R<PyIter> {
+        loop {
+            let pair = match (a.try_borrow(), b.try_borrow()) {
+                (Ok(la), Ok(lb)) => match (la.items.get(ia), lb.items.get(ib)) {
+                    (Some(x), Some(y)) => Some((super::fast_clone(x), super::fast_clone(y))),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some((x, y)) = pair else {
+                let rest = PyIter::Zip {
+                    inners: vec![
+                        PyIter::List { list: a, idx: ia },
+                        PyIter::List { list: b, idx: ib },
+                    ],
+                    strict,
+                    done: false,
+                };
+                return Ok(if shared {
+                    PyIter::Shared(Rc::new(RefCell::new(rest)))
+                } else {
+                    rest
+                });
+            };
+            if shared {
+                meter::tick()?;
+            }
+            meter::tick()?;
+            meter::tick()?;
+            meter::tick()?;
+            ia += 1;
+            ib += 1;
+            self.put(s0, x);
+            self.put(s1, y);
+            self.budget.step()?;
+            body(self)?;
+        }
+    }
+
+    /// The loop over a dict (or one of its views) whose target binds from
+    /// the entry in place: the entries are walked by position here, with
+    /// no iterator call and no `(key, value)` tuple per turn. Counts the
+    /// same work and raises the same errors as the dict iterator (the
+    /// dict may not change size while the loop runs).
+    #[inline(always)]
+    fn each_entry<T>(
+        &mut self,
+        d: &RefCell<Dict>,
+        mut pos: usize,
+        mut len: usize,
+        take: impl Fn(&Value, &Value) -> T,
+        mut bind: impl FnMut(&mut Self, T),
+        mut body: impl FnMut(&mut Self) -> R<()>,
+    ) -> R<()> {
+        loop {
+            // Every item of every iterator is builtin work (language.md §5).
+            meter::tick()?;
+            let item = {
+                let dict = unchanged_dict(d, &mut len)?;
+                match dict.entry_from(pos) {
+                    Some((p, k, v)) => {
+                        pos = p;
+                        take(k, v)
+                    }
+                    None => break,
+                }
+            };
+            self.budget.step()?;
+            bind(self, item);
             body(self)?;
         }
         Ok(())
@@ -176,5 +374,65 @@ impl Interp<'_> {
             }
         }
         Ok(true)
+    }
+}
+
+/// The state of `enumerate(list)` with an int count when `it` is one: the
+/// list, its position, the count and whether it came as an iterator
+/// object. An iterator object is looked through only when the loop holds
+/// the last references to it (the loop's source value and `it`): then no
+/// one else can see it advance.
+fn enumerate_of_list(it: &PyIter) -> Option<(Rc<RefCell<List>>, usize, i64, bool)> {
+    let from = |e: &PyIter| match e {
+        PyIter::Enumerate { inner, count } => match (&**inner, count) {
+            (PyIter::List { list, idx }, Value::Int(c)) => Some((list.clone(), *idx, *c)),
+            _ => None,
+        },
+        _ => None,
+    };
+    match it {
+        PyIter::Shared(rc) if Rc::strong_count(rc) == 2 && Rc::weak_count(rc) == 0 => {
+            let e = rc.try_borrow().ok()?;
+            from(&e).map(|(l, i, c)| (l, i, c, true))
+        }
+        other => from(other).map(|(l, i, c)| (l, i, c, false)),
+    }
+}
+
+/// The state of `zip(list, list)` (not yet exhausted) when `it` is one: the
+/// lists, their positions, `strict` and whether it came as an iterator
+/// object (looked through only when the loop holds the last references to
+/// it, as for `enumerate`).
+#[allow(clippy::type_complexity)]
+fn zip_of_lists(
+    it: &PyIter,
+) -> Option<(
+    Rc<RefCell<List>>,
+    Rc<RefCell<List>>,
+    usize,
+    usize,
+    bool,
+    bool,
+)> {
+    let from = |z: &PyIter| match z {
+        PyIter::Zip {
+            inners,
+            strict,
+            done: false,
+        } => match inners.as_slice() {
+            [
+                PyIter::List { list: a, idx: ia },
+                PyIter::List { list: b, idx: ib },
+            ] => Some((a.clone(), b.clone(), *ia, *ib, *strict)),
+            _ => None,
+        },
+        _ => None,
+    };
+    match it {
+        PyIter::Shared(rc) if Rc::strong_count(rc) == 2 && Rc::weak_count(rc) == 0 => {
+            let z = rc.try_borrow().ok()?;
+            from(&z).map(|(a, b, ia, ib, s)| (a, b, ia, ib, s, true))
+        }
+        other => from(other).map(|(a, b, ia, ib, s)| (a, b, ia, ib, s, false)),
     }
 }

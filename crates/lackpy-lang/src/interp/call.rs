@@ -5,7 +5,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use super::Interp;
-use super::code::{Call, Elt, Kw, MethodCall};
+use super::code::{Call, Elt, ExprKind, Kw, MethodCall};
 use super::trace::{TraceEntry, name_args, preview};
 use super::{builtins, methods};
 use crate::value::ToolInfo;
@@ -53,6 +53,9 @@ impl Interp<'_> {
                 None => default.unwrap_or(Value::None),
             });
         }
+        if let Some(v) = self.str_method_in_place(m) {
+            return v;
+        }
         let direct = match m.attr.id {
             Some(id) => methods::has_method(&obj, id),
             None => false,
@@ -79,6 +82,59 @@ impl Interp<'_> {
             format!("{}.{}", owner.name(), id.name())
         })?;
         methods::call_method(self, &obj, id, &args, &kwargs)
+    }
+
+    /// `name.method(args)` on a str held by a name, with at most two
+    /// arguments that are constants or bound names: the receiver (and a
+    /// lone argument) are read where they live, not cloned. Reading them
+    /// has no effect and cannot fail, so the order of evaluation is kept;
+    /// `None` when the call is not of this form (the general path runs).
+    #[inline(always)]
+    fn str_method_in_place(&mut self, m: &MethodCall) -> Option<R<Value>> {
+        use super::eval_expr::{peek_in, pure_in};
+        let (ExprKind::Name(r, _), Some(id)) = (&m.obj.kind, m.attr.id) else {
+            return None;
+        };
+        if !m.simple || m.args.len() > 2 {
+            return None;
+        }
+        let run = methods::str::METHODS.get(id)?;
+        let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
+        let Some(Value::Str(s)) = peek_in(g, st, fr, base, *r) else {
+            return None;
+        };
+        /// The globals, the locals stack, the frame bases and the base.
+        type Storage<'a, 'f> = (&'a [Option<Value>], &'a [Option<Value>], &'f [usize], usize);
+        fn pure<'a>((g, st, fr, base): Storage<'a, '_>, e: &'a Elt) -> Option<&'a Value> {
+            match e {
+                Elt::One(e) => pure_in(g, st, fr, base, e),
+                Elt::Star(_) => None,
+            }
+        }
+        let at = (g.as_slice(), st.as_slice(), fr.as_slice(), base);
+        let r = match m.args.as_slice() {
+            [] => self
+                .budget
+                .step()
+                .and_then(|()| run(&mut self.budget, s, &[], &[])),
+            [a] => {
+                let a = pure(at, a)?;
+                self.budget
+                    .step()
+                    .and_then(|()| run(&mut self.budget, s, std::slice::from_ref(a), &[]))
+            }
+            [a, b] => {
+                let args = [
+                    super::fast_clone(pure(at, a)?),
+                    super::fast_clone(pure(at, b)?),
+                ];
+                self.budget
+                    .step()
+                    .and_then(|()| run(&mut self.budget, s, &args, &[]))
+            }
+            _ => return None,
+        };
+        Some(r)
     }
 
     /// Evaluates up to [`INLINE_ARGS`] plain positional arguments (a

@@ -291,6 +291,16 @@ impl Interp<'_> {
     }
 
     fn eval_subscript(&mut self, obj: &Expr, idx: &Expr) -> R<Value> {
+        if let ExprKind::Name(r, _) = &obj.kind
+            && let Some(o) = self.peek(*r)
+            && let Some(i) = self.peek_pure(idx)
+        {
+            // `row[0]`, `r['a']`, `xs[i]`: the container and the index are
+            // read where they live, not cloned. Reading the index first is
+            // unobservable: a constant or a bound name has no effect and
+            // cannot fail.
+            return ops::get_item(o, i);
+        }
         let o = self.eval(obj)?;
         if let ExprKind::Slice(lo, hi, step) = &idx.kind {
             let s = self.eval_slice(lo, hi, step)?;
@@ -298,6 +308,20 @@ impl Interp<'_> {
         }
         let i = self.eval(idx)?;
         ops::get_item(&o, &i)
+    }
+
+    /// The value a bound name holds, borrowed in place (`None` when the
+    /// name is unbound: the general path then raises or falls back).
+    #[inline(always)]
+    pub(crate) fn peek(&self, r: super::code::NameRef) -> Option<&Value> {
+        peek_in(&self.globals, &self.stack, &self.frames, self.base, r)
+    }
+
+    /// The value of an expression that has no effect and cannot fail (a
+    /// constant or a bound name), borrowed in place; `None` for any other.
+    #[inline(always)]
+    fn peek_pure<'e>(&'e self, e: &'e Expr) -> Option<&'e Value> {
+        pure_in(&self.globals, &self.stack, &self.frames, self.base, e)
     }
 
     /// Evaluates the bounds of a slice.
@@ -495,6 +519,44 @@ impl Interp<'_> {
             kw_defaults,
             captured,
         })))
+    }
+}
+
+/// [`Interp::peek`] over the storage alone, so that a caller can hold the
+/// value while it uses another part of the interpreter (the budget).
+#[inline(always)]
+pub(crate) fn peek_in<'a>(
+    globals: &'a [Option<Value>],
+    stack: &'a [Option<Value>],
+    frames: &[usize],
+    base: usize,
+    r: super::code::NameRef,
+) -> Option<&'a Value> {
+    use super::code::NameRef;
+    match r {
+        NameRef::Global(slot) => globals.get(slot as usize)?.as_ref(),
+        NameRef::Local(slot) => stack.get(base + slot as usize)?.as_ref(),
+        NameRef::Outer(depth, slot) => {
+            let i = frames.len().checked_sub(1 + depth as usize)?;
+            let at = *frames.get(i)?;
+            stack.get(at + slot as usize)?.as_ref()
+        }
+    }
+}
+
+/// [`Interp::peek_pure`] over the storage alone.
+#[inline(always)]
+pub(crate) fn pure_in<'a>(
+    globals: &'a [Option<Value>],
+    stack: &'a [Option<Value>],
+    frames: &[usize],
+    base: usize,
+    e: &'a Expr,
+) -> Option<&'a Value> {
+    match &e.kind {
+        ExprKind::Const(v) => Some(v),
+        ExprKind::Name(r, _) => peek_in(globals, stack, frames, base, *r),
+        _ => None,
     }
 }
 

@@ -824,7 +824,10 @@ fn zip_exhausted(inners: &mut [PyIter], strict: bool, done: &mut bool, i: usize)
 
 /// Borrows a dict being iterated, failing as Python does when it changed
 /// size since the iterator was made (and poisoning the iterator).
-fn unchanged_dict<'a>(d: &'a RefCell<Dict>, len: &mut usize) -> R<std::cell::Ref<'a, Dict>> {
+pub(crate) fn unchanged_dict<'a>(
+    d: &'a RefCell<Dict>,
+    len: &mut usize,
+) -> R<std::cell::Ref<'a, Dict>> {
     let d = d
         .try_borrow()
         .map_err(|_| Exc::runtime_error("dictionary changed during iteration"))?;

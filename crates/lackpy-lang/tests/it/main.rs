@@ -41,3 +41,4 @@ mod text5_diff;
 mod text_diff;
 mod validate_corpus;
 mod validate_rules;
+mod walk_diff;

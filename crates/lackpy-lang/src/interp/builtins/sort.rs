@@ -85,11 +85,9 @@ pub(crate) fn sort_values(
     key: Option<&Value>,
     reverse: bool,
 ) -> R<Buf<Value>> {
-    if reverse {
-        // CPython reverses, sorts stably and reverses back, so that equal
-        // items keep their order.
-        items.reverse();
-    }
+    // CPython reverses, sorts stably and reverses back, so that equal items
+    // keep their order; the keys are computed first, in the items' order
+    // (which one raises first is visible).
     match key {
         Some(f) => {
             let how = KeyFn::of(f);
@@ -97,12 +95,21 @@ pub(crate) fn sort_values(
             for x in items.iter() {
                 keys.push(how.call(it, f, x)?)?;
             }
+            if reverse {
+                items.reverse();
+                keys.reverse();
+            }
             let order = sort_order(&mut it.budget, &keys)?;
             // The keys go before the items are moved into place.
             drop(keys);
             place(&mut items, order)?;
         }
-        None => sort_self(&mut it.budget, &mut items)?,
+        None => {
+            if reverse {
+                items.reverse();
+            }
+            sort_self(&mut it.budget, &mut items)?
+        }
     }
     if reverse {
         items.reverse();

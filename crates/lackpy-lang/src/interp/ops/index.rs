@@ -26,7 +26,12 @@ fn seq_index(idx: &Value, len: usize, what: &str) -> R<usize> {
     let n = len as i64;
     let j = if i < 0 { i + n } else { i };
     if j < 0 || j >= n {
-        return Err(Exc::index_error(format!("{what} index out of range")));
+        return Err(Exc::index_error(if what == "index" {
+            // Bytes (whose `what` is "index").
+            "index out of range".to_owned()
+        } else {
+            format!("{what} index out of range")
+        }));
     }
     Ok(j as usize)
 }
@@ -35,6 +40,11 @@ fn unreachable_index(idx: &Value, what: &str) -> R<i64> {
     Err(match what {
         "string" => Exc::type_error(format!(
             "string indices must be integers, not '{}'",
+            idx.type_name()
+        )),
+        // Bytes say "index out of range" but "byte indices".
+        "index" => Exc::type_error(format!(
+            "byte indices must be integers or slices, not {}",
             idx.type_name()
         )),
         "range object" => Exc::type_error(format!(
