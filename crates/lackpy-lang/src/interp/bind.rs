@@ -204,11 +204,7 @@ impl Interp<'_> {
                     inner: Box::new(PyIter::List { list, idx }),
                     count: Value::Int(c),
                 };
-                return Ok(Some(if shared {
-                    PyIter::Shared(Rc::new(RefCell::new(rest)))
-                } else {
-                    rest
-                }));
+                return Ok(Some(handed_back(rest, shared)));
             }
             if shared {
                 meter::tick()?;
@@ -268,11 +264,7 @@ impl Interp<'_> {
                     strict,
                     done: false,
                 };
-                return Ok(if shared {
-                    PyIter::Shared(Rc::new(RefCell::new(rest)))
-                } else {
-                    rest
-                });
+                return Ok(handed_back(rest, shared));
             };
             if shared {
                 meter::tick()?;
@@ -434,5 +426,16 @@ fn zip_of_lists(
             from(&z).map(|(a, b, ia, ib, s)| (a, b, ia, ib, s, true))
         }
         other => from(other).map(|(a, b, ia, ib, s)| (a, b, ia, ib, s, false)),
+    }
+}
+
+/// The iterator state a fast loop hands back to the general loop: shared
+/// again when the loop was handed an iterator object (its holder must see
+/// the same state), else owned by the loop.
+fn handed_back(rest: PyIter, shared: bool) -> PyIter {
+    if shared {
+        PyIter::Shared(Rc::new(RefCell::new(rest)))
+    } else {
+        rest
     }
 }

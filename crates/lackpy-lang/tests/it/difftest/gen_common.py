@@ -40,6 +40,21 @@ def run_with_line(src):
     return case
 
 
+def comp_shapes(rnd, elt, t, src, cond, first, value):
+    """One comprehension over `src` with target `t`: a list, dict or set
+    comprehension, one nested in another loop, or one inside a list."""
+    shape = rnd.random()
+    if shape < .35:
+        return f"[{elt} for {t} in {src}{cond}]"
+    if shape < .55:
+        return f"{{str({first}): {value} for {t} in {src}{cond}}}"
+    if shape < .7:
+        return f"sorted({{str({first}) for {t} in {src}{cond}}})"
+    if shape < .85:
+        return f"[{elt} for x in [1, 2] for {t} in {src}{cond}]"
+    return f"[[{elt} for {t} in {src}{cond}] for x in range(2)]"
+
+
 def main(families, run=run_one):
     seed, per_family = int(sys.argv[1]), int(sys.argv[2])
     out = []

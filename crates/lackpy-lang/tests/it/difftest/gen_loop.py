@@ -21,6 +21,8 @@ import random
 import re
 import sys
 
+import gen_common
+
 BIG = 9223372036854775807
 SEQS = ['[1, 2, 3]', '[True, False, 2]', "'abc'", '[]', 'range(4)', f'[{BIG}, {-BIG - 1}, 0]',
         '[1.5, -0.0, 2]', "['x', 'y']", '(7, 8, 9, 10)', '[[1, 2], [3, 4]]', '[(1, 2), (3, 4), (5, 6)]',
@@ -71,17 +73,7 @@ def fam_comp_unpack(rnd):
     elt = pick(rnd, f"[{', '.join(names)}]", names[0], f"({names[-1]}, {names[0]})",
                f"str({names[0]}) + str({names[-1]})")
     src = src_pairs(rnd)
-    shape = rnd.random()
-    if shape < .35:
-        body = f"[{elt} for {t} in {src}{cond}]"
-    elif shape < .55:
-        body = f"{{str({names[0]}): {names[-1]} for {t} in {src}{cond}}}"
-    elif shape < .7:
-        body = f"sorted({{str({names[0]}) for {t} in {src}{cond}}})"
-    elif shape < .85:
-        body = f"[{elt} for x in [1, 2] for {t} in {src}{cond}]"
-    else:
-        body = f"[[{elt} for {t} in {src}{cond}] for x in range(2)]"
+    body = gen_common.comp_shapes(rnd, elt, t, src, cond, names[0], names[-1])
     agg = pick(rnd, 'r', 'any(r)', 'all(r)', 'len(r)', '[r, p]' if 'p' in names else 'r')
     return f"d = {rnd.choice(DICTS)}\np = 'outer'\nr = {body}\n{agg}"
 
@@ -158,6 +150,4 @@ FAMILIES = [fam_for_unpack, fam_comp_unpack, fam_mutation, fam_lambda, fam_metho
 
 
 if __name__ == "__main__":
-    import gen_common
-
     gen_common.main(FAMILIES)

@@ -81,17 +81,7 @@ def fam_dict_comp(rnd):
                 f' if d.pop({names[0]}, 0) is not None', f' if {names[0]} % 2')
     elt = pick(rnd, f"[{', '.join(names)}]", names[0], f"({names[-1]}, {names[0]})",
                f"str({names[0]}) + str({names[-1]})", f"{names[-1]} * 2")
-    shape = rnd.random()
-    if shape < .35:
-        body = f"[{elt} for {t} in {src}{cond}]"
-    elif shape < .55:
-        body = f"{{str({names[0]}): {names[-1]} for {t} in {src}{cond}}}"
-    elif shape < .7:
-        body = f"sorted({{str({names[0]}) for {t} in {src}{cond}}})"
-    elif shape < .85:
-        body = f"[{elt} for x in [1, 2] for {t} in {src}{cond}]"
-    else:
-        body = f"[[{elt} for {t} in {src}{cond}] for x in range(2)]"
+    body = gen_common.comp_shapes(rnd, elt, t, src, cond, names[0], names[-1])
     return f"d = {rnd.choice(DICTS)}\nk = 'outer'\nr = {body}\n{pick(rnd, 'r', '[r, k]', '[r, d]')}"
 
 
