@@ -5,6 +5,7 @@
 //! in Python, strings and tuples are immutable shared data. Values never
 //! leave a run: tools and hosts see [`crate::Data`] (see [`convert`]).
 
+pub(crate) mod bulk;
 pub(crate) mod convert;
 pub(crate) mod dict;
 pub(crate) mod eq;
@@ -335,6 +336,21 @@ impl Value {
             Value::View(v) => v.dict.try_borrow().map(|d| d.len() != 0).unwrap_or(true),
             _ => true,
         }
+    }
+
+    /// Whether the value owns nothing on the heap (dropping it runs no code).
+    #[inline(always)]
+    pub(crate) fn is_plain(&self) -> bool {
+        matches!(
+            self,
+            Value::None
+                | Value::Bool(_)
+                | Value::Int(_)
+                | Value::Float(_)
+                | Value::Type(_)
+                | Value::Builtin(_)
+                | Value::Ellipsis
+        )
     }
 
     /// Whether the value may hold other values (so dropping it may recurse).

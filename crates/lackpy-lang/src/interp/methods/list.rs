@@ -212,10 +212,7 @@ fn reverse(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) 
 fn copy(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R<Value> {
     none("list.copy", args, kwargs)?;
     let lb = l.try_borrow().map_err(|_| busy())?;
-    crate::value::meter::ensure(lb.items.len() * std::mem::size_of::<Value>())?;
-    let mut items = crate::value::pool::values(lb.items.len());
-    items.extend(lb.items.iter().map(crate::interp::fast_clone));
-    Ok(Value::list(items))
+    Ok(Value::list(crate::value::bulk::copied(&lb.items)?))
 }
 
 fn clear(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R<Value> {

@@ -61,15 +61,9 @@ pub(crate) fn collect_iterable(v: &Value) -> R<Buf<Value>> {
             let Ok(l) = l.try_borrow() else {
                 return Ok(Buf::new());
             };
-            let mut out = Buf::with_capacity(l.items.len())?;
-            out.extend_from_slice(&l.items)?;
-            Ok(out)
+            Ok(Buf::adopt(crate::value::bulk::copied(&l.items)?))
         }
-        Value::Tuple(t) => {
-            let mut out = Buf::with_capacity(t.items.len())?;
-            out.extend_from_slice(&t.items)?;
-            Ok(out)
-        }
+        Value::Tuple(t) => Ok(Buf::adopt(crate::value::bulk::copied(&t.items)?)),
         _ => {
             let mut iter = PyIter::of(v)?;
             if let Some(n) = iter.known_len() {

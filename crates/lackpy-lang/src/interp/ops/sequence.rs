@@ -10,7 +10,7 @@ use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;
 use crate::value::str::StrBuilder;
-use crate::value::{Set, Value, ViewKind};
+use crate::value::{Set, Value, ViewKind, bulk};
 
 pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
     match (a, b) {
@@ -37,8 +37,8 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
             };
             budget.check_memory((xl.items.len() + yl.items.len()) * 16)?;
             let mut items = Vec::with_capacity(xl.items.len() + yl.items.len());
-            items.extend(xl.items.iter().cloned());
-            items.extend(yl.items.iter().cloned());
+            bulk::extend_cloned(&mut items, &xl.items);
+            bulk::extend_cloned(&mut items, &yl.items);
             Ok(Value::list(items))
         }
         (Value::List(_), other) => Err(Exc::type_error(format!(
@@ -48,8 +48,8 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
         (Value::Tuple(x), Value::Tuple(y)) => {
             budget.check_memory((x.items.len() + y.items.len()) * 16)?;
             let mut items = Vec::with_capacity(x.items.len() + y.items.len());
-            items.extend(x.items.iter().cloned());
-            items.extend(y.items.iter().cloned());
+            bulk::extend_cloned(&mut items, &x.items);
+            bulk::extend_cloned(&mut items, &y.items);
             Ok(Value::tuple(items))
         }
         (Value::Tuple(_), other) => Err(Exc::type_error(format!(
@@ -133,12 +133,15 @@ pub(super) fn mul(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
             Ok(Value::str(s.as_str().repeat(n)))
         }
         Value::List(l) => {
-            let items = l.try_borrow().map(|l| l.items.clone()).unwrap_or_default();
-            let total = items.len().checked_mul(n).ok_or_else(Exc::memory)?;
+            // Copying runs no program code: the borrow holds throughout.
+            let Ok(l) = l.try_borrow() else {
+                return Ok(Value::list(Vec::new()));
+            };
+            let total = l.items.len().checked_mul(n).ok_or_else(Exc::memory)?;
             budget.check_memory(total.saturating_mul(16))?;
-            let mut out = Vec::with_capacity(total);
+            let mut out = crate::value::pool::values(total);
             for _ in 0..n {
-                out.extend(items.iter().cloned());
+                bulk::extend_cloned(&mut out, &l.items);
             }
             Ok(Value::list(out))
         }
@@ -150,7 +153,7 @@ pub(super) fn mul(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
             }
             let mut out = Vec::with_capacity(total);
             for _ in 0..n {
-                out.extend(t.items.iter().cloned());
+                bulk::extend_cloned(&mut out, &t.items);
             }
             Ok(Value::tuple(out))
         }

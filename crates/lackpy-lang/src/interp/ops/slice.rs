@@ -6,9 +6,9 @@ use num_bigint::BigInt;
 
 use super::super::Interp;
 use super::collect_iterable;
-use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
+use crate::value::{Value, bulk};
 
 /// Evaluated bounds of a slice (`None` for absent or `None`).
 pub(crate) struct SliceArgs {
@@ -75,30 +75,10 @@ pub(crate) fn slice_indices(s: &SliceArgs, len: usize) -> R<(i64, i64, usize)> {
     Ok((start, step, count))
 }
 
-/// An item a slice copies: values (scalars copied inline, the rest shared)
-/// and bytes.
-trait Item: Sized {
-    fn dup(&self) -> Self;
-}
-
-impl Item for Value {
-    #[inline(always)]
-    fn dup(&self) -> Self {
-        crate::interp::fast_clone(self)
-    }
-}
-
-impl Item for u8 {
-    #[inline(always)]
-    fn dup(&self) -> Self {
-        *self
-    }
-}
-
 /// The `count` items from `start` by `step` (as `slice_indices` gives
-/// them), copied by a strided walk with no per-item bounds checks.
-fn pick<T: Item>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> {
-    crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<T>()))?;
+/// them), in a new vector, checked against the budgets first.
+fn pick_values(items: &[Value], start: i64, step: i64, count: usize) -> R<Vec<Value>> {
+    crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<Value>()))?;
     crate::value::meter::tick_n(count)?;
     // With no items `start` may be -1; otherwise it is an index.
     let Ok(first) = usize::try_from(start) else {
@@ -107,26 +87,32 @@ fn pick<T: Item>(items: &[T], start: i64, step: i64, count: usize) -> R<Vec<T>> 
     if count == 0 {
         return Ok(Vec::new());
     }
-    let stride: usize = step.unsigned_abs().try_into().unwrap_or(usize::MAX);
-    let mut out = Vec::with_capacity(count);
-    if step == 1 {
-        let run = items.get(first..).unwrap_or_default();
-        out.extend(run.iter().take(count).map(Item::dup));
-        return Ok(out);
-    }
-    // Indices stay in range for `count` steps; past the last item they may
-    // wrap (a stride near `usize::MAX`), which `get` then refuses.
-    let mut i = first;
-    for _ in 0..count {
-        let Some(x) = items.get(i) else { break };
-        out.push(x.dup());
-        i = if step > 0 {
-            i.wrapping_add(stride)
-        } else {
-            i.wrapping_sub(stride)
-        };
-    }
+    let mut out = crate::value::pool::values(count);
+    bulk::extend_strided(&mut out, items, first, step, count);
     Ok(out)
+}
+
+/// The `count` bytes from `start` by `step`, as [`pick_values`].
+fn pick_bytes(bytes: &[u8], start: i64, step: i64, count: usize) -> R<Vec<u8>> {
+    crate::value::meter::ensure(count)?;
+    crate::value::meter::tick_n(count)?;
+    let Ok(first) = usize::try_from(start) else {
+        return Ok(Vec::new());
+    };
+    let stride: usize = step.unsigned_abs().try_into().unwrap_or(usize::MAX);
+    Ok(if step > 0 {
+        let run = bytes.get(first..).unwrap_or_default();
+        let firsts = run.chunks(stride).take(count);
+        firsts
+            .map(|c| c.first().copied().unwrap_or_default())
+            .collect()
+    } else {
+        let run = bytes.get(..=first).unwrap_or_default();
+        let lasts = run.rchunks(stride).take(count);
+        lasts
+            .map(|c| c.last().copied().unwrap_or_default())
+            .collect()
+    })
 }
 
 /// `obj[lo:hi:step]`.
@@ -137,14 +123,14 @@ pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
                 .try_borrow()
                 .map_err(|_| Exc::runtime_error("list busy"))?;
             let (start, step, count) = slice_indices(s, l.items.len())?;
-            Ok(Value::list(pick(&l.items, start, step, count)?))
+            Ok(Value::list(pick_values(&l.items, start, step, count)?))
         }
         Value::Tuple(t) => {
             let (start, step, count) = slice_indices(s, t.items.len())?;
             if step == 1 && count == t.items.len() {
                 return Ok(obj.clone());
             }
-            Ok(Value::tuple(pick(&t.items, start, step, count)?))
+            Ok(Value::tuple(pick_values(&t.items, start, step, count)?))
         }
         Value::Str(st) => {
             let (start, step, count) = slice_indices(s, st.char_len())?;
@@ -152,7 +138,7 @@ pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
         }
         Value::Bytes(b) => {
             let (start, step, count) = slice_indices(s, b.len())?;
-            Ok(Value::Bytes(Rc::new(pick(b, start, step, count)?)))
+            Ok(Value::Bytes(Rc::new(pick_bytes(b, start, step, count)?)))
         }
         Value::Range(r) => {
             let big = |v: &Option<Value>| -> R<Option<BigInt>> {
