@@ -10,7 +10,7 @@ use std::rc::Rc;
 use super::errors::{Exc, R};
 use crate::catalog::TypeId;
 use crate::value::meter::{self, Buf};
-use crate::value::{Dict, List, PyStr, Range, Set, Tuple, Value, ViewKind};
+use crate::value::{Dict, List, PyStr, Range, Set, Tuple, Value, ViewKind, bulk};
 
 /// An iterator's state.
 pub(crate) enum PyIter {
@@ -324,23 +324,13 @@ impl PyIter {
                 // A list shrunk below the iterator's position ends it, as
                 // one step of `next` would.
                 let items = l.items.get(..n).unwrap_or_default();
-                let start = out.len();
-                out.extend_from_slice(items)?;
-                if let Some(tail) = out.get_mut(start..) {
-                    tail.reverse();
-                }
-                Ok(())
+                out.extend_exact(items.iter().rev().map(bulk::clone_item))
             }
             PyIter::TupleRev { t, left } => {
                 let n = *left;
                 *left = 0;
                 let items = t.items.get(..n).unwrap_or_default();
-                let start = out.len();
-                out.extend_from_slice(items)?;
-                if let Some(tail) = out.get_mut(start..) {
-                    tail.reverse();
-                }
-                Ok(())
+                out.extend_exact(items.iter().rev().map(bulk::clone_item))
             }
             PyIter::Dict { d, pos, len, kind } => {
                 let d = unchanged_dict(d, len)?;
@@ -365,6 +355,7 @@ impl PyIter {
                 }
             }
             PyIter::Enumerate { inner, count } => {
+                enumerate_list(inner, count, out)?;
                 while let Some(v) = inner.next()? {
                     out.push(Value::pair(bump(count), v))?;
                 }
@@ -377,6 +368,9 @@ impl PyIter {
             } => {
                 // One scratch vector for every step; each item becomes a
                 // tuple of its own (pairs and triples inline).
+                if !*done {
+                    zip_lists(inners, out)?;
+                }
                 let mut parts = Vec::with_capacity(inners.len());
                 while zip_step(inners, *strict, done, &mut parts)? {
                     let item = match parts.as_mut_slice() {
@@ -728,6 +722,94 @@ fn take(v: &mut Value) -> Value {
 }
 
 /// Enumerate's counter: answers the current count and advances it.
+/// The bytes one item of a drained `enumerate` or `zip` holds: its slot
+/// and its tuple (checked before building them all at once).
+const TUPLE_ITEM_BYTES: usize = std::mem::size_of::<Value>() + super::tuple::TUPLE_BOX;
+
+/// Drains the `enumerate` of a private list iterator in one pass while
+/// the count stays an `i64` (the caller's loop takes any rest: past the
+/// end, or a count that grows into a big int).
+fn enumerate_list(inner: &mut PyIter, count: &mut Value, out: &mut Buf<Value>) -> R<()> {
+    let (PyIter::List { list, idx }, Value::Int(c)) = (inner, &mut *count) else {
+        return Ok(());
+    };
+    let Ok(l) = list.try_borrow() else {
+        return Ok(());
+    };
+    let xs = l.items.get(*idx..).unwrap_or_default();
+    let room = i64::MAX.checked_sub(*c).map_or(usize::MAX, |r| r as usize);
+    let xs = xs.get(..room).unwrap_or(xs);
+    let n = xs.len();
+    meter::ensure(n.saturating_mul(TUPLE_ITEM_BYTES))?;
+    let first = *c;
+    out.extend_counted(
+        n,
+        xs.iter()
+            .zip(0..n)
+            .map(|(x, k)| Value::pair(Value::Int(first + k as i64), bulk::clone_item(x))),
+    )?;
+    *idx += n;
+    *c += n as i64;
+    Ok(())
+}
+
+/// Drains, in one pass, the items of a `zip` of two or three private list
+/// iterators that every list still has (the caller's loop then meets the
+/// end, raising if strict and the lengths differ).
+fn zip_lists(inners: &mut [PyIter], out: &mut Buf<Value>) -> R<()> {
+    match inners {
+        [
+            PyIter::List { list: a, idx: i },
+            PyIter::List { list: b, idx: j },
+        ] => {
+            let (Ok(la), Ok(lb)) = (a.try_borrow(), b.try_borrow()) else {
+                return Ok(());
+            };
+            let xs = la.items.get(*i..).unwrap_or_default();
+            let ys = lb.items.get(*j..).unwrap_or_default();
+            let n = xs.len().min(ys.len());
+            meter::ensure(n.saturating_mul(TUPLE_ITEM_BYTES))?;
+            out.extend_counted(
+                n,
+                xs.iter()
+                    .zip(ys)
+                    .map(|(x, y)| Value::pair(bulk::clone_item(x), bulk::clone_item(y))),
+            )?;
+            *i += n;
+            *j += n;
+        }
+        [
+            PyIter::List { list: a, idx: i },
+            PyIter::List { list: b, idx: j },
+            PyIter::List { list: c, idx: k },
+        ] => {
+            let (Ok(la), Ok(lb), Ok(lc)) = (a.try_borrow(), b.try_borrow(), c.try_borrow()) else {
+                return Ok(());
+            };
+            let xs = la.items.get(*i..).unwrap_or_default();
+            let ys = lb.items.get(*j..).unwrap_or_default();
+            let zs = lc.items.get(*k..).unwrap_or_default();
+            let n = xs.len().min(ys.len()).min(zs.len());
+            meter::ensure(n.saturating_mul(TUPLE_ITEM_BYTES))?;
+            out.extend_counted(
+                n,
+                xs.iter().zip(ys).zip(zs).map(|((x, y), z)| {
+                    Value::triple(
+                        bulk::clone_item(x),
+                        bulk::clone_item(y),
+                        bulk::clone_item(z),
+                    )
+                }),
+            )?;
+            *i += n;
+            *j += n;
+            *k += n;
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 fn bump(count: &mut Value) -> Value {
     let n = std::mem::replace(count, Value::None);
     *count = match &n {

@@ -74,7 +74,7 @@ impl Items {
 }
 
 /// The bytes of a tuple's `Rc` box: the two counts and the items.
-const TUPLE_BOX: usize = 2 * std::mem::size_of::<usize>() + std::mem::size_of::<Items>();
+pub(crate) const TUPLE_BOX: usize = 2 * std::mem::size_of::<usize>() + std::mem::size_of::<Items>();
 
 impl Deref for Items {
     type Target = [Value];

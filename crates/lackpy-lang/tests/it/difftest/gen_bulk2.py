@@ -12,7 +12,8 @@ target (`a[:] = a`, `a[::-1] = a`, `a[1:3] = a`, extended slices of the
 wrong length); slice assignment with every step sign and bound, and its
 errors; and rebinding or clearing lists whose items are shared elsewhere
 or nested deeply (what survives must be intact). Each family draws from its
-own seed. Prints one JSON list of {"program", "repr" | "error", "family"}.
+own seed. A fifth drains enumerate, zip (strict or not, of unequal lengths) and
+reversed over lists, fresh or half used, with counts near the i64 limits. Prints one JSON list of {"program", "repr" | "error", "family"}.
 """
 
 BIG = 9223372036854775807
@@ -89,7 +90,23 @@ def fam_rebind(rnd):
     return "\n".join(lines)
 
 
-FAMILIES = [fam_copies, fam_alias, fam_assign_steps, fam_rebind]
+def fam_drain_lists(rnd):
+    lines = [f'a = {mixed(rnd, 0, 6)}', f'b = {mixed(rnd, 0, 6)}', 'it = None']
+    start = rnd.choice(['', ', 0', ', -3', f', {BIG - 2}', f', {BIG}', f', {-BIG - 1}', ', True', f', {BIG + 3}'])
+    strict = rnd.choice(['', '', ', strict=True'])
+    make = rnd.choice([f'enumerate(a{start})', f'zip(a, b{strict})', f'zip(a, b, a{strict})',
+                       f'zip(b, a, b, a{strict})', 'reversed(a)', f'zip(a, a{strict})', f'zip(a, reversed(b){strict})'])
+    if rnd.random() < .4:
+        lines.append(f'it = {make}')
+        lines.append(rnd.choice(['first = list(zip(it, [0]))', 'first = list(zip([0], it))', 'a.append(99)',
+                                 'a.clear()', 'b.pop() if b else None', 'first = None']))
+        make = 'it'
+    lines.append(f"r = {rnd.choice(['list(%s)', 'tuple(%s)', 'len(list(%s))', '[p for p in %s]']) % make}")
+    lines.append('[r, a, b, list(it) if it is not None else None]')
+    return "\n".join(lines)
+
+
+FAMILIES = [fam_copies, fam_alias, fam_assign_steps, fam_rebind, fam_drain_lists]
 
 
 if __name__ == "__main__":
