@@ -402,7 +402,14 @@ pub(crate) fn copy_bytes(d: &Dict) -> usize {
 
 /// Drops every key and value in one pass (containers without recursion).
 fn drop_entries(mut entries: Vec<Option<Entry>>) {
-    mem::drop_all(entries.drain(..).flatten().flat_map(|e| [e.key, e.value]));
+    mem::release_slots(
+        entries
+            .iter_mut()
+            .flatten()
+            .flat_map(|e| [&mut e.key, &mut e.value]),
+    );
+    // What is left holds no heap values: emptied in constant time.
+    mem::forget_plain(&mut entries);
     if super::pool::worth_pooling::<Option<Entry>>(entries.capacity()) {
         let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
     }

@@ -108,12 +108,12 @@ fn first_heap(items: &[Value]) -> Option<usize> {
     None
 }
 
-/// Empties a vector of plain values. Popping a value that needs no drop
-/// compiles to nothing, so the loop is a store of the length.
+/// Empties a vector whose items need no drop code (plain values, or
+/// entries whose values [`release_slots`] has taken out). Popping such an
+/// item compiles to nothing, so the loop is a store of the length.
 #[inline]
-fn forget_plain(items: &mut Vec<Value>) {
+pub(crate) fn forget_plain<T>(items: &mut Vec<T>) {
     while let Some(v) = items.pop() {
-        debug_assert!(v.is_plain());
         std::mem::forget(v);
     }
 }
@@ -122,38 +122,23 @@ fn forget_plain(items: &mut Vec<Value>) {
 /// it, queueing deep containers.
 #[inline(never)]
 fn release_heap(items: &mut [Value]) {
-    let mut rest = items.iter_mut();
+    release_slots(items.iter_mut());
+}
+
+/// Takes every heap-owning value out of `slots` (leaving `None`) and drops
+/// it: strings and leaves in place, deep containers through the queue.
+/// Walking slots by reference moves only the values that own something
+/// (an iterator that moves every value out, such as the entries of a
+/// dict, copies each 16 bytes through the stack).
+pub(crate) fn release_slots<'a>(slots: impl Iterator<Item = &'a mut Value>) {
+    let mut rest = slots.filter(|s| !s.is_plain());
     while let Some(slot) = rest.next() {
-        if slot.is_plain() {
-            continue;
-        }
         match std::mem::replace(slot, Value::None) {
             Value::Str(s) => drop(s),
             v if v.is_container() && !is_shallow(&v) => {
-                let rest = rest
-                    .filter(|s| !s.is_plain())
-                    .map(|s| std::mem::replace(s, Value::None));
+                let rest = rest.map(|s| std::mem::replace(s, Value::None));
                 return drop_queued(v, rest);
             }
-            v => drop(v),
-        }
-    }
-}
-
-/// Drops every value `items` gives, as [`drop_values`] does.
-#[inline]
-pub(crate) fn drop_all(mut rest: impl Iterator<Item = Value>) {
-    while let Some(v) = rest.next() {
-        match v {
-            Value::None
-            | Value::Bool(_)
-            | Value::Int(_)
-            | Value::Float(_)
-            | Value::Type(_)
-            | Value::Builtin(_)
-            | Value::Ellipsis => std::mem::forget(v),
-            Value::Str(s) => drop(s),
-            v if v.is_container() && !is_shallow(&v) => return drop_queued(v, rest),
             v => drop(v),
         }
     }

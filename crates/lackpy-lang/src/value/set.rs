@@ -733,7 +733,8 @@ fn drop_repr(r: Repr) {
         // One pass over the dense entries (freed ones hold `None`);
         // members that are containers are dropped without recursion.
         let (index, mut entries) = (t.index, t.entries);
-        mem::drop_all(entries.drain(..).map(|(_, k)| k));
+        mem::release_slots(entries.iter_mut().map(|(_, k)| k));
+        mem::forget_plain(&mut entries);
         recycle(index, entries);
     }
 }
