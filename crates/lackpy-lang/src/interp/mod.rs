@@ -14,6 +14,7 @@ pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;
 mod comp;
+mod concat;
 pub(crate) mod eval_expr;
 pub(crate) mod eval_stmt;
 pub(crate) mod fast;
