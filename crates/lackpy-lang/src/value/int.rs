@@ -4,13 +4,15 @@
 //! result goes through [`Value::from_big`] so the representation stays
 //! normalised (a value that fits `i64` is always `Value::Int`).
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
-use super::Value;
+use super::{BigVal, Value};
 
 /// CPython's default `sys.get_int_max_str_digits()`.
 pub(crate) const MAX_STR_DIGITS: usize = 4300;
@@ -65,55 +67,130 @@ pub(crate) fn as_int(v: &Value) -> Option<IntRef<'_>> {
     match v {
         Value::Int(i) => Some(IntRef::Small(*i)),
         Value::Bool(b) => Some(IntRef::Small(*b as i64)),
-        Value::Big(b) => Some(IntRef::Big(&b.0)),
+        Value::Big(b) => Some(IntRef::Big(b.int())),
         _ => None,
     }
 }
 
-/// Digit buffers of dropped big ints, kept for the next big result.
+/// The handle a big int value holds: an `Rc<BigVal>` whose box, when its
+/// last reference drops, goes back to a small pool with its digit buffer.
 ///
-/// A loop over big ints makes and drops one or two per operation; taking a
-/// buffer from here turns the digit allocation and its free into a copy.
-/// Only buffers of at most [`SPARE_MAX_BITS`] bits are kept (num-bigint
-/// shrinks a buffer past twice its length, so each holds at most a few KiB)
-/// and at most [`SPARE_SLOTS`] of them: the retained memory stays far below
-/// anything the memory budget measures.
+/// A loop over big ints makes and drops one or two per operation (`v * 3 +
+/// w`, `v // 7 + big`); a new result then takes a spare box and fills its
+/// buffer, so neither the box nor the digits are allocated and freed per
+/// operation. Only values of at most [`SPARE_MAX_BITS`] bits are kept
+/// (num-bigint shrinks a buffer past twice its length, so each holds at
+/// most a few KiB) and at most [`SPARE_SLOTS`] of them: the retained memory
+/// stays far below anything the memory budget measures. A kept box is
+/// retired (zero, charged nothing) until it is reused.
+///
+/// The `Option` is `None` only inside `drop`.
+pub(crate) struct BigRc(Option<Rc<BigVal>>);
+
 const SPARE_SLOTS: usize = 8;
 const SPARE_MAX_BITS: u64 = 4096;
 
 thread_local! {
-    static SPARE: std::cell::RefCell<Vec<BigInt>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE: RefCell<Vec<Rc<BigVal>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Keeps the buffer of a dropped big int for reuse.
-pub(crate) fn recycle(b: BigInt) {
-    // A one-digit value holds no heap buffer worth keeping.
-    let bits = b.bits();
-    if bits <= 64 || bits > SPARE_MAX_BITS {
-        return;
-    }
-    // During thread teardown the pool may be gone: then the buffer is freed.
-    let _ = SPARE.try_with(|s| {
-        if let Ok(mut s) = s.try_borrow_mut()
-            && s.len() < SPARE_SLOTS
-        {
-            s.push(b);
-        }
-    });
-}
-
-/// A copy of `x`, in a recycled buffer when one is spare.
-pub(crate) fn copy_big(x: &BigInt) -> BigInt {
-    let spare = SPARE
+/// A kept box (each is held by nothing else).
+#[inline]
+fn spare() -> Option<Rc<BigVal>> {
+    SPARE
         .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
         .ok()
-        .flatten();
-    match spare {
-        Some(mut r) => {
-            r.clone_from(x);
-            r
+        .flatten()
+}
+
+/// What [`BigRc::int`] reads in a handle being dropped (never seen).
+static ZERO: BigInt = BigInt::ZERO;
+
+impl BigRc {
+    /// A value holding `b` (which does not fit `i64`).
+    pub(crate) fn new(b: BigInt) -> BigRc {
+        if let Some(mut rc) = spare()
+            && let Some(v) = Rc::get_mut(&mut rc)
+        {
+            v.refill(move |x| *x = b);
+            return BigRc(Some(rc));
         }
-        None => x.clone(),
+        BigRc(Some(Rc::new(BigVal::new(b))))
+    }
+
+    /// A value made by `f` from a copy of `x`: the copy goes into a spare
+    /// box's buffer when one is kept.
+    pub(crate) fn computed(x: &BigInt, f: impl FnOnce(&mut BigInt)) -> BigRc {
+        if let Some(mut rc) = spare()
+            && let Some(v) = Rc::get_mut(&mut rc)
+        {
+            v.refill(move |b| {
+                b.clone_from(x);
+                f(b);
+            });
+            return BigRc(Some(rc));
+        }
+        let mut b = x.clone();
+        f(&mut b);
+        BigRc(Some(Rc::new(BigVal::new(b))))
+    }
+
+    /// The int.
+    #[inline]
+    pub(crate) fn int(&self) -> &BigInt {
+        match &self.0 {
+            Some(v) => &v.0,
+            None => &ZERO,
+        }
+    }
+
+    /// The value, when no other handle shares it (to change it in place).
+    #[inline]
+    pub(crate) fn get_mut(&mut self) -> Option<&mut BigVal> {
+        self.0.as_mut().and_then(Rc::get_mut)
+    }
+
+    /// Whether both handles hold the same object (`is`).
+    pub(crate) fn ptr_eq(&self, other: &BigRc) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            _ => false,
+        }
+    }
+}
+
+impl Clone for BigRc {
+    #[inline]
+    fn clone(&self) -> Self {
+        BigRc(self.0.clone())
+    }
+}
+
+impl Drop for BigRc {
+    fn drop(&mut self) {
+        if self.0.as_ref().is_some_and(|rc| Rc::strong_count(rc) > 1) {
+            // Shared: another handle keeps the value (the field's own drop
+            // releases this reference).
+            return;
+        }
+        let Some(mut rc) = self.0.take() else {
+            return;
+        };
+        let Some(v) = Rc::get_mut(&mut rc) else {
+            return;
+        };
+        let keep = v.0.bits() <= SPARE_MAX_BITS;
+        v.retire();
+        if keep {
+            // During thread teardown the pool may be gone: then the box is freed.
+            let _ = SPARE.try_with(|s| {
+                if let Ok(mut s) = s.try_borrow_mut()
+                    && s.len() < SPARE_SLOTS
+                {
+                    s.push(rc);
+                }
+            });
+        }
     }
 }
 
@@ -423,5 +500,39 @@ mod push_tests {
             push_i64(&mut s, i);
             assert_eq!(s, format!("x{i}"));
         }
+    }
+}
+
+#[cfg(test)]
+mod pool_tests {
+    use num_bigint::BigInt;
+
+    use super::BigRc;
+    use crate::value::Value;
+    use crate::value::mem::{MemScope, used};
+
+    #[test]
+    fn kept_boxes_are_charged_nothing_and_reused_exactly() {
+        let _scope = MemScope::enter();
+        let big = |shift: u32, add: i64| (BigInt::from(1u8) << shift) + add;
+        let a = Value::from_big(big(100, 7));
+        let shared = a.clone();
+        let charged = used();
+        assert!(charged > 0);
+        drop(a);
+        assert_eq!(used(), charged, "a shared value stays charged");
+        drop(shared);
+        assert_eq!(used(), 0, "a dropped value is charged nothing");
+        // A kept box (holding a longer buffer) takes a shorter value, and a
+        // copy made into one gets the copied value, not the old digits.
+        let b = Value::from_big(big(70, -3));
+        let c = BigRc::computed(&big(300, 1), |x| *x += 1u8);
+        assert_eq!(c.int(), &big(300, 2));
+        match &b {
+            Value::Big(h) => assert_eq!(h.int(), &big(70, -3)),
+            _ => panic!("not big"),
+        }
+        drop((b, c));
+        assert_eq!(used(), 0);
     }
 }

@@ -71,7 +71,7 @@ pub(crate) enum Value {
     /// An int that fits in an `i64` (the fast path).
     Int(i64),
     /// An int outside the `i64` range (always normalised: never fits `i64`).
-    Big(Rc<BigVal>),
+    Big(int::BigRc),
     /// A float.
     Float(f64),
     /// A complex number (only from `2j` literals).
@@ -124,17 +124,35 @@ impl BigVal {
         f(&mut self.0);
         mem::charge(big_bytes(&self.0));
     }
+
+    /// Fills a retired value (zero, charged nothing) with `f` of its
+    /// emptied buffer, charging the result.
+    pub(crate) fn refill(&mut self, f: impl FnOnce(&mut BigInt)) {
+        f(&mut self.0);
+        mem::charge(big_bytes(&self.0));
+    }
+
+    /// Ends the value: its charge is returned and it becomes zero (charged
+    /// nothing), keeping its digit buffer for a later value.
+    pub(crate) fn retire(&mut self) {
+        mem::credit(big_bytes(&self.0));
+        num_traits::Zero::set_zero(&mut self.0);
+    }
 }
 
 impl Drop for BigVal {
     fn drop(&mut self) {
-        mem::credit(big_bytes(&self.0));
-        int::recycle(std::mem::take(&mut self.0));
+        self.retire();
     }
 }
 
+/// The charge of a big int's value: none for zero (a retired value; a
+/// live one is never zero, as it never fits `i64`).
 fn big_bytes(b: &BigInt) -> usize {
-    (b.bits() / 8) as usize + 32
+    match b.bits() {
+        0 => 0,
+        bits => (bits / 8) as usize + 32,
+    }
 }
 
 /// A list's items with their memory charge.
@@ -268,7 +286,7 @@ impl Value {
         use num_traits::ToPrimitive;
         match b.to_i64() {
             Some(i) => Value::Int(i),
-            None => Value::Big(Rc::new(BigVal::new(b))),
+            None => Value::Big(int::BigRc::new(b)),
         }
     }
 
@@ -362,7 +380,7 @@ impl Value {
             // usually distinct objects, but constants are shared, so treat
             // equal ints as identical (the common observable case).
             (Value::Int(a), Value::Int(b)) => a == b,
-            (Value::Big(a), Value::Big(b)) => Rc::ptr_eq(a, b),
+            (Value::Big(a), Value::Big(b)) => a.ptr_eq(b),
             (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
             (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
             (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),

@@ -6,16 +6,14 @@
 //! and its `Rc`; `big % small` reads the digits without allocating. Results
 //! are normalised as everywhere (one that fits `i64` is `Value::Int`).
 
-use std::rc::Rc;
-
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 use crate::ast::Operator;
+use crate::value::Value;
 use crate::value::errors::{Exc, R};
-use crate::value::int::{IntRef, as_int, copy_big};
-use crate::value::{BigVal, Value};
+use crate::value::int::{BigRc, IntRef, as_int};
 
 use super::arith::MAX_INT_BITS;
 
@@ -76,14 +74,14 @@ fn big_of<'a>(i: &'a IntRef<'a>) -> std::borrow::Cow<'a, BigInt> {
 fn ring(op: Operator, a: Value, y: IntRef) -> R<Value> {
     match a {
         Value::Big(mut rc) => {
-            if let Some(v) = Rc::get_mut(&mut rc) {
+            if let Some(v) = rc.get_mut() {
                 v.update(|x| apply(op, x, &y));
                 if v.0.bits() > MAX_INT_BITS {
                     return Err(Exc::memory());
                 }
                 return Ok(normalised(rc));
             }
-            fresh(op, IntRef::Big(&rc.0), y)
+            fresh(op, IntRef::Big(rc.int()), y)
         }
         other => match as_int(&other) {
             Some(x) => fresh(op, x, y),
@@ -106,8 +104,8 @@ fn apply(op: Operator, x: &mut BigInt, y: &IntRef) {
 }
 
 /// A big int changed in place, back as a value (an `i64` if it now fits).
-fn normalised(rc: Rc<BigVal>) -> Value {
-    match rc.0.to_i64() {
+fn normalised(rc: BigRc) -> Value {
+    match rc.int().to_i64() {
         Some(i) => Value::Int(i),
         None => Value::Big(rc),
     }
@@ -126,13 +124,11 @@ fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
     };
     match a {
         Value::Big(mut rc) => {
-            if let Some(v) = Rc::get_mut(&mut rc) {
+            if let Some(v) = rc.get_mut() {
                 v.update(op);
                 return normalised(rc);
             }
-            let mut q = copy_big(&rc.0);
-            op(&mut q);
-            Value::from_big(q)
+            normalised(BigRc::computed(rc.int(), op))
         }
         // Only a big left operand comes here; anything else is exact too.
         other => match as_int(&other) {
@@ -146,37 +142,30 @@ fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
     }
 }
 
-/// `x op y` into a new int: the big operand copied (into a recycled
-/// buffer) and the other applied in place, so a result costs one digit
-/// buffer that a dropped int usually supplies.
+/// `x op y` into a new int: the big operand copied (into the buffer of a
+/// dropped int, kept with its box) and the other applied in place, so a
+/// result usually allocates nothing.
 fn fresh(op: Operator, x: IntRef, y: IntRef) -> R<Value> {
-    let r: BigInt = match (op, x, y) {
-        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => x * y,
+    let r: BigRc = match (op, x, y) {
+        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => BigRc::new(x * y),
         (Operator::Add | Operator::Mult, IntRef::Small(x), IntRef::Big(y)) => {
-            let mut r = copy_big(y);
-            apply(op, &mut r, &IntRef::Small(x));
-            r
+            BigRc::computed(y, |r| apply(op, r, &IntRef::Small(x)))
         }
-        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => {
-            let mut r = -copy_big(y);
-            r += x;
-            r
-        }
-        (_, IntRef::Big(x), y) => {
-            let mut r = copy_big(x);
-            apply(op, &mut r, &y);
-            r
-        }
+        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => BigRc::computed(y, |r| {
+            *r = -std::mem::take(r);
+            *r += x;
+        }),
+        (_, IntRef::Big(x), y) => BigRc::computed(x, |r| apply(op, r, &y)),
         (_, IntRef::Small(x), y) => {
             let mut r = BigInt::from(x);
             apply(op, &mut r, &y);
-            r
+            BigRc::new(r)
         }
     };
-    if r.bits() > MAX_INT_BITS {
+    if r.int().bits() > MAX_INT_BITS {
         return Err(Exc::memory());
     }
-    Ok(Value::from_big(r))
+    Ok(normalised(r))
 }
 
 /// `|x| % m` for a nonzero `m`, from the digits: half a digit at a time by
