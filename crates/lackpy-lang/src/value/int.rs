@@ -167,6 +167,9 @@ impl Clone for BigRc {
 }
 
 impl Drop for BigRc {
+    // Out of line: every value's drop glue has this case, and most programs
+    // hold no big int.
+    #[inline(never)]
     fn drop(&mut self) {
         if self.0.as_ref().is_some_and(|rc| Rc::strong_count(rc) > 1) {
             // Shared: another handle keeps the value (the field's own drop
