@@ -592,7 +592,11 @@ impl<'a> Interp<'a> {
                 let i = slot as usize;
                 match self.globals.get_mut(i) {
                     Some(g @ Some(_)) => {
-                        *g = Some(v);
+                        // The value the name held ends here: a big int's
+                        // box is kept for the next result.
+                        if let Some(old @ Value::Big(_)) = g.replace(v) {
+                            crate::value::int::retire(old);
+                        }
                     }
                     Some(g) => {
                         *g = Some(v);

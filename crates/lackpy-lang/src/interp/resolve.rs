@@ -712,7 +712,7 @@ fn fold_unary(op: ast::UnaryOp, v: &Value) -> Option<Value> {
     use crate::value::int::{IntRef, int_neg};
     match (op, v) {
         (ast::UnaryOp::USub, Value::Int(i)) => Some(int_neg(&IntRef::Small(*i))),
-        (ast::UnaryOp::USub, Value::Big(b)) => Some(int_neg(&IntRef::Big(b.int()))),
+        (ast::UnaryOp::USub, Value::Big(b)) => Some(int_neg(&IntRef::Big(&b.0))),
         (ast::UnaryOp::USub, Value::Float(f)) => Some(Value::Float(-f)),
         (ast::UnaryOp::USub, Value::Complex(c)) => Some(Value::Complex(Rc::new((-c.0, -c.1)))),
         (

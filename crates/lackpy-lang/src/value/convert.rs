@@ -88,7 +88,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut 
         Value::Bool(true) => out.lit("true"),
         Value::Bool(false) => out.lit("false"),
         Value::Int(i) => out.int(*i),
-        Value::Big(b) => out.lit(&big_digits(b.int())?),
+        Value::Big(b) => out.lit(&big_digits(&b.0)?),
         Value::Float(f) => out.float(*f),
         Value::Str(s) => out.string_in(s.as_str(), g)?,
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) => {
@@ -113,7 +113,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut 
                                     out.int(*i);
                                     out.lit("\"");
                                 }
-                                Value::Big(b) => out.string(&big_digits(b.int())?),
+                                Value::Big(b) => out.string(&big_digits(&b.0)?),
                                 other => json::write_json_key(&to_data_at(other, active, g)?, out),
                             }
                             out.lit(": ");
@@ -173,8 +173,8 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>, g: &mut Growth) -> R<Data> {
         Value::Bool(b) => Data::Bool(*b),
         Value::Int(i) => Data::Int(BigInt::from(*i)),
         Value::Big(b) => {
-            g.add((b.int().bits() / 8) as usize)?;
-            Data::Int(b.int().clone())
+            g.add((b.0.bits() / 8) as usize)?;
+            Data::Int(b.0.clone())
         }
         Value::Float(f) => Data::Float(*f),
         Value::Str(s) => {

@@ -38,7 +38,7 @@ fn hash_at(v: &Value, depth: u32) -> R<i64> {
         Value::None => 0x0fed_cba9_8765,
         Value::Bool(b) => *b as i64,
         Value::Int(i) => hash_i64(*i),
-        Value::Big(b) => hash_big(b.int()),
+        Value::Big(b) => hash_big(&b.0),
         Value::Float(f) => hash_f64(*f),
         Value::Complex(c) => {
             let h =

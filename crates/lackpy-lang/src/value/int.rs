@@ -67,26 +67,24 @@ pub(crate) fn as_int(v: &Value) -> Option<IntRef<'_>> {
     match v {
         Value::Int(i) => Some(IntRef::Small(*i)),
         Value::Bool(b) => Some(IntRef::Small(*b as i64)),
-        Value::Big(b) => Some(IntRef::Big(b.int())),
+        Value::Big(b) => Some(IntRef::Big(&b.0)),
         _ => None,
     }
 }
 
-/// The handle a big int value holds: an `Rc<BigVal>` whose box, when its
-/// last reference drops, goes back to a small pool with its digit buffer.
+/// Boxes of big int values that ended, kept with their digit buffers.
 ///
 /// A loop over big ints makes and drops one or two per operation (`v * 3 +
-/// w`, `v // 7 + big`); a new result then takes a spare box and fills its
-/// buffer, so neither the box nor the digits are allocated and freed per
-/// operation. Only values of at most [`SPARE_MAX_BITS`] bits are kept
-/// (num-bigint shrinks a buffer past twice its length, so each holds at
-/// most a few KiB) and at most [`SPARE_SLOTS`] of them: the retained memory
-/// stays far below anything the memory budget measures. A kept box is
-/// retired (zero, charged nothing) until it is reused.
-///
-/// The `Option` is `None` only inside `drop`.
-pub(crate) struct BigRc(Option<Rc<BigVal>>);
-
+/// w`, `v // 7 + big`). Where the arithmetic consumes a temporary or a name
+/// is rebound, a value held by nothing else is [`retire`]d here instead of
+/// freed, and a new result fills a kept box: neither the box nor the digits
+/// are allocated and freed per operation. (Values are not pooled from their
+/// drop: a drop hook on the handle made dropping any value dearer.) Only
+/// values of at most [`SPARE_MAX_BITS`] bits are kept (num-bigint shrinks a
+/// buffer past twice its length, so each holds at most a few KiB) and at
+/// most [`SPARE_SLOTS`] of them: the retained memory stays far below
+/// anything the memory budget measures. A kept box is retired (zero,
+/// charged nothing) until it is reused.
 const SPARE_SLOTS: usize = 8;
 const SPARE_MAX_BITS: u64 = 4096;
 
@@ -103,98 +101,60 @@ fn spare() -> Option<Rc<BigVal>> {
         .flatten()
 }
 
-/// What [`BigRc::int`] reads in a handle being dropped (never seen).
-static ZERO: BigInt = BigInt::ZERO;
-
-impl BigRc {
-    /// A value holding `b` (which does not fit `i64`).
-    pub(crate) fn new(b: BigInt) -> BigRc {
-        if let Some(mut rc) = spare()
-            && let Some(v) = Rc::get_mut(&mut rc)
-        {
-            v.refill(move |x| *x = b);
-            return BigRc(Some(rc));
-        }
-        BigRc(Some(Rc::new(BigVal::new(b))))
+/// A value's box holding `b` (which does not fit `i64`).
+pub(crate) fn new_big(b: BigInt) -> Rc<BigVal> {
+    if let Some(mut rc) = spare()
+        && let Some(v) = Rc::get_mut(&mut rc)
+    {
+        v.refill(move |x| *x = b);
+        return rc;
     }
+    Rc::new(BigVal::new(b))
+}
 
-    /// A value made by `f` from a copy of `x`: the copy goes into a spare
-    /// box's buffer when one is kept.
-    pub(crate) fn computed(x: &BigInt, f: impl FnOnce(&mut BigInt)) -> BigRc {
-        if let Some(mut rc) = spare()
-            && let Some(v) = Rc::get_mut(&mut rc)
-        {
-            v.refill(move |b| {
-                b.clone_from(x);
-                f(b);
-            });
-            return BigRc(Some(rc));
-        }
-        let mut b = x.clone();
-        f(&mut b);
-        BigRc(Some(Rc::new(BigVal::new(b))))
+/// A value's box holding what `f` makes of a copy of `x`: the copy goes
+/// into a kept box's buffer when there is one.
+pub(crate) fn computed_big(x: &BigInt, f: impl FnOnce(&mut BigInt)) -> Rc<BigVal> {
+    if let Some(mut rc) = spare()
+        && let Some(v) = Rc::get_mut(&mut rc)
+    {
+        v.refill(move |b| {
+            b.clone_from(x);
+            f(b);
+        });
+        return rc;
     }
+    let mut b = x.clone();
+    f(&mut b);
+    Rc::new(BigVal::new(b))
+}
 
-    /// The int.
-    #[inline]
-    pub(crate) fn int(&self) -> &BigInt {
-        match &self.0 {
-            Some(v) => &v.0,
-            None => &ZERO,
-        }
-    }
-
-    /// The value, when no other handle shares it (to change it in place).
-    #[inline]
-    pub(crate) fn get_mut(&mut self) -> Option<&mut BigVal> {
-        self.0.as_mut().and_then(Rc::get_mut)
-    }
-
-    /// Whether both handles hold the same object (`is`).
-    pub(crate) fn ptr_eq(&self, other: &BigRc) -> bool {
-        match (&self.0, &other.0) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            _ => false,
-        }
+/// Drops a value, keeping its box when it is a big int held by nothing
+/// else (see [`SPARE`]).
+#[inline]
+pub(crate) fn retire(v: Value) {
+    if let Value::Big(rc) = v {
+        retire_big(rc);
     }
 }
 
-impl Clone for BigRc {
-    #[inline]
-    fn clone(&self) -> Self {
-        BigRc(self.0.clone())
+#[inline(never)]
+fn retire_big(mut rc: Rc<BigVal>) {
+    let Some(v) = Rc::get_mut(&mut rc) else {
+        return;
+    };
+    if v.0.bits() > SPARE_MAX_BITS {
+        return;
     }
-}
-
-impl Drop for BigRc {
-    // Out of line: every value's drop glue has this case, and most programs
-    // hold no big int.
-    #[inline(never)]
-    fn drop(&mut self) {
-        if self.0.as_ref().is_some_and(|rc| Rc::strong_count(rc) > 1) {
-            // Shared: another handle keeps the value (the field's own drop
-            // releases this reference).
-            return;
+    v.retire();
+    // During thread teardown the pool may be gone: then the box is freed.
+    let _ = SPARE.try_with(|s| {
+        if let Ok(mut s) = s.try_borrow_mut()
+            && s.len() < SPARE_SLOTS
+        {
+            s.push(rc);
         }
-        let Some(mut rc) = self.0.take() else {
-            return;
-        };
-        let Some(v) = Rc::get_mut(&mut rc) else {
-            return;
-        };
-        let keep = v.0.bits() <= SPARE_MAX_BITS;
-        v.retire();
-        if keep {
-            // During thread teardown the pool may be gone: then the box is freed.
-            let _ = SPARE.try_with(|s| {
-                if let Ok(mut s) = s.try_borrow_mut()
-                    && s.len() < SPARE_SLOTS
-                {
-                    s.push(rc);
-                }
-            });
-        }
-    }
+    });
 }
 
 /// Python floor division of i64s; `None` on overflow (`MIN // -1`).
@@ -510,7 +470,7 @@ mod push_tests {
 mod pool_tests {
     use num_bigint::BigInt;
 
-    use super::BigRc;
+    use super::{computed_big, retire};
     use crate::value::Value;
     use crate::value::mem::{MemScope, used};
 
@@ -522,20 +482,21 @@ mod pool_tests {
         let shared = a.clone();
         let charged = used();
         assert!(charged > 0);
-        drop(a);
+        retire(a);
         assert_eq!(used(), charged, "a shared value stays charged");
-        drop(shared);
-        assert_eq!(used(), 0, "a dropped value is charged nothing");
+        retire(shared);
+        assert_eq!(used(), 0, "a retired value is charged nothing");
         // A kept box (holding a longer buffer) takes a shorter value, and a
         // copy made into one gets the copied value, not the old digits.
         let b = Value::from_big(big(70, -3));
-        let c = BigRc::computed(&big(300, 1), |x| *x += 1u8);
-        assert_eq!(c.int(), &big(300, 2));
+        let c = computed_big(&big(300, 1), |x| *x += 1u8);
+        assert_eq!(c.0, big(300, 2));
         match &b {
-            Value::Big(h) => assert_eq!(h.int(), &big(70, -3)),
+            Value::Big(h) => assert_eq!(h.0, big(70, -3)),
             _ => panic!("not big"),
         }
-        drop((b, c));
+        drop(b);
+        retire(Value::Big(c));
         assert_eq!(used(), 0);
     }
 }

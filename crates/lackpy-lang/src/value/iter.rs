@@ -735,7 +735,7 @@ fn bump(count: &mut Value) -> Value {
             Some(j) => Value::Int(j),
             None => Value::from_big(num_bigint::BigInt::from(*i) + 1),
         },
-        Value::Big(b) => Value::from_big(b.int() + 1),
+        Value::Big(b) => Value::from_big(&b.0 + 1),
         other => other.clone(),
     };
     n

@@ -71,7 +71,7 @@ pub(crate) enum Value {
     /// An int that fits in an `i64` (the fast path).
     Int(i64),
     /// An int outside the `i64` range (always normalised: never fits `i64`).
-    Big(int::BigRc),
+    Big(Rc<BigVal>),
     /// A float.
     Float(f64),
     /// A complex number (only from `2j` literals).
@@ -286,7 +286,7 @@ impl Value {
         use num_traits::ToPrimitive;
         match b.to_i64() {
             Some(i) => Value::Int(i),
-            None => Value::Big(int::BigRc::new(b)),
+            None => Value::Big(int::new_big(b)),
         }
     }
 
@@ -380,7 +380,7 @@ impl Value {
             // usually distinct objects, but constants are shared, so treat
             // equal ints as identical (the common observable case).
             (Value::Int(a), Value::Int(b)) => a == b,
-            (Value::Big(a), Value::Big(b)) => a.ptr_eq(b),
+            (Value::Big(a), Value::Big(b)) => Rc::ptr_eq(a, b),
             (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
             (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
             (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),

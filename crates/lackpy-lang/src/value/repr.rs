@@ -182,7 +182,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::Bool(true) => out.push_str("True"),
         Value::Bool(false) => out.push_str("False"),
         Value::Int(i) => super::int::push_i64(out, *i),
-        Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(b.int()))?),
+        Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
         Value::Float(f) => out.push_str(crate::format::float_text(*f).as_str()),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),
         Value::Str(s) => push_str_repr_guarded(out, s.as_str(), ctx)?,

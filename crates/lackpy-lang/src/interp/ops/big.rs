@@ -11,9 +11,11 @@ use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 use crate::ast::Operator;
-use crate::value::Value;
+use std::rc::Rc;
+
 use crate::value::errors::{Exc, R};
-use crate::value::int::{BigRc, IntRef, as_int};
+use crate::value::int::{IntRef, as_int, computed_big, new_big, retire};
+use crate::value::{BigVal, Value};
 
 use super::arith::MAX_INT_BITS;
 
@@ -74,14 +76,14 @@ fn big_of<'a>(i: &'a IntRef<'a>) -> std::borrow::Cow<'a, BigInt> {
 fn ring(op: Operator, a: Value, y: IntRef) -> R<Value> {
     match a {
         Value::Big(mut rc) => {
-            if let Some(v) = rc.get_mut() {
+            if let Some(v) = Rc::get_mut(&mut rc) {
                 v.update(|x| apply(op, x, &y));
                 if v.0.bits() > MAX_INT_BITS {
                     return Err(Exc::memory());
                 }
                 return Ok(normalised(rc));
             }
-            fresh(op, IntRef::Big(rc.int()), y)
+            fresh(op, IntRef::Big(&rc.0), y)
         }
         other => match as_int(&other) {
             Some(x) => fresh(op, x, y),
@@ -104,9 +106,12 @@ fn apply(op: Operator, x: &mut BigInt, y: &IntRef) {
 }
 
 /// A big int changed in place, back as a value (an `i64` if it now fits).
-fn normalised(rc: BigRc) -> Value {
-    match rc.int().to_i64() {
-        Some(i) => Value::Int(i),
+fn normalised(rc: Rc<BigVal>) -> Value {
+    match rc.0.to_i64() {
+        Some(i) => {
+            retire(Value::Big(rc));
+            Value::Int(i)
+        }
         None => Value::Big(rc),
     }
 }
@@ -124,11 +129,11 @@ fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
     };
     match a {
         Value::Big(mut rc) => {
-            if let Some(v) = rc.get_mut() {
+            if let Some(v) = Rc::get_mut(&mut rc) {
                 v.update(op);
                 return normalised(rc);
             }
-            normalised(BigRc::computed(rc.int(), op))
+            normalised(computed_big(&rc.0, op))
         }
         // Only a big left operand comes here; anything else is exact too.
         other => match as_int(&other) {
@@ -146,23 +151,23 @@ fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
 /// dropped int, kept with its box) and the other applied in place, so a
 /// result usually allocates nothing.
 fn fresh(op: Operator, x: IntRef, y: IntRef) -> R<Value> {
-    let r: BigRc = match (op, x, y) {
-        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => BigRc::new(x * y),
+    let r: Rc<BigVal> = match (op, x, y) {
+        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => new_big(x * y),
         (Operator::Add | Operator::Mult, IntRef::Small(x), IntRef::Big(y)) => {
-            BigRc::computed(y, |r| apply(op, r, &IntRef::Small(x)))
+            computed_big(y, |r| apply(op, r, &IntRef::Small(x)))
         }
-        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => BigRc::computed(y, |r| {
+        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => computed_big(y, |r| {
             *r = -std::mem::take(r);
             *r += x;
         }),
-        (_, IntRef::Big(x), y) => BigRc::computed(x, |r| apply(op, r, &y)),
+        (_, IntRef::Big(x), y) => computed_big(x, |r| apply(op, r, &y)),
         (_, IntRef::Small(x), y) => {
             let mut r = BigInt::from(x);
             apply(op, &mut r, &y);
-            BigRc::new(r)
+            new_big(r)
         }
     };
-    if r.int().bits() > MAX_INT_BITS {
+    if r.0.bits() > MAX_INT_BITS {
         return Err(Exc::memory());
     }
     Ok(normalised(r))
