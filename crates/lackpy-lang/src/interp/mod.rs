@@ -219,6 +219,15 @@ pub(crate) struct Interp<'a> {
     pub cyclic_dicts: Vec<Weak<RefCell<Dict>>>,
 }
 
+/// Rebinds a name that held a big int: the value ends here, and when
+/// nothing else holds it its box is kept for the next result.
+#[inline(never)]
+fn rebind_big(slot: &mut Option<Value>, v: Value) {
+    if let Some(old) = slot.replace(v) {
+        crate::value::int::retire(old);
+    }
+}
+
 /// Marker appended to stdout once the cap is reached.
 const STDOUT_CUT_MARKER: &str = "\n... [stdout truncated]\n";
 
@@ -591,12 +600,9 @@ impl<'a> Interp<'a> {
             NameRef::Global(slot) => {
                 let i = slot as usize;
                 match self.globals.get_mut(i) {
+                    Some(g @ Some(Value::Big(_))) => rebind_big(g, v),
                     Some(g @ Some(_)) => {
-                        // The value the name held ends here: a big int's
-                        // box is kept for the next result.
-                        if let Some(old @ Value::Big(_)) = g.replace(v) {
-                            crate::value::int::retire(old);
-                        }
+                        *g = Some(v);
                     }
                     Some(g) => {
                         *g = Some(v);
