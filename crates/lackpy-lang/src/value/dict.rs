@@ -402,7 +402,20 @@ pub(crate) fn copy_bytes(d: &Dict) -> usize {
 
 /// Drops every key and value in one pass (containers without recursion).
 fn drop_entries(mut entries: Vec<Option<Entry>>) {
-    mem::drop_all(entries.drain(..).flatten().flat_map(|e| [e.key, e.value]));
+    // Each entry's key, then its value: a one-slot state rather than a
+    // `flat_map` (whose `next` the optimiser may leave out of line, a call
+    // per value).
+    let mut live = entries.drain(..).flatten();
+    let mut value: Option<Value> = None;
+    mem::drop_all(std::iter::from_fn(|| {
+        if let Some(v) = value.take() {
+            return Some(v);
+        }
+        let e = live.next()?;
+        value = Some(e.value);
+        Some(e.key)
+    }));
+    drop(live);
     if super::pool::worth_pooling::<Option<Entry>>(entries.capacity()) {
         let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
     }
