@@ -116,6 +116,8 @@ pub(crate) enum ExprKind {
     FastBin(Box<FastBin>),
     /// A single comparison lowered to numeric operands (see [`Fast`]).
     FastCmp(Box<FastCmp>),
+    /// `a + b + c …`, evaluated as one chain (see [`super::concat`]).
+    AddChain(Box<super::concat::AddChain>),
     Unary(UnaryOp, Box<Expr>),
     And(Vec<Expr>),
     Or(Vec<Expr>),

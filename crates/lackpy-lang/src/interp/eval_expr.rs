@@ -45,6 +45,7 @@ impl Interp<'_> {
             ExprKind::FastBin(b) => self.eval_fast_bin(b, e.line),
             ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
+            ExprKind::AddChain(c) => self.eval_add_chain(c),
             ExprKind::Compare(..)
             | ExprKind::Subscript(..)
             | ExprKind::Call(_)
@@ -102,6 +103,7 @@ impl Interp<'_> {
             ExprKind::FastBin(b) => self.eval_fast_bin(b, e.line),
             ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
+            ExprKind::AddChain(c) => self.eval_add_chain(c),
             ExprKind::Compare(..)
             | ExprKind::Call(_)
             | ExprKind::MethodCall(_)

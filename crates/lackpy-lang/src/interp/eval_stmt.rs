@@ -301,9 +301,13 @@ impl Interp<'_> {
             && t.items.len() == n
         {
             // The tuple is held by `v`: each part goes straight to its
-            // target, with no copy of the sequence.
+            // target, with no copy of the sequence (names, the usual
+            // targets, without a call per part).
             for (target, x) in targets.iter().zip(t.items.iter()) {
-                self.assign(target, super::fast_clone(x))?;
+                match target {
+                    Target::Name(r, _) => self.store(*r, super::fast_clone(x)),
+                    _ => self.assign(target, super::fast_clone(x))?,
+                }
             }
             return Ok(());
         }

@@ -14,6 +14,7 @@ pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;
 mod comp;
+mod concat;
 pub(crate) mod eval_expr;
 pub(crate) mod eval_stmt;
 pub(crate) mod fast;
@@ -216,6 +217,15 @@ pub(crate) struct Interp<'a> {
     /// places a reference cycle can close, cleared at the end of the run.
     pub cyclic_lists: Vec<Weak<RefCell<List>>>,
     pub cyclic_dicts: Vec<Weak<RefCell<Dict>>>,
+}
+
+/// Rebinds a name that held a big int: the value ends here, and when
+/// nothing else holds it its box is kept for the next result.
+#[inline(never)]
+fn rebind_big(slot: &mut Option<Value>, v: Value) {
+    if let Some(old) = slot.replace(v) {
+        crate::value::int::retire(old);
+    }
 }
 
 /// Marker appended to stdout once the cap is reached.
@@ -590,6 +600,7 @@ impl<'a> Interp<'a> {
             NameRef::Global(slot) => {
                 let i = slot as usize;
                 match self.globals.get_mut(i) {
+                    Some(g @ Some(Value::Big(_))) => rebind_big(g, v),
                     Some(g @ Some(_)) => {
                         *g = Some(v);
                     }

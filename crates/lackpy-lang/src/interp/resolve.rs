@@ -349,7 +349,12 @@ impl Resolver<'_> {
             E::Constant(c) => ExprKind::Const(self.intern(constant(c))),
             E::Name { id, .. } => ExprKind::Name(self.name(id), Rc::from(id.as_str())),
             E::BinOp { left, op, right } => {
-                super::fast::lower_bin(self.expr(left)?, *op, self.expr(right)?)
+                match super::fast::lower_bin(self.expr(left)?, *op, self.expr(right)?) {
+                    ExprKind::BinOp(l, ast::Operator::Add, r) => {
+                        super::concat::lower_add(*l, *r, e.line)
+                    }
+                    kind => kind,
+                }
             }
             E::UnaryOp { op, operand } => {
                 let inner = self.expr(operand)?;

@@ -4,13 +4,15 @@
 //! result goes through [`Value::from_big`] so the representation stays
 //! normalised (a value that fits `i64` is always `Value::Int`).
 
+use std::cell::RefCell;
 use std::cmp::Ordering;
+use std::rc::Rc;
 
 use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
-use super::Value;
+use super::{BigVal, Value};
 
 /// CPython's default `sys.get_int_max_str_digits()`.
 pub(crate) const MAX_STR_DIGITS: usize = 4300;
@@ -70,51 +72,89 @@ pub(crate) fn as_int(v: &Value) -> Option<IntRef<'_>> {
     }
 }
 
-/// Digit buffers of dropped big ints, kept for the next big result.
+/// Boxes of big int values that ended, kept with their digit buffers.
 ///
-/// A loop over big ints makes and drops one or two per operation; taking a
-/// buffer from here turns the digit allocation and its free into a copy.
-/// Only buffers of at most [`SPARE_MAX_BITS`] bits are kept (num-bigint
-/// shrinks a buffer past twice its length, so each holds at most a few KiB)
-/// and at most [`SPARE_SLOTS`] of them: the retained memory stays far below
-/// anything the memory budget measures.
+/// A loop over big ints makes and drops one or two per operation (`v * 3 +
+/// w`, `v // 7 + big`). Where the arithmetic consumes a temporary or a name
+/// is rebound, a value held by nothing else is [`retire`]d here instead of
+/// freed, and a new result fills a kept box: neither the box nor the digits
+/// are allocated and freed per operation. (Values are not pooled from their
+/// drop: a drop hook on the handle made dropping any value dearer.) Only
+/// values of at most [`SPARE_MAX_BITS`] bits are kept (num-bigint shrinks a
+/// buffer past twice its length, so each holds at most a few KiB) and at
+/// most [`SPARE_SLOTS`] of them: the retained memory stays far below
+/// anything the memory budget measures. A kept box is retired (zero,
+/// charged nothing) until it is reused.
 const SPARE_SLOTS: usize = 8;
 const SPARE_MAX_BITS: u64 = 4096;
 
 thread_local! {
-    static SPARE: std::cell::RefCell<Vec<BigInt>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SPARE: RefCell<Vec<Rc<BigVal>>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Keeps the buffer of a dropped big int for reuse.
-pub(crate) fn recycle(b: BigInt) {
-    // A one-digit value holds no heap buffer worth keeping.
-    let bits = b.bits();
-    if bits <= 64 || bits > SPARE_MAX_BITS {
+/// A kept box (each is held by nothing else).
+#[inline]
+fn spare() -> Option<Rc<BigVal>> {
+    SPARE
+        .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
+        .ok()
+        .flatten()
+}
+
+/// A value's box holding `b` (which does not fit `i64`).
+pub(crate) fn new_big(b: BigInt) -> Rc<BigVal> {
+    if let Some(mut rc) = spare()
+        && let Some(v) = Rc::get_mut(&mut rc)
+    {
+        v.refill(move |x| *x = b);
+        return rc;
+    }
+    Rc::new(BigVal::new(b))
+}
+
+/// A value's box holding what `f` makes of a copy of `x`: the copy goes
+/// into a kept box's buffer when there is one.
+pub(crate) fn computed_big(x: &BigInt, f: impl FnOnce(&mut BigInt)) -> Rc<BigVal> {
+    if let Some(mut rc) = spare()
+        && let Some(v) = Rc::get_mut(&mut rc)
+    {
+        v.refill(move |b| {
+            b.clone_from(x);
+            f(b);
+        });
+        return rc;
+    }
+    let mut b = x.clone();
+    f(&mut b);
+    Rc::new(BigVal::new(b))
+}
+
+/// Drops a value, keeping its box when it is a big int held by nothing
+/// else (see [`SPARE`]).
+#[inline]
+pub(crate) fn retire(v: Value) {
+    if let Value::Big(rc) = v {
+        retire_big(rc);
+    }
+}
+
+#[inline(never)]
+fn retire_big(mut rc: Rc<BigVal>) {
+    let Some(v) = Rc::get_mut(&mut rc) else {
+        return;
+    };
+    if v.0.bits() > SPARE_MAX_BITS {
         return;
     }
-    // During thread teardown the pool may be gone: then the buffer is freed.
+    v.retire();
+    // During thread teardown the pool may be gone: then the box is freed.
     let _ = SPARE.try_with(|s| {
         if let Ok(mut s) = s.try_borrow_mut()
             && s.len() < SPARE_SLOTS
         {
-            s.push(b);
+            s.push(rc);
         }
     });
-}
-
-/// A copy of `x`, in a recycled buffer when one is spare.
-pub(crate) fn copy_big(x: &BigInt) -> BigInt {
-    let spare = SPARE
-        .try_with(|s| s.try_borrow_mut().ok().and_then(|mut s| s.pop()))
-        .ok()
-        .flatten();
-    match spare {
-        Some(mut r) => {
-            r.clone_from(x);
-            r
-        }
-        None => x.clone(),
-    }
 }
 
 /// Python floor division of i64s; `None` on overflow (`MIN // -1`).
@@ -423,5 +463,40 @@ mod push_tests {
             push_i64(&mut s, i);
             assert_eq!(s, format!("x{i}"));
         }
+    }
+}
+
+#[cfg(test)]
+mod pool_tests {
+    use num_bigint::BigInt;
+
+    use super::{computed_big, retire};
+    use crate::value::Value;
+    use crate::value::mem::{MemScope, used};
+
+    #[test]
+    fn kept_boxes_are_charged_nothing_and_reused_exactly() {
+        let _scope = MemScope::enter();
+        let big = |shift: u32, add: i64| (BigInt::from(1u8) << shift) + add;
+        let a = Value::from_big(big(100, 7));
+        let shared = a.clone();
+        let charged = used();
+        assert!(charged > 0);
+        retire(a);
+        assert_eq!(used(), charged, "a shared value stays charged");
+        retire(shared);
+        assert_eq!(used(), 0, "a retired value is charged nothing");
+        // A kept box (holding a longer buffer) takes a shorter value, and a
+        // copy made into one gets the copied value, not the old digits.
+        let b = Value::from_big(big(70, -3));
+        let c = computed_big(&big(300, 1), |x| *x += 1u8);
+        assert_eq!(c.0, big(300, 2));
+        match &b {
+            Value::Big(h) => assert_eq!(h.0, big(70, -3)),
+            _ => panic!("not big"),
+        }
+        drop(b);
+        retire(Value::Big(c));
+        assert_eq!(used(), 0);
     }
 }

@@ -125,17 +125,35 @@ impl BigVal {
         f(&mut self.0);
         mem::charge(big_bytes(&self.0));
     }
+
+    /// Fills a retired value (zero, charged nothing) with `f` of its
+    /// emptied buffer, charging the result.
+    pub(crate) fn refill(&mut self, f: impl FnOnce(&mut BigInt)) {
+        f(&mut self.0);
+        mem::charge(big_bytes(&self.0));
+    }
+
+    /// Ends the value: its charge is returned and it becomes zero (charged
+    /// nothing), keeping its digit buffer for a later value.
+    pub(crate) fn retire(&mut self) {
+        mem::credit(big_bytes(&self.0));
+        num_traits::Zero::set_zero(&mut self.0);
+    }
 }
 
 impl Drop for BigVal {
     fn drop(&mut self) {
-        mem::credit(big_bytes(&self.0));
-        int::recycle(std::mem::take(&mut self.0));
+        self.retire();
     }
 }
 
+/// The charge of a big int's value: none for zero (a retired value; a
+/// live one is never zero, as it never fits `i64`).
 fn big_bytes(b: &BigInt) -> usize {
-    (b.bits() / 8) as usize + 32
+    match b.bits() {
+        0 => 0,
+        bits => (bits / 8) as usize + 32,
+    }
 }
 
 /// A list's items with their memory charge.
@@ -269,7 +287,7 @@ impl Value {
         use num_traits::ToPrimitive;
         match b.to_i64() {
             Some(i) => Value::Int(i),
-            None => Value::Big(Rc::new(BigVal::new(b))),
+            None => Value::Big(int::new_big(b)),
         }
     }
 

@@ -148,7 +148,12 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
     // left one is held by nothing else.
     let a = if matches!(a, Value::Big(_)) || matches!(b, Value::Big(_)) {
         match super::big::big_arith(op, a, &b) {
-            Ok(r) => return r,
+            Ok(r) => {
+                // A big right operand held by nothing else (a temporary)
+                // leaves its box for the next result.
+                crate::value::int::retire(b);
+                return r;
+            }
             Err(a) => a,
         }
     } else {

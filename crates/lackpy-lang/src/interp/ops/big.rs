@@ -6,15 +6,15 @@
 //! and its `Rc`; `big % small` reads the digits without allocating. Results
 //! are normalised as everywhere (one that fits `i64` is `Value::Int`).
 
-use std::rc::Rc;
-
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 use crate::ast::Operator;
+use std::rc::Rc;
+
 use crate::value::errors::{Exc, R};
-use crate::value::int::{IntRef, as_int, copy_big};
+use crate::value::int::{IntRef, as_int, computed_big, new_big, retire};
 use crate::value::{BigVal, Value};
 
 use super::arith::MAX_INT_BITS;
@@ -108,7 +108,10 @@ fn apply(op: Operator, x: &mut BigInt, y: &IntRef) {
 /// A big int changed in place, back as a value (an `i64` if it now fits).
 fn normalised(rc: Rc<BigVal>) -> Value {
     match rc.0.to_i64() {
-        Some(i) => Value::Int(i),
+        Some(i) => {
+            retire(Value::Big(rc));
+            Value::Int(i)
+        }
         None => Value::Big(rc),
     }
 }
@@ -130,9 +133,7 @@ fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
                 v.update(op);
                 return normalised(rc);
             }
-            let mut q = copy_big(&rc.0);
-            op(&mut q);
-            Value::from_big(q)
+            normalised(computed_big(&rc.0, op))
         }
         // Only a big left operand comes here; anything else is exact too.
         other => match as_int(&other) {
@@ -146,37 +147,30 @@ fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
     }
 }
 
-/// `x op y` into a new int: the big operand copied (into a recycled
-/// buffer) and the other applied in place, so a result costs one digit
-/// buffer that a dropped int usually supplies.
+/// `x op y` into a new int: the big operand copied (into the buffer of a
+/// dropped int, kept with its box) and the other applied in place, so a
+/// result usually allocates nothing.
 fn fresh(op: Operator, x: IntRef, y: IntRef) -> R<Value> {
-    let r: BigInt = match (op, x, y) {
-        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => x * y,
+    let r: Rc<BigVal> = match (op, x, y) {
+        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => new_big(x * y),
         (Operator::Add | Operator::Mult, IntRef::Small(x), IntRef::Big(y)) => {
-            let mut r = copy_big(y);
-            apply(op, &mut r, &IntRef::Small(x));
-            r
+            computed_big(y, |r| apply(op, r, &IntRef::Small(x)))
         }
-        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => {
-            let mut r = -copy_big(y);
-            r += x;
-            r
-        }
-        (_, IntRef::Big(x), y) => {
-            let mut r = copy_big(x);
-            apply(op, &mut r, &y);
-            r
-        }
+        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => computed_big(y, |r| {
+            *r = -std::mem::take(r);
+            *r += x;
+        }),
+        (_, IntRef::Big(x), y) => computed_big(x, |r| apply(op, r, &y)),
         (_, IntRef::Small(x), y) => {
             let mut r = BigInt::from(x);
             apply(op, &mut r, &y);
-            r
+            new_big(r)
         }
     };
-    if r.bits() > MAX_INT_BITS {
+    if r.0.bits() > MAX_INT_BITS {
         return Err(Exc::memory());
     }
-    Ok(Value::from_big(r))
+    Ok(normalised(r))
 }
 
 /// `|x| % m` for a nonzero `m`, from the digits: half a digit at a time by

@@ -61,6 +61,10 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
             v.extend_from_slice(&y);
             Ok(Value::Bytes(Rc::new(v)))
         }
+        (Value::Bytes(_), other) => Err(Exc::type_error(format!(
+            "can't concat {} to bytes",
+            other.type_name()
+        ))),
         (a, b) => arith(Operator::Add, &a, &b),
     }
 }
