@@ -177,7 +177,11 @@ impl StrBuilder {
         if total <= INLINE {
             StrBuilder::Inline([0; INLINE], 0)
         } else {
-            StrBuilder::Heap(vec![0; total], 0)
+            // `vec![0; n]` would be a `calloc`, slower than a `malloc`
+            // and a fill for text this short.
+            let mut buf = Vec::with_capacity(total);
+            buf.resize(total, 0);
+            StrBuilder::Heap(buf, 0)
         }
     }
 
