@@ -40,6 +40,7 @@ mod str2_diff;
 mod text3_diff;
 mod text4_diff;
 mod text5_diff;
+mod text6_diff;
 mod text_diff;
 mod validate_corpus;
 mod validate_rules;

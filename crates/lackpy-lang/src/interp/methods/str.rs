@@ -34,6 +34,7 @@ fn s_val_known(s: String, nchars: usize) -> Value {
 }
 
 /// The text of a str argument, or TypeError `must be str, not int`.
+#[inline]
 fn text_arg(v: &Value) -> R<&str> {
     match v {
         Value::Str(s) => Ok(s.as_str()),
@@ -45,6 +46,7 @@ fn text_arg(v: &Value) -> R<&str> {
 }
 
 /// Optional slice-style bound (`None` allowed).
+#[inline]
 fn bound(v: Option<&Value>) -> R<Option<i64>> {
     match v {
         None | Some(Value::None) => Ok(None),
@@ -62,6 +64,7 @@ fn bound(v: Option<&Value>) -> R<Option<i64>> {
 }
 
 /// CPython's `ADJUST_INDICES` for a string of `len` code points.
+#[inline]
 fn adjust(start: Option<i64>, end: Option<i64>, len: usize) -> (i64, i64) {
     let n = len as i64;
     let mut end = end.unwrap_or(n);
@@ -78,6 +81,7 @@ fn adjust(start: Option<i64>, end: Option<i64>, len: usize) -> (i64, i64) {
 }
 
 /// The byte offset of code point `i` (clamped to the end).
+#[inline(always)]
 fn byte_at(s: &PyStr, i: i64) -> usize {
     if i <= 0 {
         0
@@ -89,6 +93,7 @@ fn byte_at(s: &PyStr, i: i64) -> usize {
     }
 }
 
+#[inline(always)]
 fn char_index(s: &PyStr, byte: usize) -> i64 {
     if s.is_ascii() {
         byte as i64
@@ -205,7 +210,7 @@ fn q(name: &str) -> String {
 
 /// `no_kwargs` for method `id`, naming it only when it fails (the name is
 /// formatted on the error path, not per call).
-#[inline]
+#[inline(always)]
 fn no_kw(id: M, kwargs: Kw) -> R<()> {
     if kwargs.is_empty() {
         Ok(())
@@ -712,6 +717,13 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
             return Ok(Value::Int(end - start + 1));
         }
         let window = window_of(byte_at(s, start));
+        if let &[b] = sub.as_bytes() {
+            // One byte (so ASCII, never inside a multi-byte character): a
+            // branch-free count the compiler vectorises, not a search per
+            // match.
+            let n = window.bytes().filter(|&c| c == b).count();
+            return Ok(Value::Int(i64::try_from(n).unwrap_or(i64::MAX)));
+        }
         let mut n = 0i64;
         search::for_matches(window, sub, |_| {
             n += 1;
@@ -1147,6 +1159,51 @@ fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
     Ok(Value::Str(Rc::new(out.finish(nchars))))
 }
 
+/// Matches a replace keeps on the stack before it builds the result.
+const FEW_MATCHES: usize = 16;
+
+/// The text of `s` with `old` at each byte offset of `at` (in order, not
+/// overlapping) replaced by `new`, sized exactly: short results are built
+/// inline, longer ones in the buffer the string adopts (no UTF-8 check of
+/// the result, no copy out of a growing buffer).
+fn replace_at(budget: &mut Budget, s: &PyStr, at: &[usize], old: &str, new: &str) -> R<Value> {
+    let text = s.as_str();
+    let k = at.len();
+    let total = (text.len() - k * old.len()).saturating_add(k.saturating_mul(new.len()));
+    budget.check_memory(total)?;
+    meter::tick_n(k)?;
+    // Each match swaps old's code points for new's.
+    let nchars = (s.char_len() + k * new.chars().count()).saturating_sub(k * old.chars().count());
+    if total <= INLINE {
+        let mut out = StrBuilder::with_len(total);
+        let mut last = 0;
+        for &p in at {
+            out.push_str(text.get(last..p).unwrap_or_default());
+            out.push_str(new);
+            last = p + old.len();
+        }
+        out.push_str(text.get(last..).unwrap_or_default());
+        let made = out.finish(nchars);
+        return Ok(match made.as_str().as_bytes() {
+            [] => empty_str(),
+            &[b] if b.is_ascii() => crate::value::iter::char_value(char::from(b)),
+            _ => Value::Str(Rc::new(made)),
+        });
+    }
+    let mut out = String::with_capacity(total);
+    let mut last = 0;
+    for &p in at {
+        out.push_str(text.get(last..p).unwrap_or_default());
+        out.push_str(new);
+        last = p + old.len();
+    }
+    out.push_str(text.get(last..).unwrap_or_default());
+    Ok(Value::Str(Rc::new(PyStr::with_char_len(
+        out.into(),
+        nchars,
+    ))))
+}
+
 fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
     let text = s.as_str();
     let limit = if count < 0 {
@@ -1180,6 +1237,29 @@ fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count:
             out.push_str(new);
         }
         return Ok(s_val(out));
+    }
+    // Most replaces match a few times: the matches are found first (kept
+    // on the stack), so the result is sized exactly and written once into
+    // the storage the string keeps. More matches take the growing path.
+    let mut at = [0usize; FEW_MATCHES];
+    let mut found = 0;
+    let mut more = false;
+    search::for_matches(text, old, |p| {
+        match at.get_mut(found) {
+            Some(slot) => *slot = p,
+            None => {
+                more = true;
+                return false;
+            }
+        }
+        found += 1;
+        found < limit
+    });
+    if found == 0 {
+        return Ok(Value::Str(s.clone()));
+    }
+    if !more {
+        return replace_at(budget, s, at.get(..found).unwrap_or_default(), old, new);
     }
     // One pass: the text between matches is copied as each match is
     // found; the buffer checks the budget before it grows.

@@ -59,6 +59,7 @@ fn find_short(text: &[u8], pat: &[u8], from: usize) -> Option<usize> {
 
 /// Calls `f` with the byte offset of each non-overlapping match of `pat`
 /// (not empty) in `text`, left to right, until `f` returns false.
+#[inline]
 pub(super) fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
     let (hay, pat) = (text.as_bytes(), pat.as_bytes());
     if let &[b] = pat {
@@ -87,6 +88,7 @@ pub(super) fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> boo
 /// Calls `f` with the byte offset of each non-overlapping match of `pat`
 /// (not empty) in `text`, right to left (each match is looked for before
 /// the previous one, as `rsplit` does), until `f` returns false.
+#[inline]
 pub(super) fn for_rmatches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
     let (hay, pat) = (text.as_bytes(), pat.as_bytes());
     if let &[b] = pat {
