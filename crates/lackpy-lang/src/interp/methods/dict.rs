@@ -26,9 +26,9 @@ pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<(
         if d.len() == 0 {
             // Into an empty dict (`dict(d)`): a copy of the table.
             crate::value::meter::ensure(crate::value::dict::copy_bytes(&other))?;
-            let cyc = d.cyc;
+            let cyc = d.cyc();
             *d = other.copy();
-            d.cyc = cyc;
+            d.set_cyc(cyc);
             return Ok(());
         }
         for (k, v) in other.iter() {
