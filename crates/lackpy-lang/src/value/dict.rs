@@ -84,13 +84,36 @@ impl Dict {
     /// An empty dict with exact room for `n` items (a display's pairs).
     pub(crate) fn with_capacity(n: usize) -> Self {
         let mut d = Dict::new();
-        if n > SMALL {
-            d.rebuild(n);
-        } else if n > 0 {
-            d.entries = Vec::with_capacity(n);
-            d.settle(0);
-        }
+        d.presize(n);
         d
+    }
+
+    /// Gives a dict that has never held an entry exact room for `n` items
+    /// (does nothing to any other dict).
+    pub(crate) fn presize(&mut self, n: usize) {
+        if self.charged() > 0 || n == 0 {
+            return;
+        }
+        if n > SMALL {
+            self.rebuild(n);
+        } else {
+            self.entries = Vec::with_capacity(n);
+            self.settle(0);
+        }
+    }
+
+    /// Bytes [`Dict::presize`] would allocate for `n` items.
+    pub(crate) fn presize_bytes(n: usize) -> usize {
+        let mut size = 8;
+        while n > SMALL && size * 2 < (n + 1) * 3 {
+            size *= 2;
+        }
+        let (entries, index) = if n > SMALL {
+            (usable(size).max(n), size)
+        } else {
+            (n, 0)
+        };
+        entries * std::mem::size_of::<Option<Entry>>() + index * 4 + HEADER
     }
 
     /// Number of items.

@@ -11,6 +11,7 @@ mod progs;
 
 mod bulk_diff;
 mod data_forms_diff;
+mod dict_diff;
 mod eval_diff;
 mod fuzz_parse;
 mod fuzz_run;

@@ -18,6 +18,9 @@ pub(crate) fn busy() -> Box<Exc> {
     Exc::runtime_error("dictionary changed during operation")
 }
 
+/// Most pairs `dict(...)` / `update` pre-sizes an empty dict for.
+const PRESIZE_MAX: usize = 1 << 16;
+
 /// Adds the items of a mapping or of an iterable of pairs (`dict(x)`,
 /// `d.update(x)`).
 pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<()> {
@@ -37,6 +40,19 @@ pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<(
         return Ok(());
     }
     let mut iter = PyIter::of(src)?;
+    if d.len() == 0 {
+        // Room for the pairs an iterator says it holds (`dict(zip(ks,
+        // vs))`), as a display of pairs gets: no doubling, no slack. Only
+        // where it surely fits: the pairs may repeat keys or not be pairs,
+        // and that must fail (or not) as it would without the room.
+        let hint = iter.size_hint();
+        if hint > 0
+            && hint <= PRESIZE_MAX
+            && crate::value::meter::ensure(4 * Dict::presize_bytes(hint)).is_ok()
+        {
+            d.presize(hint);
+        }
+    }
     let mut n = 0usize;
     loop {
         // Pairs made only to be taken apart (`dict(zip(ks, vs))`,
