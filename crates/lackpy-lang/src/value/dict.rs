@@ -243,7 +243,20 @@ impl Dict {
         // never copies its entries twice and a copy keeps room to grow.
         let usable = usable(size);
         if self.entries.capacity() < usable {
-            self.entries.reserve_exact(usable - self.entries.len());
+            if super::pool::worth_pooling::<Option<Entry>>(usable) {
+                // A large table moves into a pooled buffer and leaves its
+                // old one to the pool: a loop that builds a big dict each
+                // turn grows it through the buffers the last turn freed,
+                // whose pages are already in memory.
+                let mut fresh = entry_buffer(usable);
+                fresh.append(&mut self.entries);
+                let old = std::mem::replace(&mut self.entries, fresh);
+                if super::pool::worth_pooling::<Option<Entry>>(old.capacity()) {
+                    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(old));
+                }
+            } else {
+                self.entries.reserve_exact(usable - self.entries.len());
+            }
         }
         self.set_filled(self.len());
         for n in 0..self.entries.len() {
