@@ -451,6 +451,14 @@ impl Dict {
         self.entries.iter().flatten().map(|e| (&e.key, e.hash))
     }
 
+    /// Items in order with their keys' hashes.
+    pub(crate) fn iter_with_hashes(&self) -> impl Iterator<Item = (&Value, i64, &Value)> {
+        self.entries
+            .iter()
+            .flatten()
+            .map(|e| (&e.key, e.hash, &e.value))
+    }
+
     /// A shallow copy.
     pub(crate) fn copy(&self) -> Dict {
         if self.len() == self.entries.len() {

@@ -184,6 +184,11 @@ fn view_as(id: M, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value>
 
 fn update(it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
     between("update", args, 0, 1)?;
+    if let ([Value::Dict(src)], true) = (args, kwargs.is_empty())
+        && !Rc::ptr_eq(src, d)
+    {
+        return update_from_dict(it, d, src);
+    }
     let mut fresh = Dict::new();
     if let Some(src) = args.first() {
         update_from(&mut it.budget, &mut fresh, src)?;
@@ -206,6 +211,30 @@ fn update(it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) ->
         it.note_dict_cycle(d);
     }
     Ok(Value::None)
+}
+
+/// `d.update(other)` with another dict: its items go in with their hashes,
+/// with no intermediate copy.
+fn update_from_dict(it: &mut Interp, d: &Rc<RefCell<Dict>>, src: &Rc<RefCell<Dict>>) -> R<Value> {
+    let mut container = false;
+    let done = (|| {
+        let sb = src.try_borrow().map_err(|_| busy())?;
+        let mut db = d.try_borrow_mut().map_err(|_| busy())?;
+        for (k, h, v) in sb.iter_with_hashes() {
+            let growth = db.growth_bytes();
+            if growth > 0 && db.get_h(k, h).is_none() {
+                crate::value::meter::ensure(growth)?;
+            }
+            container |= k.is_container() || v.is_container();
+            db.insert_h(k.clone(), h, v.clone());
+        }
+        Ok(())
+    })();
+    // Noted even when the budget stopped it part way.
+    if container {
+        it.note_dict_cycle(d);
+    }
+    done.map(|()| Value::None)
 }
 
 fn setdefault(it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
