@@ -416,7 +416,13 @@ impl Interp<'_> {
     }
 
     fn eval_dict(&mut self, items: &[DictItem]) -> R<Value> {
-        let mut d = Dict::new();
+        // Pairs only: the entries get exact room (a spread's size is unknown).
+        let pairs = items.iter().all(|i| matches!(i, DictItem::Pair(..)));
+        let mut d = if pairs {
+            Dict::with_capacity(items.len())
+        } else {
+            Dict::new()
+        };
         for item in items {
             match item {
                 DictItem::Pair(k, v) => {

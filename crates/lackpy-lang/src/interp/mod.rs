@@ -446,9 +446,9 @@ impl<'a> Interp<'a> {
     /// Notes that `dict` received a container (a cycle may have closed).
     pub(crate) fn note_dict_cycle(&mut self, dict: &Rc<RefCell<Dict>>) {
         if let Ok(mut d) = dict.try_borrow_mut()
-            && !d.cyc
+            && !d.cyc()
         {
-            d.cyc = true;
+            d.set_cyc(true);
             self.cyclic_dicts.push(Rc::downgrade(dict));
         }
     }

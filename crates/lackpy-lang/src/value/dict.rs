@@ -43,17 +43,26 @@ pub(crate) fn release_pools() {
 }
 
 /// A Python dict.
+///
+/// The header is kept to 48 bytes (programs make many small dicts): the
+/// index is a boxed slice, counts are `u32` (the budget keeps a dict far
+/// below 2**31 entries), the cycle flag shares a word with the slot count,
+/// and the bytes charged to the budget are recomputed from the capacities
+/// rather than stored.
 #[derive(Default)]
 pub(crate) struct Dict {
     entries: Vec<Option<Entry>>,
-    index: Vec<u32>,
-    /// Index slots in use, removed ones included (they still lengthen probes).
-    filled: usize,
-    len: usize,
-    charged: usize,
-    /// Whether this dict is registered for cycle breaking at the end of a run.
-    pub(crate) cyc: bool,
+    index: Box<[u32]>,
+    len: u32,
+    /// Index slots in use, removed ones included (they still lengthen
+    /// probes), in the low bits; [`CYC`] in the top bit.
+    meta: u32,
 }
+
+/// The `meta` bit saying the dict is registered for cycle breaking.
+const CYC: u32 = 1 << 31;
+/// Entry positions stay below this (they must fit beside [`CYC`]).
+const MAX_ENTRIES: usize = (CYC - 2) as usize;
 
 /// Key equality inside a table: hashable keys never fail to compare.
 #[inline]
@@ -72,22 +81,98 @@ impl Dict {
         Dict::default()
     }
 
+    /// An empty dict with exact room for `n` items (a display's pairs).
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        let mut d = Dict::new();
+        d.presize(n);
+        d
+    }
+
+    /// Gives a dict that has never held an entry exact room for `n` items
+    /// (does nothing to any other dict).
+    pub(crate) fn presize(&mut self, n: usize) {
+        if self.charged() > 0 || n == 0 {
+            return;
+        }
+        if n > SMALL {
+            self.rebuild(n);
+        } else {
+            self.entries = Vec::with_capacity(n);
+            self.settle(0);
+        }
+    }
+
+    /// Bytes [`Dict::presize`] would allocate for `n` items.
+    pub(crate) fn presize_bytes(n: usize) -> usize {
+        let mut size = 8;
+        while n > SMALL && size * 2 < (n + 1) * 3 {
+            size *= 2;
+        }
+        let (entries, index) = if n > SMALL {
+            (usable(size).max(n), size)
+        } else {
+            (n, 0)
+        };
+        entries * std::mem::size_of::<Option<Entry>>() + index * 4 + HEADER
+    }
+
     /// Number of items.
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.len
+        self.len as usize
     }
 
-    fn sync(&mut self) {
-        let now = self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
-            + self.index.capacity() * 4
-            + 64;
-        if now > self.charged {
-            mem::charge(now - self.charged);
+    /// Whether the dict is registered for cycle breaking at the end of a run.
+    pub(crate) fn cyc(&self) -> bool {
+        self.meta & CYC != 0
+    }
+
+    /// Marks the dict as registered for cycle breaking.
+    pub(crate) fn set_cyc(&mut self, on: bool) {
+        if on {
+            self.meta |= CYC;
         } else {
-            mem::credit(self.charged - now);
+            self.meta &= !CYC;
         }
-        self.charged = now;
+    }
+
+    #[inline]
+    fn filled(&self) -> usize {
+        (self.meta & !CYC) as usize
+    }
+
+    #[inline]
+    fn set_filled(&mut self, n: usize) {
+        self.meta = (self.meta & CYC) | n as u32;
+    }
+
+    /// Bytes this dict holds against the budget (from its capacities).
+    #[inline]
+    fn cost(&self) -> usize {
+        self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
+            + self.index.len() * 4
+            + HEADER
+    }
+
+    /// Bytes charged now: nothing until the dict first holds an entry
+    /// vector or an index (an empty dict costs no allocation), else its cost.
+    #[inline]
+    fn charged(&self) -> usize {
+        if self.entries.capacity() == 0 && self.index.is_empty() {
+            0
+        } else {
+            self.cost()
+        }
+    }
+
+    /// Charges or credits the change since [`Dict::charged`] was `before`.
+    fn settle(&self, before: usize) {
+        let now = self.charged();
+        if now > before {
+            mem::charge(now - before);
+        } else {
+            mem::credit(before - now);
+        }
     }
 
     /// Position of the key's entry, for small dicts without an index.
@@ -144,29 +229,43 @@ impl Dict {
     }
 
     fn rebuild(&mut self, min_items: usize) {
-        if self.len < self.entries.len() {
+        let before = self.charged();
+        if self.len() < self.entries.len() {
             self.entries.retain(Option::is_some);
         }
         let mut size = 8;
         while size * 2 < (min_items + 1) * 3 {
             size *= 2;
         }
-        self.index = vec![EMPTY; size];
+        self.index = vec![EMPTY; size].into_boxed_slice();
         // The entries grow with the index, to the count it holds before its
         // next rebuild (as CPython sizes its entry array), so a growing dict
         // never copies its entries twice and a copy keeps room to grow.
         let usable = usable(size);
         if self.entries.capacity() < usable {
-            self.entries.reserve_exact(usable - self.entries.len());
+            if super::pool::worth_pooling::<Option<Entry>>(usable) {
+                // A large table moves into a pooled buffer and leaves its
+                // old one to the pool: a loop that builds a big dict each
+                // turn grows it through the buffers the last turn freed,
+                // whose pages are already in memory.
+                let mut fresh = entry_buffer(usable);
+                fresh.append(&mut self.entries);
+                let old = std::mem::replace(&mut self.entries, fresh);
+                if super::pool::worth_pooling::<Option<Entry>>(old.capacity()) {
+                    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(old));
+                }
+            } else {
+                self.entries.reserve_exact(usable - self.entries.len());
+            }
         }
-        self.filled = self.len;
+        self.set_filled(self.len());
         for n in 0..self.entries.len() {
             if let Some(Some(e)) = self.entries.get(n) {
                 let slot = self.slot_for_new(e.hash);
                 self.index[slot] = n as u32;
             }
         }
-        self.sync();
+        self.settle(before);
     }
 
     /// Position of the key's entry.
@@ -207,37 +306,38 @@ impl Dict {
             return Some(std::mem::replace(&mut e.value, value));
         }
         if self.index.is_empty() && self.entries.len() < SMALL {
-            let grow = self.entries.len() == self.entries.capacity();
-            self.entries.push(Some(Entry { hash, key, value }));
-            self.len += 1;
-            if grow {
-                self.sync();
-            }
+            self.push(Entry { hash, key, value });
             return None;
         }
-        if (self.filled + 1) * 3 > self.index.len() * 2
-            || self.entries.len() >= u32::MAX as usize - 2
-        {
-            self.rebuild(self.len + 1);
+        if (self.filled() + 1) * 3 > self.index.len() * 2 || self.entries.len() >= MAX_ENTRIES {
+            self.rebuild(self.len() + 1);
         }
         let slot = self.slot_for_new(hash);
-        self.filled += 1;
+        self.set_filled(self.filled() + 1);
         self.index[slot] = self.entries.len() as u32;
-        let grow = self.entries.len() == self.entries.capacity();
-        self.entries.push(Some(Entry { hash, key, value }));
-        self.len += 1;
-        if grow {
-            self.sync();
-        }
+        self.push(Entry { hash, key, value });
         None
+    }
+
+    /// Appends a new entry, charging a growth of the entry vector.
+    #[inline]
+    fn push(&mut self, e: Entry) {
+        if self.entries.len() == self.entries.capacity() {
+            let before = self.charged();
+            self.entries.push(Some(e));
+            self.settle(before);
+        } else {
+            self.entries.push(Some(e));
+        }
+        self.len += 1;
     }
 
     /// Bytes the next insertion of a new key may allocate, else 0 (a
     /// doubling costs about what the dict holds now).
     pub(crate) fn growth_bytes(&self) -> usize {
         let full = self.entries.len() == self.entries.capacity();
-        let reindex = !self.index.is_empty() && (self.filled + 1) * 3 > self.index.len() * 2;
-        if full || reindex { self.charged } else { 0 }
+        let reindex = !self.index.is_empty() && (self.filled() + 1) * 3 > self.index.len() * 2;
+        if full || reindex { self.cost() } else { 0 }
     }
 
     /// Sets `key` to `value` (TypeError if the key is unhashable; MemoryError
@@ -290,11 +390,12 @@ impl Dict {
 
     /// Removes every item.
     pub(crate) fn clear(&mut self) {
+        let before = self.charged();
         let old = std::mem::take(&mut self.entries);
-        self.index = Vec::new();
-        self.filled = 0;
+        self.index = Box::default();
+        self.set_filled(0);
         self.len = 0;
-        self.sync();
+        self.settle(before);
         drop_entries(old);
     }
 
@@ -350,14 +451,22 @@ impl Dict {
         self.entries.iter().flatten().map(|e| (&e.key, e.hash))
     }
 
+    /// Items in order with their keys' hashes.
+    pub(crate) fn iter_with_hashes(&self) -> impl Iterator<Item = (&Value, i64, &Value)> {
+        self.entries
+            .iter()
+            .flatten()
+            .map(|e| (&e.key, e.hash, &e.value))
+    }
+
     /// A shallow copy.
     pub(crate) fn copy(&self) -> Dict {
-        if self.len == self.entries.len() {
+        if self.len() == self.entries.len() {
             // No removed entries: the copy is the same table, entries and
             // index as they are (CPython clones such a dict's keys too).
             // The copy keeps the room to grow that the index allows, so
             // adding a few keys to it does not reallocate the entries.
-            let mut entries = entry_buffer(self.len.max(usable(self.index.len())));
+            let mut entries = entry_buffer(self.len().max(usable(self.index.len())));
             entries.extend(self.entries.iter().map(|e| {
                 e.as_ref().map(|e| Entry {
                     hash: e.hash,
@@ -365,20 +474,18 @@ impl Dict {
                     value: e.value.clone(),
                 })
             }));
-            let mut d = Dict {
+            let d = Dict {
                 entries,
                 index: self.index.clone(),
-                filled: self.filled,
                 len: self.len,
-                charged: 0,
-                cyc: false,
+                meta: self.filled() as u32,
             };
-            d.sync();
+            d.settle(0);
             return d;
         }
         let mut d = Dict::new();
-        if self.len > SMALL {
-            d.rebuild(self.len);
+        if self.len() > SMALL {
+            d.rebuild(self.len());
         }
         for e in self.entries.iter().flatten() {
             d.insert_h(e.key.clone(), e.hash, e.value.clone());
@@ -397,17 +504,18 @@ fn usable(size: usize) -> usize {
 pub(crate) fn copy_bytes(d: &Dict) -> usize {
     d.entries.len().max(usable(d.index.len())) * std::mem::size_of::<Option<Entry>>()
         + d.index.len() * 4
-        + 64
+        + HEADER
 }
+
+/// Bytes charged for a dict besides its entries and index.
+const HEADER: usize = 64;
 
 /// Drops every key and value in one pass (containers without recursion).
 fn drop_entries(mut entries: Vec<Option<Entry>>) {
-    mem::release_slots(
-        entries
-            .iter_mut()
-            .flatten()
-            .flat_map(|e| [&mut e.key, &mut e.value]),
-    );
+    mem::release_slots(Slots {
+        entries: entries.iter_mut(),
+        value: None,
+    });
     // What is left holds no heap values: emptied in constant time.
     mem::forget_plain(&mut entries);
     if super::pool::worth_pooling::<Option<Entry>>(entries.capacity()) {
@@ -415,9 +523,71 @@ fn drop_entries(mut entries: Vec<Option<Entry>>) {
     }
 }
 
+/// The key and value slots of the entries, one after the other (a plain
+/// loop: a `flatten().flat_map()` chain cost half again as many
+/// instructions per entry when the optimiser left its `next` out of line).
+struct Slots<'a, I> {
+    entries: I,
+    value: Option<&'a mut Value>,
+}
+
+impl<'a, I: Iterator<Item = &'a mut Option<Entry>>> Iterator for Slots<'a, I> {
+    type Item = &'a mut Value;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a mut Value> {
+        if let Some(v) = self.value.take() {
+            return Some(v);
+        }
+        loop {
+            if let Some(e) = self.entries.next()? {
+                self.value = Some(&mut e.value);
+                return Some(&mut e.key);
+            }
+        }
+    }
+}
+
 impl Drop for Dict {
     fn drop(&mut self) {
-        mem::credit(self.charged);
+        mem::credit(self.charged());
         drop_entries(std::mem::take(&mut self.entries));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The many small dicts of a program are one 80-byte block (the `Rc`
+    /// counts, the `RefCell` flag and this header) plus their entries.
+    #[test]
+    fn header_and_entry_sizes() {
+        assert_eq!(std::mem::size_of::<Dict>(), 48);
+        assert_eq!(std::mem::size_of::<Option<Entry>>(), 40);
+    }
+
+    /// A display's dict has exact room, and the budget sees every byte
+    /// back when it is cleared and dropped.
+    #[test]
+    fn exact_room_and_balanced_charges() {
+        let before = mem::used();
+        let mut d = Dict::with_capacity(3);
+        for i in 0..3 {
+            d.insert_h(Value::Int(i), i, Value::Int(i));
+        }
+        assert_eq!(d.entries.capacity(), 3);
+        d.insert_h(Value::Int(9), 9, Value::None);
+        d.clear();
+        assert_eq!(mem::used(), before);
+        let mut big = Dict::with_capacity(40);
+        for i in 0..100 {
+            big.insert_h(Value::Int(i), i, Value::None);
+        }
+        let copy = big.copy();
+        drop(big);
+        drop(copy);
+        drop(d);
+        assert_eq!(mem::used(), before);
     }
 }

@@ -18,6 +18,9 @@ pub(crate) fn busy() -> Box<Exc> {
     Exc::runtime_error("dictionary changed during operation")
 }
 
+/// Most pairs `dict(...)` / `update` pre-sizes an empty dict for.
+const PRESIZE_MAX: usize = 1 << 16;
+
 /// Adds the items of a mapping or of an iterable of pairs (`dict(x)`,
 /// `d.update(x)`).
 pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<()> {
@@ -26,9 +29,9 @@ pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<(
         if d.len() == 0 {
             // Into an empty dict (`dict(d)`): a copy of the table.
             crate::value::meter::ensure(crate::value::dict::copy_bytes(&other))?;
-            let cyc = d.cyc;
+            let cyc = d.cyc();
             *d = other.copy();
-            d.cyc = cyc;
+            d.set_cyc(cyc);
             return Ok(());
         }
         for (k, v) in other.iter() {
@@ -37,6 +40,19 @@ pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<(
         return Ok(());
     }
     let mut iter = PyIter::of(src)?;
+    if d.len() == 0 {
+        // Room for the pairs an iterator says it holds (`dict(zip(ks,
+        // vs))`), as a display of pairs gets: no doubling, no slack. Only
+        // where it surely fits: the pairs may repeat keys or not be pairs,
+        // and that must fail (or not) as it would without the room.
+        let hint = iter.size_hint();
+        if hint > 0
+            && hint <= PRESIZE_MAX
+            && crate::value::meter::ensure(4 * Dict::presize_bytes(hint)).is_ok()
+        {
+            d.presize(hint);
+        }
+    }
     let mut n = 0usize;
     loop {
         // Pairs made only to be taken apart (`dict(zip(ks, vs))`,
@@ -168,6 +184,11 @@ fn view_as(id: M, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value>
 
 fn update(it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
     between("update", args, 0, 1)?;
+    if let ([Value::Dict(src)], true) = (args, kwargs.is_empty())
+        && !Rc::ptr_eq(src, d)
+    {
+        return update_from_dict(it, d, src);
+    }
     let mut fresh = Dict::new();
     if let Some(src) = args.first() {
         update_from(&mut it.budget, &mut fresh, src)?;
@@ -190,6 +211,30 @@ fn update(it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) ->
         it.note_dict_cycle(d);
     }
     Ok(Value::None)
+}
+
+/// `d.update(other)` with another dict: its items go in with their hashes,
+/// with no intermediate copy.
+fn update_from_dict(it: &mut Interp, d: &Rc<RefCell<Dict>>, src: &Rc<RefCell<Dict>>) -> R<Value> {
+    let mut container = false;
+    let done = (|| {
+        let sb = src.try_borrow().map_err(|_| busy())?;
+        let mut db = d.try_borrow_mut().map_err(|_| busy())?;
+        for (k, h, v) in sb.iter_with_hashes() {
+            let growth = db.growth_bytes();
+            if growth > 0 && db.get_h(k, h).is_none() {
+                crate::value::meter::ensure(growth)?;
+            }
+            container |= k.is_container() || v.is_container();
+            db.insert_h(k.clone(), h, v.clone());
+        }
+        Ok(())
+    })();
+    // Noted even when the budget stopped it part way.
+    if container {
+        it.note_dict_cycle(d);
+    }
+    done.map(|()| Value::None)
 }
 
 fn setdefault(it: &mut Interp, d: &Rc<RefCell<Dict>>, args: &[Value], kwargs: Kw) -> R<Value> {
