@@ -1176,13 +1176,7 @@ fn replace_at(budget: &mut Budget, s: &PyStr, at: &[usize], old: &str, new: &str
     let nchars = (s.char_len() + k * new.chars().count()).saturating_sub(k * old.chars().count());
     if total <= INLINE {
         let mut out = StrBuilder::with_len(total);
-        let mut last = 0;
-        for &p in at {
-            out.push_str(text.get(last..p).unwrap_or_default());
-            out.push_str(new);
-            last = p + old.len();
-        }
-        out.push_str(text.get(last..).unwrap_or_default());
+        splice(text, at, old.len(), new, |piece| out.push_str(piece));
         let made = out.finish(nchars);
         return Ok(match made.as_str().as_bytes() {
             [] => empty_str(),
@@ -1191,17 +1185,24 @@ fn replace_at(budget: &mut Budget, s: &PyStr, at: &[usize], old: &str, new: &str
         });
     }
     let mut out = String::with_capacity(total);
-    let mut last = 0;
-    for &p in at {
-        out.push_str(text.get(last..p).unwrap_or_default());
-        out.push_str(new);
-        last = p + old.len();
-    }
-    out.push_str(text.get(last..).unwrap_or_default());
+    splice(text, at, old.len(), new, |piece| out.push_str(piece));
     Ok(Value::Str(Rc::new(PyStr::with_char_len(
         out.into(),
         nchars,
     ))))
+}
+
+/// Gives `push` the pieces of `text` with `new` in place of the `old_len`
+/// bytes at each offset of `at`, in order.
+#[inline(always)]
+fn splice(text: &str, at: &[usize], old_len: usize, new: &str, mut push: impl FnMut(&str)) {
+    let mut last = 0;
+    for &p in at {
+        push(text.get(last..p).unwrap_or_default());
+        push(new);
+        last = p + old_len;
+    }
+    push(text.get(last..).unwrap_or_default());
 }
 
 fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
