@@ -40,6 +40,11 @@ def run_with_line(src):
     return case
 
 
+def pick(rnd, *options):
+    """One of `options`, drawn from `rnd`."""
+    return rnd.choice(options)
+
+
 def comp_shapes(rnd, elt, t, src, cond, first, value):
     """One comprehension over `src` with target `t`: a list, dict or set
     comprehension, one nested in another loop, or one inside a list."""

@@ -16,6 +16,8 @@ An error's type, message and line must match.
 Prints one JSON list of cases (see gen_common.py).
 """
 
+from gen_common import pick
+
 MAX = 9223372036854775807
 MIN = -9223372036854775808
 INTS = ['0', '1', '-1', '7', '-7', '3', '2', str(MAX), str(MIN), str(MAX - 1), '4611686018427387904',
@@ -29,10 +31,6 @@ OTHER = ['True', 'False', str(MAX + 1), str(MIN - 1), str(2 ** 70), str(-(2 ** 6
 SEQS = ["'ab'", "''", '[1]', '(1, 2)', "'7'"]
 OPS = ['+', '-', '*', '/', '//', '%']
 CMPS = ['==', '!=', '<', '<=', '>', '>=']
-
-
-def pick(rnd, *options):
-    return rnd.choice(options)
 
 
 def value(rnd):

@@ -17,6 +17,8 @@ must match.
 Prints one JSON list of cases (see gen_common.py).
 """
 
+from gen_common import pick
+
 MAX = 9223372036854775807
 MIN = -9223372036854775808
 
@@ -25,10 +27,6 @@ STRS = ["'ab'", "''", "'é'", "'日本'", "'x' * 30", "'-'", "'\\n'", "'a😀'",
 OTHERS = ['1', '0', '-1', '2.5', 'True', 'False', 'None', '[1]', '(2,)', 'n', 'f', str(MAX), str(2 ** 64),
           "b'x'", '[]']
 BOMBS = ['(1 // 0)', 'nope', '[][1]', "int('z')", '{}["k"]']
-
-
-def pick(rnd, *options):
-    return rnd.choice(options)
 
 
 def operand(rnd, strs=.75):

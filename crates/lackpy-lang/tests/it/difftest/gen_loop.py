@@ -22,6 +22,7 @@ import re
 import sys
 
 import gen_common
+from gen_common import pick
 
 BIG = 9223372036854775807
 SEQS = ['[1, 2, 3]', '[True, False, 2]', "'abc'", '[]', 'range(4)', f'[{BIG}, {-BIG - 1}, 0]',
@@ -29,10 +30,6 @@ SEQS = ['[1, 2, 3]', '[True, False, 2]', "'abc'", '[]', 'range(4)', f'[{BIG}, {-
         '[(1, 2, 3), (4, 5)]', "['ab', 'cd', 'e']", '[[1], [2, 3, 4]]']
 DICTS = ["{'a': 1, 'b': 2}", '{}', "{1: 'one', 2: 'two', 3: 'three'}", '{True: 1, 2: False}',
          f"{{'big': {BIG}, 'neg': {-BIG - 1}}}"]
-
-
-def pick(rnd, *options):
-    return rnd.choice(options)
 
 
 def src_pairs(rnd):

@@ -25,6 +25,7 @@ constant and name arguments of every kind.
 Prints one JSON list of cases (see gen_common.py).
 """
 import gen_common
+from gen_common import pick
 
 BIG = 9223372036854775807
 DICTS = ["{'a': 1, 'b': 2, 'c': 3}", '{}', "{1: 'i', 1.5: 'f', True: 'b', -0.0: 'z'}",
@@ -34,10 +35,6 @@ DICTS = ["{'a': 1, 'b': 2, 'c': 3}", '{}', "{1: 'i', 1.5: 'f', True: 'b', -0.0: 
 LISTS = ['[1, 2, 3]', '[]', "['x', True, 1.5, None]", f'[{BIG}, {-BIG - 1}, 0]',
          "[float('nan'), -0.0, 0]", '[(1, 2), (3, 4)]', "list('abcde')", 'list(range(9))']
 STARTS = ['', ', 1', ', -3', f', {BIG - 1}', f', {BIG}', ', True', f', {-BIG - 1}', f', {BIG + 5}']
-
-
-def pick(rnd, *options):
-    return rnd.choice(options)
 
 
 def view(rnd):
