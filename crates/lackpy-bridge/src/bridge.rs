@@ -197,6 +197,7 @@ impl Bridge {
                 cancel: Some(task_cancel.flag()),
                 deadline: Some(deadline),
                 variables: request.variables,
+                teardown: request.teardown,
             };
             let outcome = interpret(&request.module, &mut host, &request.params, &opts);
             task_cancel.detach_thread();

@@ -15,7 +15,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
 use lackpy_lang::Data;
-use lackpy_lang::{Host, RunOptions, RunOutcome, ToolException, run as interpret};
+use lackpy_lang::{Host, RunOptions, RunOutcome, Teardown, ToolException, run as interpret};
 
 use crate::cancel::CancelToken;
 use crate::request::{NamespaceTool, RunRequest};
@@ -75,6 +75,9 @@ pub(crate) fn first_slice(request: &RunRequest, cancel: &CancelToken, slice: Dur
         cancel: Some(cancel.flag()),
         deadline: Some(slice_end),
         variables: request.variables,
+        // An attempt that is dropped runs again from the top: what it
+        // built must not stay allocated beside the second run's values.
+        teardown: Teardown::Free,
     };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         interpret(&request.module, &mut host, &request.params, &opts)

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use lackpy_lang::ast::Module;
 use lackpy_lang::{Data, Grade};
-use lackpy_lang::{Limits, Variables};
+use lackpy_lang::{Limits, Teardown, Variables};
 use lackpy_sources::Tool;
 
 /// One tool of a run's namespace, resolved to its implementation.
@@ -53,6 +53,11 @@ pub struct RunRequest {
     /// Whether the result carries the program's variables (collected by
     /// default; a caller that never shows them omits them).
     pub variables: Variables,
+    /// Whether the program's values are freed when the run ends (the
+    /// default) or left to the exit of a process that ends right after
+    /// the run. A run's short first slice on the caller's thread always
+    /// frees them.
+    pub teardown: Teardown,
 }
 
 impl RunRequest {
@@ -70,6 +75,7 @@ impl RunRequest {
             default_call_timeout: None,
             workspace: workspace.into(),
             variables: Variables::Collect,
+            teardown: Teardown::Free,
         }
     }
 }

@@ -16,7 +16,7 @@ mod service;
 
 pub use delegate::{DelegateResult, GenerateResult};
 pub use lackpy_bridge::{CancelToken, ExecutionResult};
-pub use lackpy_lang::{Data, Limits, Rule, Spec, Variables};
+pub use lackpy_lang::{Data, Limits, Rule, Spec, Teardown, Variables};
 pub use mcp_server::{
     DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS, HttpOptions, McpServer, ServeOptions,
     serve,

@@ -67,6 +67,29 @@ pub struct RunOptions {
     /// Whether the outcome carries the module-level variables
     /// ([`RunOutcome::variables`]); collected by default.
     pub variables: Variables,
+    /// What happens to the program's values when the run ends; freed by
+    /// default.
+    pub teardown: Teardown,
+}
+
+/// What happens to the program's values when a run ends.
+///
+/// Freeing them walks everything the program built: a run that leaves a
+/// few hundred thousand strings or small dicts in its variables spends a
+/// tenth of its time there. A process that exits right after the run (the
+/// `lackpy run` command) can leave that to the exit, which returns all of
+/// its memory at once. The outcome is the same either way.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Teardown {
+    /// Free every value before [`run`] returns (what a host that keeps
+    /// running needs).
+    #[default]
+    Free,
+    /// Leave the values allocated when [`run`] returns: for a process that
+    /// exits right after the run and never runs again. Each run left this
+    /// way keeps its memory until the process ends, so a host that serves
+    /// more than one run must not use it.
+    AtExit,
 }
 
 /// Whether a run writes its module-level variables into the outcome.
@@ -148,7 +171,12 @@ fn run_inner(
     };
     let mut interp = Interp::new(host, &program, budget);
     let outcome = interp.run_program(params, start, opts.variables);
-    interp.break_cycles();
+    match opts.teardown {
+        Teardown::Free => interp.break_cycles(),
+        // The values are still counted in the memory meter; the scope
+        // that `run` entered restores the count before it returns.
+        Teardown::AtExit => std::mem::forget(interp),
+    }
     outcome
 }
 

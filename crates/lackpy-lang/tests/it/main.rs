@@ -33,6 +33,7 @@ mod parser_corpus;
 mod parser_diff;
 mod parser_errors;
 mod parser_hostile;
+mod run_teardown;
 mod run_variables;
 mod set_diff;
 mod sort3_diff;

@@ -9,7 +9,7 @@ use lackpy_lang::Data;
 use super::common::{WorkspaceArg, block_on, start_service};
 use super::input::{NamespaceArgs, read_program};
 use super::{CliError, EXIT_FAILED, output};
-use lackpy_service::{RunProgram, Variables};
+use lackpy_service::{RunProgram, Teardown, Variables};
 
 /// Arguments of `lackpy run`.
 #[derive(Debug, Args)]
@@ -51,6 +51,9 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         } else {
             Variables::Omit
         },
+        // The process exits once the result is printed: freeing the
+        // program's values one by one first would only delay that.
+        teardown: Teardown::AtExit,
     };
     let workspace = args.workspace.path()?;
     let result = block_on(async {

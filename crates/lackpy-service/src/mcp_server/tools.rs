@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use lackpy_lang::{Data, Rule, Variables};
+use lackpy_lang::{Data, Rule, Teardown, Variables};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
@@ -380,6 +380,8 @@ impl Args<'_> {
             timeout: self.timeout()?,
             // run_program's result has `variables`, as lackpy's does.
             variables: Variables::Collect,
+            // The service keeps running after this run.
+            teardown: Teardown::Free,
         })
     }
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lackpy_bridge::CancelToken;
-use lackpy_lang::{Data, Rule, Variables, compute_grade};
+use lackpy_lang::{Data, Rule, Teardown, Variables, compute_grade};
 use serde::Serialize;
 
 use super::{LackpyService, RunProgram, ServiceError, ToolCallObserver};
@@ -235,6 +235,8 @@ impl LackpyService {
             timeout: request.timeout,
             // The delegate result shows the run's variables.
             variables: Variables::Collect,
+            // The service keeps running after this run.
+            teardown: Teardown::Free,
         };
         let run = self.run_program_observed(run, cancel, observer).await?;
         if let Some(path) = generated.template {

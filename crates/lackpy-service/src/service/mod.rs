@@ -17,7 +17,7 @@ use lackpy_bridge::{
 };
 use lackpy_lang::Limits;
 use lackpy_lang::Spec;
-use lackpy_lang::Variables;
+use lackpy_lang::{Teardown, Variables};
 use lackpy_lang::validate_module;
 use lackpy_lang::{Data, Grade, ParseError, Rule, Validation, compute_grade, parse};
 use lackpy_mcp_client::{
@@ -83,6 +83,10 @@ pub struct RunProgram {
     /// default, as runtime.md's ExecutionResult has them; omitted, the
     /// result's `variables` is `{}` and no time goes into writing them).
     pub variables: Variables,
+    /// Whether the program's values are freed when the run ends (the
+    /// default) or left to the exit of a process that ends right after
+    /// this run ([`Teardown::AtExit`], what `lackpy run` does).
+    pub teardown: Teardown,
 }
 
 /// A service for one workspace.
@@ -332,6 +336,7 @@ impl LackpyService {
             default_call_timeout: None,
             workspace: self.inner.workspace.clone(),
             variables: request.variables,
+            teardown: request.teardown,
         };
         let mut result = self.inner.bridge.run_with_cancel(run, cancel).await;
         result.duration = started.elapsed();
