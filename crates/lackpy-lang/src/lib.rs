@@ -31,7 +31,8 @@ mod walk;
 pub use data::{Data, str_repr};
 pub use grade::{Grade, compute_grade};
 pub use interp::{
-    Host, Limits, NoTools, RunOptions, RunOutcome, Teardown, ToolException, TraceEntry, Variables, run,
+    Host, Limits, NoTools, RunOptions, RunOutcome, Teardown, ToolException, TraceEntry, Variables,
+    run,
 };
 pub use json_text::JsonText;
 pub use parse::{ParseError, parse, parse_bytes};

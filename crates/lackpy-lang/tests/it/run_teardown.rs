@@ -72,7 +72,11 @@ fn values_left_by_one_run_are_not_charged_to_the_next() {
     let first = run_with(LARGE, &limited(Teardown::AtExit));
     assert!(first.success, "{:?}: {:?}", first.error_type, first.error);
     let second = run_with(LARGE, &limited(Teardown::Free));
-    assert!(second.success, "{:?}: {:?}", second.error_type, second.error);
+    assert!(
+        second.success,
+        "{:?}: {:?}",
+        second.error_type, second.error
+    );
     assert_eq!(second.stdout, "1500000\n");
     // One run alone takes more than half the limit, so the first run's
     // values, had they stayed charged, would have failed the second.
