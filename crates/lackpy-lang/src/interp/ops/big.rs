@@ -147,16 +147,18 @@ fn update(rc: &mut Rc<BigVal>, f: impl FnOnce(&mut BigInt)) {
 /// A big int changed or made, as an operand (small if it now fits).
 #[inline]
 fn normalised(rc: Rc<BigVal>) -> R<Int<'static>> {
-    if rc.0.bits() > MAX_INT_BITS {
+    let bits = rc.0.bits();
+    if bits > MAX_INT_BITS {
         return Err(Exc::memory());
     }
-    Ok(match rc.0.to_i64() {
-        Some(i) => {
-            retire(Value::Big(rc));
-            Int::S(i)
-        }
-        None => Int::O(rc),
-    })
+    // Past 64 bits it cannot fit (the conversion is skipped).
+    if bits <= 64
+        && let Some(i) = rc.0.to_i64()
+    {
+        retire(Value::Big(rc));
+        return Ok(Int::S(i));
+    }
+    Ok(Int::O(rc))
 }
 
 /// `x op= y` for `+ - *` (any other operator multiplies: the callers send
