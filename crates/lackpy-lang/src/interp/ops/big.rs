@@ -127,6 +127,26 @@ fn operand(v: Value, held: &mut Option<Rc<BigVal>>) -> Int<'_> {
     }
 }
 
+/// Whether `cur op rhs` (`+ - * // %`) can update `cur` in place and
+/// cannot fail: `cur` is a big int held by nothing else, `rhs` an int, a
+/// sum or product stays within the size limit and a divisor is not zero.
+pub(crate) fn int_in_place(op: Operator, cur: &mut Value, rhs: &Value) -> bool {
+    let Value::Big(rc) = cur else {
+        return false;
+    };
+    let Some(y) = Int::of(rhs) else {
+        return false;
+    };
+    let (xb, yb) = (rc.0.bits(), y.bits());
+    let safe = match op {
+        Operator::Add | Operator::Sub => xb.max(yb) < MAX_INT_BITS,
+        Operator::Mult => xb + yb <= MAX_INT_BITS,
+        Operator::FloorDiv | Operator::Mod => !y.is_zero(),
+        _ => false,
+    };
+    safe && Rc::get_mut(rc).is_some()
+}
+
 /// Whether a value is an int or a bool.
 #[inline(always)]
 pub(crate) fn is_int(v: &Value) -> bool {

@@ -125,11 +125,13 @@ def fam_augmented(rnd):
     """`op=` on a name, a list item and a dict value holding big ints."""
     x, y = rnd.choice(BIG + EDGE), rnd.choice(BIG + EDGE + SMALL + ['1.5'])
     op = rnd.choice(OPS)
-    lines = [f'n = {x}', f'xs = [{x}, 1]', f"d = {{'k': {x}}}", 'alias = n']
+    lines = [f'n = {x}', f'xs = [{x}, 1]', f"d = {{'k': {x}}}", pick(rnd, 'alias = n', 'alias = 0')]
     for _ in range(rnd.randint(1, 3)):
         lines.append(pick(rnd, f'n {op}= {y}', f'xs[0] {op}= {y}', f"d['k'] {op}= {y}", f'n {op}= n',
-                          f'xs[0] {op}= xs[0]', f'n = n {op} {y}'))
-    lines.append(pick(rnd, '[n, xs, d, alias]', '[n == alias, n - alias]', '[str(n), xs[0] % 97]'))
+                          f'xs[0] {op}= xs[0]', f'n = n {op} {y}', f'n = n + {y}', f'n += {y}',
+                          f'for i in range({rnd.randint(1, 6)}):\n    n {rnd.choice(OPS)}= {pick(rnd, y, "i", "i - 2", "n")}\n'
+                          f'    n = n + {pick(rnd, "i", y, "n // 3")}'))
+    lines.append(pick(rnd, '[n, xs, d, alias]', '[n == alias, n - alias]', '[str(n)[:30], xs[0] % 97]'))
     return '\n'.join(lines)
 
 
