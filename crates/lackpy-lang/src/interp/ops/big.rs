@@ -439,9 +439,35 @@ mod tests {
     fn mod_small_matches_floor_modulo() {
         let one: BigInt = BigInt::from(1u8) << 200;
         let three: BigInt = (BigInt::from(3u8) << 100) + 17;
-        let bigs = [one.clone(), -one, three.clone(), -three];
+        // Long dividends, and divisors on both sides of 32 bits.
+        let long: BigInt = (BigInt::from(1u8) << 2047) + 12345;
+        let longer: BigInt = (BigInt::from(1u8) << 2048) - 1;
+        let bigs = [
+            one.clone(),
+            -one,
+            three.clone(),
+            -three,
+            long.clone(),
+            -long,
+            longer.clone(),
+            -longer,
+        ];
+        let u32_max = i64::from(u32::MAX);
         for x in &bigs {
-            for y in [1i64, 2, 7, -7, 1000003, i64::MAX, i64::MIN, -1] {
+            for y in [
+                1i64,
+                2,
+                3,
+                7,
+                -7,
+                1000003,
+                u32_max,
+                -u32_max,
+                u32_max + 1,
+                i64::MAX,
+                i64::MIN,
+                -1,
+            ] {
                 let want = x.mod_floor(&BigInt::from(y));
                 assert_eq!(BigInt::from(mod_small(x, y)), want, "{x} % {y}");
                 let got = int_values(
