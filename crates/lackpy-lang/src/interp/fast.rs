@@ -8,8 +8,11 @@
 //! `R<Value>`, stack check or line mapping is made per node. When an operand
 //! holds anything but an int, a float or a bool, or a result would leave the
 //! i64/f64 cases (overflow into a big int, division by zero, an int too large
-//! to compare with a float exactly), the tree answers nothing and the general
-//! form runs from the start. Reading the tree has no side effect and raises
+//! to compare with a float exactly), the tree answers nothing. An arithmetic
+//! tree whose leaves all hold ints then runs once more over exact ints of
+//! any size ([`Int`]: big leaves borrowed, inner results temporaries updated
+//! in place); past that (a float or any other value with a big int, any
+//! error) the general form runs from the start. Reading the tree has no side effect and raises
 //! nothing, so running both is never observable: values, errors, their lines
 //! and the step meter are those of the general form.
 
