@@ -4,8 +4,10 @@
 //! binary operations, a chain of N strings makes N - 1 growing temporaries
 //! (each a copy or a reallocation) and N - 1 trips through the operator
 //! dispatch. Here the operands are evaluated in order and, while they are
-//! all strings, only collected; the text is then built once, at its final
-//! size. The first operand that is not a string ends the collecting: the
+//! all strings, each one's text is copied as it comes into a scratch buffer
+//! the interpreter keeps between chains (so collecting allocates nothing and
+//! holds no operand); the string is then made once, at its final size, with
+//! no UTF-8 check (whole strings were copied in). The first operand that is not a string ends the collecting: the
 //! strings so far are joined (exactly the value Python's left fold holds at
 //! that point) and the rest of the chain is added one by one, as nested
 //! operations would. So values, errors (type, message and line), the order
@@ -22,7 +24,8 @@ use super::ops;
 use crate::ast::Operator;
 use crate::value::Value;
 use crate::value::errors::R;
-use crate::value::str::StrBuilder;
+use crate::value::str::PyStr;
+use compact_str::CompactString;
 
 /// `first + rest[0] + rest[1] + …` (at least two `+`).
 pub(crate) struct AddChain {
@@ -59,86 +62,54 @@ pub(crate) fn lower_add(left: Expr, right: Expr, line: u32) -> ExprKind {
     }
 }
 
-/// Strings collected before they are joined; a long chain is joined every
-/// [`Parts::CAP`] parts (the running text becomes the first part).
-struct Parts {
-    items: [Value; Parts::CAP],
-    n: usize,
-    bytes: usize,
+/// A string of known code point count from text (short text inline): no
+/// UTF-8 check, as whole strings were copied in.
+#[inline]
+pub(crate) fn str_value(text: &str, chars: usize) -> Value {
+    Value::Str(Rc::new(PyStr::with_char_len(
+        CompactString::from(text),
+        chars,
+    )))
 }
 
-impl Parts {
-    const CAP: usize = 8;
-
-    fn new(first: Value, bytes: usize) -> Self {
-        let mut items = [const { Value::None }; Parts::CAP];
-        items[0] = first;
-        Parts { items, n: 1, bytes }
-    }
-
-    /// Adds a string of `len` bytes.
-    fn push(&mut self, v: Value, len: usize) {
-        if self.n == Parts::CAP {
-            let joined = self.join();
-            self.items[0] = joined;
-            self.n = 1;
-        }
-        if let Some(slot) = self.items.get_mut(self.n) {
-            *slot = v;
-            self.n += 1;
-        }
-        self.bytes += len;
-    }
-
-    /// The text of the parts so far, as one string (the parts are
-    /// released).
-    fn join(&mut self) -> Value {
-        let parts = &mut self.items[..self.n];
-        if let [only] = parts {
-            return std::mem::replace(only, Value::None);
-        }
-        let mut b = StrBuilder::with_len(self.bytes);
-        let mut chars = 0;
-        for p in parts.iter() {
-            if let Value::Str(s) = p {
-                b.push_str(s.as_str());
-                chars += s.char_len();
-            }
-        }
-        let joined = Value::Str(Rc::new(b.finish(chars)));
-        for p in parts.iter_mut() {
-            *p = Value::None;
-        }
-        joined
-    }
+/// `a + b` for two strings, made at its final size with no UTF-8 check.
+#[inline]
+pub(crate) fn concat2(a: &PyStr, b: &PyStr) -> Value {
+    let mut text = CompactString::with_capacity(a.as_str().len() + b.as_str().len());
+    text.push_str(a.as_str());
+    text.push_str(b.as_str());
+    Value::Str(Rc::new(PyStr::with_char_len(
+        text,
+        a.char_len() + b.char_len(),
+    )))
 }
+
+/// A scratch buffer kept past this size is released (a chain that built
+/// a large text does not pin it).
+const KEEP_TEXT: usize = 1 << 16;
 
 impl Interp<'_> {
     /// Evaluates an [`AddChain`].
     #[inline(never)]
     pub(crate) fn eval_add_chain(&mut self, c: &AddChain) -> R<Value> {
         check_stack()?;
-        let mut acc = self.eval(&c.first)?;
+        let first = self.eval(&c.first)?;
         let mut rest = c.rest.iter();
-        if let Value::Str(s) = &acc {
-            let bytes = s.as_str().len();
-            let mut parts = Parts::new(acc, bytes);
-            loop {
-                let Some((e, line)) = rest.next() else {
-                    return Ok(parts.join());
-                };
-                let v = self.eval(e)?;
-                if let Value::Str(s) = &v {
-                    let len = s.as_str().len();
-                    self.budget
-                        .check_memory(parts.bytes + len)
-                        .map_err(|ex| at_line(ex, *line))?;
-                    parts.push(v, len);
-                } else {
-                    acc = ops::binop(&mut self.budget, Operator::Add, parts.join(), v)
-                        .map_err(|ex| at_line(ex, *line))?;
-                    break;
-                }
+        let mut acc = first;
+        if matches!(acc, Value::Str(_)) {
+            // The scratch text is taken while collecting: an operand may
+            // itself be a chain.
+            let mut text = std::mem::take(&mut self.chain_text);
+            let collected = self.collect_strs(acc, &mut rest, &mut text);
+            text.clear();
+            if text.capacity() <= KEEP_TEXT {
+                self.chain_text = text;
+            }
+            let (joined, next) = collected?;
+            acc = joined;
+            if let Some((v, line)) = next {
+                acc = ops::binop(&mut self.budget, Operator::Add, acc, v)
+                    .map_err(|ex| at_line(ex, line))?;
             }
         }
         for (e, line) in rest {
@@ -153,5 +124,52 @@ impl Interp<'_> {
                 .map_err(|ex| at_line(ex, *line))?;
         }
         Ok(acc)
+    }
+
+    /// Adds operands while they are strings, copying each one's text into
+    /// `text` as it comes (the first is copied only once a second string
+    /// follows). Returns the string so far and, if one came, the first
+    /// operand that is not a string with the line of its `+`.
+    fn collect_strs(
+        &mut self,
+        first: Value,
+        rest: &mut std::slice::Iter<'_, (Expr, u32)>,
+        text: &mut String,
+    ) -> R<(Value, Option<(Value, u32)>)> {
+        let mut chars = 0;
+        let mut bytes = match &first {
+            Value::Str(s) => s.as_str().len(),
+            _ => 0,
+        };
+        let mut started = false;
+        let next = loop {
+            let Some((e, line)) = rest.next() else {
+                break None;
+            };
+            let v = self.eval(e)?;
+            let Value::Str(s) = &v else {
+                break Some((v, *line));
+            };
+            let len = s.as_str().len();
+            self.budget
+                .check_memory(bytes + len)
+                .map_err(|ex| at_line(ex, *line))?;
+            if !started {
+                if let Value::Str(f) = &first {
+                    text.push_str(f.as_str());
+                    chars = f.char_len();
+                }
+                started = true;
+            }
+            text.push_str(s.as_str());
+            chars += s.char_len();
+            bytes += len;
+        };
+        let joined = if started {
+            str_value(text, chars)
+        } else {
+            first
+        };
+        Ok((joined, next))
     }
 }

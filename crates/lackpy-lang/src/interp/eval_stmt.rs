@@ -185,6 +185,15 @@ impl Interp<'_> {
                 return Ok(());
             }
         }
+        if let Some(slot) = self.slot_mut(r)
+            && let Some(cur) = slot.take_if(|cur| ops::int_in_place(Operator::Add, cur, &rhs))
+        {
+            // A big int accumulator (`total += x` past i64) held by the
+            // name alone: updated in place. The sum was checked to stay
+            // within the size limit, so it cannot fail.
+            *slot = Some(ops::int_values(Operator::Add, cur, rhs)?);
+            return Ok(());
+        }
         let cur = match self.slot_mut(r).and_then(|s| s.take()) {
             Some(v) => v,
             None => self.load(r, name)?,
@@ -223,6 +232,21 @@ impl Interp<'_> {
                     self.store(*r, v.value());
                     return Ok(());
                 }
+                let cur = if matches!(cur, Value::Big(_)) {
+                    // A big int the name alone holds (once this copy is
+                    // gone) is updated in place when the operation cannot
+                    // fail (see `int_in_place`).
+                    drop(cur);
+                    if let Some(slot) = self.slot_mut(*r)
+                        && let Some(c) = slot.take_if(|c| ops::int_in_place(op, c, &rhs))
+                    {
+                        *slot = Some(ops::int_values(op, c, rhs)?);
+                        return Ok(());
+                    }
+                    self.load(*r, name)?
+                } else {
+                    cur
+                };
                 let v = ops::inplace(self, op, cur, rhs)?;
                 self.store(*r, v);
             }

@@ -8,15 +8,18 @@
 //! `R<Value>`, stack check or line mapping is made per node. When an operand
 //! holds anything but an int, a float or a bool, or a result would leave the
 //! i64/f64 cases (overflow into a big int, division by zero, an int too large
-//! to compare with a float exactly), the tree answers nothing and the general
-//! form runs from the start. Reading the tree has no side effect and raises
+//! to compare with a float exactly), the tree answers nothing. An arithmetic
+//! tree whose leaves all hold ints then runs once more over exact ints of
+//! any size ([`Int`]: big leaves borrowed, inner results temporaries updated
+//! in place); past that (a float or any other value with a big int, any
+//! error) the general form runs from the start. Reading the tree has no side effect and raises
 //! nothing, so running both is never observable: values, errors, their lines
 //! and the step meter are those of the general form.
 
 use super::Interp;
 use super::code::{Expr, ExprKind, Fast, FastBin, FastCmp};
 use super::eval_expr::at_line;
-use super::ops::{float_divmod, int_fast, ordered};
+use super::ops::{Int, float_divmod, int_fast, int_op, ordered};
 use crate::ast::{CmpOp, Operator};
 use crate::value::Value;
 use crate::value::errors::R;
@@ -235,7 +238,41 @@ impl Interp<'_> {
         {
             return Ok(n.value());
         }
+        if let Some(v) = self.int_tree(b.op, &b.l, &b.r) {
+            return Ok(v.into_value());
+        }
         self.eval_binop(&b.left, b.op, &b.right, line)
+    }
+
+    /// `l op r` over ints of any size (bools as ints), when the tree's
+    /// leaves all hold ints and no step raises: a big leaf is read in
+    /// place and every inner result is a temporary the next operation
+    /// updates in place. `None` lets the general form run (and raise).
+    #[inline(never)]
+    fn int_tree(&self, op: Operator, l: &Fast, r: &Fast) -> Option<Int<'static>> {
+        let x = self.int_leaf(l)?;
+        let y = self.int_leaf(r)?;
+        int_op(op, x, y)?.ok()
+    }
+
+    /// An operand of an int tree.
+    #[inline(always)]
+    fn int_leaf(&self, f: &Fast) -> Option<Int<'_>> {
+        let v = match f {
+            Fast::Local(s) => self.stack.get(self.base + *s as usize)?.as_ref()?,
+            Fast::Global(s) => self.globals.get(*s as usize)?.as_ref()?,
+            Fast::Int(i) => return Some(Int::S(*i)),
+            Fast::Float(_) => return None,
+            Fast::Bin(b) => return self.int_tree(b.1, &b.0, &b.2),
+            // Items are read as numbers (a big item declines).
+            Fast::Item(b) => {
+                return match self.num_item(&b.0, &b.1)? {
+                    Num::I(i) => Some(Int::S(i)),
+                    Num::F(_) => None,
+                };
+            }
+        };
+        Int::of(v)
     }
 
     /// A lowered comparison's answer, when the fast path has one.

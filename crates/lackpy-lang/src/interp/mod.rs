@@ -248,6 +248,9 @@ pub(crate) struct Interp<'a> {
     /// places a reference cycle can close, cleared at the end of the run.
     pub cyclic_lists: Vec<Weak<RefCell<List>>>,
     pub cyclic_dicts: Vec<Weak<RefCell<Dict>>>,
+    /// The text of a chain of `+` being collected, kept between chains so
+    /// that collecting allocates nothing (see `concat`).
+    chain_text: String,
 }
 
 /// Rebinds a name that held a big int: the value ends here, and when
@@ -282,6 +285,7 @@ impl<'a> Interp<'a> {
             depth: 0,
             cyclic_lists: Vec::new(),
             cyclic_dicts: Vec::new(),
+            chain_text: String::new(),
         }
     }
 

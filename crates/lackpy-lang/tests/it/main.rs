@@ -9,6 +9,7 @@ mod difftest;
 mod fuzzgen;
 mod progs;
 
+mod arith2_diff;
 mod bulk2_diff;
 mod bulk_diff;
 mod data_forms_diff;

@@ -144,21 +144,16 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
             return float_arith(op, x, y);
         }
     }
-    // Ints with a big operand: borrowed, and updated in place when the
-    // left one is held by nothing else.
-    let a = if matches!(a, Value::Big(_)) || matches!(b, Value::Big(_)) {
-        match super::big::big_arith(op, a, &b) {
-            Ok(r) => {
-                // A big right operand held by nothing else (a temporary)
-                // leaves its box for the next result.
-                crate::value::int::retire(b);
-                return r;
-            }
-            Err(a) => a,
-        }
-    } else {
-        a
-    };
+    // Ints of any size (an overflowing small case included) and bools:
+    // exact int arithmetic, a big temporary updated in place.
+    if matches!(
+        op,
+        Operator::Add | Operator::Sub | Operator::Mult | Operator::FloorDiv | Operator::Mod
+    ) && super::big::is_int(&a)
+        && super::big::is_int(&b)
+    {
+        return super::big::int_values(op, a, b);
+    }
     match op {
         Operator::Add => add(budget, a, b),
         Operator::Sub => sub(a, b),

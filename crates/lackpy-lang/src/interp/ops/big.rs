@@ -1,182 +1,343 @@
-//! Int arithmetic with a big operand.
+//! Exact int arithmetic (`+ - * // %`) on ints of any size.
 //!
-//! Operands are borrowed, never copied into fresh `BigInt`s; a big left
-//! operand held by nothing else (the temporary of `v * 3 + w`, a name's
-//! value once its slot was emptied) is updated in place, reusing its buffer
-//! and its `Rc`; `big % small` reads the digits without allocating. Results
-//! are normalised as everywhere (one that fits `i64` is `Value::Int`).
+//! One implementation serves the general operator path and the numeric
+//! fast tree. Operands are [`Int`]s: a small int by value, a big one
+//! borrowed where it lives, or a big temporary held by nothing else (the
+//! `v * 3` of `v * 3 + w`), which is updated in place, reusing its buffer
+//! and its `Rc`. A new big result fills a kept box ([`computed_big`]); a
+//! small operand is applied with num-bigint's scalar operations, never made
+//! a `BigInt`; `big % small` reads the digits without allocating and
+//! `big // small` divides the digits by one. Results are normalised as
+//! everywhere: one that fits `i64` is small, without a `BigInt` round trip.
 
-use num_bigint::BigInt;
+use std::rc::Rc;
+
+use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 use crate::ast::Operator;
-use std::rc::Rc;
-
 use crate::value::errors::{Exc, R};
-use crate::value::int::{IntRef, as_int, computed_big, new_big, retire};
+use crate::value::int::{computed_big, floordiv_i64, mod_i64, new_big, retire};
 use crate::value::{BigVal, Value};
 
-use super::arith::MAX_INT_BITS;
+use super::arith::{MAX_INT_BITS, int_fast};
 
-/// `a op b` for `+ - * // %` when both are ints (or bools) and one is big;
-/// `Err(a)` hands the left operand back for any other case.
-pub(crate) fn big_arith(op: Operator, a: Value, b: &Value) -> Result<R<Value>, Value> {
-    let (Some(x), Some(y)) = (as_int(&a), as_int(b)) else {
-        return Err(a);
-    };
-    if matches!(x, IntRef::Small(_)) && matches!(y, IntRef::Small(_)) {
-        return Err(a);
-    }
-    match op {
-        Operator::Add | Operator::Sub | Operator::Mult => {
-            if op == Operator::Mult && x.bits() + y.bits() > MAX_INT_BITS + 64 {
-                return Ok(Err(Exc::memory()));
-            }
-            Ok(ring(op, a, y))
+/// An int operand.
+pub(crate) enum Int<'a> {
+    /// One that fits `i64` (a bool is 0 or 1).
+    S(i64),
+    /// A big int read where it lives.
+    B(&'a BigInt),
+    /// A big temporary held by nothing else: a result lands in it.
+    O(Rc<BigVal>),
+}
+
+impl<'a> Int<'a> {
+    /// The int a value holds (borrowed), if it holds one.
+    #[inline(always)]
+    pub(crate) fn of(v: &'a Value) -> Option<Int<'a>> {
+        match v {
+            Value::Int(i) => Some(Int::S(*i)),
+            Value::Bool(b) => Some(Int::S(*b as i64)),
+            Value::Big(b) => Some(Int::B(&b.0)),
+            _ => None,
         }
-        Operator::FloorDiv | Operator::Mod => {
-            if y.is_zero() {
-                return Ok(Err(Exc::zero_division(if op == Operator::Mod {
-                    "integer modulo by zero"
-                } else {
-                    "integer division or modulo by zero"
-                })));
-            }
-            if op == Operator::FloorDiv
-                && let (IntRef::Big(xb), IntRef::Small(d)) = (&x, &y)
-            {
-                // Truncating scalar division, one step down when the
-                // remainder is nonzero and the signs differ.
-                let d = *d;
-                let down = (xb.sign() == num_bigint::Sign::Minus) != (d < 0)
-                    && rem_magnitude(xb, d.unsigned_abs()) != 0;
-                return Ok(Ok(floor_div_small(a, d, down)));
-            }
-            Ok(Ok(match (op, &x, &y) {
-                (Operator::Mod, IntRef::Big(x), IntRef::Small(y)) => Value::Int(mod_small(x, *y)),
-                (Operator::Mod, _, _) => Value::from_big(big_of(&x).mod_floor(&big_of(&y))),
-                _ => Value::from_big(big_of(&x).div_floor(&big_of(&y))),
-            }))
+    }
+
+    /// The big digits, for a big operand.
+    #[inline]
+    fn big(&self) -> Option<&BigInt> {
+        match self {
+            Int::S(_) => None,
+            Int::B(b) => Some(b),
+            Int::O(rc) => Some(&rc.0),
         }
-        _ => Err(a),
     }
-}
 
-/// A borrowed big int, or a small one made big.
-fn big_of<'a>(i: &'a IntRef<'a>) -> std::borrow::Cow<'a, BigInt> {
-    match i {
-        IntRef::Small(v) => std::borrow::Cow::Owned(BigInt::from(*v)),
-        IntRef::Big(b) => std::borrow::Cow::Borrowed(b),
-    }
-}
-
-/// `a + b`, `a - b`, `a * b` (one operand big, the size of a product
-/// already checked).
-fn ring(op: Operator, a: Value, y: IntRef) -> R<Value> {
-    match a {
-        Value::Big(mut rc) => {
-            if let Some(v) = Rc::get_mut(&mut rc) {
-                v.update(|x| apply(op, x, &y));
-                if v.0.bits() > MAX_INT_BITS {
-                    return Err(Exc::memory());
-                }
-                return Ok(normalised(rc));
-            }
-            fresh(op, IntRef::Big(&rc.0), y)
+    fn bits(&self) -> u64 {
+        match self {
+            Int::S(i) => 64 - u64::from(i.unsigned_abs().leading_zeros()),
+            Int::B(b) => b.bits(),
+            Int::O(rc) => rc.0.bits(),
         }
-        other => match as_int(&other) {
-            Some(x) => fresh(op, x, y),
-            None => Err(super::arith::unsupported(op, &other, &Value::None)),
-        },
     }
-}
 
-/// `x op= y` for `+ - *` (any other operator multiplies: the caller
-/// sends only these three).
-fn apply(op: Operator, x: &mut BigInt, y: &IntRef) {
-    match (op, y) {
-        (Operator::Add, IntRef::Small(y)) => *x += *y,
-        (Operator::Add, IntRef::Big(y)) => *x += *y,
-        (Operator::Sub, IntRef::Small(y)) => *x -= *y,
-        (Operator::Sub, IntRef::Big(y)) => *x -= *y,
-        (_, IntRef::Small(y)) => *x *= *y,
-        (_, IntRef::Big(y)) => *x *= *y,
+    fn is_zero(&self) -> bool {
+        matches!(self, Int::S(0))
     }
-}
 
-/// A big int changed in place, back as a value (an `i64` if it now fits).
-fn normalised(rc: Rc<BigVal>) -> Value {
-    match rc.0.to_i64() {
-        Some(i) => {
+    /// As a value (a borrowed big int is copied; results are never
+    /// borrowed).
+    #[inline]
+    pub(crate) fn into_value(self) -> Value {
+        match self {
+            Int::S(i) => Value::Int(i),
+            Int::B(b) => Value::from_big(b.clone()),
+            Int::O(rc) => Value::Big(rc),
+        }
+    }
+
+    /// Ends an operand: a temporary's box is kept for a later result.
+    #[inline]
+    fn release(self) {
+        if let Int::O(rc) = self {
             retire(Value::Big(rc));
-            Value::Int(i)
         }
-        None => Value::Big(rc),
     }
 }
 
-/// `a // d` for a big `a` and a nonzero small `d`, `down` saying whether
-/// the truncated quotient steps down by one; in place when `a` is held by
-/// nothing else, else into a copy (a recycled buffer: the scalar division
-/// runs over the digits in place either way).
-fn floor_div_small(a: Value, d: i64, down: bool) -> Value {
-    let op = |q: &mut BigInt| {
-        *q /= d;
-        if down {
-            *q -= 1u8;
-        }
-    };
-    match a {
+/// `x op y` for `+ - * // %`; `None` for any other operator.
+#[inline]
+pub(crate) fn int_op(op: Operator, x: Int<'_>, y: Int<'_>) -> Option<R<Int<'static>>> {
+    match op {
+        Operator::Add | Operator::Sub | Operator::Mult => Some(ring(op, x, y)),
+        Operator::FloorDiv | Operator::Mod => Some(divide(op, x, y)),
+        _ => None,
+    }
+}
+
+/// `a op b` for `+ - * // %` when both are ints (or bools). A big operand
+/// held by nothing else (a temporary) is updated in place or leaves its
+/// box for the result.
+pub(crate) fn int_values(op: Operator, a: Value, b: Value) -> R<Value> {
+    let (mut ha, mut hb) = (None, None);
+    let x = operand(a, &mut ha);
+    let y = operand(b, &mut hb);
+    int_op(op, x, y)
+        .unwrap_or_else(|| Err(Exc::type_error("unsupported int operation")))
+        .map(Int::into_value)
+}
+
+/// An int value as an operand: a big one held by nothing else is a
+/// temporary, one held elsewhere is borrowed (kept alive in `held`).
+fn operand(v: Value, held: &mut Option<Rc<BigVal>>) -> Int<'_> {
+    match v {
+        Value::Int(i) => Int::S(i),
+        Value::Bool(b) => Int::S(b as i64),
         Value::Big(mut rc) => {
-            if let Some(v) = Rc::get_mut(&mut rc) {
-                v.update(op);
-                return normalised(rc);
+            if Rc::get_mut(&mut rc).is_some() {
+                Int::O(rc)
+            } else {
+                Int::B(&held.insert(rc).0)
             }
-            normalised(computed_big(&rc.0, op))
         }
-        // Only a big left operand comes here; anything else is exact too.
-        other => match as_int(&other) {
-            Some(x) => {
-                let mut q = x.to_big();
-                op(&mut q);
-                Value::from_big(q)
-            }
-            None => other,
-        },
+        // The callers send ints only.
+        _ => Int::S(0),
     }
 }
 
-/// `x op y` into a new int: the big operand copied (into the buffer of a
-/// dropped int, kept with its box) and the other applied in place, so a
-/// result usually allocates nothing.
-fn fresh(op: Operator, x: IntRef, y: IntRef) -> R<Value> {
-    let r: Rc<BigVal> = match (op, x, y) {
-        (Operator::Mult, IntRef::Big(x), IntRef::Big(y)) => new_big(x * y),
-        (Operator::Add | Operator::Mult, IntRef::Small(x), IntRef::Big(y)) => {
-            computed_big(y, |r| apply(op, r, &IntRef::Small(x)))
-        }
-        (Operator::Sub, IntRef::Small(x), IntRef::Big(y)) => computed_big(y, |r| {
-            *r = -std::mem::take(r);
-            *r += x;
-        }),
-        (_, IntRef::Big(x), y) => computed_big(x, |r| apply(op, r, &y)),
-        (_, IntRef::Small(x), y) => {
-            let mut r = BigInt::from(x);
-            apply(op, &mut r, &y);
-            new_big(r)
-        }
+/// Whether `cur op rhs` (`+ - * // %`) can update `cur` in place and
+/// cannot fail: `cur` is a big int held by nothing else, `rhs` an int, a
+/// sum or product stays within the size limit and a divisor is not zero.
+pub(crate) fn int_in_place(op: Operator, cur: &mut Value, rhs: &Value) -> bool {
+    let Value::Big(rc) = cur else {
+        return false;
     };
-    if r.0.bits() > MAX_INT_BITS {
+    let Some(y) = Int::of(rhs) else {
+        return false;
+    };
+    let (xb, yb) = (rc.0.bits(), y.bits());
+    let safe = match op {
+        Operator::Add | Operator::Sub => xb.max(yb) < MAX_INT_BITS,
+        Operator::Mult => xb + yb <= MAX_INT_BITS,
+        Operator::FloorDiv | Operator::Mod => !y.is_zero(),
+        _ => false,
+    };
+    safe && Rc::get_mut(rc).is_some()
+}
+
+/// Whether a value is an int or a bool.
+#[inline(always)]
+pub(crate) fn is_int(v: &Value) -> bool {
+    matches!(v, Value::Int(_) | Value::Bool(_) | Value::Big(_))
+}
+
+/// A temporary changed in place, keeping its charge exact.
+#[inline]
+fn update(rc: &mut Rc<BigVal>, f: impl FnOnce(&mut BigInt)) {
+    match Rc::get_mut(rc) {
+        Some(v) => v.update(f),
+        // A temporary is held by nothing else; were it shared, the
+        // result goes into a copy.
+        None => *rc = computed_big(&rc.0, f),
+    }
+}
+
+/// A big int changed or made, as an operand (small if it now fits).
+#[inline]
+fn normalised(rc: Rc<BigVal>) -> R<Int<'static>> {
+    let bits = rc.0.bits();
+    if bits > MAX_INT_BITS {
         return Err(Exc::memory());
     }
-    Ok(normalised(r))
+    // Past 64 bits it cannot fit (the conversion is skipped).
+    if bits <= 64
+        && let Some(i) = rc.0.to_i64()
+    {
+        retire(Value::Big(rc));
+        return Ok(Int::S(i));
+    }
+    Ok(Int::O(rc))
+}
+
+/// `x op= y` for `+ - *` (any other operator multiplies: the callers send
+/// only these three).
+#[inline]
+fn apply(op: Operator, x: &mut BigInt, y: &Int) {
+    match (op, y) {
+        (Operator::Add, Int::S(s)) => *x += *s,
+        (Operator::Sub, Int::S(s)) => *x -= *s,
+        (_, Int::S(s)) => *x *= *s,
+        (Operator::Add, Int::B(b)) => *x += *b,
+        (Operator::Sub, Int::B(b)) => *x -= *b,
+        (_, Int::B(b)) => *x *= *b,
+        (Operator::Add, Int::O(rc)) => *x += &rc.0,
+        (Operator::Sub, Int::O(rc)) => *x -= &rc.0,
+        (_, Int::O(rc)) => *x *= &rc.0,
+    }
+}
+
+/// `x + y`, `x - y`, `x * y`.
+fn ring(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
+    if let (Int::S(a), Int::S(b)) = (&x, &y) {
+        if let Some(r) = int_fast(op, *a, *b) {
+            return Ok(Int::S(r));
+        }
+        // An overflowing small case: exact in 128 bits.
+        let (a, b) = (i128::from(*a), i128::from(*b));
+        let r = match op {
+            Operator::Add => a + b,
+            Operator::Sub => a - b,
+            _ => a * b,
+        };
+        return normalised(new_big(BigInt::from(r)));
+    }
+    if op == Operator::Mult && x.bits() + y.bits() > MAX_INT_BITS + 64 {
+        return Err(Exc::memory());
+    }
+    let rc = match (x, y) {
+        (Int::O(mut rc), y) => {
+            update(&mut rc, |v| apply(op, v, &y));
+            y.release();
+            rc
+        }
+        (x, Int::O(mut rc)) => {
+            match op {
+                // `x - y` as `-y + x`.
+                Operator::Sub => update(&mut rc, |v| {
+                    *v = -std::mem::take(v);
+                    apply(Operator::Add, v, &x);
+                }),
+                _ => update(&mut rc, |v| apply(op, v, &x)),
+            }
+            rc
+        }
+        (Int::B(a), Int::B(b)) if op == Operator::Mult => new_big(a * b),
+        (Int::B(a), y) => computed_big(a, |v| apply(op, v, &y)),
+        (x, Int::B(b)) => match op {
+            Operator::Sub => computed_big(b, |v| {
+                *v = -std::mem::take(v);
+                apply(Operator::Add, v, &x);
+            }),
+            _ => computed_big(b, |v| apply(op, v, &x)),
+        },
+        // Both small: answered above.
+        (x @ Int::S(_), y) => {
+            let mut v = big_of(&x);
+            apply(op, &mut v, &y);
+            new_big(v)
+        }
+    };
+    normalised(rc)
+}
+
+/// An operand as an owned `BigInt` (a copy for a big one).
+fn big_of(x: &Int) -> BigInt {
+    match x {
+        Int::S(i) => BigInt::from(*i),
+        Int::B(b) => (*b).clone(),
+        Int::O(rc) => rc.0.clone(),
+    }
+}
+
+/// `x // y` and `x % y`, floored as Python's.
+fn divide(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
+    if y.is_zero() {
+        return Err(Exc::zero_division(if op == Operator::Mod {
+            "integer modulo by zero"
+        } else {
+            "integer division or modulo by zero"
+        }));
+    }
+    let d = match y {
+        Int::S(d) => d,
+        y => {
+            let (q, r) = big_of(&x).div_mod_floor(&big_of(&y));
+            x.release();
+            y.release();
+            let v = if op == Operator::Mod { r } else { q };
+            return Ok(match v.to_i64() {
+                Some(i) => Int::S(i),
+                None => Int::O(new_big(v)),
+            });
+        }
+    };
+    match (op, x) {
+        (Operator::Mod, Int::S(a)) => Ok(Int::S(mod_i64(a, d))),
+        (_, Int::S(a)) => match floordiv_i64(a, d) {
+            Some(q) => Ok(Int::S(q)),
+            // `-2**63 // -1`.
+            None => normalised(new_big(-BigInt::from(a))),
+        },
+        (Operator::Mod, x) => {
+            let r = x.big().map_or(0, |b| mod_small(b, d));
+            x.release();
+            Ok(Int::S(r))
+        }
+        (_, Int::O(mut rc)) => {
+            let down = steps_down(&rc.0, d);
+            update(&mut rc, |v| div_small(v, d, down));
+            normalised(rc)
+        }
+        (_, Int::B(b)) => {
+            let down = steps_down(b, d);
+            normalised(computed_big(b, |v| div_small(v, d, down)))
+        }
+    }
+}
+
+/// Whether `b // d` is one below the truncated quotient: the signs differ
+/// and the division is inexact.
+#[inline]
+fn steps_down(b: &BigInt, d: i64) -> bool {
+    (b.sign() == Sign::Minus) != (d < 0) && rem_magnitude(b, d.unsigned_abs()) != 0
+}
+
+/// `v = v // d` for a nonzero small `d`, in place: the truncating scalar
+/// division, one step down when `down`.
+#[inline]
+fn div_small(v: &mut BigInt, d: i64, down: bool) {
+    let t = std::mem::take(v);
+    let u = d.unsigned_abs();
+    // By value: num-bigint divides the digits in place.
+    let mut q = match u32::try_from(u) {
+        Ok(u) => t / u,
+        Err(_) => t / u,
+    };
+    if d < 0 {
+        q = -q;
+    }
+    if down {
+        q -= 1u8;
+    }
+    *v = q;
 }
 
 /// `|x| % m` for a nonzero `m`, from the digits: half a digit at a time by
 /// multiplying with a reciprocal while `m` fits 32 bits, 128-bit divisions
 /// past that.
-fn rem_magnitude(x: &BigInt, m: u64) -> u64 {
+pub(crate) fn rem_magnitude(x: &BigInt, m: u64) -> u64 {
     if m <= u64::from(u32::MAX) {
         let red = Reducer::new(m);
         let mut r: u64 = 0;
@@ -225,7 +386,7 @@ impl Reducer {
 
 /// `x % y` (Python's sign: the divisor's) for a nonzero small divisor,
 /// from the digits, without allocating.
-fn mod_small(x: &BigInt, y: i64) -> i64 {
+pub(crate) fn mod_small(x: &BigInt, y: i64) -> i64 {
     let r = rem_magnitude(x, y.unsigned_abs());
     // `r` is the remainder of |x|; fix the sign as floor modulo does.
     let negative_x = x.sign() == num_bigint::Sign::Minus;
@@ -278,19 +439,45 @@ mod tests {
     fn mod_small_matches_floor_modulo() {
         let one: BigInt = BigInt::from(1u8) << 200;
         let three: BigInt = (BigInt::from(3u8) << 100) + 17;
-        let bigs = [one.clone(), -one, three.clone(), -three];
+        // Long dividends, and divisors on both sides of 32 bits.
+        let long: BigInt = (BigInt::from(1u8) << 2047) + 12345;
+        let longer: BigInt = (BigInt::from(1u8) << 2048) - 1;
+        let bigs = [
+            one.clone(),
+            -one,
+            three.clone(),
+            -three,
+            long.clone(),
+            -long,
+            longer.clone(),
+            -longer,
+        ];
+        let u32_max = i64::from(u32::MAX);
         for x in &bigs {
-            for y in [1i64, 2, 7, -7, 1000003, i64::MAX, i64::MIN, -1] {
+            for y in [
+                1i64,
+                2,
+                3,
+                7,
+                -7,
+                1000003,
+                u32_max,
+                -u32_max,
+                u32_max + 1,
+                i64::MAX,
+                i64::MIN,
+                -1,
+            ] {
                 let want = x.mod_floor(&BigInt::from(y));
                 assert_eq!(BigInt::from(mod_small(x, y)), want, "{x} % {y}");
-                let got = big_arith(
+                let got = int_values(
                     Operator::FloorDiv,
                     Value::from_big(x.clone()),
-                    &Value::Int(y),
+                    Value::Int(y),
                 );
                 let want = Value::from_big(x.div_floor(&BigInt::from(y)));
                 match got {
-                    Ok(Ok(v)) => assert!(
+                    Ok(v) => assert!(
                         matches!(crate::value::eq::py_eq(&v, &want), Ok(true)),
                         "{x} // {y}"
                     ),

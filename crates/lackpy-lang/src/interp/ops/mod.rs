@@ -14,6 +14,7 @@ mod slice;
 use std::rc::Rc;
 
 pub(crate) use self::arith::{binop, float_divmod, inplace, int_fast, is_numeric_op};
+pub(crate) use self::big::{Int, int_in_place, int_op, int_values};
 pub(crate) use self::compare::{compare, lt, order, ordered};
 pub(crate) use self::contains::{contains, range_contains};
 pub(crate) use self::index::{get_item, set_item};

@@ -9,7 +9,6 @@ use crate::ast::Operator;
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;
-use crate::value::str::StrBuilder;
 use crate::value::{Set, Value, ViewKind, bulk};
 
 pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
@@ -21,10 +20,7 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
                 return Ok(Value::Str(x));
             }
             // Sized once (inline when short); the length is the sum.
-            let mut s = StrBuilder::with_len(x.as_str().len() + y.as_str().len());
-            s.push_str(x.as_str());
-            s.push_str(y.as_str());
-            Ok(Value::Str(Rc::new(s.finish(x.char_len() + y.char_len()))))
+            Ok(super::super::concat::concat2(&x, &y))
         }
         (Value::Str(_), other) => Err(Exc::type_error(format!(
             "can only concatenate str (not \"{}\") to str",
