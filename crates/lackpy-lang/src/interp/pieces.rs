@@ -1,0 +1,115 @@
+//! Loops, comprehensions and unpackings that consume a `split`, `rsplit` or
+//! `splitlines` call on a str directly (`for w in s.split()`,
+//! `[int(x) for x in row.split(",")]`, `k, v = line.split("=", 1)`).
+//!
+//! The list such a call returns could never be seen by the program, so it
+//! is not made: the call is evaluated up to its checked arguments (the
+//! receiver, one step, the arguments, their errors, as the method call),
+//! and the pieces are made one at a time as the consumer takes them
+//! ([`crate::interp::methods::str_pieces`]). A loop's piece is made just
+//! after the previous one is dropped, so its blocks are reused; an
+//! unpacking binds its names with no list, with CPython's errors when the
+//! count does not match.
+
+use super::Interp;
+use super::call::INLINE_ARGS;
+use super::code::{Expr, ExprKind, MethodCall, Target};
+use super::eval_expr::{at_line, check_stack};
+use super::methods::str_pieces::SplitCall;
+use crate::catalog::MethodId as M;
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
+
+/// What a loop or an unpacking consumes: a value, or the pieces of a
+/// split-family call on a str.
+pub(crate) enum Source {
+    Value(Value),
+    Split(SplitCall),
+}
+
+/// Unpacking targets bound from pieces without the general assignment.
+const MAX_NAMES: usize = 8;
+
+impl Interp<'_> {
+    /// Evaluates `e`, leaving a split-family call on a str unrun.
+    #[inline]
+    pub(crate) fn eval_source(&mut self, e: &Expr) -> R<Source> {
+        if let ExprKind::MethodCall(m) = &e.kind
+            && matches!(m.attr.id, Some(M::Split | M::Rsplit | M::Splitlines))
+        {
+            return self.split_source(m).map_err(|ex| at_line(ex, e.line));
+        }
+        self.eval(e).map(Source::Value)
+    }
+
+    /// `obj.split(...)` (or `rsplit`, `splitlines`): the receiver, the step
+    /// and the arguments as the method call evaluates them; anything but a
+    /// str receiver is called as usual.
+    #[inline(never)]
+    fn split_source(&mut self, m: &MethodCall) -> R<Source> {
+        check_stack()?;
+        let obj = self.eval(&m.obj)?;
+        let (Value::Str(s), Some(id)) = (&obj, m.attr.id) else {
+            return self.call_method_on(m, obj).map(Source::Value);
+        };
+        self.budget.step()?;
+        let call = if m.simple && m.args.len() <= INLINE_ARGS {
+            self.with_few_args(&m.args, |_, args| SplitCall::new(id, s.clone(), args, &[]))?
+        } else {
+            let (args, kwargs) =
+                self.eval_args(&m.args, &m.kwargs, &|| format!("str.{}", id.name()))?;
+            SplitCall::new(id, s.clone(), &args, &kwargs)?
+        };
+        Ok(Source::Split(call))
+    }
+
+    /// `targets = call` for a split-family call: up to [`MAX_NAMES`] plain
+    /// targets are bound from the pieces directly; any other target list
+    /// takes the pieces as a list through the general unpacking.
+    pub(crate) fn unpack_pieces(
+        &mut self,
+        targets: &[Target],
+        star: Option<usize>,
+        call: &SplitCall,
+    ) -> R<()> {
+        let n = targets.len();
+        let mut pieces = call.pieces()?;
+        if star.is_some() || n > MAX_NAMES {
+            let mut items = Vec::new();
+            while let Some(p) = pieces.next_piece()? {
+                items.push(pieces.value(p));
+            }
+            return self.unpack_items(targets, star, items);
+        }
+        let mut got = [""; MAX_NAMES];
+        let mut count = 0;
+        while count < n {
+            match pieces.next_piece()? {
+                Some(p) => {
+                    if let Some(slot) = got.get_mut(count) {
+                        *slot = p;
+                    }
+                    count += 1;
+                }
+                None => {
+                    return Err(Exc::value_error(format!(
+                        "not enough values to unpack (expected {n}, got {count})"
+                    )));
+                }
+            }
+        }
+        if pieces.next_piece()?.is_some() {
+            return Err(Exc::value_error(format!(
+                "too many values to unpack (expected {n})"
+            )));
+        }
+        for (t, p) in targets.iter().zip(got) {
+            let v = pieces.value(p);
+            match t {
+                Target::Name(r, _) => self.store(*r, v),
+                _ => self.assign(t, v)?,
+            }
+        }
+        Ok(())
+    }
+}
