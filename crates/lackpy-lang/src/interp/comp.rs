@@ -118,6 +118,10 @@ impl Interp<'_> {
     fn feed(&mut self, e: &super::code::Expr) -> R<Feed> {
         Ok(match self.eval_source(e)? {
             Source::Value(v) => Feed::Iter(PyIter::of(&v)?, v),
+            Source::Parted(parts) => {
+                let v = Source::parted_tuple(parts);
+                Feed::Iter(PyIter::of(&v)?, v)
+            }
             Source::Split(call) => Feed::Split(call),
         })
     }

@@ -45,6 +45,7 @@ impl Interp<'_> {
                     // `a, b = s.split(...)` binds the pieces with no list.
                     match self.eval_source(e)? {
                         Source::Split(call) => self.unpack_pieces(ts, *star, &call)?,
+                        Source::Parted(parts) => self.unpack_parted(ts, *star, parts)?,
                         Source::Value(v) => self.unpack(ts, *star, v)?,
                     }
                     return Ok(());
@@ -124,6 +125,7 @@ impl Interp<'_> {
     ) -> R<()> {
         let src = match self.eval_source(iter)? {
             Source::Value(v) => v,
+            Source::Parted(parts) => Source::parted_tuple(parts),
             Source::Split(call) => {
                 let lt = self.loop_target(target);
                 self.for_each_piece(&call, &lt, |me| me.exec_block(body))?;
@@ -310,7 +312,7 @@ impl Interp<'_> {
         }
     }
 
-    fn unpack(&mut self, targets: &[Target], star: Option<usize>, v: Value) -> R<()> {
+    pub(crate) fn unpack(&mut self, targets: &[Target], star: Option<usize>, v: Value) -> R<()> {
         let n = targets.len();
         if let Value::Tuple(t) = &v
             && star.is_none()

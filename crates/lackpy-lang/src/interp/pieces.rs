@@ -9,12 +9,14 @@
 //! ([`crate::interp::methods::str_pieces`]). A loop's piece is made just
 //! after the previous one is dropped, so its blocks are reused; an
 //! unpacking binds its names with no list, with CPython's errors when the
-//! count does not match.
+//! count does not match. `a, sep, b = s.partition(x)` (or `rpartition`)
+//! binds its three names with no tuple.
 
 use super::Interp;
 use super::call::INLINE_ARGS;
 use super::code::{Expr, ExprKind, MethodCall, Target};
 use super::eval_expr::{at_line, check_stack};
+use super::methods::str::partition_parts;
 use super::methods::str_pieces::SplitCall;
 use crate::catalog::MethodId as M;
 use crate::value::Value;
@@ -25,6 +27,17 @@ use crate::value::errors::{Exc, R};
 pub(crate) enum Source {
     Value(Value),
     Split(SplitCall),
+    /// The parts of a `partition` or `rpartition` call (no tuple made).
+    Parted([Value; 3]),
+}
+
+impl Source {
+    /// The value the call would have returned, for consumers with no
+    /// path of their own (a split call never gets here).
+    pub(crate) fn parted_tuple(parts: [Value; 3]) -> Value {
+        let [a, b, c] = parts;
+        Value::triple(a, b, c)
+    }
 }
 
 /// Unpacking targets bound from pieces without the general assignment.
@@ -35,7 +48,10 @@ impl Interp<'_> {
     #[inline]
     pub(crate) fn eval_source(&mut self, e: &Expr) -> R<Source> {
         if let ExprKind::MethodCall(m) = &e.kind
-            && matches!(m.attr.id, Some(M::Split | M::Rsplit | M::Splitlines))
+            && matches!(
+                m.attr.id,
+                Some(M::Split | M::Rsplit | M::Splitlines | M::Partition | M::Rpartition)
+            )
         {
             return self.split_source(m).map_err(|ex| at_line(ex, e.line));
         }
@@ -53,6 +69,16 @@ impl Interp<'_> {
             return self.call_method_on(m, obj).map(Source::Value);
         };
         self.budget.step()?;
+        if matches!(id, M::Partition | M::Rpartition) {
+            let parts = if m.simple && m.args.len() <= INLINE_ARGS {
+                self.with_few_args(&m.args, |_, args| partition_parts(id, s, args, &[]))?
+            } else {
+                let (args, kwargs) =
+                    self.eval_args(&m.args, &m.kwargs, &|| format!("str.{}", id.name()))?;
+                partition_parts(id, s, &args, &kwargs)?
+            };
+            return Ok(Source::Parted(parts));
+        }
         let call = if m.simple && m.args.len() <= INLINE_ARGS {
             self.with_few_args(&m.args, |_, args| SplitCall::new(id, s.clone(), args, &[]))?
         } else {
@@ -61,6 +87,27 @@ impl Interp<'_> {
             SplitCall::new(id, s.clone(), &args, &kwargs)?
         };
         Ok(Source::Split(call))
+    }
+
+    /// `targets = s.partition(sep)` (or `rpartition`): three names are
+    /// bound from the parts with no tuple; any other target list unpacks
+    /// the tuple the call returns.
+    pub(crate) fn unpack_parted(
+        &mut self,
+        targets: &[Target],
+        star: Option<usize>,
+        parts: [Value; 3],
+    ) -> R<()> {
+        match targets {
+            [Target::Name(a, _), Target::Name(b, _), Target::Name(c, _)] if star.is_none() => {
+                let [x, y, z] = parts;
+                self.store(*a, x);
+                self.store(*b, y);
+                self.store(*c, z);
+                Ok(())
+            }
+            _ => self.unpack(targets, star, Source::parted_tuple(parts)),
+        }
     }
 
     /// `targets = call` for a split-family call: up to [`MAX_NAMES`] plain

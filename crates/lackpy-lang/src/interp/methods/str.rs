@@ -783,6 +783,14 @@ fn rpartition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
 
 /// `partition` or `rpartition` (`id`).
 fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let [a, b, c] = partition_parts(id, s, args, kwargs)?;
+    Ok(Value::triple(a, b, c))
+}
+
+/// The three parts of a `partition` or `rpartition` (`id`) call, checked
+/// as the method checks them (unpacked with no tuple by the caller).
+#[inline]
+pub(crate) fn partition_parts(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<[Value; 3]> {
     let text = s.as_str();
     let sep_v = one_of(id, args, kwargs)?;
     let sep = text_arg(sep_v)?;
@@ -800,13 +808,13 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     // starts and ends on char boundaries, so the slices cannot fail.
     let whole = Value::Str(s.clone());
     Ok(match pos {
-        Some(p) => Value::triple(
+        Some(p) => [
             part_value(s, text.get(..p).unwrap_or_default()),
             sep_v.clone(),
             part_value(s, text.get(p + sep.len()..).unwrap_or_default()),
-        ),
-        None if id == M::Partition => Value::triple(whole, empty_str(), empty_str()),
-        None => Value::triple(empty_str(), empty_str(), whole),
+        ],
+        None if id == M::Partition => [whole, empty_str(), empty_str()],
+        None => [empty_str(), empty_str(), whole],
     })
 }
 

@@ -13,7 +13,7 @@ type), keyword arguments, keepends, empty texts and pieces, non-ASCII text
 and line breaks, long texts (their repeated pieces are shared), bad
 arguments (type errors, the empty separator) and their lines; unpacking
 with matching and mismatching counts, starred and non-name targets,
-partition; loops whose body rebinds the text being split or the loop
+`partition`/`rpartition` (also as loop sources); loops whose body rebinds the text being split or the loop
 name, and loops nesting a split of each piece (the language has no
 `break` or `continue`).
 
@@ -43,7 +43,10 @@ BAD = ["''", "1", "b','", "[',']", "sep=''", "maxsplit='1'", "maxsplit=1.5", f"m
 
 def call(rnd, recv="t"):
     """A split-family call on `recv` (usually legal)."""
-    m = pick(rnd, "split", "split", "rsplit", "rsplit", "splitlines")
+    m = pick(rnd, "split", "split", "rsplit", "rsplit", "splitlines", "partition", "rpartition")
+    if m.endswith("partition"):
+        arg = pick(rnd, repr('='), repr('a'), repr(','), repr('ab'), repr('é'), 'sep')
+        return f"{recv}.{m}({arg})"
     if m == "splitlines":
         arg = pick(rnd, "", "True", "False", "keepends=True", "keepends=False", "1", "0")
         return f"{recv}.splitlines({arg})"
@@ -61,7 +64,11 @@ def call(rnd, recv="t"):
 
 
 def bad_call(rnd, recv="t"):
-    m = pick(rnd, "split", "rsplit", "splitlines")
+    m = pick(rnd, "split", "rsplit", "splitlines", "partition")
+    if m == "partition":
+        m = pick(rnd, 'partition', 'rpartition')
+        arg = pick(rnd, repr(''), '1', 'None', 'sep=1', repr('a') + ', 1', '')
+        return f"{recv}.{m}({arg})"
     if m == "splitlines":
         bad = pick(rnd, "True, 1", "x=1", "keepends=[]", "[]", "1.5", "None", str(2 ** 40), "-1", "'x'")
         return f"{recv}.splitlines({bad})"
@@ -82,7 +89,7 @@ def fam_loop(rnd):
                 "out.append(x)\n    out.append(t.split(x)[0] if x else x)")
     tail = pick(rnd, "", "\nelse:\n    out.append('done')")
     last = pick(rnd, "out", "[out, x]", "[out, t]", "len(out)")
-    return f"t = {text(rnd)}\nx = 'before'\nout = []\nfor x in {c}:\n    {body}{tail}\n{last}"
+    return f"t = {text(rnd)}\nsep = '='\nx = 'before'\nout = []\nfor x in {c}:\n    {body}{tail}\n{last}"
 
 
 def fam_comp(rnd):
@@ -104,7 +111,7 @@ def fam_comp(rnd):
         e = f"[int(x) for x in {c} if x.isdigit()]"
     else:
         e = f"[x + y for x, y in [(a, b) for a in {c} for b in 'pq']]"
-    return f"t = {text(rnd)}\nx = 'outer'\nr = {e}\n[r, x]"
+    return f"t = {text(rnd)}\nsep = ','\nx = 'outer'\nr = {e}\n[r, x]"
 
 
 def fam_unpack(rnd):
@@ -116,7 +123,7 @@ def fam_unpack(rnd):
     last = f"[{', '.join(names)}]" if names else "d"
     if "d['k']" in tgt:
         last = f"[d, {', '.join(names)}]" if names else "d"
-    return f"t = {text(rnd)}\nd = {{}}\na = b = c = 'old'\n{tgt} = {src}\n{last}"
+    return f"t = {text(rnd)}\nsep = {pick(rnd, repr('='), repr('b'), '1')}\nd = {{}}\na = b = c = 'old'\n{tgt} = {src}\n{last}"
 
 
 def fam_errors(rnd):
@@ -126,7 +133,7 @@ def fam_errors(rnd):
     use = pick(rnd, f"for x in {c}:\n    out.append(x)", f"r = [x for x in {c}]",
                f"a, b = {c}", f"out.append([x for x in 'ab' for y in {c}])",
                f"for x in xs:\n    for y in {c}:\n        out.append(y)")
-    return f"t = {text(rnd)}\nn = 5\nxs = ['a,b']\nout = []\n{use}\nout"
+    return f"t = {text(rnd)}\nsep = 'a'\nn = 5\nxs = ['a,b']\nout = []\n{use}\nout"
 
 
 def fam_nested(rnd):
@@ -141,7 +148,7 @@ def fam_nested(rnd):
         f"out = []\nfor i in range(3):\n    for x in {c}:\n        out.append(x)\n        t = t[1:]\n[out, t]",
         f"out = []\nfor x in {c}:\n    p = x.split('=', 1)\n    out.append(p)\n    if len(p) == 2:\n        k, v = p\n        out.append(k + v)\nout",
     )
-    return f"t = {text(rnd)}\n{prog}"
+    return f"t = {text(rnd)}\nsep = 'b'\n{prog}"
 
 
 if __name__ == "__main__":
