@@ -418,8 +418,11 @@ impl Interp<'_> {
                 }
                 let mut items = items;
                 let tail = items.split_off(items.len() - after);
-                let middle = items.split_off(before);
-                for (t, x) in targets.iter().take(before).zip(items) {
+                // The names before the star take the first items; what is
+                // left (moved down in place, not copied out) is the list.
+                let head: Vec<Value> = items.drain(..before).collect();
+                let middle = items;
+                for (t, x) in targets.iter().take(before).zip(head) {
                     self.assign(t, x)?;
                 }
                 if let Some(t) = targets.get(si) {

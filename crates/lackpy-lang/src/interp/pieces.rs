@@ -10,7 +10,8 @@
 //! after the previous one is dropped, so its blocks are reused; an
 //! unpacking binds its names with no list, with CPython's errors when the
 //! count does not match. `a, sep, b = s.partition(x)` (or `rpartition`)
-//! binds its three names with no tuple.
+//! binds its three names with no tuple, and `s.split(sep)[k]` makes only
+//! the piece it takes.
 
 use super::Interp;
 use super::call::INLINE_ARGS;
@@ -89,6 +90,27 @@ impl Interp<'_> {
         Ok(Source::Split(call))
     }
 
+    /// `obj[idx]` where `obj` may be a split-family call: the piece at an
+    /// int index is made alone, with no list; any other index (and one out
+    /// of range, to raise) goes to the list the call returns.
+    pub(crate) fn eval_item_of(&mut self, obj: &Expr, idx: &Expr) -> R<Value> {
+        let o = match self.eval_source(obj)? {
+            Source::Value(v) => v,
+            Source::Parted(parts) => Source::parted_tuple(parts),
+            Source::Split(call) => {
+                let i = self.eval(idx)?;
+                if let Value::Int(k) = i
+                    && let Some(v) = call.item(k)?
+                {
+                    return Ok(v);
+                }
+                return super::ops::get_item(&call.to_list()?, &i);
+            }
+        };
+        let i = self.eval(idx)?;
+        super::ops::get_item(&o, &i)
+    }
+
     /// `targets = s.partition(sep)` (or `rpartition`): three names are
     /// bound from the parts with no tuple; any other target list unpacks
     /// the tuple the call returns.
@@ -122,11 +144,11 @@ impl Interp<'_> {
         let n = targets.len();
         let mut pieces = call.pieces()?;
         if star.is_some() || n > MAX_NAMES {
-            let mut items = Vec::new();
+            let mut items = crate::value::meter::Buf::new();
             while let Some(p) = pieces.next_piece()? {
-                items.push(pieces.value(p));
+                items.push(pieces.value(p))?;
             }
-            return self.unpack_items(targets, star, items);
+            return self.unpack_items(targets, star, items.into_vec());
         }
         let mut got = [""; MAX_NAMES];
         let mut count = 0;

@@ -147,6 +147,41 @@ fn forward<'t>(text: &str, sep: Option<&'t str>, limit: usize) -> Walk<'t> {
     }
 }
 
+impl SplitCall {
+    /// `call[k]`: the piece at `k` (from the end when negative), made
+    /// alone; `None` when there is none (the caller raises as the list
+    /// would).
+    pub(crate) fn item(&self, k: i64) -> R<Option<Value>> {
+        let mut pieces = self.pieces()?;
+        if let Ok(mut n) = usize::try_from(k) {
+            while let Some(p) = pieces.next_piece()? {
+                if n == 0 {
+                    return Ok(Some(pieces.value(p)));
+                }
+                n -= 1;
+            }
+            return Ok(None);
+        }
+        // From the end: every piece is found, one value made.
+        let mut found = Parts::new(self.text.is_ascii());
+        while let Some(p) = pieces.next_piece()? {
+            found.push(p)?;
+        }
+        let at = usize::try_from(k.saturating_add(found.len() as i64)).ok();
+        Ok(at.and_then(|i| found.get(i)).map(|p| pieces.value(p)))
+    }
+
+    /// The list the method returns.
+    pub(crate) fn to_list(&self) -> R<Value> {
+        let mut pieces = self.pieces()?;
+        let mut items = meter::Buf::new();
+        while let Some(p) = pieces.next_piece()? {
+            items.push(pieces.value(p))?;
+        }
+        Ok(Value::list(items.into_vec()))
+    }
+}
+
 /// Whether a match of `sep` can overlap the next one (a proper prefix of
 /// it is also a suffix).
 fn overlaps_itself(sep: &str) -> bool {
@@ -343,19 +378,22 @@ fn ascii_space(b: u8) -> bool {
 #[inline]
 fn next_ascii_word(rest: &str, whole: bool) -> (Option<&str>, usize) {
     let bytes = rest.as_bytes();
-    let Some(start) = bytes.iter().position(|&b| !ascii_space(b)) else {
-        return (None, bytes.len());
-    };
-    if whole {
-        return (rest.get(start..), bytes.len());
+    let n = bytes.len();
+    let mut i = 0;
+    while i < n && ascii_space(bytes[i]) {
+        i += 1;
     }
-    let len = bytes
-        .get(start..)
-        .unwrap_or_default()
-        .iter()
-        .position(|&b| ascii_space(b))
-        .unwrap_or(bytes.len() - start);
-    (rest.get(start..start + len), start + len)
+    if i == n {
+        return (None, n);
+    }
+    if whole {
+        return (rest.get(i..), n);
+    }
+    let start = i;
+    while i < n && !ascii_space(bytes[i]) {
+        i += 1;
+    }
+    (rest.get(start..i), i)
 }
 
 /// The next word of `rest` for a whitespace split and the offset just past

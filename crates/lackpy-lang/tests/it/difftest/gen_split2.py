@@ -13,7 +13,9 @@ type), keyword arguments, keepends, empty texts and pieces, non-ASCII text
 and line breaks, long texts (their repeated pieces are shared), bad
 arguments (type errors, the empty separator) and their lines; unpacking
 with matching and mismatching counts, starred and non-name targets,
-`partition`/`rpartition` (also as loop sources); loops whose body rebinds the text being split or the loop
+`partition`/`rpartition` (also as loop sources); a call indexed
+(`s.split(sep)[k]`: ints from either end, out of range, bool, slices, wrong
+types); loops whose body rebinds the text being split or the loop
 name, and loops nesting a split of each piece (the language has no
 `break` or `continue`).
 
@@ -151,6 +153,16 @@ def fam_nested(rnd):
     return f"t = {text(rnd)}\nsep = 'b'\n{prog}"
 
 
+def fam_item(rnd):
+    c = call(rnd) if rnd.random() < .85 else bad_call(rnd)
+    k = pick(rnd, "0", "1", "2", "-1", "-2", "-3", "5", "-10", "k", "-k", "0", "1", "-1", "k",
+             "1:", "::-1", "-1:", "True", pick(rnd, str(BIG), str(-BIG - 1), "1.0", "None", "'x'", "False"))
+    use = pick(rnd, f"r = {c}[{k}]", f"r = [{c}[{k}], {c}[0] if {c} else 'none']",
+               f"r = [len({c}[{k}]), k]", f"r = {c}[{k}][{pick(rnd, '0', '-1', '1:')}]",
+               f"r = [x[{k}] for x in {c}]")
+    return f"t = {text(rnd)}\nsep = ','\nk = {pick(rnd, '1', '-1', '0', '3')}\n{use}\nr"
+
+
 if __name__ == "__main__":
-    gen_common.main([fam_loop, fam_comp, fam_unpack, fam_errors, fam_nested],
+    gen_common.main([fam_loop, fam_comp, fam_unpack, fam_errors, fam_nested, fam_item],
                     run=gen_common.run_with_line)
