@@ -25,6 +25,14 @@ pub(crate) const INLINE_ARGS: usize = 4;
 impl Interp<'_> {
     pub(crate) fn eval_call(&mut self, c: &Call) -> R<Value> {
         let f = self.eval(&c.func)?;
+        if let (Value::Builtin(crate::catalog::BuiltinId::Len), true, [Elt::One(a)]) =
+            (&f, c.simple, c.args.as_slice())
+            && let ExprKind::MethodCall(m) = &a.kind
+            && m.attr.id.is_some_and(super::pieces::is_split_family)
+        {
+            // `len(s.split())`: the pieces counted, none made.
+            return self.len_of_source(a);
+        }
         if c.simple && c.args.len() <= INLINE_ARGS {
             return self.with_few_args(&c.args, |it, args| it.call_value(&f, args, &[]));
         }

@@ -139,6 +139,7 @@ impl Interp<'_> {
             Feed::Split(call) => {
                 let lt = self.loop_target(&g.target);
                 if innermost && g.ifs.is_empty() {
+                    acc.reserve(call.size_hint());
                     return self.for_each_piece(&call, &lt, |me| acc.emit(me, c));
                 }
                 return self

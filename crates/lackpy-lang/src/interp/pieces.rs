@@ -11,7 +11,7 @@
 //! unpacking binds its names with no list, with CPython's errors when the
 //! count does not match. `a, sep, b = s.partition(x)` (or `rpartition`)
 //! binds its three names with no tuple, and `s.split(sep)[k]` makes only
-//! the piece it takes.
+//! the piece it takes; `len(s.split())` counts the pieces.
 
 use super::Interp;
 use super::call::INLINE_ARGS;
@@ -44,15 +44,22 @@ impl Source {
 /// Unpacking targets bound from pieces without the general assignment.
 const MAX_NAMES: usize = 8;
 
+/// Whether `id` is a method whose call a consumer may take without its
+/// result: `split`, `rsplit`, `splitlines`, `partition`, `rpartition`.
+#[inline]
+pub(crate) fn is_split_family(id: M) -> bool {
+    matches!(
+        id,
+        M::Split | M::Rsplit | M::Splitlines | M::Partition | M::Rpartition
+    )
+}
+
 impl Interp<'_> {
     /// Evaluates `e`, leaving a split-family call on a str unrun.
     #[inline]
     pub(crate) fn eval_source(&mut self, e: &Expr) -> R<Source> {
         if let ExprKind::MethodCall(m) = &e.kind
-            && matches!(
-                m.attr.id,
-                Some(M::Split | M::Rsplit | M::Splitlines | M::Partition | M::Rpartition)
-            )
+            && m.attr.id.is_some_and(is_split_family)
         {
             return self.split_source(m).map_err(|ex| at_line(ex, e.line));
         }
@@ -109,6 +116,26 @@ impl Interp<'_> {
         };
         let i = self.eval(idx)?;
         super::ops::get_item(&o, &i)
+    }
+
+    /// `len(arg)` where `arg` is a split-family call: the pieces are
+    /// counted, none made (the same steps as the call and `len`).
+    #[inline(never)]
+    pub(crate) fn len_of_source(&mut self, arg: &Expr) -> R<Value> {
+        let v = match self.eval_source(arg)? {
+            Source::Split(call) => {
+                self.budget.step()?;
+                let n = call.count()?;
+                return Ok(Value::Int(i64::try_from(n).unwrap_or(i64::MAX)));
+            }
+            Source::Value(v) => v,
+            Source::Parted(parts) => Source::parted_tuple(parts),
+        };
+        self.call_value(
+            &Value::Builtin(crate::catalog::BuiltinId::Len),
+            std::slice::from_ref(&v),
+            &[],
+        )
     }
 
     /// `targets = s.partition(sep)` (or `rpartition`): three names are

@@ -171,6 +171,36 @@ impl SplitCall {
         Ok(at.and_then(|i| found.get(i)).map(|p| pieces.value(p)))
     }
 
+    /// How many pieces there are (`len(call)`), none made.
+    pub(crate) fn count(&self) -> R<usize> {
+        let mut pieces = self.pieces()?;
+        let mut n = 0;
+        while pieces.next_piece()?.is_some() {
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// How many pieces there are when one pass of `memchr` tells (a
+    /// one-byte separator), else 0: room to make for the results.
+    pub(crate) fn size_hint(&self) -> usize {
+        match &self.how {
+            How::Split {
+                sep: Some(sep),
+                maxsplit,
+                ..
+            } => match sep.as_str().as_bytes() {
+                &[b] => {
+                    let cuts = memchr::memchr_iter(b, self.text.as_str().as_bytes()).count();
+                    let limit = usize::try_from(*maxsplit).unwrap_or(usize::MAX);
+                    cuts.min(limit) + 1
+                }
+                _ => 0,
+            },
+            _ => 0,
+        }
+    }
+
     /// The list the method returns.
     pub(crate) fn to_list(&self) -> R<Value> {
         let mut pieces = self.pieces()?;

@@ -15,7 +15,7 @@ arguments (type errors, the empty separator) and their lines; unpacking
 with matching and mismatching counts, starred and non-name targets,
 `partition`/`rpartition` (also as loop sources); a call indexed
 (`s.split(sep)[k]`: ints from either end, out of range, bool, slices, wrong
-types); loops whose body rebinds the text being split or the loop
+types) and counted (`len(s.split())`); loops whose body rebinds the text being split or the loop
 name, and loops nesting a split of each piece (the language has no
 `break` or `continue`).
 
@@ -159,7 +159,7 @@ def fam_item(rnd):
              "1:", "::-1", "-1:", "True", pick(rnd, str(BIG), str(-BIG - 1), "1.0", "None", "'x'", "False"))
     use = pick(rnd, f"r = {c}[{k}]", f"r = [{c}[{k}], {c}[0] if {c} else 'none']",
                f"r = [len({c}[{k}]), k]", f"r = {c}[{k}][{pick(rnd, '0', '-1', '1:')}]",
-               f"r = [x[{k}] for x in {c}]")
+               f"r = [x[{k}] for x in {c}]", f"r = [len({c}), {c}]", f"r = len({c}) + k")
     return f"t = {text(rnd)}\nsep = ','\nk = {pick(rnd, '1', '-1', '0', '3')}\n{use}\nr"
 
 
