@@ -15,6 +15,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::code::{NameRef, Target};
+use super::methods::str_pieces::SplitCall;
 use crate::value::errors::R;
 use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
 use crate::value::meter;
@@ -311,6 +312,39 @@ impl Interp<'_> {
             };
             self.budget.step()?;
             bind(self, item);
+            body(self)?;
+        }
+        Ok(())
+    }
+
+    /// Runs `body` once per piece of a split-family call, bound to the
+    /// loop target first (the pieces are made as the loop reaches them:
+    /// see [`super::pieces`]). Counts the same steps as the loop over the
+    /// list the call would return.
+    pub(crate) fn for_each_piece(
+        &mut self,
+        call: &SplitCall,
+        lt: &LoopTarget,
+        mut body: impl FnMut(&mut Self) -> R<()>,
+    ) -> R<()> {
+        let mut pieces = call.pieces()?;
+        while let Some(p) = pieces.next_piece()? {
+            self.budget.step()?;
+            match lt.kind {
+                Kind::One(s) => {
+                    // The previous piece is dropped first: the new one
+                    // reuses its blocks.
+                    let old = match s {
+                        Slot::Stack(i) => self.stack.get_mut(i),
+                        Slot::Name(r) => self.slot_ref(r),
+                    };
+                    if let Some(old) = old {
+                        *old = None;
+                    }
+                    self.put(s, pieces.value(p));
+                }
+                _ => self.assign(lt.target, pieces.value(p))?,
+            }
             body(self)?;
         }
         Ok(())

@@ -20,11 +20,19 @@ pub(crate) type Kwargs = Vec<(Rc<str>, Value)>;
 
 /// Most calls have few positional arguments; they are evaluated into a
 /// fixed array on the stack instead of a fresh vector.
-const INLINE_ARGS: usize = 4;
+pub(crate) const INLINE_ARGS: usize = 4;
 
 impl Interp<'_> {
     pub(crate) fn eval_call(&mut self, c: &Call) -> R<Value> {
         let f = self.eval(&c.func)?;
+        if let (Value::Builtin(crate::catalog::BuiltinId::Len), true, [Elt::One(a)]) =
+            (&f, c.simple, c.args.as_slice())
+            && let ExprKind::MethodCall(m) = &a.kind
+            && m.attr.id.is_some_and(super::pieces::is_split_family)
+        {
+            // `len(s.split())`: the pieces counted, none made.
+            return self.len_of_source(a);
+        }
         if c.simple && c.args.len() <= INLINE_ARGS {
             return self.with_few_args(&c.args, |it, args| it.call_value(&f, args, &[]));
         }
@@ -56,6 +64,13 @@ impl Interp<'_> {
         if let Some(v) = self.str_method_in_place(m) {
             return v;
         }
+        self.call_method_on(m, obj)
+    }
+
+    /// The rest of `obj.name(args)` once `obj` is evaluated: the arguments
+    /// are evaluated and the method (or attribute) called.
+    #[inline(always)]
+    pub(crate) fn call_method_on(&mut self, m: &MethodCall, obj: Value) -> R<Value> {
         let direct = match m.attr.id {
             Some(id) => methods::has_method(&obj, id),
             None => false,
@@ -142,7 +157,7 @@ impl Interp<'_> {
     /// no allocation, and the one- and two-argument cases drop exactly
     /// what they made.
     #[inline(always)]
-    fn with_few_args<T>(
+    pub(crate) fn with_few_args<T>(
         &mut self,
         args: &[Elt],
         f: impl FnOnce(&mut Self, &[Value]) -> R<T>,

@@ -13,6 +13,8 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::code::{Comp, Gen, NameRef, Target};
+use super::methods::str_pieces::SplitCall;
+use super::pieces::Source;
 use crate::value::errors::R;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, List, Set, Value};
@@ -75,6 +77,13 @@ impl Sink for Dict {
     }
 }
 
+/// What a comprehension clause walks.
+enum Feed {
+    /// The iterator and the value it came from.
+    Iter(PyIter, Value),
+    Split(SplitCall),
+}
+
 impl Interp<'_> {
     /// `[elt for …]`.
     pub(crate) fn eval_list_comp(&mut self, c: &Comp) -> R<Value> {
@@ -96,8 +105,7 @@ impl Interp<'_> {
             return Ok(Value::None);
         };
         // The first iterable is evaluated in the enclosing scope.
-        let src = self.eval(&first.iter)?;
-        let it = PyIter::of(&src)?;
+        let it = self.feed(&first.iter)?;
         self.push_frame(c.nslots as usize, 0)?;
         let r = self.comp_loop(c, 0, it, &mut acc);
         self.pop_frame(0);
@@ -105,12 +113,39 @@ impl Interp<'_> {
         Ok(acc.finish())
     }
 
-    /// Runs clause `gi` over `it`.
-    fn comp_loop<S: Sink>(&mut self, c: &Comp, gi: usize, it: PyIter, acc: &mut S) -> R<()> {
+    /// What a clause walks: the iterator of its iterable, or the pieces of
+    /// a split-family call (see [`super::pieces`]).
+    fn feed(&mut self, e: &super::code::Expr) -> R<Feed> {
+        Ok(match self.eval_source(e)? {
+            Source::Value(v) => Feed::Iter(PyIter::of(&v)?, v),
+            Source::Parted(parts) => {
+                let v = Source::parted_tuple(parts);
+                Feed::Iter(PyIter::of(&v)?, v)
+            }
+            Source::Split(call) => Feed::Split(call),
+        })
+    }
+
+    /// Runs clause `gi` over `feed`.
+    fn comp_loop<S: Sink>(&mut self, c: &Comp, gi: usize, feed: Feed, acc: &mut S) -> R<()> {
         let Some(g) = c.gens.get(gi) else {
             return Ok(());
         };
         let innermost = gi + 1 == c.gens.len();
+        // The source stays held while its iterator runs (an iterator object
+        // is looked through only when nothing else holds it).
+        let (it, _src) = match feed {
+            Feed::Iter(it, src) => (it, src),
+            Feed::Split(call) => {
+                let lt = self.loop_target(&g.target);
+                if innermost && g.ifs.is_empty() {
+                    acc.reserve(call.size_hint());
+                    return self.for_each_piece(&call, &lt, |me| acc.emit(me, c));
+                }
+                return self
+                    .for_each_piece(&call, &lt, |me| me.comp_item(c, gi, g, innermost, acc));
+            }
+        };
         if let (PyIter::Range { next, step, left }, Target::Name(name, _)) = (&it, &g.target) {
             // `for i in range(...)` clauses run on a plain counter, written
             // in place: the frame does not move while its loop runs.
@@ -189,8 +224,7 @@ impl Interp<'_> {
         }
         match c.gens.get(gi + 1) {
             Some(next) => {
-                let src = self.eval(&next.iter)?;
-                let inner = PyIter::of(&src)?;
+                let inner = self.feed(&next.iter)?;
                 self.comp_loop(c, gi + 1, inner, acc)
             }
             None => Ok(()),

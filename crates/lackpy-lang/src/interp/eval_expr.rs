@@ -303,6 +303,12 @@ impl Interp<'_> {
             // cannot fail.
             return ops::get_item(o, i);
         }
+        if let ExprKind::MethodCall(_) = &obj.kind
+            && !matches!(idx.kind, ExprKind::Slice(..))
+        {
+            // `line.split(",")[2]`: no list (see `pieces`).
+            return self.eval_item_of(obj, idx);
+        }
         let o = self.eval(obj)?;
         if let ExprKind::Slice(lo, hi, step) = &idx.kind {
             let s = self.eval_slice(lo, hi, step)?;

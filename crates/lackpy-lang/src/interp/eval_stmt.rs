@@ -7,6 +7,7 @@ use super::code::{NameRef, Stmt, StmtKind, Target};
 use super::eval_expr::{at_line, forbidden};
 use super::fast::{self, Num};
 use super::ops;
+use super::pieces::Source;
 use crate::ast::Operator;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
@@ -40,6 +41,15 @@ impl Interp<'_> {
                 self.store(*r, v);
             }
             StmtKind::Assign(targets, e) => {
+                if let [Target::Seq(ts, star)] = targets.as_slice() {
+                    // `a, b = s.split(...)` binds the pieces with no list.
+                    match self.eval_source(e)? {
+                        Source::Split(call) => self.unpack_pieces(ts, *star, &call)?,
+                        Source::Parted(parts) => self.unpack_parted(ts, *star, parts)?,
+                        Source::Value(v) => self.unpack(ts, *star, v)?,
+                    }
+                    return Ok(());
+                }
                 let v = self.eval(e)?;
                 if let Some((last, rest)) = targets.split_last() {
                     for t in rest {
@@ -113,7 +123,15 @@ impl Interp<'_> {
         body: &[Stmt],
         orelse: &[Stmt],
     ) -> R<()> {
-        let src = self.eval(iter)?;
+        let src = match self.eval_source(iter)? {
+            Source::Value(v) => v,
+            Source::Parted(parts) => Source::parted_tuple(parts),
+            Source::Split(call) => {
+                let lt = self.loop_target(target);
+                self.for_each_piece(&call, &lt, |me| me.exec_block(body))?;
+                return self.exec_block(orelse);
+            }
+        };
         if let (Value::Range(r), Target::Name(name, _)) = (&src, target)
             && let (crate::value::Range::Small { start, step, .. }, Some(left)) =
                 (&**r, r.len_u64())
@@ -318,7 +336,7 @@ impl Interp<'_> {
         }
     }
 
-    fn unpack(&mut self, targets: &[Target], star: Option<usize>, v: Value) -> R<()> {
+    pub(crate) fn unpack(&mut self, targets: &[Target], star: Option<usize>, v: Value) -> R<()> {
         let n = targets.len();
         if let Value::Tuple(t) = &v
             && star.is_none()
@@ -378,6 +396,18 @@ impl Interp<'_> {
                 items.into_vec()
             }
         };
+        self.unpack_items(targets, star, items)
+    }
+
+    /// Binds `items` (all the values unpacked) to `targets`, checking
+    /// their count.
+    pub(crate) fn unpack_items(
+        &mut self,
+        targets: &[Target],
+        star: Option<usize>,
+        items: Vec<Value>,
+    ) -> R<()> {
+        let n = targets.len();
         match star {
             None => {
                 if items.len() < n {
@@ -412,8 +442,11 @@ impl Interp<'_> {
                 }
                 let mut items = items;
                 let tail = items.split_off(items.len() - after);
-                let middle = items.split_off(before);
-                for (t, x) in targets.iter().take(before).zip(items) {
+                // The names before the star take the first items; what is
+                // left (moved down in place, not copied out) is the list.
+                let head: Vec<Value> = items.drain(..before).collect();
+                let middle = items;
+                for (t, x) in targets.iter().take(before).zip(head) {
                     self.assign(t, x)?;
                 }
                 if let Some(t) = targets.get(si) {

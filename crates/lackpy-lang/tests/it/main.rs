@@ -39,6 +39,7 @@ mod run_variables;
 mod set_diff;
 mod sort3_diff;
 mod spec_export;
+mod split2_diff;
 mod str2_diff;
 mod text3_diff;
 mod text4_diff;

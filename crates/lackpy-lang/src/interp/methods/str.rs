@@ -525,6 +525,23 @@ fn rsplit(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 
 /// `split` or `rsplit` (`id`).
 fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let (sep, maxsplit) = split_args(id, args, kwargs)?;
+    let mut parts = Parts::new(s.is_ascii());
+    split_text(
+        s.as_str(),
+        sep.as_deref().map(PyStr::as_str),
+        maxsplit,
+        id == M::Rsplit,
+        &mut parts,
+    )?;
+    budget.check_memory(parts.len() * 64)?;
+    Ok(Value::list(parts.into_values()?))
+}
+
+/// The separator and `maxsplit` of a `split` or `rsplit` (`id`) call,
+/// checked (the separator's emptiness is checked by the split).
+#[inline(always)]
+pub(super) fn split_args(id: M, args: &[Value], kwargs: Kw) -> R<(Option<Rc<PyStr>>, i64)> {
     let bound;
     // Positional arguments need no binding (and no allocation).
     let (sep, maxsplit) = if kwargs.is_empty() && args.len() <= 2 {
@@ -538,7 +555,7 @@ fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: K
     };
     let sep = match sep {
         None | Some(Value::None) => None,
-        Some(Value::Str(x)) => Some(x),
+        Some(Value::Str(x)) => Some(x.clone()),
         Some(other) => {
             return Err(Exc::type_error(format!(
                 "must be str or None, not {}",
@@ -550,24 +567,30 @@ fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: K
         None => -1,
         Some(v) => args::index(v)?,
     };
-    let mut parts = Parts::new(s.is_ascii());
-    split_text(
-        s.as_str(),
-        sep.as_ref().map(|x| x.as_str()),
-        maxsplit,
-        id == M::Rsplit,
-        &mut parts,
-    )?;
-    budget.check_memory(parts.len() * 64)?;
-    Ok(Value::list(parts.into_values()?))
+    Ok((sep, maxsplit))
 }
 
 fn splitlines(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
-    let keep = b.first().cloned().flatten().is_some_and(|v| v.truthy());
+    let keep = keepends_arg(args, kwargs)?;
     let mut parts = Parts::new(s.is_ascii());
     split_lines(s.as_str(), keep, &mut parts)?;
     Ok(Value::list(parts.into_values()?))
+}
+
+/// The `keepends` argument of a `splitlines` call, checked.
+pub(super) fn keepends_arg(args: &[Value], kwargs: Kw) -> R<bool> {
+    let b = bind("splitlines", args, kwargs, &["keepends"], 0)?;
+    // An int-like flag, as a C int (CPython's converter).
+    match b.first().and_then(Option::as_ref) {
+        None => Ok(false),
+        Some(v) => match crate::value::int::as_int(v) {
+            Some(i) => match i.to_i64().and_then(|i| i32::try_from(i).ok()) {
+                Some(i) => Ok(i != 0),
+                None => Err(Exc::overflow("Python int too large to convert to C int")),
+            },
+            None => Err(Exc::not_index(v)),
+        },
+    }
 }
 
 fn join(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -760,6 +783,14 @@ fn rpartition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
 
 /// `partition` or `rpartition` (`id`).
 fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+    let [a, b, c] = partition_parts(id, s, args, kwargs)?;
+    Ok(Value::triple(a, b, c))
+}
+
+/// The three parts of a `partition` or `rpartition` (`id`) call, checked
+/// as the method checks them (unpacked with no tuple by the caller).
+#[inline]
+pub(crate) fn partition_parts(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<[Value; 3]> {
     let text = s.as_str();
     let sep_v = one_of(id, args, kwargs)?;
     let sep = text_arg(sep_v)?;
@@ -777,13 +808,13 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     // starts and ends on char boundaries, so the slices cannot fail.
     let whole = Value::Str(s.clone());
     Ok(match pos {
-        Some(p) => Value::triple(
+        Some(p) => [
             part_value(s, text.get(..p).unwrap_or_default()),
             sep_v.clone(),
             part_value(s, text.get(p + sep.len()..).unwrap_or_default()),
-        ),
-        None if id == M::Partition => Value::triple(whole, empty_str(), empty_str()),
-        None => Value::triple(empty_str(), empty_str(), whole),
+        ],
+        None if id == M::Partition => [whole, empty_str(), empty_str()],
+        None => [empty_str(), empty_str(), whole],
     })
 }
 

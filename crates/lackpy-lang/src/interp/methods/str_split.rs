@@ -7,6 +7,7 @@ use crate::value::errors::{Exc, R};
 use crate::value::meter::Buf;
 
 /// `str.split` / `str.rsplit`.
+#[inline(always)]
 pub(super) fn split_text<'t>(
     text: &'t str,
     sep: Option<&str>,
@@ -147,7 +148,7 @@ const SMALL: usize = 16;
 const SHARE_FROM: usize = 32;
 
 /// Parts longer than this are never shared.
-const SHORT: usize = 24;
+pub(super) const SHORT: usize = 24;
 
 impl<'t> Parts<'t> {
     /// No parts yet, of ASCII text or not.
@@ -186,6 +187,16 @@ impl<'t> Parts<'t> {
             &mut self.small[..self.n]
         } else {
             &mut self.spill
+        }
+    }
+
+    /// Part `i`, if there is one.
+    #[inline]
+    pub(super) fn get(&self, i: usize) -> Option<&'t str> {
+        if self.n <= SMALL {
+            self.small.get(..self.n)?.get(i).copied()
+        } else {
+            self.spill.get(i).copied()
         }
     }
 
@@ -247,7 +258,7 @@ impl<'t> Parts<'t> {
 }
 
 /// Parts looked at before a split whose parts rarely repeat stops sharing.
-const STOP_AT: usize = 256;
+pub(super) const STOP_AT: usize = 256;
 
 /// Slots of [`ShareTable`] (a power of two).
 const SLOTS: usize = 128;
@@ -256,13 +267,13 @@ const SLOTS: usize = 128;
 /// table on the stack (no allocation, no probing). A part whose slot holds
 /// another text takes the slot over, so a few colliding words may each be
 /// made more than once: sharing is an optimisation, never a promise.
-struct ShareTable<'t> {
+pub(super) struct ShareTable<'t> {
     keys: [&'t str; SLOTS],
     vals: [Option<Value>; SLOTS],
 }
 
 impl<'t> ShareTable<'t> {
-    fn new() -> Self {
+    pub(super) fn new() -> Self {
         ShareTable {
             keys: [""; SLOTS],
             vals: [const { None }; SLOTS],
@@ -272,7 +283,7 @@ impl<'t> ShareTable<'t> {
     /// The shared value of `p` (made now if its slot holds another text),
     /// and whether it was already there.
     #[inline]
-    fn get_or_make(&mut self, p: &'t str, ascii: bool) -> (Value, bool) {
+    pub(super) fn get_or_make(&mut self, p: &'t str, ascii: bool) -> (Value, bool) {
         let slot = short_hash(p.as_bytes()) % SLOTS;
         if let (Some(k), Some(Some(v))) = (self.keys.get(slot), self.vals.get(slot))
             && *k == p
@@ -309,7 +320,7 @@ fn short_hash(b: &[u8]) -> usize {
 /// The string value of a part: empty and one-character ASCII parts are the
 /// shared objects; a part of ASCII text has as many code points as bytes.
 #[inline]
-fn make_part(ascii: bool, p: &str) -> Value {
+pub(super) fn make_part(ascii: bool, p: &str) -> Value {
     use crate::value::iter;
     match p.as_bytes() {
         [] => iter::empty_str(),
@@ -390,7 +401,7 @@ pub(super) fn split_lines<'t>(text: &'t str, keep: bool, out: &mut Parts<'t>) ->
 
 /// The width in bytes of the line break at `bytes[i]`, if one starts there.
 #[inline]
-fn break_width(bytes: &[u8], i: usize) -> Option<usize> {
+pub(super) fn break_width(bytes: &[u8], i: usize) -> Option<usize> {
     let next = |k: usize| bytes.get(i + k).copied();
     match bytes.get(i)? {
         b'\n' | 0x0b | 0x0c | 0x1c..=0x1e => Some(1),
