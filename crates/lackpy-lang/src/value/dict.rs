@@ -5,6 +5,7 @@
 //! and removal is O(1)), and a separate open-addressing table of entry
 //! indices finds a key by its Python hash and Python equality.
 
+use super::bulk::clone_item;
 use super::eq::eq_at;
 use super::hash::hash_value;
 use super::pool::Pool;
@@ -258,6 +259,13 @@ impl Dict {
                 self.entries.reserve_exact(usable - self.entries.len());
             }
         }
+        self.reindex();
+        self.settle(before);
+    }
+
+    /// Fills an empty index with the entries' positions, each placed by
+    /// its stored hash (no key is compared).
+    fn reindex(&mut self) {
         self.set_filled(self.len());
         for n in 0..self.entries.len() {
             if let Some(Some(e)) = self.entries.get(n) {
@@ -265,7 +273,6 @@ impl Dict {
                 self.index[slot] = n as u32;
             }
         }
-        self.settle(before);
     }
 
     /// Position of the key's entry.
@@ -430,6 +437,15 @@ impl Dict {
         self.entries.iter().flatten().map(|e| (&e.key, &e.value))
     }
 
+    /// The keys in order, or the values (`values`).
+    #[inline]
+    pub(crate) fn column(&self, values: bool) -> impl Iterator<Item = &Value> {
+        self.entries
+            .iter()
+            .flatten()
+            .map(move |e| if values { &e.value } else { &e.key })
+    }
+
     /// Items in order from entry position `pos` (as [`Dict::entry_from`]
     /// walks them).
     pub(crate) fn iter_from(&self, pos: usize) -> impl Iterator<Item = (&Value, &Value)> {
@@ -466,14 +482,10 @@ impl Dict {
             // index as they are (CPython clones such a dict's keys too).
             // The copy keeps the room to grow that the index allows, so
             // adding a few keys to it does not reallocate the entries.
+            // (A map over the slice has an exact length: each entry is
+            // built in place, with no capacity check.)
             let mut entries = entry_buffer(self.len().max(usable(self.index.len())));
-            entries.extend(self.entries.iter().map(|e| {
-                e.as_ref().map(|e| Entry {
-                    hash: e.hash,
-                    key: e.key.clone(),
-                    value: e.value.clone(),
-                })
-            }));
+            entries.extend(self.entries.iter().map(|e| e.as_ref().map(Entry::cloned)));
             let d = Dict {
                 entries,
                 index: self.index.clone(),
@@ -483,14 +495,37 @@ impl Dict {
             d.settle(0);
             return d;
         }
+        // Holes: the live entries, packed, under a fresh index (each key
+        // is placed by its stored hash; no key is compared).
         let mut d = Dict::new();
         if self.len() > SMALL {
             d.rebuild(self.len());
+        } else {
+            d.entries = Vec::with_capacity(self.len());
         }
-        for e in self.entries.iter().flatten() {
-            d.insert_h(e.key.clone(), e.hash, e.value.clone());
+        let before = d.charged();
+        d.entries
+            .extend(self.entries.iter().flatten().map(|e| Some(e.cloned())));
+        d.len = self.len;
+        if !d.index.is_empty() {
+            d.reindex();
         }
+        d.settle(before);
         d
+    }
+}
+
+impl Entry {
+    /// A copy of the entry (the key and value cloned inline: an
+    /// out-of-line clone returns its value through memory, and reloading
+    /// it whole stalls on every entry).
+    #[inline(always)]
+    fn cloned(&self) -> Entry {
+        Entry {
+            hash: self.hash,
+            key: clone_item(&self.key),
+            value: clone_item(&self.value),
+        }
     }
 }
 

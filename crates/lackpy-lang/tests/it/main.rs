@@ -12,6 +12,7 @@ mod progs;
 mod bulk2_diff;
 mod bulk_diff;
 mod data_forms_diff;
+mod dict2_diff;
 mod dict_diff;
 mod eval2_diff;
 mod eval_diff;
