@@ -4,25 +4,48 @@
 //! insertion-ordered vector (a removed entry leaves a hole, so order is kept
 //! and removal is O(1)), and a separate open-addressing table of entry
 //! indices finds a key by its Python hash and Python equality.
+//!
+//! An entry is just its key and value (32 bytes): no stored hash. An index
+//! slot (32 bits) holds the entry's position in its low bits and, in the
+//! bits the table's size leaves free, some bits of the hash, so a probe
+//! skips a slot of another hash without touching its entry. A rebuild
+//! hashes the keys again (a string's hash is cached, an int's is its
+//! value). Small dicts have no index: their scan compares keys (a string
+//! key first by identity, then by its cached hash), so the many small rows
+//! a program makes carry no hashes at all.
 
+use super::bulk::clone_item;
 use super::eq::eq_at;
-use super::hash::hash_value;
+use super::hash::{hash_value, rehash};
 use super::pool::Pool;
 use super::{Value, mem};
 use crate::value::errors::R;
 use std::cell::RefCell;
 
+/// An index slot: the entry's position in the low bits (as many as the
+/// table has slots), [`tag_bits`] of the hash above. A free slot holds
+/// [`EMPTY`], a removed one [`GONE`]; no entry's position is that high (a
+/// table holds at most two thirds of its size), so neither is a real slot.
+type Slot = u32;
 const EMPTY: u32 = u32::MAX;
 const GONE: u32 = u32::MAX - 1;
+
 /// Dicts with at most this many entries (holes included) have no index
 /// table: a scan of a few entries beats hashing into a table, and saves an
 /// allocation for the many small dicts programs make.
 const SMALL: usize = 8;
 
 struct Entry {
-    hash: i64,
     key: Value,
     value: Value,
+}
+
+/// The bits of a hash a slot keeps above a position of `shift` bits.
+#[inline]
+fn tag_bits(hash: i64, shift: u32) -> u32 {
+    (((hash as u64) >> 32) as u32)
+        .checked_shl(shift)
+        .unwrap_or(0)
 }
 
 thread_local! {
@@ -52,7 +75,7 @@ pub(crate) fn release_pools() {
 #[derive(Default)]
 pub(crate) struct Dict {
     entries: Vec<Option<Entry>>,
-    index: Box<[u32]>,
+    index: Box<[Slot]>,
     len: u32,
     /// Index slots in use, removed ones included (they still lengthen
     /// probes), in the low bits; [`CYC`] in the top bit.
@@ -65,14 +88,41 @@ const CYC: u32 = 1 << 31;
 const MAX_ENTRIES: usize = (CYC - 2) as usize;
 
 /// Key equality inside a table: hashable keys never fail to compare.
-#[inline]
-fn same_key(a: &Value, b: &Value) -> bool {
+/// `hash` is the hash of `b`. Inline for the common keys: the same string
+/// object (a constant key) or strings whose cached hashes differ need no
+/// byte compare, ints compare by value.
+#[inline(always)]
+fn same_key(a: &Value, b: &Value, hash: i64) -> bool {
     match (a, b) {
-        // The same string object (a constant key) needs no byte compare.
-        (Value::Str(x), Value::Str(y)) => std::rc::Rc::ptr_eq(x, y) || x.as_str() == y.as_str(),
+        (Value::Str(x), Value::Str(y)) => {
+            if std::rc::Rc::ptr_eq(x, y) {
+                return true;
+            }
+            let h = x.cached_hash();
+            (h == hash || h == 0) && x.as_str() == y.as_str()
+        }
         (Value::Int(x), Value::Int(y)) => x == y,
-        _ => a.is_same(b) || eq_at(a, b, 0).unwrap_or(false),
+        _ => same_other(a, b),
     }
+}
+
+/// [`same_key`] out of line, for a probe whose hash bits already matched
+/// (so it nearly always is the key): the probe loop stays small.
+#[inline(never)]
+fn same_key_probed(a: &Value, b: &Value, hash: i64) -> bool {
+    same_key(a, b, hash)
+}
+
+/// Whether two strings of one hash have the same text.
+#[inline(never)]
+fn same_text(x: &super::PyStr, y: &super::PyStr) -> bool {
+    x.as_str() == y.as_str()
+}
+
+/// Key equality for every other pair of kinds.
+#[inline(never)]
+fn same_other(a: &Value, b: &Value) -> bool {
+    a.is_same(b) || eq_at(a, b, 0).unwrap_or(false)
 }
 
 impl Dict {
@@ -113,7 +163,7 @@ impl Dict {
         } else {
             (n, 0)
         };
-        entries * std::mem::size_of::<Option<Entry>>() + index * 4 + HEADER
+        entries * std::mem::size_of::<Option<Entry>>() + index * SLOT_BYTES + HEADER
     }
 
     /// Number of items.
@@ -150,7 +200,7 @@ impl Dict {
     #[inline]
     fn cost(&self) -> usize {
         self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
-            + self.index.len() * 4
+            + self.index.len() * SLOT_BYTES
             + HEADER
     }
 
@@ -176,29 +226,51 @@ impl Dict {
     }
 
     /// Position of the key's entry, for small dicts without an index.
+    /// A string key (the usual row field) is compared with the string
+    /// keys only (no other kind of key equals a string): by identity (a
+    /// constant key is the very object the row was built with), then by
+    /// cached hash, then by text.
+    #[inline]
     fn scan(&self, key: &Value, hash: i64) -> Option<usize> {
+        if let Value::Str(k) = key {
+            return self.entries.iter().position(|e| {
+                matches!(e, Some(Entry { key: Value::Str(x), .. })
+                    if std::rc::Rc::ptr_eq(x, k)
+                        || ((x.cached_hash() == hash || x.cached_hash() == 0) && same_text(x, k)))
+            });
+        }
         self.entries
             .iter()
-            .position(|e| matches!(e, Some(e) if e.hash == hash && same_key(&e.key, key)))
+            .position(|e| matches!(e, Some(e) if same_key(&e.key, key, hash)))
+    }
+
+    /// The bits of a slot that hold the position, and their count.
+    #[inline]
+    fn pos_mask(&self) -> (u32, u32) {
+        let n = self.index.len();
+        ((n.wrapping_sub(1)) as u32, n.trailing_zeros())
     }
 
     /// The index slot of the key (dicts with an index only).
+    #[inline]
     fn find(&self, key: &Value, hash: i64) -> Option<usize> {
         if self.index.is_empty() {
             return None;
         }
+        let (pmask, shift) = self.pos_mask();
+        let tb = tag_bits(hash, shift);
         let mask = self.index.len() - 1;
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
         loop {
-            let ix = self.index[i];
-            if ix == EMPTY {
+            let s = *self.index.get(i)?;
+            if s == EMPTY {
                 return None;
             }
-            if ix != GONE
-                && let Some(Some(e)) = self.entries.get(ix as usize)
-                && e.hash == hash
-                && same_key(&e.key, key)
+            if s & !pmask == tb
+                && s != GONE
+                && let Some(Some(e)) = self.entries.get((s & pmask) as usize)
+                && same_key_probed(&e.key, key, hash)
             {
                 return Some(i);
             }
@@ -211,12 +283,13 @@ impl Dict {
         }
     }
 
+    /// A free index slot for a new entry of this hash.
     fn slot_for_new(&self, hash: i64) -> usize {
         let mask = self.index.len() - 1;
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
         loop {
-            if self.index[i] == EMPTY {
+            if self.index.get(i).is_none_or(|&s| s == EMPTY) {
                 return i;
             }
             perturb >>= 5;
@@ -228,8 +301,27 @@ impl Dict {
         }
     }
 
+    /// Sets index slot `i` to the entry at `pos` of this hash.
+    #[inline]
+    fn put_slot(&mut self, i: usize, hash: i64, pos: usize) {
+        let (_, shift) = self.pos_mask();
+        if let Some(s) = self.index.get_mut(i) {
+            *s = pos as u32 | tag_bits(hash, shift);
+        }
+    }
+
+    /// The hashes of the live entries, in order (their keys hashed again).
+    fn live_hashes(&self) -> Vec<i64> {
+        self.entries
+            .iter()
+            .flatten()
+            .map(|e| rehash(&e.key))
+            .collect()
+    }
+
     fn rebuild(&mut self, min_items: usize) {
         let before = self.charged();
+        let hashes = self.live_hashes();
         if self.len() < self.entries.len() {
             self.entries.retain(Option::is_some);
         }
@@ -258,14 +350,18 @@ impl Dict {
                 self.entries.reserve_exact(usable - self.entries.len());
             }
         }
-        self.set_filled(self.len());
-        for n in 0..self.entries.len() {
-            if let Some(Some(e)) = self.entries.get(n) {
-                let slot = self.slot_for_new(e.hash);
-                self.index[slot] = n as u32;
-            }
-        }
+        self.reindex(&hashes);
         self.settle(before);
+    }
+
+    /// Fills an empty index with the positions of the (packed) entries,
+    /// given their hashes (no key is compared).
+    fn reindex(&mut self, hashes: &[i64]) {
+        self.set_filled(self.len());
+        for (n, &h) in hashes.iter().enumerate().take(self.entries.len()) {
+            let i = self.slot_for_new(h);
+            self.put_slot(i, h, n);
+        }
     }
 
     /// Position of the key's entry.
@@ -274,8 +370,8 @@ impl Dict {
         if self.index.is_empty() {
             return self.scan(key, hash);
         }
-        let slot = self.find(key, hash)?;
-        Some(self.index[slot] as usize)
+        let i = self.find(key, hash)?;
+        Some((*self.index.get(i)? & self.pos_mask().0) as usize)
     }
 
     /// Looks a key up with its hash already known.
@@ -306,16 +402,16 @@ impl Dict {
             return Some(std::mem::replace(&mut e.value, value));
         }
         if self.index.is_empty() && self.entries.len() < SMALL {
-            self.push(Entry { hash, key, value });
+            self.push(Entry { key, value });
             return None;
         }
         if (self.filled() + 1) * 3 > self.index.len() * 2 || self.entries.len() >= MAX_ENTRIES {
             self.rebuild(self.len() + 1);
         }
-        let slot = self.slot_for_new(hash);
+        let i = self.slot_for_new(hash);
         self.set_filled(self.filled() + 1);
-        self.index[slot] = self.entries.len() as u32;
-        self.push(Entry { hash, key, value });
+        self.put_slot(i, hash, self.entries.len());
+        self.push(Entry { key, value });
         None
     }
 
@@ -356,9 +452,11 @@ impl Dict {
         let ix = if self.index.is_empty() {
             self.scan(key, hash)?
         } else {
-            let slot = self.find(key, hash)?;
-            let ix = self.index[slot] as usize;
-            self.index[slot] = GONE;
+            let i = self.find(key, hash)?;
+            let pmask = self.pos_mask().0;
+            let s = self.index.get_mut(i)?;
+            let ix = (*s & pmask) as usize;
+            *s = GONE;
             ix
         };
         let e = self.entries.get_mut(ix)?.take()?;
@@ -378,13 +476,8 @@ impl Dict {
 
     /// Removes and returns the last item.
     pub(crate) fn pop_last(&mut self) -> Option<(Value, Value)> {
-        let (key, hash) = self
-            .entries
-            .iter()
-            .rev()
-            .flatten()
-            .next()
-            .map(|e| (e.key.clone(), e.hash))?;
+        let key = self.entries.iter().rev().flatten().next()?.key.clone();
+        let hash = rehash(&key);
         self.remove_h(&key, hash)
     }
 
@@ -430,6 +523,15 @@ impl Dict {
         self.entries.iter().flatten().map(|e| (&e.key, &e.value))
     }
 
+    /// The keys in order, or the values (`values`).
+    #[inline]
+    pub(crate) fn column(&self, values: bool) -> impl Iterator<Item = &Value> {
+        self.entries
+            .iter()
+            .flatten()
+            .map(move |e| if values { &e.value } else { &e.key })
+    }
+
     /// Items in order from entry position `pos` (as [`Dict::entry_from`]
     /// walks them).
     pub(crate) fn iter_from(&self, pos: usize) -> impl Iterator<Item = (&Value, &Value)> {
@@ -446,17 +548,21 @@ impl Dict {
         self.entries.len()
     }
 
-    /// Items in order with their hashes.
+    /// Keys in order with their hashes (hashed again: a string's hash is
+    /// cached, an int's is its value; the rest were hashed once already).
     pub(crate) fn iter_hashed(&self) -> impl Iterator<Item = (&Value, i64)> {
-        self.entries.iter().flatten().map(|e| (&e.key, e.hash))
+        self.entries
+            .iter()
+            .flatten()
+            .map(|e| (&e.key, rehash(&e.key)))
     }
 
-    /// Items in order with their keys' hashes.
+    /// Items in order with their keys' hashes (as [`Dict::iter_hashed`]).
     pub(crate) fn iter_with_hashes(&self) -> impl Iterator<Item = (&Value, i64, &Value)> {
         self.entries
             .iter()
             .flatten()
-            .map(|e| (&e.key, e.hash, &e.value))
+            .map(|e| (&e.key, rehash(&e.key), &e.value))
     }
 
     /// A shallow copy.
@@ -466,14 +572,10 @@ impl Dict {
             // index as they are (CPython clones such a dict's keys too).
             // The copy keeps the room to grow that the index allows, so
             // adding a few keys to it does not reallocate the entries.
+            // (A map over the slice has an exact length: each entry is
+            // built in place, with no capacity check.)
             let mut entries = entry_buffer(self.len().max(usable(self.index.len())));
-            entries.extend(self.entries.iter().map(|e| {
-                e.as_ref().map(|e| Entry {
-                    hash: e.hash,
-                    key: e.key.clone(),
-                    value: e.value.clone(),
-                })
-            }));
+            entries.extend(self.entries.iter().map(|e| e.as_ref().map(Entry::cloned)));
             let d = Dict {
                 entries,
                 index: self.index.clone(),
@@ -483,14 +585,37 @@ impl Dict {
             d.settle(0);
             return d;
         }
+        // Holes: the live entries, packed, under a fresh index (each key
+        // is placed by its hash; no key is compared).
+        let hashes = self.live_hashes();
         let mut d = Dict::new();
         if self.len() > SMALL {
             d.rebuild(self.len());
+        } else {
+            d.entries = Vec::with_capacity(self.len());
         }
-        for e in self.entries.iter().flatten() {
-            d.insert_h(e.key.clone(), e.hash, e.value.clone());
+        let before = d.charged();
+        d.entries
+            .extend(self.entries.iter().flatten().map(|e| Some(e.cloned())));
+        d.len = self.len;
+        if !d.index.is_empty() {
+            d.reindex(&hashes);
         }
+        d.settle(before);
         d
+    }
+}
+
+impl Entry {
+    /// A copy of the entry (the key and value cloned inline: an
+    /// out-of-line clone returns its value through memory, and reloading
+    /// it whole stalls on every entry).
+    #[inline(always)]
+    fn cloned(&self) -> Entry {
+        Entry {
+            key: clone_item(&self.key),
+            value: clone_item(&self.value),
+        }
     }
 }
 
@@ -503,9 +628,12 @@ fn usable(size: usize) -> usize {
 /// Bytes a copy of `d` takes (checked against the budget before copying).
 pub(crate) fn copy_bytes(d: &Dict) -> usize {
     d.entries.len().max(usable(d.index.len())) * std::mem::size_of::<Option<Entry>>()
-        + d.index.len() * 4
+        + d.index.len() * SLOT_BYTES
         + HEADER
 }
+
+/// Bytes of one index slot.
+const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 
 /// Bytes charged for a dict besides its entries and index.
 const HEADER: usize = 64;
@@ -564,7 +692,64 @@ mod tests {
     #[test]
     fn header_and_entry_sizes() {
         assert_eq!(std::mem::size_of::<Dict>(), 48);
-        assert_eq!(std::mem::size_of::<Option<Entry>>(), 40);
+        assert_eq!(std::mem::size_of::<Option<Entry>>(), 32);
+    }
+
+    /// Positions and hash bits share a slot at every table size: keys are
+    /// found after growth past 2**17 slots, removals, reinsertion and a
+    /// copy of a table with holes (which places its keys by hash again).
+    #[test]
+    fn slots_hold_positions_and_hash_bits_at_every_size() {
+        let key = |i: i64| {
+            if i % 2 == 0 {
+                Value::Int(i * 7919)
+            } else {
+                Value::str(format!("k{i}"))
+            }
+        };
+        let mut d = Dict::new();
+        for i in 0..100_000 {
+            let k = key(i);
+            let h = hash_value(&k).unwrap_or(0);
+            d.insert_h(k, h, Value::Int(i));
+        }
+        for i in (0..100_000).step_by(3) {
+            let k = key(i);
+            let h = hash_value(&k).unwrap_or(0);
+            assert!(d.remove_h(&k, h).is_some());
+        }
+        let copy = d.copy();
+        for i in (0..100_000).step_by(6) {
+            let k = key(i);
+            let h = hash_value(&k).unwrap_or(0);
+            d.insert_h(k, h, Value::Int(-i));
+        }
+        for i in 0..100_000 {
+            let k = key(i);
+            let h = hash_value(&k).unwrap_or(0);
+            let want = if i % 6 == 0 {
+                Some(-i)
+            } else if i % 3 == 0 {
+                None
+            } else {
+                Some(i)
+            };
+            let got = d
+                .get_h(&k, h)
+                .map(|v| matches!(v, Value::Int(x) if Some(*x) == want));
+            assert_eq!(got.is_some(), want.is_some(), "key {i}");
+            assert!(got.unwrap_or(true), "value of key {i}");
+            assert_eq!(copy.get_h(&k, h).is_some(), i % 3 != 0, "copy, key {i}");
+        }
+        // Reinserted keys went to the end, in order.
+        let all: Vec<i64> = d
+            .iter()
+            .filter_map(|(_, v)| match v {
+                Value::Int(x) => Some(*x),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(all[all.len() - 3..], [-99_984, -99_990, -99_996][..]);
     }
 
     /// A display's dict has exact room, and the budget sees every byte

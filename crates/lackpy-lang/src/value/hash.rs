@@ -29,11 +29,25 @@ pub(crate) fn hash_value(v: &Value) -> R<i64> {
     match v {
         Value::Str(s) if s.cached_hash() != 0 => Ok(s.cached_hash()),
         Value::Int(i) => Ok(hash_i64(*i)),
-        _ => hash_at(v, 0),
+        _ => hash_at(v, 0, true),
     }
 }
 
-fn hash_at(v: &Value, depth: u32) -> R<i64> {
+/// The hash of a key a table already holds (so hashed once before, which
+/// counted its work and checked its depth): the same value as
+/// [`hash_value`], counting no work and never failing.
+#[inline]
+pub(crate) fn rehash(v: &Value) -> i64 {
+    match v {
+        Value::Str(s) if s.cached_hash() != 0 => s.cached_hash(),
+        Value::Int(i) => hash_i64(*i),
+        _ => hash_at(v, 0, false).unwrap_or(0),
+    }
+}
+
+/// The hash of `v` at tuple nesting `depth`; `counted` says whether the
+/// work is counted and the depth checked (the first time a key is hashed).
+fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
     Ok(match v {
         Value::None => 0x0fed_cba9_8765,
         Value::Bool(b) => *b as i64,
@@ -56,7 +70,7 @@ fn hash_at(v: &Value, depth: u32) -> R<i64> {
         }
         Value::Bytes(b) => hash_bytes(b),
         Value::Tuple(t) => {
-            if depth > MAX_DEPTH || super::stack::exhausted() {
+            if counted && (depth > MAX_DEPTH || super::stack::exhausted()) {
                 return Err(Exc::recursion(
                     "maximum recursion depth exceeded while calling a Python object",
                 ));
@@ -64,8 +78,10 @@ fn hash_at(v: &Value, depth: u32) -> R<i64> {
             let mut acc = XXPRIME_5;
             for item in &t.items {
                 // Bounded like comparison: a tuple DAG hashes every path.
-                super::meter::tick()?;
-                let lane = hash_at(item, depth + 1)? as u64;
+                if counted {
+                    super::meter::tick()?;
+                }
+                let lane = hash_at(item, depth + 1, counted)? as u64;
                 acc = acc.wrapping_add(lane.wrapping_mul(XXPRIME_2));
                 acc = acc.rotate_left(31);
                 acc = acc.wrapping_mul(XXPRIME_1);
@@ -79,7 +95,7 @@ fn hash_at(v: &Value, depth: u32) -> R<i64> {
         }
         // As CPython: the hash of `(len, start, step)` with the parts that
         // do not decide equality as None, so equal ranges hash alike.
-        Value::Range(r) => hash_at(&Value::tuple(r.hash_key()), depth + 1)?,
+        Value::Range(r) => hash_at(&Value::tuple(r.hash_key()), depth + 1, counted)?,
         Value::Type(t) => 0x1000 + *t as i64,
         Value::Builtin(b) => 0x2000 + *b as i64,
         Value::Ellipsis => 0x4000,

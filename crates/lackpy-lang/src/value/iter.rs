@@ -341,16 +341,18 @@ impl PyIter {
                     d.iter_from(start).count()
                 };
                 let items = d.iter_from(start);
+                // Items are cloned inline (ints and strings: a clone out
+                // of line comes back through memory and stalls the copy).
                 match kind {
                     ViewKind::Keys => {
-                        out.extend_counted(n, items.map(|(k, _)| super::fast_clone(k)))
+                        out.extend_counted(n, items.map(|(k, _)| bulk::clone_item(k)))
                     }
                     ViewKind::Values => {
-                        out.extend_counted(n, items.map(|(_, v)| super::fast_clone(v)))
+                        out.extend_counted(n, items.map(|(_, v)| bulk::clone_item(v)))
                     }
                     ViewKind::Items => out.extend_counted(
                         n,
-                        items.map(|(k, v)| Value::pair(super::fast_clone(k), super::fast_clone(v))),
+                        items.map(|(k, v)| Value::pair(bulk::clone_item(k), bulk::clone_item(v))),
                     ),
                 }
             }
@@ -923,10 +925,27 @@ pub(crate) fn unchanged_dict<'a>(
 }
 
 /// One item of a dict view iteration: key, value or `(key, value)`.
+#[inline]
 fn view_item(kind: ViewKind, k: &Value, v: &Value) -> Value {
     match kind {
-        ViewKind::Keys => k.clone(),
-        ViewKind::Values => v.clone(),
-        ViewKind::Items => Value::pair(k.clone(), v.clone()),
+        ViewKind::Keys => bulk::clone_item(k),
+        ViewKind::Values => bulk::clone_item(v),
+        ViewKind::Items => Value::pair(bulk::clone_item(k), bulk::clone_item(v)),
     }
+}
+
+/// The dict behind a dict or its keys or values view, borrowed, and
+/// whether the values (not the keys) are what it yields: for consumers
+/// that walk them in place ([`Dict::column`]) while running no program
+/// code. `None` for any other value (an items view included: its items
+/// are tuples to build) or a dict being changed.
+pub(crate) fn dict_column(v: &Value) -> Option<(std::cell::Ref<'_, Dict>, bool)> {
+    let (d, values) = match v {
+        Value::Dict(d) => (d, false),
+        Value::View(view) if view.kind != ViewKind::Items => {
+            (&view.dict, view.kind == ViewKind::Values)
+        }
+        _ => return None,
+    };
+    Some((d.try_borrow().ok()?, values))
 }

@@ -13,6 +13,7 @@ mod arith2_diff;
 mod bulk2_diff;
 mod bulk_diff;
 mod data_forms_diff;
+mod dict2_diff;
 mod dict_diff;
 mod eval2_diff;
 mod eval_diff;

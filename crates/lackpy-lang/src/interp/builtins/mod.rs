@@ -329,10 +329,36 @@ fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     })? {
         return Ok(total);
     }
+    // So are a dict's keys or values (`sum(d.values())`).
+    if let Some((d, values)) = crate::value::iter::dict_column(&src) {
+        crate::value::meter::tick_n(d.len())?;
+        return sum_walk(budget, acc, d.column(values));
+    }
     let mut iter = PyIter::of(&src)?;
     while let Some(x) = iter.next()? {
         budget.poll()?;
         acc = add(budget, acc, &x)?;
+    }
+    Ok(acc)
+}
+
+/// Adds up `items` onto `acc`, as repeated `+` would. Int and float
+/// totals stay in a register while the items keep their type; any other
+/// step (a bool, an overflow, a mixed pair) goes through [`add`].
+fn sum_walk<'a>(
+    budget: &mut Budget,
+    mut acc: Value,
+    items: impl Iterator<Item = &'a Value>,
+) -> R<Value> {
+    for (n, x) in items.enumerate() {
+        if n % 4096 == 4095 {
+            budget.poll_now()?;
+        }
+        acc = match (&acc, x) {
+            (Value::Int(a), Value::Int(b)) if let Some(t) = a.checked_add(*b) => Value::Int(t),
+            (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
+            _ => add(budget, acc, x)?,
+        };
     }
     Ok(acc)
 }
