@@ -1,6 +1,7 @@
 //! `+`, `-` and `*` on sequences and sets: concatenation, repetition and
 //! set difference (numbers fall through to [`super::arith`]).
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::super::limits::Budget;
@@ -10,7 +11,7 @@ use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;
 use crate::value::str::StrBuilder;
-use crate::value::{Set, Value, ViewKind, bulk};
+use crate::value::{List, Set, Value, ViewKind, bulk};
 
 pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
     match (a, b) {
@@ -30,7 +31,15 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
             "can only concatenate str (not \"{}\") to str",
             other.type_name()
         ))),
-        (Value::List(x), Value::List(y)) => {
+        (Value::List(mut x), Value::List(y)) => {
+            if let Some(l) = Rc::get_mut(&mut x) {
+                // A left operand nothing else holds (a temporary such as a
+                // comprehension) is extended where it lies: no copy of its
+                // items beside it, and a large buffer grows by remapping.
+                let l = l.get_mut();
+                extend_unshared(budget, l, y)?;
+                return Ok(Value::List(x));
+            }
             let (xl, yl) = (x.try_borrow(), y.try_borrow());
             let (Ok(xl), Ok(yl)) = (xl, yl) else {
                 return Err(Exc::runtime_error("list modified during operation"));
@@ -67,6 +76,30 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
         ))),
         (a, b) => arith(Operator::Add, &a, &b),
     }
+}
+
+/// `x + y` for a left list `x` no one else can see: `y`'s items are moved
+/// (when `y` is a temporary too) or copied onto the end of `x`.
+fn extend_unshared(budget: &mut Budget, x: &mut List, mut y: Rc<RefCell<List>>) -> R<()> {
+    let extra = match y.try_borrow() {
+        Ok(yl) => yl.items.len(),
+        Err(_) => return Err(Exc::runtime_error("list modified during operation")),
+    };
+    budget.check_memory((x.items.len() + extra) * 16)?;
+    x.items.reserve_exact(extra);
+    match Rc::get_mut(&mut y) {
+        Some(yl) => {
+            let yl = yl.get_mut();
+            x.items.append(&mut yl.items);
+            yl.sync();
+        }
+        None => match y.try_borrow() {
+            Ok(yl) => bulk::extend_cloned(&mut x.items, &yl.items),
+            Err(_) => return Err(Exc::runtime_error("list modified during operation")),
+        },
+    }
+    x.sync();
+    Ok(())
 }
 
 pub(super) fn sub(a: Value, b: Value) -> R<Value> {
