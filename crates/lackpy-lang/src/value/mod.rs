@@ -191,9 +191,17 @@ impl List {
         }
     }
 
-    /// Makes room for `n` more items (charged at once).
+    /// Makes room for `n` more items (charged at once). An empty list
+    /// takes its buffer from the pool when a large one is free: a loop that
+    /// builds a big list each turn (a comprehension) then reuses the buffer
+    /// the last turn's list gave back, instead of leaving it in the pool
+    /// and faulting in a fresh one.
     pub(crate) fn reserve(&mut self, n: usize) {
-        self.items.reserve(n);
+        if self.items.capacity() == 0 {
+            self.items = pool::values(n);
+        } else {
+            self.items.reserve(n);
+        }
         self.sync();
     }
 

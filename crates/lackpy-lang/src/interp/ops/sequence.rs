@@ -45,7 +45,7 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
                 return Err(Exc::runtime_error("list modified during operation"));
             };
             budget.check_memory((xl.items.len() + yl.items.len()) * 16)?;
-            let mut items = Vec::with_capacity(xl.items.len() + yl.items.len());
+            let mut items = crate::value::pool::values(xl.items.len() + yl.items.len());
             bulk::extend_cloned(&mut items, &xl.items);
             bulk::extend_cloned(&mut items, &yl.items);
             Ok(Value::list(items))
