@@ -9,7 +9,8 @@
 //! long prefixes, non-ASCII text and NUL, ints at the i64 edges, NaN in
 //! tuples, mixed types that raise and lists holding themselves; and
 //! `list + list` with temporaries on either side (extended in place) or
-//! names used again, chains, a list added to itself, and the errors. Ours
+//! names used again, chains, a list added to itself, temporaries of a
+//! megabyte and more (moved a quarter at a time), and the errors. Ours
 //! must give the same repr or the same error. `python3` is required.
 
 use crate::difftest::assert_generated_cases_match;

@@ -88,11 +88,7 @@ fn extend_unshared(budget: &mut Budget, x: &mut List, mut y: Rc<RefCell<List>>) 
     budget.check_memory((x.items.len() + extra) * 16)?;
     x.items.reserve_exact(extra);
     match Rc::get_mut(&mut y) {
-        Some(yl) => {
-            let yl = yl.get_mut();
-            x.items.append(&mut yl.items);
-            yl.sync();
-        }
+        Some(yl) => move_all(&mut x.items, yl.get_mut()),
         None => match y.try_borrow() {
             Ok(yl) => bulk::extend_cloned(&mut x.items, &yl.items),
             Err(_) => return Err(Exc::runtime_error("list modified during operation")),
@@ -100,6 +96,29 @@ fn extend_unshared(budget: &mut Budget, x: &mut List, mut y: Rc<RefCell<List>>) 
     }
     x.sync();
     Ok(())
+}
+
+/// Items of a large right operand moved at a time (a quarter of it).
+const MOVE_PARTS: usize = 4;
+
+/// Bytes of items from which the right operand is moved in parts.
+const MOVE_IN_PARTS_FROM: usize = 1 << 20;
+
+/// Moves every item of the temporary `y` onto the end of `x`. A large `y`
+/// goes a quarter at a time, its buffer shrunk after each (a large block
+/// is mapped, so shrinking it gives the pages back): the pages `x` gains
+/// are given back by `y` as they fill, and the two are never both whole.
+fn move_all(x: &mut Vec<Value>, y: &mut List) {
+    let n = y.items.len();
+    if n.saturating_mul(std::mem::size_of::<Value>()) >= MOVE_IN_PARTS_FROM {
+        let part = n.div_ceil(MOVE_PARTS);
+        while y.items.len() > part {
+            x.extend(y.items.drain(..part));
+            y.items.shrink_to_fit();
+        }
+    }
+    x.append(&mut y.items);
+    y.sync();
 }
 
 pub(super) fn sub(a: Value, b: Value) -> R<Value> {

@@ -13,7 +13,8 @@ non-ASCII and NUL, ints at the i64 edges, NaN inside tuples, mixed types
 that raise, lists holding themselves; the same list printed afterwards;
 list + list where either side is a temporary (a comprehension, a display,
 a call's result) or a name used again, chains, a list added to itself,
-nested containers, and the errors. Each family draws from its own seed.
+nested containers, temporaries of a megabyte and more (moved in parts),
+and the errors. Each family draws from its own seed.
 Prints one JSON list of {"program", "repr" | "error", "family"}.
 """
 import gen_common
@@ -90,7 +91,18 @@ def side(rnd, name):
                 f"sorted({name}, key=str)", f"[x for x in range(3)]")
 
 
+def big_concat(rnd):
+    """Temporaries large enough to be moved in parts."""
+    n = pick(rnd, 65536, 70001, 90000)
+    left = pick(rnd, "[i for i in range(N)]", "[str(i) for i in range(N // 2)]", "[]")
+    right = pick(rnd, "[str(i) for i in range(N)]", "[(i, i) for i in range(N)]", "list(range(N))")
+    probe = pick(rnd, "[len(c), c[::9973], c[-3:]]", "[len(c), c[N - 2:N + 2], c[0:2]]")
+    return f"N = {n}\nc = {left} + {right}\n{probe}"
+
+
 def fam_concat(rnd):
+    if rnd.random() < .04:
+        return big_concat(rnd)
     a = f"[{items(rnd, NUMS + STRS, pick(rnd, 0, 1, 3, 9))}]"
     b = f"[{items(rnd, NUMS + STRS, pick(rnd, 0, 1, 2, 7))}]"
     form = rnd.random()
