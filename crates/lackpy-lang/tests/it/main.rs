@@ -30,6 +30,7 @@ mod interp_semantics;
 mod json_text;
 mod lone_surrogates;
 mod loop_diff;
+mod mem_diff;
 mod order_diff;
 mod parser_corpus;
 mod parser_diff;

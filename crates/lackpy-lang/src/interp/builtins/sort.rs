@@ -8,7 +8,7 @@ use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use super::key_fn::KeyFn;
 use super::sort_plan::{self, Plan};
-use super::sort_typed::{self, Order};
+use super::sort_typed::{self, Keys, Order};
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::meter::{self, Buf, Charge};
@@ -20,10 +20,80 @@ pub(super) fn sorted(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
     let (key, reverse) = sort_kwargs(kwargs)?;
     let items = match unshared_items(&args[0]) {
         Some(items) => items,
-        None => collect_iterable(&args[0])?,
+        None => {
+            if let Value::List(l) = &args[0]
+                && let Some(sorted) = sorted_in_view(it, l, key.as_ref(), reverse)?
+            {
+                return Ok(sorted);
+            }
+            collect_iterable(&args[0])?
+        }
     };
     let sorted = sort_values(it, items, key.as_ref(), reverse)?;
     Ok(ops::new_list(sorted.into_vec()))
+}
+
+/// `sorted(l)` of a list others hold, ordered where it lies: when no
+/// Python code can run during the sort (no key, or `len`, `abs` or a `str`
+/// method), nothing can change the list, so its order is found from its
+/// items in place and only the result is built, after the sort's scratch
+/// is gone (a copy to sort would be sixteen bytes an item beside the
+/// scratch). `None` for the other cases, and for ints and floats sorted by
+/// themselves, which sort fastest in a copy of their own.
+fn sorted_in_view(
+    it: &mut Interp,
+    l: &std::rc::Rc<std::cell::RefCell<crate::value::List>>,
+    key: Option<&Value>,
+    reverse: bool,
+) -> R<Option<Value>> {
+    if key.is_some_and(|f| matches!(KeyFn::of(f), KeyFn::Call)) {
+        return Ok(None);
+    }
+    let Ok(list) = l.try_borrow() else {
+        return Ok(None);
+    };
+    let items: &[Value] = &list.items;
+    // Numbers sorted by themselves sort in a copy (see `sort_self`).
+    if key.is_none() && matches!(items.first(), Some(Value::Int(_) | Value::Float(_))) {
+        return Ok(None);
+    }
+    let order = match key {
+        None => match sort_plan::plan(items) {
+            Plan::Ints | Plan::Floats => return Ok(None),
+            plan => order_by_plan(&mut it.budget, Keys::new(items, reverse), plan)?,
+        },
+        Some(f) => {
+            let how = KeyFn::of(f);
+            let mut keys = Buf::with_capacity(items.len())?;
+            for x in items {
+                keys.push(how.call(it, f, x)?)?;
+            }
+            let order = sort_order_of(&mut it.budget, Keys::new(&keys, reverse))?;
+            // The keys go before the result is built.
+            drop(keys);
+            order
+        }
+    };
+    let positions = order.positions();
+    let n = items.len();
+    if positions.len() != n {
+        return Err(Exc::runtime_error("sort order lost its items"));
+    }
+    meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+    meter::tick_n(n)?;
+    let mut out = crate::value::pool::values(n);
+    // Slot `i` of a reversed sort is slot `n - 1 - i` of the sort of the
+    // reversed items, whose position `p` is item `n - 1 - p`.
+    let view = Keys::new(items, reverse);
+    for i in 0..n {
+        let slot = if reverse { n - 1 - i } else { i };
+        let p = positions.get(slot).map_or(0, |&p| p as usize);
+        if let Some(v) = items.get(view.source(p)) {
+            out.push(crate::value::bulk::clone_item(v));
+        }
+    }
+    drop(order);
+    Ok(Some(ops::new_list(out)))
 }
 
 /// The items of a list that nothing but this call holds (`sorted([... for
@@ -130,7 +200,7 @@ fn sort_self(budget: &mut Budget, items: &mut [Value]) -> R<()> {
             sort_typed::floats_in_place(items);
         }
         plan => {
-            let order = order_by_plan(budget, items, plan)?;
+            let order = order_by_plan(budget, Keys::new(items, false), plan)?;
             place(items, order)?;
         }
     }
@@ -156,10 +226,15 @@ fn place(items: &mut [Value], order: Order) -> R<()> {
 /// charged up front; the library sorts do not poll, their input being
 /// bounded by the memory budget.
 pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Order> {
-    order_by_plan(budget, keys, sort_plan::plan(keys))
+    sort_order_of(budget, Keys::new(keys, false))
 }
 
-fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
+/// [`sort_order`] of keys in a view (possibly read back to front).
+fn sort_order_of(budget: &mut Budget, keys: Keys) -> R<Order> {
+    order_by_plan(budget, keys, sort_plan::plan(keys.slice()))
+}
+
+fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
     // The largest order: a (word, position) pair per key.
     let _scratch = Charge::new(keys.len().saturating_mul(16))?;
     meter::tick_n(keys.len())?;
@@ -171,12 +246,14 @@ fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
         Plan::Floats => sort_typed::float_order(keys),
         Plan::Strs if keys.len() < sort_typed::MAX_STR_KEYS => sort_typed::str_order(keys),
         Plan::Strs | Plan::Total => {
-            let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+            let slice = keys.slice();
+            let n = slice.len() as u32;
+            let mut order: Vec<u32> = (0..n).collect();
             // The comparator cannot fail; it polls the meter, and once a
             // limit is hit answers the remaining comparisons at once and
             // the error is raised when the sort returns.
             let mut stopped: Option<Box<Exc>> = None;
-            order.sort_by(|&a, &b| {
+            let mut cmp = |a: u32, b: u32| {
                 if stopped.is_some() {
                     return Ordering::Equal;
                 }
@@ -184,15 +261,30 @@ fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
                     stopped = Some(e);
                     return Ordering::Equal;
                 }
-                match (keys.get(a as usize), keys.get(b as usize)) {
+                match (slice.get(a as usize), slice.get(b as usize)) {
                     (Some(x), Some(y)) => sort_plan::total_cmp(x, y),
                     _ => Ordering::Equal,
                 }
-            });
+            };
+            if keys.is_reversed() {
+                // Under a total order, sorting the reversed keys stably and
+                // reversing back is a stable sort with the comparison
+                // turned around (greatest first, equal keys in their
+                // order), sorted here without reading the keys backwards;
+                // its slots are then given as positions of the reversed
+                // keys, as the caller reads them.
+                order.sort_by(|&a, &b| cmp(b, a));
+                order.reverse();
+                for p in order.iter_mut() {
+                    *p = n - 1 - *p;
+                }
+            } else {
+                order.sort_by(|&a, &b| cmp(a, b));
+            }
             if let Some(e) = stopped {
                 return Err(e);
             }
-            Order::Idx(order)
+            Order::new(order)
         }
         Plan::General => {
             let mut order: Vec<u32> = (0..keys.len() as u32).collect();
@@ -204,7 +296,7 @@ fn order_by_plan(budget: &mut Budget, keys: &[Value], plan: Plan) -> R<Order> {
                 }
             };
             merge_sort(&mut order, &mut lt)?;
-            Order::Idx(order)
+            Order::new(order)
         }
     };
     Ok(order)

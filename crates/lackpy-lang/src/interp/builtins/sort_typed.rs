@@ -15,34 +15,84 @@ use crate::value::Value;
 /// Marks a slot whose item [`permute`] has moved into place.
 const DONE: u32 = u32::MAX;
 
-/// A sorted order: for each slot of the result, the position of the item
-/// that goes there.
-pub(super) enum Order {
-    /// Positions.
-    Idx(Vec<u32>),
-    /// The last round of [`str_order`], positions in its low bits.
-    Digits(Vec<Digit>),
+/// The keys of a sort as it sees them: a slice, read back to front for a
+/// reversed sort (CPython reverses the items, sorts stably and reverses
+/// back), so that a sort of a list it must not change needs no reversed
+/// copy of it.
+#[derive(Clone, Copy)]
+pub(crate) struct Keys<'a> {
+    items: &'a [Value],
+    rev: bool,
 }
 
-impl Order {
-    fn len(&self) -> usize {
-        match self {
-            Order::Idx(v) => v.len(),
-            Order::Digits(v) => v.len(),
+impl<'a> Keys<'a> {
+    /// `items`, in their order or (`rev`) back to front.
+    pub(crate) fn new(items: &'a [Value], rev: bool) -> Self {
+        Keys { items, rev }
+    }
+
+    /// How many keys.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.items.len()
+    }
+
+    /// The slice position of the key at `i` in sort order.
+    #[inline]
+    pub(crate) fn source(&self, i: usize) -> usize {
+        if self.rev {
+            self.items.len().wrapping_sub(i + 1)
+        } else {
+            i
         }
+    }
+
+    /// The key at `i` in sort order.
+    #[inline]
+    pub(crate) fn get(&self, i: usize) -> Option<&'a Value> {
+        self.items.get(self.source(i))
+    }
+
+    /// The keys in sort order.
+    pub(crate) fn iter(self) -> impl Iterator<Item = &'a Value> + Clone {
+        (0..self.len()).filter_map(move |i| self.get(i))
+    }
+
+    /// Whether the keys are read back to front.
+    pub(crate) fn is_reversed(&self) -> bool {
+        self.rev
+    }
+
+    /// The keys as the slice they are (a key plan does not depend on order).
+    pub(crate) fn slice(&self) -> &'a [Value] {
+        self.items
+    }
+}
+
+/// A sorted order: for each slot of the result, the position of the item
+/// that goes there.
+pub(crate) struct Order(Vec<u32>);
+
+impl Order {
+    /// The order of these positions.
+    pub(super) fn new(positions: Vec<u32>) -> Self {
+        Order(positions)
+    }
+
+    /// The positions, slot by slot.
+    pub(super) fn positions(&self) -> &[u32] {
+        &self.0
+    }
+
+    fn len(&self) -> usize {
+        self.0.len()
     }
 
     /// The position of the item for slot `i`, marking the slot done
     /// (`None` once it is).
     #[inline]
     fn take(&mut self, i: usize) -> Option<usize> {
-        let pos = match self {
-            Order::Idx(v) => std::mem::replace(&mut v[i], DONE),
-            Order::Digits(v) => match std::mem::replace(&mut v[i][2], DONE) {
-                DONE => DONE,
-                tagged => tagged & POS_MASK,
-            },
-        };
+        let pos = std::mem::replace(&mut self.0[i], DONE);
         (pos != DONE).then_some(pos as usize)
     }
 }
@@ -74,7 +124,7 @@ pub(super) fn permute(items: &mut [Value], mut order: Order) -> bool {
 /// random order, and four bytes each keep more of them in cache than a
 /// pair would.
 fn positions(sorted: impl Iterator<Item = u32>) -> Order {
-    Order::Idx(sorted.collect())
+    Order(sorted.collect())
 }
 
 /// An int mapped to an unsigned word of the same order.
@@ -131,7 +181,7 @@ fn bytes_of(v: &Value) -> &[u8] {
 /// Sorts ints in place (equal ints are indistinguishable, so no
 /// stability is needed): sorted as plain words, written back.
 pub(super) fn ints_in_place(items: &mut [Value]) {
-    if let Some((lo, counts)) = count_ints(items) {
+    if let Some((lo, counts)) = count_ints(items.iter(), items.len()) {
         // Few distinct values: each written out as often as it occurs.
         let mut slots = items.iter_mut();
         for (k, n) in counts.into_iter().enumerate() {
@@ -166,10 +216,13 @@ pub(super) fn floats_in_place(items: &mut [Value]) {
 /// The smallest of int keys and how many there are of each value from it
 /// on, when the values span no more slots than there are keys (a counting
 /// sort then costs two passes, and no more memory than a position each).
-fn count_ints(keys: &[Value]) -> Option<(i64, Vec<u32>)> {
-    let (lo, hi) = int_span(keys)?;
+fn count_ints<'a>(
+    keys: impl Iterator<Item = &'a Value> + Clone,
+    n: usize,
+) -> Option<(i64, Vec<u32>)> {
+    let (lo, hi) = int_span(keys.clone())?;
     let span = (hi as i128 - lo as i128) as usize;
-    if span >= keys.len() {
+    if span >= n {
         return None;
     }
     let mut counts = vec![0u32; span + 1];
@@ -183,8 +236,8 @@ fn count_ints(keys: &[Value]) -> Option<(i64, Vec<u32>)> {
 }
 
 /// The least and greatest of int keys (`None` when there are none).
-fn int_span(keys: &[Value]) -> Option<(i64, i64)> {
-    keys.iter().map(int_of).fold(None, |acc, k| match acc {
+fn int_span<'a>(keys: impl Iterator<Item = &'a Value>) -> Option<(i64, i64)> {
+    keys.map(int_of).fold(None, |acc, k| match acc {
         None => Some((k, k)),
         Some((lo, hi)) => Some((k.min(lo), k.max(hi))),
     })
@@ -193,8 +246,8 @@ fn int_span(keys: &[Value]) -> Option<(i64, i64)> {
 /// The stable order of int keys: a counting sort when they take few
 /// values, else packed with their positions into single words when their
 /// span fits 32 bits, else as pairs.
-pub(super) fn int_order(keys: &[Value]) -> Order {
-    if let Some((lo, counts)) = count_ints(keys) {
+pub(super) fn int_order(keys: Keys) -> Order {
+    if let Some((lo, counts)) = count_ints(keys.iter(), keys.len()) {
         // Each value's first slot, then the positions in their order.
         let mut next: Vec<u32> = Vec::with_capacity(counts.len());
         let mut at = 0u32;
@@ -212,10 +265,10 @@ pub(super) fn int_order(keys: &[Value]) -> Order {
                 *at += 1;
             }
         }
-        return Order::Idx(order);
+        return Order(order);
     }
-    let Some((lo, hi)) = int_span(keys) else {
-        return Order::Idx(Vec::new());
+    let Some((lo, hi)) = int_span(keys.iter()) else {
+        return Order(Vec::new());
     };
     let span = (hi as i128) - (lo as i128);
     if span < (1 << 32) {
@@ -237,7 +290,7 @@ pub(super) fn int_order(keys: &[Value]) -> Order {
 }
 
 /// The stable order of non-NaN float keys.
-pub(super) fn float_order(keys: &[Value]) -> Order {
+pub(super) fn float_order(keys: Keys) -> Order {
     let mut pairs: Vec<(u64, u32)> = keys
         .iter()
         .enumerate()
@@ -256,39 +309,66 @@ pub(super) fn float_order(keys: &[Value]) -> Order {
 /// so on, each round an unstable sort of `(word, bytes left, position)`
 /// whose position breaks ties, so the order is the stable one. A
 /// comparison never reaches the text, and a run shrinks at each round.
-pub(super) fn str_order(keys: &[Value]) -> Order {
+///
+/// Tied runs are resolved depth first (a frame per eight bytes of common
+/// prefix, not a list of every pending run), and the digits, kept in one
+/// flat buffer, are packed down to their positions in place at the end,
+/// the rest of the buffer given back before the caller builds a result.
+pub(super) fn str_order(keys: Keys) -> Order {
     let text = |i: u32| keys.get(i as usize).map_or(&b""[..], bytes_of);
-    let mut digits: Vec<Digit> = (0..keys.len() as u32)
-        .map(|i| digit(text(i), 0, i))
-        .collect();
-    // Runs still to sort, as (start, end, byte offset): a list, not
-    // recursion, since long equal prefixes make many rounds.
-    let mut runs = vec![(0, digits.len(), 0)];
-    while let Some((start, end, at)) = runs.pop() {
-        let Some(run) = digits.get_mut(start..end) else {
-            continue;
-        };
-        if at > 0 {
-            for d in run.iter_mut() {
-                let pos = d[2] & POS_MASK;
-                *d = digit(text(pos), at, pos);
-            }
-        }
-        run.sort_unstable();
-        let mut i = 0;
-        while i < run.len() {
-            let (word, left) = (&run[i][..2], run[i][2] >> POS_BITS);
-            let j = i + run[i..].partition_point(|d| &d[..2] == word && d[2] >> POS_BITS == left);
+    let n = keys.len();
+    let mut flat: Vec<u32> = Vec::with_capacity(n.saturating_mul(3));
+    for i in 0..n as u32 {
+        flat.extend_from_slice(&digit(text(i), 0, i));
+    }
+    let (digits, _) = flat.as_chunks_mut::<3>();
+    digits.sort_unstable();
+    // Frames of runs being resolved: (scan position, end, byte offset).
+    let mut frames: Vec<(usize, usize, usize)> = vec![(0, digits.len(), 0)];
+    while let Some(&(mut i, end, at)) = frames.last() {
+        let mut tied = None;
+        while i < end {
+            let Some(d) = digits.get(i) else { break };
+            let (word, left) = ([d[0], d[1]], d[2] >> POS_BITS);
+            let rest = digits.get(i + 1..end).unwrap_or_default();
+            let j = i + 1 + rest.partition_point(|e| e[..2] == word && e[2] >> POS_BITS == left);
             // Keys with bytes past this word, tied on it: the next word
             // decides. (Fewer than eight bytes left and equal: the keys
             // are equal, their positions already in order.)
             if j - i > 1 && left == 8 {
-                runs.push((start + i, start + j, at + 8));
+                tied = Some((i, j));
+                i = j;
+                break;
             }
             i = j;
         }
+        if let Some(top) = frames.last_mut() {
+            top.0 = i;
+        }
+        let Some((start, stop)) = tied else {
+            frames.pop();
+            continue;
+        };
+        let Some(run) = digits.get_mut(start..stop) else {
+            continue;
+        };
+        for d in run.iter_mut() {
+            let pos = d[2] & POS_MASK;
+            *d = digit(text(pos), at + 8, pos);
+        }
+        run.sort_unstable();
+        frames.push((start, stop, at + 8));
     }
-    Order::Digits(digits)
+    // Each slot's position moves down to slot `i` (from `3i + 2 >= i`).
+    for i in 0..n {
+        let pos = flat.get(3 * i + 2).map_or(DONE, |p| p & POS_MASK);
+        if let Some(slot) = flat.get_mut(i) {
+            *slot = pos;
+        }
+    }
+    flat.truncate(n);
+    flat.shrink_to_fit();
+    Order(flat)
 }
 
 /// Bits of a [`Digit`]'s last word that hold the position.
@@ -378,10 +458,7 @@ mod tests {
             .collect();
         let mut want: Vec<u32> = (0..items.len() as u32).collect();
         want.sort_by(|&a, &b| items[a as usize].cmp(items[b as usize]));
-        let Order::Digits(got) = str_order(&keys) else {
-            panic!("str_order gives digits");
-        };
-        let got: Vec<u32> = got.iter().map(|d| d[2] & POS_MASK).collect();
+        let got = str_order(Keys::new(&keys, false)).0;
         assert_eq!(got, want);
     }
 
@@ -413,9 +490,7 @@ mod tests {
             let keys: Vec<Value> = ints.iter().map(|&i| Value::Int(i)).collect();
             let mut want: Vec<u32> = (0..ints.len() as u32).collect();
             want.sort_by_key(|&i| ints[i as usize]);
-            let Order::Idx(got) = int_order(&keys) else {
-                panic!("int_order gives positions");
-            };
+            let got = int_order(Keys::new(&keys, false)).0;
             assert_eq!(got, want);
         }
     }
