@@ -162,6 +162,27 @@ impl PyIter {
         })
     }
 
+    /// An iterator over `v` for a consumer that takes it over (`zip`'s
+    /// operands): an iterator object nothing else holds (a temporary such
+    /// as `reversed(xs)`, held only by the argument) is taken out of its
+    /// shared cell, since no one can see it advance, so each step skips the
+    /// cell; otherwise as [`PyIter::of`].
+    pub(crate) fn of_arg(v: &Value) -> R<PyIter> {
+        if let Value::Iter(it) = v
+            && Rc::strong_count(it) == 1
+            && Rc::weak_count(it) == 0
+            && let Ok(mut inner) = it.try_borrow_mut()
+        {
+            let spent = PyIter::Range {
+                next: 0,
+                step: 1,
+                left: 0,
+            };
+            return Ok(std::mem::replace(&mut *inner, spent));
+        }
+        PyIter::of(v)
+    }
+
     pub(crate) fn range(r: &Range) -> PyIter {
         match (r, r.len_u64()) {
             (Range::Small { start, step, .. }, Some(left)) => PyIter::Range {

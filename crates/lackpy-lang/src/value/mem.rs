@@ -62,18 +62,16 @@ impl Drop for MemScope {
     }
 }
 
-/// Drops the containers among `items` without recursing into them (each
-/// is taken out, leaving `None`, and dropped from the queue).
-pub(crate) fn drop_slice(items: &mut [Value]) {
-    if !items.iter().any(Value::is_container) {
-        return;
+/// Drops a value that holds no other values (a number, a string, a big
+/// int...): plain values need no drop code at all, a string's count is
+/// released inline.
+#[inline(always)]
+pub(crate) fn drop_leaf(v: Value) {
+    match v {
+        Value::Str(s) => drop(s),
+        v if v.is_plain() => std::mem::forget(v),
+        v => drop(v),
     }
-    let mut taken: Vec<Value> = items
-        .iter_mut()
-        .filter(|v| v.is_container())
-        .map(|v| std::mem::replace(v, Value::None))
-        .collect();
-    drop_values(&mut taken);
 }
 
 /// Drops `items` without recursing into nested containers, leaving the
@@ -93,14 +91,14 @@ pub(crate) fn drop_values(items: &mut Vec<Value>) {
 }
 
 /// The index of the first item that owns heap memory. Each block of 16
-/// is tested without branching (the tag tests are and-ed together, which
-/// the compiler unrolls into shifts of a bit mask), about twice as fast as
-/// `position`, which branches on every item.
+/// is tested without branching: the tags are or-ed together (one `or` per
+/// item; plain tags are exactly those below [`super::PLAIN_TAGS`], a power
+/// of two), much faster than `position`, which branches on every item.
 #[inline]
 fn first_heap(items: &[Value]) -> Option<usize> {
     let mut base = 0;
     for block in items.chunks(16) {
-        if !block.iter().fold(true, |all, v| all & v.is_plain()) {
+        if block.iter().fold(0, |tags, v| tags | v.tag()) >= super::PLAIN_TAGS {
             return block.iter().position(|v| !v.is_plain()).map(|i| base + i);
         }
         base += block.len();
@@ -238,6 +236,44 @@ mod tests {
         };
         assert_eq!(std::rc::Rc::strong_count(l), 1);
         assert_eq!(l.borrow().items.len(), 2);
+    }
+
+    #[test]
+    fn plain_tags_are_exactly_those_below_the_power_of_two() {
+        let shared = Value::list(vec![]);
+        let mut every = mixed(&shared);
+        every.extend([
+            Value::Type(crate::catalog::TypeId::Int),
+            Value::Builtin(crate::catalog::BuiltinId::Len),
+            Value::Ellipsis,
+            Value::Bytes(std::rc::Rc::new(vec![1])),
+            Value::Range(std::rc::Rc::new(super::super::Range::Small {
+                start: 0,
+                stop: 3,
+                step: 1,
+            })),
+            Value::dict(super::super::Dict::new()),
+            Value::set(super::super::Set::new()),
+            Value::pair(Value::Int(1), Value::None),
+        ]);
+        for v in &every {
+            assert_eq!(v.tag() < super::super::PLAIN_TAGS, v.is_plain());
+        }
+        // A block is plain exactly when the or of its tags is.
+        for (i, v) in every.iter().enumerate() {
+            let block = [
+                Value::Int(3),
+                Value::Float(1.0),
+                v.clone(),
+                Value::Bool(true),
+            ];
+            assert_eq!(
+                first_heap(&block).is_none(),
+                v.is_plain(),
+                "item {i} of the mixed run"
+            );
+        }
+        drop_values(&mut every);
     }
 
     #[test]

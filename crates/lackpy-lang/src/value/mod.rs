@@ -63,18 +63,29 @@ pub(crate) fn fast_clone(v: &Value) -> Value {
 // is two aligned words: with the default layout a `bool` payload sits at
 // offset 1 and every move copies bytes 1..16 piecewise, which stalls the
 // next 8-byte load of the payload (store forwarding).
+//
+// The tags of the values that own nothing on the heap are 0..=6 and every
+// other tag is 8 or more, so a run of values is all plain exactly when the
+// bitwise or of its tags is below 8 ([`Value::tag`]): one `or` per item
+// when a list is dropped or copied, not a table test.
 #[repr(u64)]
 pub(crate) enum Value {
     /// `None`
-    None,
+    None = 0,
     /// `True` / `False`
-    Bool(bool),
+    Bool(bool) = 1,
     /// An int that fits in an `i64` (the fast path).
-    Int(i64),
-    /// An int outside the `i64` range (always normalised: never fits `i64`).
-    Big(Rc<BigVal>),
+    Int(i64) = 2,
     /// A float.
-    Float(f64),
+    Float(f64) = 3,
+    /// A builtin type object (`int`, `str`, …).
+    Type(TypeId) = 4,
+    /// A builtin function (`len`, …).
+    Builtin(BuiltinId) = 5,
+    /// `...`
+    Ellipsis = 6,
+    /// An int outside the `i64` range (always normalised: never fits `i64`).
+    Big(Rc<BigVal>) = 8,
     /// A complex number (only from `2j` literals).
     Complex(Rc<(f64, f64)>),
     /// A string.
@@ -91,10 +102,6 @@ pub(crate) enum Value {
     Set(Rc<RefCell<Set>>),
     /// A `range` object.
     Range(Rc<Range>),
-    /// A builtin type object (`int`, `str`, …).
-    Type(TypeId),
-    /// A builtin function (`len`, …).
-    Builtin(BuiltinId),
     /// A tool: its name and declared argument names.
     Tool(Rc<ToolInfo>),
     /// A `lambda`.
@@ -105,9 +112,10 @@ pub(crate) enum Value {
     Iter(Rc<RefCell<PyIter>>),
     /// A dict view (`d.keys()`, `d.values()`, `d.items()`).
     View(Rc<View>),
-    /// `...`
-    Ellipsis,
 }
+
+/// Tags below this are those of [`Value::is_plain`] values.
+pub(crate) const PLAIN_TAGS: u64 = 8;
 
 /// An int too large for `i64`, with its memory charge.
 pub(crate) struct BigVal(pub BigInt);
@@ -391,6 +399,35 @@ impl Value {
             Value::Range(r) => !r.is_empty(),
             Value::View(v) => v.dict.try_borrow().map(|d| d.len() != 0).unwrap_or(true),
             _ => true,
+        }
+    }
+
+    /// The variant's tag (its discriminant: the match compiles to the
+    /// load of the tag word). Plain values have tags below [`PLAIN_TAGS`].
+    #[inline(always)]
+    pub(crate) fn tag(&self) -> u64 {
+        match self {
+            Value::None => 0,
+            Value::Bool(_) => 1,
+            Value::Int(_) => 2,
+            Value::Float(_) => 3,
+            Value::Type(_) => 4,
+            Value::Builtin(_) => 5,
+            Value::Ellipsis => 6,
+            Value::Big(_) => 8,
+            Value::Complex(_) => 9,
+            Value::Str(_) => 10,
+            Value::Bytes(_) => 11,
+            Value::List(_) => 12,
+            Value::Tuple(_) => 13,
+            Value::Dict(_) => 14,
+            Value::Set(_) => 15,
+            Value::Range(_) => 16,
+            Value::Tool(_) => 17,
+            Value::Lambda(_) => 18,
+            Value::Method(_) => 19,
+            Value::Iter(_) => 20,
+            Value::View(_) => 21,
         }
     }
 

@@ -136,10 +136,41 @@ impl Tuple {
 impl Drop for Tuple {
     fn drop(&mut self) {
         mem::credit(self.items.bytes());
-        match &mut self.items {
-            // A long tuple's items go in one pass (see `mem::drop_values`).
-            Items::Heap(b) => mem::drop_values(&mut std::mem::take(b).into_vec()),
-            small => mem::drop_slice(small),
+        // The items are moved out (leaving `Zero`, whose drop glue is a
+        // tag test), so each is dropped exactly once here: a number is
+        // forgotten, a string released inline, and only a tuple holding a
+        // container pays for the non-recursive queue.
+        match std::mem::replace(&mut self.items, Items::Zero) {
+            Items::Zero => {}
+            Items::One([a]) if !a.is_container() => mem::drop_leaf(a),
+            Items::Two([a, b]) if !a.is_container() && !b.is_container() => {
+                mem::drop_leaf(a);
+                mem::drop_leaf(b);
+            }
+            Items::Three([a, b, c])
+                if !a.is_container() && !b.is_container() && !c.is_container() =>
+            {
+                mem::drop_leaf(a);
+                mem::drop_leaf(b);
+                mem::drop_leaf(c);
+            }
+            // A long tuple's items go in one pass (see `mem::drop_values`),
+            // as do those of a small tuple holding a container (rare: the
+            // queue keeps a deep nest from recursing).
+            other => mem::drop_values(&mut other.into_vec()),
+        }
+    }
+}
+
+impl Items {
+    /// The items as a vector (moved, not copied).
+    fn into_vec(self) -> Vec<Value> {
+        match self {
+            Items::Zero => Vec::new(),
+            Items::One(a) => a.into(),
+            Items::Two(a) => a.into(),
+            Items::Three(a) => a.into(),
+            Items::Heap(b) => b.into_vec(),
         }
     }
 }

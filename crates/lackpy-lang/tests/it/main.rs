@@ -12,6 +12,7 @@ mod progs;
 mod arith2_diff;
 mod bulk2_diff;
 mod bulk_diff;
+mod coll2_diff;
 mod data_forms_diff;
 mod dict2_diff;
 mod dict_diff;

@@ -174,7 +174,7 @@ fn zip(args: &[Value], kwargs: Kw) -> R<Value> {
             )));
         }
     }
-    let inners = args.iter().map(PyIter::of).collect::<R<Vec<_>>>()?;
+    let inners = args.iter().map(PyIter::of_arg).collect::<R<Vec<_>>>()?;
     Ok(Value::Iter(Rc::new(std::cell::RefCell::new(PyIter::Zip {
         inners,
         strict,
