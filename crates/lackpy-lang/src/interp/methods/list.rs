@@ -10,7 +10,7 @@ use crate::interp::Interp;
 use crate::interp::args::{self, Kw, between, no_kwargs, none, one};
 use crate::interp::ops::collect_iterable;
 use crate::interp::ops::range_contains;
-use crate::value::eq::item_eq;
+use crate::interp::ops::seq_scan;
 use crate::value::errors::{Exc, R};
 use crate::value::{List, Range, Tuple, Value, repr};
 
@@ -41,12 +41,16 @@ fn search_bounds(args: &[Value], len: usize) -> R<(usize, usize)> {
 /// borrow (no copy of the items is needed).
 fn find(l: &RefCell<List>, x: &Value, start: usize, stop: usize) -> R<Option<usize>> {
     let lb = l.try_borrow().map_err(|_| busy())?;
-    for (i, y) in lb.items.iter().enumerate().take(stop).skip(start) {
-        if item_eq(y, x, 0)? {
-            return Ok(Some(i));
-        }
-    }
-    Ok(None)
+    let within = lb
+        .items
+        .get(start..stop.min(lb.items.len()))
+        .unwrap_or_default();
+    let mut at = None;
+    seq_scan(within, x, |i| {
+        at = Some(start + i);
+        false
+    })?;
+    Ok(at)
 }
 
 /// A `list` method: the run, the receiver, positional and keyword arguments.
@@ -166,11 +170,10 @@ fn count(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) ->
     // under the borrow (no copy of the items is needed).
     let lb = l.try_borrow().map_err(|_| busy())?;
     let mut n = 0;
-    for y in &lb.items {
-        if item_eq(y, x, 0)? {
-            n += 1;
-        }
-    }
+    seq_scan(&lb.items, x, |_| {
+        n += 1;
+        true
+    })?;
     Ok(Value::Int(n))
 }
 
@@ -240,11 +243,10 @@ pub(crate) static TUPLE: Methods<TupleMethod> = Methods::new(&[
 fn tuple_count(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one("tuple.count", args, kwargs)?;
     let mut n = 0;
-    for y in &t.items {
-        if item_eq(y, x, 0)? {
-            n += 1;
-        }
-    }
+    seq_scan(&t.items, x, |_| {
+        n += 1;
+        true
+    })?;
     Ok(Value::Int(n))
 }
 
@@ -252,10 +254,17 @@ fn tuple_index(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("tuple.index", kwargs)?;
     between("index", args, 1, 3)?;
     let (start, stop) = search_bounds(args, t.items.len())?;
-    for (i, y) in t.items.iter().enumerate().take(stop).skip(start) {
-        if item_eq(y, &args[0], 0)? {
-            return Ok(Value::Int(i as i64));
-        }
+    let within = t
+        .items
+        .get(start..stop.min(t.items.len()))
+        .unwrap_or_default();
+    let mut at = None;
+    seq_scan(within, &args[0], |i| {
+        at = Some(start + i);
+        false
+    })?;
+    if let Some(i) = at {
+        return Ok(Value::Int(i as i64));
     }
     Err(Exc::value_error("tuple.index(x): x not in tuple"))
 }

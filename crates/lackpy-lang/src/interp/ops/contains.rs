@@ -98,45 +98,60 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
 /// equals only a str; an int may equal a bool, float or complex too, which
 /// take the general `==`).
 fn seq_contains(items: &[Value], item: &Value) -> R<bool> {
+    let mut found = false;
+    seq_scan(items, item, |_| {
+        found = true;
+        false
+    })?;
+    Ok(found)
+}
+
+/// Walks the items of `items` equal to `item` (Python `==`, as `in`,
+/// `list.index`, `list.count` and `list.remove` compare), handing each
+/// one's index to `hit` until it answers `false`. An int or str needle is
+/// compared inline against the items of the kinds that can equal it (an
+/// int never equals a str, `None` or a sequence; a str equals only a str),
+/// and the budget is ticked per block of items; any other item goes
+/// through [`item_eq`] (which ticks per item).
+pub(crate) fn seq_scan(items: &[Value], item: &Value, mut hit: impl FnMut(usize) -> bool) -> R<()> {
     match item {
         Value::Int(i) => {
             for (n, x) in items.iter().enumerate() {
-                let hit = match x {
+                let eq = match x {
                     Value::Int(j) => i == j,
                     Value::Str(_) | Value::None | Value::Tuple(_) | Value::List(_) => false,
                     _ => item_eq(x, item, 0)?,
                 };
-                if hit {
-                    return Ok(true);
+                if eq && !hit(n) {
+                    return Ok(());
                 }
                 if n % 1024 == 1023 {
                     meter::tick_n(1024)?;
                 }
             }
-            Ok(false)
         }
         Value::Str(s) => {
             for (n, x) in items.iter().enumerate() {
                 if let Value::Str(t) = x
                     && s.as_str() == t.as_str()
+                    && !hit(n)
                 {
-                    return Ok(true);
+                    return Ok(());
                 }
                 if n % 1024 == 1023 {
                     meter::tick_n(1024)?;
                 }
             }
-            Ok(false)
         }
         _ => {
-            for x in items {
-                if item_eq(x, item, 0)? {
-                    return Ok(true);
+            for (n, x) in items.iter().enumerate() {
+                if item_eq(x, item, 0)? && !hit(n) {
+                    return Ok(());
                 }
             }
-            Ok(false)
         }
     }
+    Ok(())
 }
 
 /// `item in r` for a range.

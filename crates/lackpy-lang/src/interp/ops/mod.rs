@@ -16,7 +16,7 @@ use std::rc::Rc;
 pub(crate) use self::arith::{binop, float_divmod, inplace, int_fast, is_numeric_op};
 pub(crate) use self::big::{Int, int_in_place, int_op, int_values};
 pub(crate) use self::compare::{compare, lt, order, ordered};
-pub(crate) use self::contains::{contains, range_contains};
+pub(crate) use self::contains::{contains, range_contains, seq_scan};
 pub(crate) use self::index::{get_item, set_item};
 pub(crate) use self::slice::{SliceArgs, get_slice, set_slice};
 use crate::value::errors::{Exc, R};
