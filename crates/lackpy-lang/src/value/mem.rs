@@ -96,14 +96,18 @@ pub(crate) fn drop_values(items: &mut Vec<Value>) {
 /// of two), much faster than `position`, which branches on every item.
 #[inline]
 fn first_heap(items: &[Value]) -> Option<usize> {
+    // Blocks of an exact length unroll fully (a ragged last block would
+    // leave part of each block to a scalar loop).
+    let mut blocks = items.chunks_exact(16);
     let mut base = 0;
-    for block in items.chunks(16) {
+    for block in &mut blocks {
         if block.iter().fold(0, |tags, v| tags | v.tag()) >= super::PLAIN_TAGS {
             return block.iter().position(|v| !v.is_plain()).map(|i| base + i);
         }
         base += block.len();
     }
-    None
+    let rest = blocks.remainder();
+    rest.iter().position(|v| !v.is_plain()).map(|i| base + i)
 }
 
 /// Empties a vector whose items need no drop code (plain values, or
