@@ -248,7 +248,7 @@ fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
         Plan::Strs | Plan::Total => {
             let slice = keys.slice();
             let n = slice.len() as u32;
-            let mut order: Vec<u32> = (0..n).collect();
+            let order: Vec<u32>;
             // The comparator cannot fail; it polls the meter, and once a
             // limit is hit answers the remaining comparisons at once and
             // the error is raised when the sort returns.
@@ -266,20 +266,41 @@ fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
                     _ => Ordering::Equal,
                 }
             };
-            if keys.is_reversed() {
+            if let Some(leads) = lead_offsets(slice) {
+                // Keys led by close ints: most comparisons are decided by
+                // the leads, read from one compact array; ties compare the
+                // whole keys. (Reversed keys as below.)
+                let lead = |p: u32| leads.get(p as usize).copied().unwrap_or(0);
+                let mut lcmp = |a: u32, b: u32| lead(a).cmp(&lead(b)).then_with(|| cmp(a, b));
+                let mut all: Vec<u32> = (0..n).collect();
+                if keys.is_reversed() {
+                    all.sort_by(|&a, &b| lcmp(b, a));
+                    all.reverse();
+                    for p in all.iter_mut() {
+                        *p = n - 1 - *p;
+                    }
+                } else {
+                    all.sort_by(|&a, &b| lcmp(a, b));
+                }
+                order = all;
+            } else if keys.is_reversed() {
                 // Under a total order, sorting the reversed keys stably and
                 // reversing back is a stable sort with the comparison
                 // turned around (greatest first, equal keys in their
                 // order), sorted here without reading the keys backwards;
                 // its slots are then given as positions of the reversed
                 // keys, as the caller reads them.
-                order.sort_by(|&a, &b| cmp(b, a));
-                order.reverse();
-                for p in order.iter_mut() {
+                let mut all: Vec<u32> = (0..n).collect();
+                all.sort_by(|&a, &b| cmp(b, a));
+                all.reverse();
+                for p in all.iter_mut() {
                     *p = n - 1 - *p;
                 }
+                order = all;
             } else {
-                order.sort_by(|&a, &b| cmp(a, b));
+                let mut all: Vec<u32> = (0..n).collect();
+                all.sort_by(|&a, &b| cmp(a, b));
+                order = all;
             }
             if let Some(e) = stopped {
                 return Err(e);
@@ -300,6 +321,34 @@ fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
         }
     };
     Ok(order)
+}
+
+/// For keys that are all tuples led by an `i64`, the leads spanning less
+/// than 2**32 (`key=lambda r: (-r["score"], r["name"])`): each key's lead,
+/// offset from the least, in a compact array that decides most
+/// comparisons without reading two tuples.
+fn lead_offsets(keys: &[Value]) -> Option<Vec<u32>> {
+    let lead = |k: &Value| match k {
+        Value::Tuple(t) => match t.items.first() {
+            Some(Value::Int(i)) => Some(*i),
+            _ => None,
+        },
+        _ => None,
+    };
+    let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+    for k in keys {
+        let i = lead(k)?;
+        lo = lo.min(i);
+        hi = hi.max(i);
+    }
+    if keys.is_empty() || (hi as i128 - lo as i128) >= 1 << 32 {
+        return None;
+    }
+    Some(
+        keys.iter()
+            .map(|k| (lead(k).unwrap_or(lo) as i128 - lo as i128) as u32)
+            .collect(),
+    )
 }
 
 /// Positions are `u32`, with the top value marking a placed item.

@@ -17,7 +17,10 @@ mutated while the zip runs, strict zips of unequal lengths, and an iterator
 zipped with itself; `in`, `index`, `count` and `remove` on lists and
 tuples of mixed items (bools and floats equal to ints,
 NaN, -0.0, ints at the i64 limits, big ints, strs, nested sequences) with
-every bound form and the not-found errors. Errors carry their line. Prints one JSON list of
+every bound form and the not-found errors; sorts by tuple keys led by ints
+(many equal leads and keys that must keep their order, reverse, leads at the
+i64 limits or spanning more than 2**32, bools and floats among them, later
+items that do not compare or are NaN). Errors carry their line. Prints one JSON list of
 {"program", "repr" | "error", "line"?, "family"}.
 """
 
@@ -136,7 +139,34 @@ def fam_search(rnd):
     return "\n".join(lines)
 
 
-FAMILIES = [fam_tuple_drop, fam_plain_runs, fam_zip_temps, fam_search]
+LEADS = ['0', '1', '-1', '2', '-5', '3', str(BIG), str(-BIG - 1), '2147483648', '-2147483648', '4294967296', '4294967295', 'True',
+         'False', '1.0', '-0.0', str(BIG + 1)]
+RESTS = ["'a'", "'b'", "''", '0', '1', '2.5', "float('nan')", '-0.0', 'None', '(1,)', '[0]', 'True']
+
+
+def fam_sort_leads(rnd):
+    n = rnd.choice([0, 1, 2, 5, 9, 40])
+    narrow = rnd.random() < .6  # leads from a few small ints: many ties
+    rests = rnd.choice([["'a'", "'b'", "''"], ['0', '1', '2'], ['1.5', '-0.0', '0']]) if narrow else RESTS
+    width = rnd.choice([1, 2]) if narrow else None
+    rows = []
+    for i in range(n):
+        lead = rnd.choice(['0', '1', '-1', '2', '7'] if narrow else LEADS)
+        rest = ', '.join(rnd.choice(rests) for _ in range(width or rnd.randint(0, 2)))
+        rows.append(f'({lead}, {rest}{", " if rest else ""}{i})' if rnd.random() < .3 else f'({lead}, {rest})')
+    lines = [f'rows = [{", ".join(rows)}]', 'tag = [r for r in rows]']
+    key = rnd.choice(['lambda r: r', 'lambda r: r[:2]', 'lambda r: (r[0],)', 'lambda r: (-r[0], r[1:])',
+                      'lambda r: (r[0], len(r))', 'lambda r: (r[0] % 3, r[0])', 'lambda r: [r[0]]'])
+    rev = rnd.choice(['', '', ', reverse=True', ', reverse=False'])
+    op = rnd.choice([f'r = sorted(rows, key={key}{rev})', f'rows.sort(key={key}{rev})\nr = rows',
+                     f'r = sorted(rows{rev})', f'r = [tag.index(x) for x in sorted(tag, key={key}{rev})]',
+                     f'r = max(rows, key={key}) if rows else None'])
+    lines.append(op)
+    lines.append('r')
+    return "\n".join(lines)
+
+
+FAMILIES = [fam_tuple_drop, fam_plain_runs, fam_zip_temps, fam_search, fam_sort_leads]
 
 
 if __name__ == "__main__":
