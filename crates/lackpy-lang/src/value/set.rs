@@ -180,7 +180,24 @@ impl Table {
             .filter_map(|&s| full(s).map(|e| &self.entries[e]))
     }
 
+    /// The slot holding `key`, if any. The first probe (the only one for
+    /// most keys) is tested inline; the probe sequence runs out of line.
+    #[inline(always)]
     fn lookup(&self, key: &Value, hash: i64) -> Option<usize> {
+        let i = (hash as u64 as usize) & self.mask();
+        match self.index.get(i) {
+            Some(0) => None,
+            Some(&s) => match full(s).and_then(|e| self.entries.get(e)) {
+                Some((h, k)) if *h == hash && same(k, key) => Some(i),
+                _ => self.probe(key, hash),
+            },
+            None => self.probe(key, hash),
+        }
+    }
+
+    /// [`Table::lookup`]'s whole probe sequence.
+    #[inline(never)]
+    fn probe(&self, key: &Value, hash: i64) -> Option<usize> {
         let mask = self.mask();
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
@@ -211,8 +228,33 @@ impl Table {
         }
     }
 
-    /// `set_add_entry`: returns whether the key was new.
+    /// `set_add_entry`: returns whether the key was new. A key whose
+    /// first slot is empty (no dummy on the way, so that slot is where
+    /// the full probe would put it) is placed inline, and one found in
+    /// its first slot answered inline.
+    #[inline(always)]
     fn add(&mut self, key: Value, hash: i64) -> bool {
+        let i = (hash as u64 as usize) & self.mask();
+        match self.index.get(i) {
+            Some(0) => {
+                self.place_new(i, key, hash);
+                true
+            }
+            // Already there, in its first slot.
+            Some(&s)
+                if full(s)
+                    .and_then(|e| self.entries.get(e))
+                    .is_some_and(|(h, k)| *h == hash && same(k, &key)) =>
+            {
+                false
+            }
+            _ => self.add_probed(key, hash),
+        }
+    }
+
+    /// [`Table::add`] through the whole probe sequence.
+    #[inline(never)]
+    fn add_probed(&mut self, key: Value, hash: i64) -> bool {
         let mask = self.mask();
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
@@ -260,8 +302,17 @@ impl Table {
             self.used += 1;
             return true;
         }
+        self.place_new(empty_at, key, hash);
+        true
+    }
+
+    /// Puts a new member in empty slot `at`, resizing once the table is
+    /// three fifths full.
+    #[inline(always)]
+    fn place_new(&mut self, at: usize, key: Value, hash: i64) {
+        let mask = self.mask();
         self.push_entry((hash, key));
-        self.index[empty_at] = slot_of(self.entries.len() - 1);
+        self.index[at] = slot_of(self.entries.len() - 1);
         self.fill += 1;
         self.used += 1;
         if self.fill * 5 >= mask * 3 {
@@ -272,7 +323,6 @@ impl Table {
             };
             self.resize(minused);
         }
-        true
     }
 
     /// Appends an entry, growing the buffer (from the pool when large)

@@ -20,7 +20,10 @@ NaN, -0.0, ints at the i64 limits, big ints, strs, nested sequences) with
 every bound form and the not-found errors; sorts by tuple keys led by ints
 (many equal leads and keys that must keep their order, reverse, leads at the
 i64 limits or spanning more than 2**32, bools and floats among them, later
-items that do not compare or are NaN). Errors carry their line. Prints one JSON list of
+items that do not compare or are NaN); sets of numbers built and emptied
+key by key (keys sharing a first slot, dummies, hashes equal at the i64
+limits and 2**61 - 1, 1 == 1.0 == True, 0 == -0.0) and combined, in
+CPython's iteration order. Errors carry their line. Prints one JSON list of
 {"program", "repr" | "error", "line"?, "family"}.
 """
 
@@ -166,7 +169,29 @@ def fam_sort_leads(rnd):
     return "\n".join(lines)
 
 
-FAMILIES = [fam_tuple_drop, fam_plain_runs, fam_zip_temps, fam_search, fam_sort_leads]
+SET_KEYS = ['0', '1', '-1', '-2', '8', '16', '32', '64', '40', '7', 'True', 'False', '1.0', '-0.0', '0.5', '2.5',
+            str(BIG), str(-BIG - 1), str(2 ** 61 - 1), str(2 ** 61), str(2 * (2 ** 61 - 1)), str(BIG + 1),
+            '(1, 2)', '(0,)']
+
+
+def fam_set_slots(rnd):
+    # Only numbers and tuples of them: CPython's order for a str or NaN
+    # member depends on the process (random hashes, NaN hashed by identity).
+    keys = SET_KEYS
+    lines = ['s = set()', f't = {{{", ".join(rnd.choice(keys) for _ in range(rnd.randint(1, 12)))}}}']
+    for _ in range(rnd.randint(1, 14)):
+        k = rnd.choice(keys)
+        lines.append(rnd.choice([f's.add({k})', f's.add({k})', f's.discard({k})', f's.add({k} * 1)',
+                                 'x = s.pop() if s else None', f's.add({k})\ns.discard({k})']))
+    op = rnd.choice(['s.union(t)', 't.union(s)', 's.intersection(t)', 't.intersection(s)', 's.difference(t)',
+                     't.difference(s)', 's - t', 't - s', 's.symmetric_difference(t)', 's.copy()'])
+    lines.append(f'r = {op}')
+    lines.append(rnd.choice(['r.add(3)', 'r.discard(8)', 'x = 0']))
+    lines.append('[list(s), list(r), len(r), 1 in r, 0 in s]')
+    return "\n".join(lines)
+
+
+FAMILIES = [fam_tuple_drop, fam_plain_runs, fam_zip_temps, fam_search, fam_sort_leads, fam_set_slots]
 
 
 if __name__ == "__main__":
