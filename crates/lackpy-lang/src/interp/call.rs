@@ -46,6 +46,15 @@ impl Interp<'_> {
         if let Some(v) = self.str_method_in_place(m) {
             return v;
         }
+        if let (ExprKind::MethodCall(inner), Some(recase)) = (&m.obj.kind, m.attr.id)
+            && methods::str::is_recase(recase)
+            && m.simple
+            && m.args.is_empty()
+            && let Some(v) = self.strip_recase_in_place(inner, recase)
+        {
+            // The strip's errors carry its own line, as when it runs alone.
+            return v.map_err(|ex| super::eval_expr::at_line(ex, m.obj.line));
+        }
         let obj = self.eval(&m.obj)?;
         if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
             && m.simple
@@ -152,6 +161,42 @@ impl Interp<'_> {
             _ => return None,
         };
         Some(r)
+    }
+
+    /// `name.strip(chars).lower()` (any strip method, then `lower`, `upper`
+    /// or `casefold` with no arguments) on a str held by a name, with the
+    /// strip's argument a constant or a bound name: the stripped part is
+    /// case-mapped with no string made in between (word cleanup in a
+    /// loop). `None` when the chain is not of this form.
+    #[inline]
+    fn strip_recase_in_place(
+        &mut self,
+        inner: &MethodCall,
+        recase: crate::catalog::MethodId,
+    ) -> Option<R<Value>> {
+        use super::eval_expr::{peek_in, pure_in};
+        let (ExprKind::Name(r, _), Some(strip)) = (&inner.obj.kind, inner.attr.id) else {
+            return None;
+        };
+        if !inner.simple || !methods::str::is_strip(strip) {
+            return None;
+        }
+        let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
+        let Some(Value::Str(s)) = peek_in(g, st, fr, base, *r) else {
+            return None;
+        };
+        let arg = match inner.args.as_slice() {
+            [] => None,
+            [Elt::One(a)] => Some(pure_in(g, st, fr, base, a)?),
+            _ => return None,
+        };
+        let args = arg.map(std::slice::from_ref).unwrap_or_default();
+        let budget = &mut self.budget;
+        Some(
+            budget.step().and_then(|()| {
+                methods::str::strip_then_recase(budget, strip, recase, s, args, &[])
+            }),
+        )
     }
 
     /// Evaluates up to [`INLINE_ARGS`] plain positional arguments (a

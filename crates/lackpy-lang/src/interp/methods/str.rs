@@ -216,6 +216,10 @@ fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 
 fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.casefold", args, kwargs)?;
+    if s.is_ascii() {
+        // ASCII case folding is lower-casing.
+        return ascii_recase(s, |t| t.make_ascii_lowercase());
+    }
     let mut one = String::new();
     map_text(s.as_str(), |out, _, c| {
         one.clear();
@@ -417,6 +421,70 @@ fn rstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<
 /// `strip`, `lstrip` or `rstrip` (`id`).
 fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
+    let out = stripped(id, s, args, kwargs)?;
+    if out.len() == text.len() {
+        return Ok(Value::Str(s.clone()));
+    }
+    Ok(crate::value::str::part_value(s, out))
+}
+
+/// Whether `id` is `strip`, `lstrip` or `rstrip`.
+pub(crate) fn is_strip(id: M) -> bool {
+    matches!(id, M::Strip | M::Lstrip | M::Rstrip)
+}
+
+/// Whether `id` is `lower`, `upper` or `casefold`.
+pub(crate) fn is_recase(id: M) -> bool {
+    matches!(id, M::Lower | M::Upper | M::Casefold)
+}
+
+/// `s.<strip>(args).<recase>()` (`strip` a strip method, `recase` a case
+/// method called with no arguments), as the two calls give it but with no
+/// string in between: the stripped part of ASCII text is case-mapped
+/// straight into the result. Other text makes the part and calls the
+/// method on it.
+pub(crate) fn strip_then_recase(
+    budget: &mut Budget,
+    strip: M,
+    recase: M,
+    s: &Rc<PyStr>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    let part = stripped(strip, s, args, kwargs)?;
+    budget.step()?;
+    if s.is_ascii() && !part.is_empty() {
+        meter::ensure(part.len())?;
+        meter::tick_n(part.len())?;
+        let mut out = CompactString::from(part);
+        if recase == M::Upper {
+            out.make_ascii_uppercase();
+        } else {
+            // ASCII case folding is lower-casing.
+            out.make_ascii_lowercase();
+        }
+        return Ok(Value::Str(Rc::new(PyStr::with_char_len(out, part.len()))));
+    }
+    let run = METHODS
+        .get(recase)
+        .ok_or_else(|| Exc::no_attr(&Value::Str(s.clone()), recase.name()))?;
+    let whole;
+    let recv = if part.len() == s.as_str().len() {
+        s
+    } else {
+        whole = match crate::value::str::part_value(s, part) {
+            Value::Str(p) => p,
+            _ => Rc::new(PyStr::new(part)),
+        };
+        &whole
+    };
+    run(budget, recv, &[], &[])
+}
+
+/// The text `strip`, `lstrip` or `rstrip` (`id`) of `s` gives, checked as
+/// the method checks its arguments.
+fn stripped<'a>(id: M, s: &'a PyStr, args: &[Value], kwargs: Kw) -> R<&'a str> {
+    let text = s.as_str();
     let name = id.name();
     no_kw(id, kwargs)?;
     between(name, args, 0, 1)?;
@@ -439,10 +507,7 @@ fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
             }
         }
     };
-    if out.len() == text.len() {
-        return Ok(Value::Str(s.clone()));
-    }
-    Ok(crate::value::str::part_value(s, out))
+    Ok(out)
 }
 
 /// Python's ASCII whitespace as a bit mask: `\t`-`\r`, `\x1c`-`\x1f`, space.

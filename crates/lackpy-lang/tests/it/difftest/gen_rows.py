@@ -130,7 +130,8 @@ def fam_words(rnd):
     clean = rnd.choice([
         "w.strip('.!,?;()').lower()", "w.strip().lower()", "w.rstrip('.,;!?').lstrip('(').rstrip(')').casefold()",
         "w.lower().strip(\"'.,!?;()\")", "w.casefold()", "w.upper().strip('.!')", "w.strip('.!,').lower()",
-        "w.lstrip('-').rstrip('-.')", "w.strip(None)", "w.lower()"])
+        "w.lstrip('-').rstrip('-.')", "w.strip(None)", "w.lower()", "w.strip('é,').upper()",
+        "w.strip(1).lower()", "w.strip('.', 2).casefold()", "w.rstrip(None).lower()", "w.strip(w).lower()"])
     count = rnd.choice(["freq[w] = freq.get(w, 0) + 1", "freq[w] = freq.setdefault(w, 0) + 1",
                         "if w in freq:\n            freq[w] += 1\n        else:\n            freq[w] = 1"])
     split = rnd.choice(["text.split()", f"text.split({sep})", "text.split(None, 5)"])
