@@ -24,6 +24,9 @@ pub(crate) const INLINE_ARGS: usize = 4;
 
 impl Interp<'_> {
     pub(crate) fn eval_call(&mut self, c: &Call) -> R<Value> {
+        if let Some(v) = self.len_in_place(c) {
+            return v;
+        }
         let f = self.eval(&c.func)?;
         if let (Value::Builtin(crate::catalog::BuiltinId::Len), true, [Elt::One(a)]) =
             (&f, c.simple, c.args.as_slice())
@@ -38,6 +41,41 @@ impl Interp<'_> {
         }
         let (args, kwargs) = self.eval_args(&c.args, &c.kwargs, &|| callee_name(&f))?;
         self.call_value(&f, &args, &kwargs)
+    }
+
+    /// `len(x)` where `len` is the builtin (its global slot unbound) and
+    /// `x` a constant or a bound name: the length is read where `x` lives,
+    /// with no lookup of `len`, no clone of `x` and no call dispatch.
+    /// Reading has no effect, so the order of evaluation is kept; `None`
+    /// when the call is not of this form (the general path runs).
+    #[inline(always)]
+    fn len_in_place(&mut self, c: &Call) -> Option<R<Value>> {
+        use super::code::{Fallback, NameRef};
+        use crate::catalog::{BuiltinId, BuiltinName};
+        let (ExprKind::Name(NameRef::Global(slot), _), [Elt::One(a)]) =
+            (&c.func.kind, c.args.as_slice())
+        else {
+            return None;
+        };
+        let slot = *slot as usize;
+        if !c.simple || !matches!(self.globals.get(slot), Some(None)) {
+            return None;
+        }
+        let fallback = self.program.globals.get(slot).map(|g| &g.fallback);
+        if !matches!(
+            fallback,
+            Some(Fallback::Builtin(BuiltinName::Func(BuiltinId::Len)))
+        ) {
+            return None;
+        }
+        let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
+        let v = super::eval_expr::pure_in(g, st, fr, base, a)?;
+        Some(
+            self.budget
+                .step()
+                .and_then(|()| super::ops::py_len(v))
+                .map(|n| Value::Int(n as i64)),
+        )
     }
 
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {

@@ -10,7 +10,8 @@ bytes, and bad fill or width arguments (the error's type, message and
 line); slices with every step sign and bounds past either end of lists
 whose items change kind part way (ints, then floats with NaN and -0.0,
 strs, None, nested lists), of tuples, of ASCII and non-ASCII strs and of
-bytes, copied, then mutated to show what is shared; and word counting over
+bytes, copied, then mutated to show what is shared (sometimes with `len`
+shadowed by the program); and word counting over
 generated text with other cleanup methods (strip, lstrip, rstrip with
 sets of characters, lower, casefold, upper), dict.get and setdefault
 counting, a sort with a tuple key and formatted rows. Each family draws
@@ -116,6 +117,9 @@ def fam_slices(rnd):
         lines.append('out.append([c, len(c)])')
     if rnd.random() < .3:
         lines.append("if isinstance(c, list):\n    c.append(0)\n    for x in c:\n        if isinstance(x, list):\n            x.append(9)")
+    if rnd.random() < .08:
+        # A program's own `len` shadows the builtin for every call after it.
+        lines.insert(1, 'len = str')
     lines.append('[out, xs]')
     return "\n".join(lines)
 
