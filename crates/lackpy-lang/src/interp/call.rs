@@ -81,17 +81,20 @@ impl Interp<'_> {
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
         // A str method on a name reads the receiver where it lives: tried
         // first, so the receiver is not cloned (and dropped) for nothing.
-        if let Some(v) = self.str_method_in_place(m) {
-            return v;
-        }
-        if let (ExprKind::MethodCall(inner), Some(recase)) = (&m.obj.kind, m.attr.id)
-            && methods::str::is_recase(recase)
-            && m.simple
-            && m.args.is_empty()
-            && let Some(v) = self.strip_recase_in_place(inner, recase)
-        {
-            // The strip's errors carry its own line, as when it runs alone.
-            return v.map_err(|ex| super::eval_expr::at_line(ex, m.obj.line));
+        // (`get`, no str method, goes straight to the dict path below.)
+        if m.attr.id != Some(crate::catalog::MethodId::Get) {
+            if let Some(v) = self.str_method_in_place(m) {
+                return v;
+            }
+            if let (ExprKind::MethodCall(inner), Some(recase)) = (&m.obj.kind, m.attr.id)
+                && methods::str::is_recase(recase)
+                && m.simple
+                && m.args.is_empty()
+                && let Some(v) = self.strip_recase_in_place(inner, recase)
+            {
+                // The strip's errors carry its own line, as when it runs alone.
+                return v.map_err(|ex| super::eval_expr::at_line(ex, m.obj.line));
+            }
         }
         let obj = self.eval(&m.obj)?;
         if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
