@@ -24,6 +24,9 @@ pub(crate) const INLINE_ARGS: usize = 4;
 
 impl Interp<'_> {
     pub(crate) fn eval_call(&mut self, c: &Call) -> R<Value> {
+        if let Some(v) = self.len_in_place(c) {
+            return v;
+        }
         let f = self.eval(&c.func)?;
         if let (Value::Builtin(crate::catalog::BuiltinId::Len), true, [Elt::One(a)]) =
             (&f, c.simple, c.args.as_slice())
@@ -40,7 +43,59 @@ impl Interp<'_> {
         self.call_value(&f, &args, &kwargs)
     }
 
+    /// `len(x)` where `len` is the builtin (its global slot unbound) and
+    /// `x` a constant or a bound name: the length is read where `x` lives,
+    /// with no lookup of `len`, no clone of `x` and no call dispatch.
+    /// Reading has no effect, so the order of evaluation is kept; `None`
+    /// when the call is not of this form (the general path runs).
+    #[inline(always)]
+    fn len_in_place(&mut self, c: &Call) -> Option<R<Value>> {
+        use super::code::{Fallback, NameRef};
+        use crate::catalog::{BuiltinId, BuiltinName};
+        let (ExprKind::Name(NameRef::Global(slot), _), [Elt::One(a)]) =
+            (&c.func.kind, c.args.as_slice())
+        else {
+            return None;
+        };
+        let slot = *slot as usize;
+        if !c.simple || !matches!(self.globals.get(slot), Some(None)) {
+            return None;
+        }
+        let fallback = self.program.globals.get(slot).map(|g| &g.fallback);
+        if !matches!(
+            fallback,
+            Some(Fallback::Builtin(BuiltinName::Func(BuiltinId::Len)))
+        ) {
+            return None;
+        }
+        let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
+        let v = super::eval_expr::pure_in(g, st, fr, base, a)?;
+        Some(
+            self.budget
+                .step()
+                .and_then(|()| super::ops::py_len(v))
+                .map(|n| Value::Int(n as i64)),
+        )
+    }
+
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
+        // A str method on a name reads the receiver where it lives: tried
+        // first, so the receiver is not cloned (and dropped) for nothing.
+        // (`get`, no str method, goes straight to the dict path below.)
+        if m.attr.id != Some(crate::catalog::MethodId::Get) {
+            if let Some(v) = self.str_method_in_place(m) {
+                return v;
+            }
+            if let (ExprKind::MethodCall(inner), Some(recase)) = (&m.obj.kind, m.attr.id)
+                && methods::str::is_recase(recase)
+                && m.simple
+                && m.args.is_empty()
+                && let Some(v) = self.strip_recase_in_place(inner, recase)
+            {
+                // The strip's errors carry its own line, as when it runs alone.
+                return v.map_err(|ex| super::eval_expr::at_line(ex, m.obj.line));
+            }
+        }
         let obj = self.eval(&m.obj)?;
         if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
             && m.simple
@@ -60,9 +115,6 @@ impl Interp<'_> {
                 Some(v) => v.clone(),
                 None => default.unwrap_or(Value::None),
             });
-        }
-        if let Some(v) = self.str_method_in_place(m) {
-            return v;
         }
         self.call_method_on(m, obj)
     }
@@ -150,6 +202,42 @@ impl Interp<'_> {
             _ => return None,
         };
         Some(r)
+    }
+
+    /// `name.strip(chars).lower()` (any strip method, then `lower`, `upper`
+    /// or `casefold` with no arguments) on a str held by a name, with the
+    /// strip's argument a constant or a bound name: the stripped part is
+    /// case-mapped with no string made in between (word cleanup in a
+    /// loop). `None` when the chain is not of this form.
+    #[inline]
+    fn strip_recase_in_place(
+        &mut self,
+        inner: &MethodCall,
+        recase: crate::catalog::MethodId,
+    ) -> Option<R<Value>> {
+        use super::eval_expr::{peek_in, pure_in};
+        let (ExprKind::Name(r, _), Some(strip)) = (&inner.obj.kind, inner.attr.id) else {
+            return None;
+        };
+        if !inner.simple || !methods::str::is_strip(strip) {
+            return None;
+        }
+        let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
+        let Some(Value::Str(s)) = peek_in(g, st, fr, base, *r) else {
+            return None;
+        };
+        let arg = match inner.args.as_slice() {
+            [] => None,
+            [Elt::One(a)] => Some(pure_in(g, st, fr, base, a)?),
+            _ => return None,
+        };
+        let args = arg.map(std::slice::from_ref).unwrap_or_default();
+        let budget = &mut self.budget;
+        Some(
+            budget.step().and_then(|()| {
+                methods::str::strip_then_recase(budget, strip, recase, s, args, &[])
+            }),
+        )
     }
 
     /// Evaluates up to [`INLINE_ARGS`] plain positional arguments (a

@@ -37,6 +37,7 @@ mod parser_corpus;
 mod parser_diff;
 mod parser_errors;
 mod parser_hostile;
+mod rows_diff;
 mod run_teardown;
 mod run_variables;
 mod set_diff;

@@ -10,6 +10,7 @@ pub(crate) mod list;
 pub(crate) mod num;
 pub(crate) mod set;
 pub(crate) mod str;
+mod str_pad;
 pub(crate) mod str_pieces;
 mod str_search;
 mod str_split;

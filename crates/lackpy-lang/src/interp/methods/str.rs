@@ -2,6 +2,7 @@
 
 use std::rc::Rc;
 
+use super::str_pad as pad;
 use super::str_search as search;
 use super::str_split::{Parts, split_lines, split_text};
 use super::{Methods, m};
@@ -105,44 +106,6 @@ fn char_index(s: &PyStr, byte: usize) -> i64 {
     }
 }
 
-fn fill_char(v: Option<&Value>) -> R<char> {
-    match v {
-        None => Ok(' '),
-        Some(Value::Str(s)) => {
-            let mut c = s.as_str().chars();
-            match (c.next(), c.next()) {
-                (Some(ch), None) => Ok(ch),
-                _ => Err(Exc::type_error(
-                    "The fill character must be exactly one character long",
-                )),
-            }
-        }
-        Some(other) => Err(Exc::type_error(format!(
-            "The fill character must be a unicode character, not {}",
-            other.type_name()
-        ))),
-    }
-}
-
-fn pad(
-    budget: &mut Budget,
-    s: &PyStr,
-    width: i64,
-    fill: char,
-    left: usize,
-    right: usize,
-) -> R<Value> {
-    let _ = width;
-    let total = (left + right).saturating_mul(fill.len_utf8()) + s.as_str().len();
-    budget.check_memory(total)?;
-    // Sized once; the length in code points is known.
-    let mut out = StrBuilder::with_len(total);
-    out.push_repeat(fill, left);
-    out.push_str(s.as_str());
-    out.push_repeat(fill, right);
-    Ok(Value::Str(Rc::new(out.finish(s.char_len() + left + right))))
-}
-
 fn strip_chars<'a>(v: Option<&'a Value>, name: &str) -> R<Option<&'a PyStr>> {
     match v {
         None | Some(Value::None) => Ok(None),
@@ -159,7 +122,7 @@ pub(crate) type StrMethod = fn(&mut Budget, &Rc<PyStr>, &[Value], Kw<'_>) -> R<V
 pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
     m(M::Capitalize, 0, 0, capitalize),
     m(M::Casefold, 0, 0, casefold),
-    m(M::Center, 1, 2, center),
+    m(M::Center, 1, 2, pad::center),
     m(M::Count, 1, 3, count),
     m(M::Encode, 0, 2, encode),
     m(M::Endswith, 1, 3, endswith),
@@ -181,7 +144,7 @@ pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
     m(M::Istitle, 0, 0, istitle),
     m(M::Isupper, 0, 0, isupper),
     m(M::Join, 1, 1, join),
-    m(M::Ljust, 1, 2, ljust),
+    m(M::Ljust, 1, 2, pad::ljust),
     m(M::Lower, 0, 0, lower),
     m(M::Lstrip, 0, 1, lstrip),
     m(M::Partition, 1, 1, partition),
@@ -190,7 +153,7 @@ pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
     m(M::Replace, 2, 3, replace),
     m(M::Rfind, 1, 3, rfind),
     m(M::Rindex, 1, 3, rindex),
-    m(M::Rjust, 1, 2, rjust),
+    m(M::Rjust, 1, 2, pad::rjust),
     m(M::Rpartition, 1, 1, rpartition),
     m(M::Rsplit, 0, 2, rsplit),
     m(M::Rstrip, 0, 1, rstrip),
@@ -201,7 +164,7 @@ pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
     m(M::Swapcase, 0, 0, swapcase),
     m(M::Title, 0, 0, title),
     m(M::Upper, 0, 0, upper),
-    m(M::Zfill, 1, 1, zfill),
+    m(M::Zfill, 1, 1, pad::zfill),
 ]);
 
 fn q(name: &str) -> String {
@@ -253,6 +216,10 @@ fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 
 fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.casefold", args, kwargs)?;
+    if s.is_ascii() {
+        // ASCII case folding is lower-casing.
+        return ascii_recase(s, |t| t.make_ascii_lowercase());
+    }
     let mut one = String::new();
     map_text(s.as_str(), |out, _, c| {
         one.clear();
@@ -454,6 +421,70 @@ fn rstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<
 /// `strip`, `lstrip` or `rstrip` (`id`).
 fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
+    let out = stripped(id, s, args, kwargs)?;
+    if out.len() == text.len() {
+        return Ok(Value::Str(s.clone()));
+    }
+    Ok(crate::value::str::part_value(s, out))
+}
+
+/// Whether `id` is `strip`, `lstrip` or `rstrip`.
+pub(crate) fn is_strip(id: M) -> bool {
+    matches!(id, M::Strip | M::Lstrip | M::Rstrip)
+}
+
+/// Whether `id` is `lower`, `upper` or `casefold`.
+pub(crate) fn is_recase(id: M) -> bool {
+    matches!(id, M::Lower | M::Upper | M::Casefold)
+}
+
+/// `s.<strip>(args).<recase>()` (`strip` a strip method, `recase` a case
+/// method called with no arguments), as the two calls give it but with no
+/// string in between: the stripped part of ASCII text is case-mapped
+/// straight into the result. Other text makes the part and calls the
+/// method on it.
+pub(crate) fn strip_then_recase(
+    budget: &mut Budget,
+    strip: M,
+    recase: M,
+    s: &Rc<PyStr>,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
+    let part = stripped(strip, s, args, kwargs)?;
+    budget.step()?;
+    if s.is_ascii() && !part.is_empty() {
+        meter::ensure(part.len())?;
+        meter::tick_n(part.len())?;
+        let mut out = CompactString::from(part);
+        if recase == M::Upper {
+            out.make_ascii_uppercase();
+        } else {
+            // ASCII case folding is lower-casing.
+            out.make_ascii_lowercase();
+        }
+        return Ok(Value::Str(Rc::new(PyStr::with_char_len(out, part.len()))));
+    }
+    let run = METHODS
+        .get(recase)
+        .ok_or_else(|| Exc::no_attr(&Value::Str(s.clone()), recase.name()))?;
+    let whole;
+    let recv = if part.len() == s.as_str().len() {
+        s
+    } else {
+        whole = match crate::value::str::part_value(s, part) {
+            Value::Str(p) => p,
+            _ => Rc::new(PyStr::new(part)),
+        };
+        &whole
+    };
+    run(budget, recv, &[], &[])
+}
+
+/// The text `strip`, `lstrip` or `rstrip` (`id`) of `s` gives, checked as
+/// the method checks its arguments.
+fn stripped<'a>(id: M, s: &'a PyStr, args: &[Value], kwargs: Kw) -> R<&'a str> {
+    let text = s.as_str();
     let name = id.name();
     no_kw(id, kwargs)?;
     between(name, args, 0, 1)?;
@@ -476,10 +507,7 @@ fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
             }
         }
     };
-    if out.len() == text.len() {
-        return Ok(Value::Str(s.clone()));
-    }
-    Ok(crate::value::str::part_value(s, out))
+    Ok(out)
 }
 
 /// Python's ASCII whitespace as a bit mask: `\t`-`\r`, `\x1c`-`\x1f`, space.
@@ -816,69 +844,6 @@ pub(crate) fn partition_parts(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) 
         None if id == M::Partition => [whole, empty_str(), empty_str()],
         None => [empty_str(), empty_str(), whole],
     })
-}
-
-fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    justify_as(M::Center, budget, s, args, kwargs)
-}
-
-fn ljust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    justify_as(M::Ljust, budget, s, args, kwargs)
-}
-
-fn rjust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    justify_as(M::Rjust, budget, s, args, kwargs)
-}
-
-/// `center`, `ljust` or `rjust` (`id`).
-fn justify_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let name = id.name();
-    no_kw(id, kwargs)?;
-    between(name, args, 1, 2)?;
-    let width = args::index(&args[0])?;
-    let fill = fill_char(args.get(1))?;
-    let len = s.char_len() as i64;
-    if width <= len {
-        return Ok(Value::Str(s.clone()));
-    }
-    let marg = (width - len) as usize;
-    let (left, right) = match id {
-        M::Center => {
-            let left = marg / 2 + (marg & width as usize & 1);
-            (left, marg - left)
-        }
-        M::Ljust => (0, marg),
-        _ => (marg, 0),
-    };
-    pad(budget, s, width, fill, left, right)
-}
-
-fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let text = s.as_str();
-    let w = one("str.zfill", args, kwargs)?;
-    let width = args::index(w)?;
-    let len = s.char_len() as i64;
-    if width <= len {
-        return Ok(Value::Str(s.clone()));
-    }
-    let fill = (width - len) as usize;
-    budget.check_memory(fill + text.len())?;
-    // Sized once (inline when short); the length in code points is known.
-    let mut out = StrBuilder::with_len(fill + text.len());
-    let rest = match text.as_bytes().first() {
-        Some(b'+') => {
-            out.push_str("+");
-            text.get(1..).unwrap_or_default()
-        }
-        Some(b'-') => {
-            out.push_str("-");
-            text.get(1..).unwrap_or_default()
-        }
-        _ => text,
-    };
-    out.push_repeat('0', fill);
-    out.push_str(rest);
-    Ok(Value::Str(Rc::new(out.finish(s.char_len() + fill))))
 }
 
 fn expandtabs(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {

@@ -115,6 +115,45 @@ fn pick_bytes(bytes: &[u8], start: i64, step: i64, count: usize) -> R<Vec<u8>> {
     })
 }
 
+/// `st[start::step]` of `count` code points (as `slice_indices` gives
+/// them) of non-ASCII text with a step other than 1: one walk over the
+/// text, the picks written into a string sized once, the budgets checked
+/// once for the whole result rather than per character.
+fn slice_text_stepped(st: &crate::value::PyStr, start: i64, step: i64, count: usize) -> R<Value> {
+    let text = st.as_str();
+    let Ok(start) = usize::try_from(start) else {
+        return Ok(crate::value::iter::empty_str());
+    };
+    if count == 0 {
+        return Ok(crate::value::iter::empty_str());
+    }
+    crate::value::meter::tick_n(count)?;
+    // The picks are distinct characters of the text: no more bytes than it.
+    let cap = text.len().min(count.saturating_mul(4));
+    crate::value::meter::ensure(cap)?;
+    let mut out = String::with_capacity(cap);
+    let stride = usize::try_from(step.unsigned_abs()).unwrap_or(usize::MAX);
+    if step > 0 {
+        out.extend(text.chars().skip(start).step_by(stride).take(count));
+    } else {
+        let from_end = st.char_len().saturating_sub(start + 1);
+        out.extend(
+            text.chars()
+                .rev()
+                .skip(from_end)
+                .step_by(stride)
+                .take(count),
+        );
+    }
+    Ok(match out.as_bytes() {
+        [b] if b.is_ascii() => crate::value::iter::char_value(char::from(*b)),
+        _ => Value::Str(Rc::new(crate::value::PyStr::with_char_len(
+            out.into(),
+            count,
+        ))),
+    })
+}
+
 /// `obj[lo:hi:step]`.
 pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
     match obj {
@@ -134,6 +173,9 @@ pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
         }
         Value::Str(st) => {
             let (start, step, count) = slice_indices(s, st.char_len())?;
+            if step != 1 && !st.is_ascii() {
+                return slice_text_stepped(st, start, step, count);
+            }
             crate::value::str::slice_str(st, start, step, count)
         }
         Value::Bytes(b) => {
