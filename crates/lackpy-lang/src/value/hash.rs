@@ -25,9 +25,9 @@ const MAX_DEPTH: u32 = 500;
 /// Python `hash(v)`, or TypeError for unhashable values.
 #[inline]
 pub(crate) fn hash_value(v: &Value) -> R<i64> {
-    // The common keys inline: a string whose hash is cached, a small int.
+    // The common keys inline: a string, a small int.
     match v {
-        Value::Str(s) if s.cached_hash() != 0 => Ok(s.cached_hash()),
+        Value::Str(s) => Ok(hash_str(s)),
         Value::Int(i) => Ok(hash_i64(*i)),
         _ => hash_at(v, 0, true),
     }
@@ -39,7 +39,7 @@ pub(crate) fn hash_value(v: &Value) -> R<i64> {
 #[inline]
 pub(crate) fn rehash(v: &Value) -> i64 {
     match v {
-        Value::Str(s) if s.cached_hash() != 0 => s.cached_hash(),
+        Value::Str(s) => hash_str(s),
         Value::Int(i) => hash_i64(*i),
         _ => hash_at(v, 0, false).unwrap_or(0),
     }
@@ -59,15 +59,7 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
                 (hash_f64(c.0) as u64).wrapping_add((hash_f64(c.1) as u64).wrapping_mul(1_000_003));
             fix(h as i64)
         }
-        Value::Str(s) => {
-            let h = s.cached_hash();
-            if h != 0 {
-                return Ok(h);
-            }
-            let h = hash_bytes(s.as_str().as_bytes());
-            s.set_hash(h);
-            h
-        }
+        Value::Str(s) => hash_str(s),
         Value::Bytes(b) => hash_bytes(b),
         Value::Tuple(t) => {
             if counted && (depth > MAX_DEPTH || super::stack::exhausted()) {
@@ -186,6 +178,14 @@ pub(crate) fn frexp(v: f64) -> (f64, i32) {
     (m, exp - 1022)
 }
 
+/// The hash of a string, computed each time it is asked for (strings keep
+/// no cache: most keys are short, and tables keep hash bits of their own).
+#[inline]
+pub(crate) fn hash_str(s: &super::PyStr) -> i64 {
+    hash_bytes(s.as_str().as_bytes())
+}
+
+#[inline]
 fn hash_bytes(b: &[u8]) -> i64 {
     // FxHash-style mixing over 8-byte chunks, finished with a murmur fmix.
     const K: u64 = 0x517c_c1b7_2722_0a95;
@@ -198,15 +198,37 @@ fn hash_bytes(b: &[u8]) -> i64 {
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        h = (h.rotate_left(5) ^ tail_word(rest)).wrapping_mul(K);
     }
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^= h >> 33;
     let h = h as i64;
     if h == 0 || h == -1 { 1 } else { h }
+}
+
+/// The little-endian word of 1 to 7 bytes, zero-padded: loaded with
+/// overlapping fixed-size reads (a variable-length copy into a zeroed
+/// word is a `memcpy` call, which costs more than the hash of a word).
+#[inline(always)]
+fn tail_word(r: &[u8]) -> u64 {
+    let n = r.len();
+    let byte = |i: usize| u64::from(r.get(i).copied().unwrap_or_default());
+    if n >= 4 {
+        let four = |at: usize| {
+            let mut w = [0u8; 4];
+            if let Some(src) = r.get(at..at + 4) {
+                w.copy_from_slice(src);
+            }
+            u64::from(u32::from_le_bytes(w))
+        };
+        // The two reads overlap on equal bytes, so or-ing them is exact.
+        four(0) | (four(n - 4) << (8 * (n - 4)))
+    } else if n > 0 {
+        byte(0) | (byte(n / 2) << (8 * (n / 2))) | (byte(n - 1) << (8 * (n - 1)))
+    } else {
+        0
+    }
 }
 
 /// Whether CPython's hash of `v` is the same in every process (numbers and
