@@ -112,18 +112,10 @@ fn same_key_probed(a: &Value, b: &Value) -> bool {
     same_key(a, b)
 }
 
-/// Whether two strings have the same text: lengths inline, bytes out of
-/// line.
+/// Whether two strings have the same text (short keys compared inline).
 #[inline(always)]
 fn same_text(x: &super::PyStr, y: &super::PyStr) -> bool {
-    let (a, b) = (x.as_str(), y.as_str());
-    a.len() == b.len() && same_bytes(a, b)
-}
-
-/// Whether two texts of one length are equal.
-#[inline(never)]
-fn same_bytes(a: &str, b: &str) -> bool {
-    a == b
+    x.same_text(y)
 }
 
 /// Key equality for every other pair of kinds.
@@ -390,12 +382,25 @@ impl Dict {
 
     /// Looks a key up (TypeError if it is unhashable).
     pub(crate) fn get(&self, key: &Value) -> R<Option<&Value>> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            // A small dict is scanned: a string key (always hashable, and
+            // not hash-cached) is not hashed for it.
+            return Ok(
+                match self.entries.get(self.scan(key).unwrap_or(usize::MAX)) {
+                    Some(Some(e)) => Some(&e.value),
+                    _ => None,
+                },
+            );
+        }
         let h = hash_value(key)?;
         Ok(self.get_h(key, h))
     }
 
     /// Whether the key is present.
     pub(crate) fn contains(&self, key: &Value) -> R<bool> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            return Ok(self.scan(key).is_some());
+        }
         let h = hash_value(key)?;
         Ok(self.position(key, h).is_some())
     }
@@ -419,6 +424,25 @@ impl Dict {
         self.put_slot(i, hash, self.entries.len());
         self.push(Entry { key, value });
         None
+    }
+
+    /// Sets `key` to `value` as [`Dict::insert_h`] does, hashing the key
+    /// only when needed: a string key of a small dict (scanned, not
+    /// indexed) is not hashed unless the dict outgrows the scan.
+    pub(crate) fn put(&mut self, key: Value, value: Value) -> R<Option<Value>> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            if let Some(pos) = self.scan(&key)
+                && let Some(Some(e)) = self.entries.get_mut(pos)
+            {
+                return Ok(Some(std::mem::replace(&mut e.value, value)));
+            }
+            if self.entries.len() < SMALL {
+                self.push(Entry { key, value });
+                return Ok(None);
+            }
+        }
+        let h = hash_value(&key)?;
+        Ok(self.insert_h(key, h, value))
     }
 
     /// Appends a new entry, charging a growth of the entry vector.

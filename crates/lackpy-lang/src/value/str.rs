@@ -146,6 +146,12 @@ fn copy_long(text: &str, nchars: usize) -> CompactString {
     CompactString::from(s)
 }
 
+/// Whether two texts of one length over 16 bytes are equal.
+#[inline(never)]
+fn long_eq(a: &[u8], b: &[u8]) -> bool {
+    a == b
+}
+
 /// Whether short text (up to [`INLINE`] bytes) is all ASCII: up to three
 /// overlapping word loads, no loop (the std test's alignment handling
 /// costs more than the test at these lengths).
@@ -269,6 +275,40 @@ impl PyStr {
             text.chars().count()
         };
         PyStr::stored(copy_long(text, nchars))
+    }
+
+    /// Whether two strings have the same text: by length, then short text
+    /// (most keys) with a few fixed-size word compares inline, longer text
+    /// with `memcmp`. Equal texts are stored alike, but compared as text
+    /// (the trailer is not part of it).
+    #[inline(always)]
+    pub(crate) fn same_text(&self, other: &PyStr) -> bool {
+        let (a, b) = (self.as_str().as_bytes(), other.as_str().as_bytes());
+        let n = a.len();
+        if n != b.len() {
+            return false;
+        }
+        if n > 16 {
+            return long_eq(a, b);
+        }
+        if let (Some(ah), Some(bh), Some(at), Some(bt)) = (
+            a.first_chunk::<8>(),
+            b.first_chunk::<8>(),
+            a.last_chunk::<8>(),
+            b.last_chunk::<8>(),
+        ) {
+            return ah == bh && at == bt;
+        }
+        if let (Some(ah), Some(bh), Some(at), Some(bt)) = (
+            a.first_chunk::<4>(),
+            b.first_chunk::<4>(),
+            a.last_chunk::<4>(),
+            b.last_chunk::<4>(),
+        ) {
+            return ah == bh && at == bt;
+        }
+        // Up to three bytes: the first, middle and last cover them.
+        n == 0 || (a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last())
     }
 
     /// The string object of text already in its stored form.
@@ -809,6 +849,23 @@ mod tests {
                 assert_eq!(s.as_str(), want);
                 assert_eq!(s.char_len(), want.chars().count());
                 assert_eq!(s.is_ascii(), want.is_ascii());
+            }
+        }
+    }
+
+    /// Text equality agrees with `==` at every length up to past the
+    /// word compares, wherever the one differing byte is.
+    #[test]
+    fn same_text_matches_eq() {
+        for n in 0..=40 {
+            let a = PyStr::new("q".repeat(n));
+            assert!(a.same_text(&PyStr::new("q".repeat(n))), "{n}");
+            assert!(!a.same_text(&PyStr::new("q".repeat(n + 1))), "{n}");
+            for at in 0..n {
+                let mut t = "q".repeat(n).into_bytes();
+                t[at] = b'r';
+                let b = PyStr::new(String::from_utf8(t).unwrap_or_default());
+                assert!(!a.same_text(&b), "{n} {at}");
             }
         }
     }
