@@ -182,7 +182,50 @@ pub(crate) fn frexp(v: f64) -> (f64, i32) {
 /// no cache: most keys are short, and tables keep hash bits of their own).
 #[inline]
 pub(crate) fn hash_str(s: &super::PyStr) -> i64 {
-    hash_bytes(s.as_str().as_bytes())
+    let b = s.as_str().as_bytes();
+    if b.len() <= 24 {
+        hash_short(b)
+    } else {
+        hash_bytes(b)
+    }
+}
+
+/// The full 128-bit product of `a` and `b`, folded to 64 bits: one
+/// multiply that mixes every input bit into every output bit.
+#[inline(always)]
+fn fold_mul(a: u64, b: u64) -> u64 {
+    let full = u128::from(a) * u128::from(b);
+    (full as u64) ^ ((full >> 64) as u64)
+}
+
+/// The hash of up to 24 bytes (most keys): the text read as two or three
+/// overlapping fixed-size words (no loop, no `memcpy`), mixed with folded
+/// multiplies. Long text goes through [`hash_bytes`]; a text's length
+/// decides which, so equal texts hash alike.
+#[inline(always)]
+fn hash_short(b: &[u8]) -> i64 {
+    const S0: u64 = 0x243f_6a88_85a3_08d3;
+    const S1: u64 = 0x1319_8a2e_0370_7344;
+    const S2: u64 = 0xa409_3822_299f_31d0;
+    let n = b.len();
+    let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
+    let (x, y, z) = match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        (Some(head), Some(tail)) => {
+            let mid = if n > 16 {
+                b.get(8..)
+                    .and_then(|m| m.first_chunk::<8>())
+                    .map_or(0, word)
+            } else {
+                0
+            };
+            (word(head), word(tail), mid)
+        }
+        _ => (tail_word(b), 0, 0),
+    };
+    let h = fold_mul(x ^ S0 ^ n as u64, y ^ S1);
+    let h = fold_mul(h ^ z, S2);
+    let h = h as i64;
+    if h == 0 || h == -1 { 1 } else { h }
 }
 
 #[inline]
