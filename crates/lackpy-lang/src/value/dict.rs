@@ -469,6 +469,14 @@ impl Dict {
     /// Sets `key` to `value` (TypeError if the key is unhashable; MemoryError
     /// if the dict would grow past the budget).
     pub(crate) fn insert(&mut self, key: Value, value: Value) -> R<Option<Value>> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            // A display's or a row's string keys: scanned, not hashed.
+            let growth = self.growth_bytes();
+            if growth > 0 && self.scan(&key).is_none() {
+                super::meter::ensure(growth)?;
+            }
+            return self.put(key, value);
+        }
         let h = hash_value(&key)?;
         let growth = self.growth_bytes();
         if growth > 0 && self.position(&key, h).is_none() {
