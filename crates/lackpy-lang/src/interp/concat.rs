@@ -25,7 +25,6 @@ use crate::ast::Operator;
 use crate::value::Value;
 use crate::value::errors::R;
 use crate::value::str::PyStr;
-use compact_str::CompactString;
 
 /// `first + rest[0] + rest[1] + …` (at least two `+`).
 pub(crate) struct AddChain {
@@ -62,26 +61,10 @@ pub(crate) fn lower_add(left: Expr, right: Expr, line: u32) -> ExprKind {
     }
 }
 
-/// A string of known code point count from text (short text inline): no
-/// UTF-8 check, as whole strings were copied in.
-#[inline]
-pub(crate) fn str_value(text: &str, chars: usize) -> Value {
-    Value::Str(Rc::new(PyStr::with_char_len(
-        CompactString::from(text),
-        chars,
-    )))
-}
-
 /// `a + b` for two strings, made at its final size with no UTF-8 check.
 #[inline]
 pub(crate) fn concat2(a: &PyStr, b: &PyStr) -> Value {
-    let mut text = CompactString::with_capacity(a.as_str().len() + b.as_str().len());
-    text.push_str(a.as_str());
-    text.push_str(b.as_str());
-    Value::Str(Rc::new(PyStr::with_char_len(
-        text,
-        a.char_len() + b.char_len(),
-    )))
+    Value::Str(Rc::new(PyStr::concat(a, b)))
 }
 
 /// A scratch buffer kept past this size is released (a chain that built
@@ -136,7 +119,6 @@ impl Interp<'_> {
         rest: &mut std::slice::Iter<'_, (Expr, u32)>,
         text: &mut String,
     ) -> R<(Value, Option<(Value, u32)>)> {
-        let mut chars = 0;
         let mut bytes = match &first {
             Value::Str(s) => s.as_str().len(),
             _ => 0,
@@ -157,16 +139,15 @@ impl Interp<'_> {
             if !started {
                 if let Value::Str(f) = &first {
                     text.push_str(f.as_str());
-                    chars = f.char_len();
                 }
                 started = true;
             }
             text.push_str(s.as_str());
-            chars += s.char_len();
             bytes += len;
         };
         let joined = if started {
-            str_value(text, chars)
+            // Counted once, from the joined text, and only when long.
+            Value::Str(Rc::new(PyStr::copied(text)))
         } else {
             first
         };

@@ -9,10 +9,10 @@
 //! slot (32 bits) holds the entry's position in its low bits and, in the
 //! bits the table's size leaves free, some bits of the hash, so a probe
 //! skips a slot of another hash without touching its entry. A rebuild
-//! hashes the keys again (a string's hash is cached, an int's is its
-//! value). Small dicts have no index: their scan compares keys (a string
-//! key first by identity, then by its cached hash), so the many small rows
-//! a program makes carry no hashes at all.
+//! hashes the keys again (an int's hash is its value, a short string's a
+//! few multiply rounds). Small dicts have no index: their scan compares
+//! keys (a string key first by identity, then by length), so the many small
+//! rows a program makes carry no hashes at all.
 
 use super::bulk::clone_item;
 use super::eq::eq_at;
@@ -88,18 +88,17 @@ const CYC: u32 = 1 << 31;
 const MAX_ENTRIES: usize = (CYC - 2) as usize;
 
 /// Key equality inside a table: hashable keys never fail to compare.
-/// `hash` is the hash of `b`. Inline for the common keys: the same string
-/// object (a constant key) or strings whose cached hashes differ need no
-/// byte compare, ints compare by value.
+/// Inline for the common keys: the same string
+/// object (a constant key) needs no byte compare, strings of different
+/// lengths no call, ints compare by value.
 #[inline(always)]
-fn same_key(a: &Value, b: &Value, hash: i64) -> bool {
+fn same_key(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => {
             if std::rc::Rc::ptr_eq(x, y) {
                 return true;
             }
-            let h = x.cached_hash();
-            (h == hash || h == 0) && x.as_str() == y.as_str()
+            same_text(x, y)
         }
         (Value::Int(x), Value::Int(y)) => x == y,
         _ => same_other(a, b),
@@ -109,14 +108,14 @@ fn same_key(a: &Value, b: &Value, hash: i64) -> bool {
 /// [`same_key`] out of line, for a probe whose hash bits already matched
 /// (so it nearly always is the key): the probe loop stays small.
 #[inline(never)]
-fn same_key_probed(a: &Value, b: &Value, hash: i64) -> bool {
-    same_key(a, b, hash)
+fn same_key_probed(a: &Value, b: &Value) -> bool {
+    same_key(a, b)
 }
 
-/// Whether two strings of one hash have the same text.
-#[inline(never)]
+/// Whether two strings have the same text (short keys compared inline).
+#[inline(always)]
 fn same_text(x: &super::PyStr, y: &super::PyStr) -> bool {
-    x.as_str() == y.as_str()
+    x.same_text(y)
 }
 
 /// Key equality for every other pair of kinds.
@@ -229,19 +228,18 @@ impl Dict {
     /// A string key (the usual row field) is compared with the string
     /// keys only (no other kind of key equals a string): by identity (a
     /// constant key is the very object the row was built with), then by
-    /// cached hash, then by text.
+    /// length, then by text.
     #[inline]
-    fn scan(&self, key: &Value, hash: i64) -> Option<usize> {
+    fn scan(&self, key: &Value) -> Option<usize> {
         if let Value::Str(k) = key {
             return self.entries.iter().position(|e| {
                 matches!(e, Some(Entry { key: Value::Str(x), .. })
-                    if std::rc::Rc::ptr_eq(x, k)
-                        || ((x.cached_hash() == hash || x.cached_hash() == 0) && same_text(x, k)))
+                    if std::rc::Rc::ptr_eq(x, k) || same_text(x, k))
             });
         }
         self.entries
             .iter()
-            .position(|e| matches!(e, Some(e) if same_key(&e.key, key, hash)))
+            .position(|e| matches!(e, Some(e) if same_key(&e.key, key)))
     }
 
     /// The bits of a slot that hold the position, and their count.
@@ -270,7 +268,7 @@ impl Dict {
             if s & !pmask == tb
                 && s != GONE
                 && let Some(Some(e)) = self.entries.get((s & pmask) as usize)
-                && same_key_probed(&e.key, key, hash)
+                && same_key_probed(&e.key, key)
             {
                 return Some(i);
             }
@@ -368,7 +366,7 @@ impl Dict {
     #[inline]
     fn position(&self, key: &Value, hash: i64) -> Option<usize> {
         if self.index.is_empty() {
-            return self.scan(key, hash);
+            return self.scan(key);
         }
         let i = self.find(key, hash)?;
         Some((*self.index.get(i)? & self.pos_mask().0) as usize)
@@ -384,12 +382,25 @@ impl Dict {
 
     /// Looks a key up (TypeError if it is unhashable).
     pub(crate) fn get(&self, key: &Value) -> R<Option<&Value>> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            // A small dict is scanned: a string key (always hashable, and
+            // not hash-cached) is not hashed for it.
+            return Ok(
+                match self.entries.get(self.scan(key).unwrap_or(usize::MAX)) {
+                    Some(Some(e)) => Some(&e.value),
+                    _ => None,
+                },
+            );
+        }
         let h = hash_value(key)?;
         Ok(self.get_h(key, h))
     }
 
     /// Whether the key is present.
     pub(crate) fn contains(&self, key: &Value) -> R<bool> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            return Ok(self.scan(key).is_some());
+        }
         let h = hash_value(key)?;
         Ok(self.position(key, h).is_some())
     }
@@ -413,6 +424,25 @@ impl Dict {
         self.put_slot(i, hash, self.entries.len());
         self.push(Entry { key, value });
         None
+    }
+
+    /// Sets `key` to `value` as [`Dict::insert_h`] does, hashing the key
+    /// only when needed: a string key of a small dict (scanned, not
+    /// indexed) is not hashed unless the dict outgrows the scan.
+    pub(crate) fn put(&mut self, key: Value, value: Value) -> R<Option<Value>> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            if let Some(pos) = self.scan(&key)
+                && let Some(Some(e)) = self.entries.get_mut(pos)
+            {
+                return Ok(Some(std::mem::replace(&mut e.value, value)));
+            }
+            if self.entries.len() < SMALL {
+                self.push(Entry { key, value });
+                return Ok(None);
+            }
+        }
+        let h = hash_value(&key)?;
+        Ok(self.insert_h(key, h, value))
     }
 
     /// Appends a new entry, charging a growth of the entry vector.
@@ -439,6 +469,14 @@ impl Dict {
     /// Sets `key` to `value` (TypeError if the key is unhashable; MemoryError
     /// if the dict would grow past the budget).
     pub(crate) fn insert(&mut self, key: Value, value: Value) -> R<Option<Value>> {
+        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+            // A display's or a row's string keys: scanned, not hashed.
+            let growth = self.growth_bytes();
+            if growth > 0 && self.scan(&key).is_none() {
+                super::meter::ensure(growth)?;
+            }
+            return self.put(key, value);
+        }
         let h = hash_value(&key)?;
         let growth = self.growth_bytes();
         if growth > 0 && self.position(&key, h).is_none() {
@@ -450,7 +488,7 @@ impl Dict {
     /// Removes a key, returning its key and value.
     pub(crate) fn remove_h(&mut self, key: &Value, hash: i64) -> Option<(Value, Value)> {
         let ix = if self.index.is_empty() {
-            self.scan(key, hash)?
+            self.scan(key)?
         } else {
             let i = self.find(key, hash)?;
             let pmask = self.pos_mask().0;

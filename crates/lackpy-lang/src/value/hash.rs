@@ -25,9 +25,9 @@ const MAX_DEPTH: u32 = 500;
 /// Python `hash(v)`, or TypeError for unhashable values.
 #[inline]
 pub(crate) fn hash_value(v: &Value) -> R<i64> {
-    // The common keys inline: a string whose hash is cached, a small int.
+    // The common keys inline: a string, a small int.
     match v {
-        Value::Str(s) if s.cached_hash() != 0 => Ok(s.cached_hash()),
+        Value::Str(s) => Ok(hash_str(s)),
         Value::Int(i) => Ok(hash_i64(*i)),
         _ => hash_at(v, 0, true),
     }
@@ -39,7 +39,7 @@ pub(crate) fn hash_value(v: &Value) -> R<i64> {
 #[inline]
 pub(crate) fn rehash(v: &Value) -> i64 {
     match v {
-        Value::Str(s) if s.cached_hash() != 0 => s.cached_hash(),
+        Value::Str(s) => hash_str(s),
         Value::Int(i) => hash_i64(*i),
         _ => hash_at(v, 0, false).unwrap_or(0),
     }
@@ -59,15 +59,7 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
                 (hash_f64(c.0) as u64).wrapping_add((hash_f64(c.1) as u64).wrapping_mul(1_000_003));
             fix(h as i64)
         }
-        Value::Str(s) => {
-            let h = s.cached_hash();
-            if h != 0 {
-                return Ok(h);
-            }
-            let h = hash_bytes(s.as_str().as_bytes());
-            s.set_hash(h);
-            h
-        }
+        Value::Str(s) => hash_str(s),
         Value::Bytes(b) => hash_bytes(b),
         Value::Tuple(t) => {
             if counted && (depth > MAX_DEPTH || super::stack::exhausted()) {
@@ -186,6 +178,57 @@ pub(crate) fn frexp(v: f64) -> (f64, i32) {
     (m, exp - 1022)
 }
 
+/// The hash of a string, computed each time it is asked for (strings keep
+/// no cache: most keys are short, and tables keep hash bits of their own).
+#[inline]
+pub(crate) fn hash_str(s: &super::PyStr) -> i64 {
+    let b = s.as_str().as_bytes();
+    if b.len() <= 24 {
+        hash_short(b)
+    } else {
+        hash_bytes(b)
+    }
+}
+
+/// The full 128-bit product of `a` and `b`, folded to 64 bits: one
+/// multiply that mixes every input bit into every output bit.
+#[inline(always)]
+fn fold_mul(a: u64, b: u64) -> u64 {
+    let full = u128::from(a) * u128::from(b);
+    (full as u64) ^ ((full >> 64) as u64)
+}
+
+/// The hash of up to 24 bytes (most keys): the text read as two or three
+/// overlapping fixed-size words (no loop, no `memcpy`), mixed with folded
+/// multiplies. Long text goes through [`hash_bytes`]; a text's length
+/// decides which, so equal texts hash alike.
+#[inline(always)]
+fn hash_short(b: &[u8]) -> i64 {
+    const S0: u64 = 0x243f_6a88_85a3_08d3;
+    const S1: u64 = 0x1319_8a2e_0370_7344;
+    const S2: u64 = 0xa409_3822_299f_31d0;
+    let n = b.len();
+    let word = |w: &[u8; 8]| u64::from_le_bytes(*w);
+    let (x, y, z) = match (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        (Some(head), Some(tail)) => {
+            let mid = if n > 16 {
+                b.get(8..)
+                    .and_then(|m| m.first_chunk::<8>())
+                    .map_or(0, word)
+            } else {
+                0
+            };
+            (word(head), word(tail), mid)
+        }
+        _ => (tail_word(b), 0, 0),
+    };
+    let h = fold_mul(x ^ S0 ^ n as u64, y ^ S1);
+    let h = fold_mul(h ^ z, S2);
+    let h = h as i64;
+    if h == 0 || h == -1 { 1 } else { h }
+}
+
+#[inline]
 fn hash_bytes(b: &[u8]) -> i64 {
     // FxHash-style mixing over 8-byte chunks, finished with a murmur fmix.
     const K: u64 = 0x517c_c1b7_2722_0a95;
@@ -198,15 +241,37 @@ fn hash_bytes(b: &[u8]) -> i64 {
     }
     let rest = chunks.remainder();
     if !rest.is_empty() {
-        let mut w = [0u8; 8];
-        w[..rest.len()].copy_from_slice(rest);
-        h = (h.rotate_left(5) ^ u64::from_le_bytes(w)).wrapping_mul(K);
+        h = (h.rotate_left(5) ^ tail_word(rest)).wrapping_mul(K);
     }
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^= h >> 33;
     let h = h as i64;
     if h == 0 || h == -1 { 1 } else { h }
+}
+
+/// The little-endian word of 1 to 7 bytes, zero-padded: loaded with
+/// overlapping fixed-size reads (a variable-length copy into a zeroed
+/// word is a `memcpy` call, which costs more than the hash of a word).
+#[inline(always)]
+fn tail_word(r: &[u8]) -> u64 {
+    let n = r.len();
+    let byte = |i: usize| u64::from(r.get(i).copied().unwrap_or_default());
+    if n >= 4 {
+        let four = |at: usize| {
+            let mut w = [0u8; 4];
+            if let Some(src) = r.get(at..at + 4) {
+                w.copy_from_slice(src);
+            }
+            u64::from(u32::from_le_bytes(w))
+        };
+        // The two reads overlap on equal bytes, so or-ing them is exact.
+        four(0) | (four(n - 4) << (8 * (n - 4)))
+    } else if n > 0 {
+        byte(0) | (byte(n / 2) << (8 * (n / 2))) | (byte(n - 1) << (8 * (n - 1)))
+    } else {
+        0
+    }
 }
 
 /// Whether CPython's hash of `v` is the same in every process (numbers and

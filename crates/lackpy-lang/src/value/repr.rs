@@ -80,12 +80,8 @@ pub(crate) fn to_str(v: &Value) -> R<String> {
 /// int that fits `i64`, a float, a bool, `None`, a str), built straight
 /// into its string object: no intermediate `String`. `None` for others.
 pub(crate) fn str_value(v: &Value) -> Option<Value> {
-    let ascii = |text: &str| {
-        Value::Str(std::rc::Rc::new(super::PyStr::with_char_len(
-            compact_str::CompactString::from(text),
-            text.len(),
-        )))
-    };
+    let ascii =
+        |text: &str| Value::Str(std::rc::Rc::new(super::PyStr::from_text(text, text.len())));
     Some(match v {
         Value::Str(_) => v.clone(),
         Value::Int(i) => {

@@ -1,12 +1,25 @@
 //! Python strings: UTF-8 text that knows its length in code points.
 //!
-//! Python indexes strings by code point. Keeping the code point count lets an
-//! all-ASCII string (the common case) be indexed in O(1); other strings walk
-//! their text. The hash is computed once and cached, as CPython does.
-//! Text up to 24 bytes (most words, keys and numbers) is stored inline, so
-//! such a string is one allocation (its `Rc`), not two.
-
-use std::cell::Cell;
+//! Python indexes strings by code point, so a string must tell at once
+//! whether it is all ASCII (then byte and code point offsets agree) and
+//! how many code points it holds. A `PyStr` is one `CompactString` (24
+//! bytes, so its `Rc` block is 40 bytes: a 48-byte heap chunk):
+//!
+//! * Text up to [`INLINE`] bytes (most words, keys and numbers) is stored
+//!   inline, with nothing else: its ASCII test and code point count are
+//!   computed on demand (a few word operations over at most 24 bytes), so
+//!   making a short string never scans it.
+//! * Longer text lives on the heap followed by a short ASCII *trailer*
+//!   that keeps the ASCII test and the count O(1): its last byte is the
+//!   trailer's length `k`; `k == 1` means all ASCII (the count is the byte
+//!   length), otherwise the `k - 1` bytes before it hold the count, 7 bits
+//!   a byte, low bits first. The trailer is ASCII, so the text ends on a
+//!   character boundary and [`PyStr::as_str`] is a slice of the buffer.
+//!
+//! The form is decided by the byte length alone, so equal texts are stored
+//! alike. No hash is cached: a string is hashed when it is used as a key
+//! (a few multiply rounds for short text; tables keep hash bits of their
+//! own).
 
 use compact_str::CompactString;
 
@@ -14,30 +27,191 @@ use super::mem;
 
 /// A Python `str`.
 pub(crate) struct PyStr {
-    text: CompactString,
-    nchars: usize,
-    hash: Cell<i64>,
+    /// The text; past [`INLINE`] bytes, followed by its trailer.
+    raw: CompactString,
 }
 
-/// Bytes charged for a string object besides its text.
-const OVERHEAD: usize = 40;
+// One word less than the text, count and hash it used to carry: a string's
+// `Rc` block fits a 48-byte chunk.
+const _: () = assert!(std::mem::size_of::<PyStr>() == 24);
+
+/// Bytes charged for a string object besides its heap text: its `Rc`
+/// block (two counts and the `PyStr`).
+const OVERHEAD: usize = 16 + std::mem::size_of::<PyStr>();
+
+/// The longest trailer: a marker and a count of up to 64 bits, 7 a byte.
+const MAX_TRAILER: usize = 1 + 64_usize.div_ceil(7);
+
+/// The trailer of heap text (see the module doc).
+struct Trailer {
+    buf: [u8; MAX_TRAILER],
+    len: usize,
+}
+
+impl Trailer {
+    /// The trailer of text of `nchars` code points (`ascii` when that is
+    /// its byte length).
+    #[inline]
+    fn new(nchars: usize, ascii: bool) -> Self {
+        let mut buf = [0u8; MAX_TRAILER];
+        if ascii {
+            buf[0] = 1;
+            return Trailer { buf, len: 1 };
+        }
+        let mut n = nchars;
+        let mut k = 0;
+        loop {
+            if let Some(b) = buf.get_mut(k) {
+                *b = (n & 0x7f) as u8;
+            }
+            k += 1;
+            n >>= 7;
+            if n == 0 || k + 1 >= MAX_TRAILER {
+                break;
+            }
+        }
+        if let Some(b) = buf.get_mut(k) {
+            *b = (k + 1) as u8;
+        }
+        Trailer { buf, len: k + 1 }
+    }
+
+    /// The trailer's characters (ASCII, so one byte each).
+    #[inline]
+    fn chars(&self) -> impl Iterator<Item = char> + '_ {
+        self.buf.iter().take(self.len).map(|&b| char::from(b))
+    }
+
+    /// Appends the trailer to `s`, reserving exactly what it lacks.
+    #[inline(never)]
+    fn push_to(&self, s: &mut String) {
+        s.reserve_exact(self.len);
+        s.extend(self.chars());
+    }
+}
+
+/// Appends the trailer of `s`'s text, `nchars` code points long: the
+/// all-ASCII mark inline (a byte store when the buffer has room, as the
+/// builders leave it), a count out of line.
+#[inline(always)]
+fn push_trailer(s: &mut String, nchars: usize) {
+    if nchars == s.len() {
+        if s.len() == s.capacity() {
+            // Exactly, not the doubling a plain push would make.
+            s.reserve_exact(1);
+        }
+        s.push('\u{1}');
+    } else {
+        Trailer::new(nchars, false).push_to(s);
+    }
+}
+
+/// Room a builder of `len` bytes of heap text leaves for its trailer (so
+/// sealing it does not reallocate): the longest trailer a text that long
+/// can need.
+#[inline]
+pub(crate) fn trailer_room(len: usize) -> usize {
+    let bits = usize::BITS - len.leading_zeros();
+    1 + (bits as usize).div_ceil(7).max(1)
+}
+
+/// The stored form of `text` of `nchars` code points: short text as is,
+/// longer text with its trailer appended (in place when the buffer has
+/// room, else with an exact reallocation, never an amortised doubling).
+#[inline]
+fn seal(mut text: CompactString, nchars: usize) -> CompactString {
+    if text.len() <= INLINE {
+        return text;
+    }
+    seal_long(&mut text, nchars);
+    text
+}
+
+/// [`seal`] of heap text, out of line (short text is the common case).
+/// The text goes through a `String` (the buffer is moved, not copied),
+/// whose byte pushes are cheaper than the `CompactString` ones.
+#[inline(never)]
+fn seal_long(text: &mut CompactString, nchars: usize) {
+    let mut s = std::mem::take(text).into_string();
+    push_trailer(&mut s, nchars);
+    *text = CompactString::from(s);
+}
+
+/// The stored form of heap `text` of `nchars` code points, in one buffer.
+#[inline(never)]
+fn copy_long(text: &str, nchars: usize) -> CompactString {
+    let mut s = String::with_capacity(text.len() + trailer_room(text.len()));
+    s.push_str(text);
+    push_trailer(&mut s, nchars);
+    CompactString::from(s)
+}
+
+/// Whether two texts of one length over 16 bytes are equal.
+#[inline(never)]
+fn long_eq(a: &[u8], b: &[u8]) -> bool {
+    a == b
+}
+
+/// Whether short text (up to [`INLINE`] bytes) is all ASCII: up to three
+/// overlapping word loads, no loop (the std test's alignment handling
+/// costs more than the test at these lengths).
+#[inline(always)]
+fn short_is_ascii(b: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let n = b.len();
+    if let (Some(head), Some(tail)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        // [0, 8), [mid, mid + 8) and [n - 8, n) cover up to 24 bytes.
+        let mid = b
+            .get((n - 8) / 2..)
+            .and_then(|m| m.first_chunk::<8>())
+            .unwrap_or(head);
+        let word = |w: &[u8; 8]| u64::from_ne_bytes(*w);
+        (word(head) | word(mid) | word(tail)) & HIGH == 0
+    } else if n >= 4 {
+        let four = |at: usize| {
+            let mut w = [0u8; 4];
+            if let Some(src) = b.get(at..at + 4) {
+                w.copy_from_slice(src);
+            }
+            u32::from_ne_bytes(w)
+        };
+        (four(0) | four(n - 4)) & 0x8080_8080 == 0
+    } else {
+        b.iter().fold(0, |acc, &c| acc | c) < 0x80
+    }
+}
+
+/// Code points in short text: its length when ASCII, else the bytes that
+/// do not continue a character.
+#[inline]
+fn count_chars(b: &[u8]) -> usize {
+    if short_is_ascii(b) {
+        b.len()
+    } else {
+        count_wide(b)
+    }
+}
+
+/// Code points in short text that is not all ASCII.
+#[inline(never)]
+fn count_wide(b: &[u8]) -> usize {
+    b.iter().filter(|&&c| (c as i8) >= -0x40).count()
+}
 
 impl PyStr {
     /// Wraps `text`, charging its size to the live-value count.
     #[inline]
     pub(crate) fn new(text: impl Into<CompactString>) -> Self {
         let text: CompactString = text.into();
+        if text.len() <= INLINE {
+            return PyStr::stored(text);
+        }
         let nchars = if text.is_ascii() {
             text.len()
         } else {
             text.chars().count()
         };
-        mem::charge(heap_bytes(&text) + OVERHEAD);
-        PyStr {
-            text,
-            nchars,
-            hash: Cell::new(0),
-        }
+        PyStr::stored(seal(text, nchars))
     }
 
     /// Wraps `text` whose length in code points the caller knows already
@@ -45,39 +219,176 @@ impl PyStr {
     #[inline]
     pub(crate) fn with_char_len(text: CompactString, nchars: usize) -> Self {
         debug_assert_eq!(text.chars().count(), nchars);
-        mem::charge(heap_bytes(&text) + OVERHEAD);
-        PyStr {
-            text,
-            nchars,
-            hash: Cell::new(0),
+        PyStr::stored(seal(text, nchars))
+    }
+
+    /// A copy of `text`, `nchars` code points long: heap text is copied
+    /// once into a buffer with exact room for its trailer.
+    #[inline]
+    pub(crate) fn from_text(text: &str, nchars: usize) -> Self {
+        if text.len() <= INLINE {
+            return PyStr::stored(CompactString::from(text));
         }
+        PyStr::stored(copy_long(text, nchars))
+    }
+
+    /// Adopts `text` (its buffer, when the text is long: the trailer goes
+    /// in the room past the text, else the buffer grows exactly),
+    /// `nchars` code points long.
+    #[inline]
+    pub(crate) fn from_string(mut text: String, nchars: usize) -> Self {
+        if text.len() > INLINE {
+            push_trailer(&mut text, nchars);
+        }
+        PyStr::stored(CompactString::from(text))
+    }
+
+    /// `a + b`, made at its final size: short text inline (its count is
+    /// not needed, so neither side is counted), longer text in one buffer
+    /// with room for the trailer.
+    #[inline]
+    pub(crate) fn concat(a: &PyStr, b: &PyStr) -> Self {
+        let (x, y) = (a.as_str(), b.as_str());
+        let len = x.len() + y.len();
+        if len <= INLINE {
+            let mut text = CompactString::with_capacity(len);
+            text.push_str(x);
+            text.push_str(y);
+            return PyStr::stored(text);
+        }
+        let mut text = String::with_capacity(len + trailer_room(len));
+        text.push_str(x);
+        text.push_str(y);
+        PyStr::from_string(text, a.char_len() + b.char_len())
+    }
+
+    /// A copy of `text`, counted only when long (short text needs no
+    /// count; long text is scanned once, word-wise when ASCII).
+    #[inline]
+    pub(crate) fn copied(text: &str) -> Self {
+        if text.len() <= INLINE {
+            return PyStr::stored(CompactString::from(text));
+        }
+        let nchars = if text.is_ascii() {
+            text.len()
+        } else {
+            text.chars().count()
+        };
+        PyStr::stored(copy_long(text, nchars))
+    }
+
+    /// Whether two strings have the same text: by length, then short text
+    /// (most keys) with a few fixed-size word compares inline, longer text
+    /// with `memcmp`. Equal texts are stored alike, but compared as text
+    /// (the trailer is not part of it).
+    #[inline(always)]
+    pub(crate) fn same_text(&self, other: &PyStr) -> bool {
+        let (a, b) = (self.as_str().as_bytes(), other.as_str().as_bytes());
+        let n = a.len();
+        if n != b.len() {
+            return false;
+        }
+        if n > 16 {
+            return long_eq(a, b);
+        }
+        if let (Some(ah), Some(bh), Some(at), Some(bt)) = (
+            a.first_chunk::<8>(),
+            b.first_chunk::<8>(),
+            a.last_chunk::<8>(),
+            b.last_chunk::<8>(),
+        ) {
+            return ah == bh && at == bt;
+        }
+        if let (Some(ah), Some(bh), Some(at), Some(bt)) = (
+            a.first_chunk::<4>(),
+            b.first_chunk::<4>(),
+            a.last_chunk::<4>(),
+            b.last_chunk::<4>(),
+        ) {
+            return ah == bh && at == bt;
+        }
+        // Up to three bytes: the first, middle and last cover them.
+        n == 0 || (a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last())
+    }
+
+    /// The string object of text already in its stored form.
+    #[inline]
+    fn stored(raw: CompactString) -> Self {
+        mem::charge(heap_bytes(&raw) + OVERHEAD);
+        PyStr { raw }
     }
 
     /// The text.
     #[inline]
     pub(crate) fn as_str(&self) -> &str {
-        &self.text
+        let t = self.raw.as_str();
+        let n = t.len();
+        if n <= INLINE {
+            return t;
+        }
+        let k = t.as_bytes().last().copied().unwrap_or_default();
+        t.get(..n.wrapping_sub(k as usize)).unwrap_or(t)
     }
 
     /// Length in code points (`len(s)`).
     #[inline]
     pub(crate) fn char_len(&self) -> usize {
-        self.nchars
+        let b = self.raw.as_bytes();
+        let n = b.len();
+        if n <= INLINE {
+            return count_chars(b);
+        }
+        match b.last() {
+            Some(1) => n - 1,
+            _ => self.counted_len(),
+        }
+    }
+
+    /// The count of heap text that is not all ASCII, from its trailer.
+    #[inline(never)]
+    fn counted_len(&self) -> usize {
+        let b = self.raw.as_bytes();
+        let k = b.last().copied().unwrap_or_default() as usize;
+        let digits = b.get(b.len().saturating_sub(k)..b.len().saturating_sub(1));
+        digits
+            .unwrap_or_default()
+            .iter()
+            .rev()
+            .fold(0usize, |n, &d| (n << 7) | usize::from(d))
     }
 
     /// Whether every code point is ASCII (so byte and char offsets agree).
     #[inline]
     pub(crate) fn is_ascii(&self) -> bool {
-        self.nchars == self.text.len()
+        let b = self.raw.as_bytes();
+        if b.len() <= INLINE {
+            short_is_ascii(b)
+        } else {
+            b.last() == Some(&1)
+        }
     }
 
-    /// Appends in place (used when the string is not shared).
+    /// Appends in place (used when the string is not shared). Growth is
+    /// amortised: the buffer grows by half again when full.
     pub(crate) fn push_str(&mut self, other: &PyStr) {
-        let before = heap_bytes(&self.text);
-        self.text.push_str(&other.text);
-        self.nchars += other.nchars;
-        self.hash.set(0);
-        let after = heap_bytes(&self.text);
+        let add = other.as_str();
+        if add.is_empty() {
+            return;
+        }
+        let before = heap_bytes(&self.raw);
+        let keep = self.as_str().len();
+        if keep + add.len() <= INLINE {
+            // Short text has no trailer.
+            self.raw.push_str(add);
+        } else {
+            let nchars = self.char_len() + other.char_len();
+            let tail = Trailer::new(nchars, self.is_ascii() && other.is_ascii());
+            self.raw.truncate(keep);
+            self.raw.reserve(add.len() + tail.len);
+            self.raw.push_str(add);
+            self.raw.extend(tail.chars());
+        }
+        let after = heap_bytes(&self.raw);
         if after > before {
             mem::charge(after - before);
         }
@@ -85,34 +396,23 @@ impl PyStr {
 
     /// Byte offset of code point `i` (`i <= char_len`).
     pub(crate) fn byte_offset(&self, i: usize) -> usize {
+        let text = self.as_str();
         if self.is_ascii() {
-            return i.min(self.text.len());
+            return i.min(text.len());
         }
-        self.text
-            .char_indices()
+        text.char_indices()
             .nth(i)
             .map(|(b, _)| b)
-            .unwrap_or(self.text.len())
+            .unwrap_or(text.len())
     }
 
     /// The code point at index `i` (`i < char_len`).
     pub(crate) fn char_at(&self, i: usize) -> Option<char> {
+        let text = self.as_str();
         if self.is_ascii() {
-            return self.text.as_bytes().get(i).map(|&b| b as char);
+            return text.as_bytes().get(i).map(|&b| b as char);
         }
-        self.text.chars().nth(i)
-    }
-
-    /// The cached hash (0 means not yet computed).
-    #[inline]
-    pub(crate) fn cached_hash(&self) -> i64 {
-        self.hash.get()
-    }
-
-    /// Stores the hash.
-    #[inline]
-    pub(crate) fn set_hash(&self, h: i64) {
-        self.hash.set(h)
+        text.chars().nth(i)
     }
 }
 
@@ -172,15 +472,15 @@ fn copy_bytes(dst: &mut [u8], src: &[u8]) {
 
 /// `n` zero bytes for text to be written over: a `malloc` and a fill
 /// (`vec![0; n]` is a `calloc`, which costs more at the sizes of most
-/// strings). Out of line, so the callers that inline the short-text path
-/// stay small.
+/// strings), with room for the string's trailer past them. Out of line, so
+/// the callers that inline the short-text path stay small.
 #[inline(never)]
 #[allow(
     clippy::slow_vector_initialization,
     reason = "calloc measured slower than malloc and a fill for string-sized buffers"
 )]
 fn zeroed(n: usize) -> Vec<u8> {
-    let mut buf = Vec::with_capacity(n);
+    let mut buf = Vec::with_capacity(n + trailer_room(n));
     buf.resize(n, 0);
     buf
 }
@@ -306,26 +606,27 @@ impl StrBuilder {
 
     /// The string object of the text, `nchars` code points long.
     pub(crate) fn finish(self, nchars: usize) -> PyStr {
-        let text = match self {
+        match self {
             // Whole UTF-8 strings were copied in, so this borrows.
-            StrBuilder::Inline(buf, len) => inline_text(buf.get(..len).unwrap_or_default()),
+            StrBuilder::Inline(buf, len) => {
+                PyStr::with_char_len(inline_text(buf.get(..len).unwrap_or_default()), nchars)
+            }
             StrBuilder::Heap(mut buf, len) => {
                 buf.truncate(len);
                 // Whole UTF-8 strings were copied in: the check passes (its
                 // word-wise ASCII scan is cheap next to the copy).
                 match String::from_utf8(buf) {
-                    Ok(t) => CompactString::from(t),
-                    Err(e) => CompactString::from(String::from_utf8_lossy(e.as_bytes()).as_ref()),
+                    Ok(t) => PyStr::from_string(t, nchars),
+                    Err(e) => PyStr::new(String::from_utf8_lossy(e.as_bytes()).as_ref()),
                 }
             }
-        };
-        PyStr::with_char_len(text, nchars)
+        }
     }
 }
 
 impl Drop for PyStr {
     fn drop(&mut self) {
-        mem::credit(heap_bytes(&self.text) + OVERHEAD);
+        mem::credit(heap_bytes(&self.raw) + OVERHEAD);
     }
 }
 
@@ -348,10 +649,7 @@ pub(crate) fn part_value(whole: &PyStr, part: &str) -> super::Value {
     match part.as_bytes() {
         [] => iter::empty_str(),
         &[b] if b.is_ascii() => iter::char_value(char::from(b)),
-        _ if whole.is_ascii() => Value::Str(std::rc::Rc::new(PyStr::with_char_len(
-            part.into(),
-            part.len(),
-        ))),
+        _ if whole.is_ascii() => Value::Str(std::rc::Rc::new(PyStr::from_text(part, part.len()))),
         _ => Value::str(part),
     }
 }
@@ -374,7 +672,7 @@ pub(crate) fn slice_str(
             // One ASCII character: the shared table, no allocation.
             return super::iter::char_value(char::from(b));
         }
-        Value::Str(std::rc::Rc::new(PyStr::with_char_len(t.into(), count)))
+        Value::Str(std::rc::Rc::new(PyStr::from_text(t, count)))
     };
     if count == 0 {
         return Ok(make(""));
@@ -491,6 +789,84 @@ mod tests {
             b.push_repeat('-', 2);
             let s = b.finish(want.chars().count() + 5);
             assert_eq!(s.as_str(), format!("{want}ééé--"), "{total}");
+        }
+    }
+
+    /// The short ASCII test and count agree with the std ones at every
+    /// length and position of a non-ASCII byte.
+    #[test]
+    fn short_tests_match_std() {
+        for n in 0..=INLINE {
+            let ascii = vec![b'a'; n];
+            assert!(short_is_ascii(&ascii), "{n}");
+            assert_eq!(count_chars(&ascii), n);
+            for at in 0..n {
+                let mut b = ascii.clone();
+                b[at] = 0xc3;
+                assert!(!short_is_ascii(&b), "{n} {at}");
+            }
+            for at in 0..n.saturating_sub(1) {
+                let mut t = "a".repeat(n - 2);
+                t.insert(at, 'é');
+                assert_eq!(count_chars(t.as_bytes()), t.chars().count(), "{n} {at}");
+            }
+        }
+    }
+
+    /// Heap text keeps its count in its trailer at every trailer length
+    /// (one to three count bytes), whichever way it was made.
+    #[test]
+    fn heap_text_keeps_its_count() {
+        for n in [13, 25, 127, 128, 16_383, 16_384, 40_000] {
+            for unit in ["a", "é", "€", "😀"] {
+                let text = unit.repeat(n);
+                let ascii = unit.len() == 1;
+                for s in [
+                    PyStr::new(text.as_str()),
+                    PyStr::new(text.clone()),
+                    PyStr::from_text(&text, n),
+                    PyStr::with_char_len(CompactString::from(text.as_str()), n),
+                ] {
+                    assert_eq!(s.as_str(), text);
+                    assert_eq!(s.char_len(), n);
+                    assert_eq!(s.is_ascii(), ascii);
+                }
+            }
+        }
+    }
+
+    /// `+=` in place across the inline edge and on: text, count and
+    /// ASCII test stay right, and the meter is charged what is held.
+    #[test]
+    fn push_grows_across_the_edge() {
+        for piece in ["ab", "é", "z€😀"] {
+            let mut s = PyStr::new("");
+            let mut want = String::new();
+            for _ in 0..40 {
+                let add = PyStr::new(piece);
+                s.push_str(&add);
+                want.push_str(piece);
+                assert_eq!(s.as_str(), want);
+                assert_eq!(s.char_len(), want.chars().count());
+                assert_eq!(s.is_ascii(), want.is_ascii());
+            }
+        }
+    }
+
+    /// Text equality agrees with `==` at every length up to past the
+    /// word compares, wherever the one differing byte is.
+    #[test]
+    fn same_text_matches_eq() {
+        for n in 0..=40 {
+            let a = PyStr::new("q".repeat(n));
+            assert!(a.same_text(&PyStr::new("q".repeat(n))), "{n}");
+            assert!(!a.same_text(&PyStr::new("q".repeat(n + 1))), "{n}");
+            for at in 0..n {
+                let mut t = "q".repeat(n).into_bytes();
+                t[at] = b'r';
+                let b = PyStr::new(String::from_utf8(t).unwrap_or_default());
+                assert!(!a.same_text(&b), "{n} {at}");
+            }
         }
     }
 

@@ -45,6 +45,7 @@ mod sort3_diff;
 mod spec_export;
 mod split2_diff;
 mod str2_diff;
+mod str_repr_diff;
 mod text3_diff;
 mod text4_diff;
 mod text5_diff;

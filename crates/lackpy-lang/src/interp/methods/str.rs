@@ -15,7 +15,7 @@ use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, TextBuf};
 use compact_str::CompactString;
 
-use crate::value::str::{INLINE, StrBuilder};
+use crate::value::str::{INLINE, StrBuilder, trailer_room};
 use crate::value::{PyStr, Value};
 
 use crate::value::iter::empty_str;
@@ -31,7 +31,7 @@ fn s_val_known(s: String, nchars: usize) -> Value {
     if let &[b] = s.as_bytes() {
         return crate::value::iter::char_value(char::from(b));
     }
-    Value::Str(Rc::new(PyStr::with_char_len(s.into(), nchars)))
+    Value::Str(Rc::new(PyStr::from_string(s, nchars)))
 }
 
 /// The text of a str argument, or TypeError `must be str, not int`.
@@ -1001,8 +1001,17 @@ fn ascii_recase(s: &PyStr, f: impl FnOnce(&mut str)) -> R<Value> {
     let text = s.as_str();
     meter::ensure(text.len())?;
     meter::tick_n(text.len())?;
-    let mut out = CompactString::from(text);
-    f(out.as_mut_str());
+    let out = if text.len() <= INLINE {
+        let mut out = CompactString::from(text);
+        f(out.as_mut_str());
+        out
+    } else {
+        // Room for the string's trailer: adopted with no reallocation.
+        let mut out = String::with_capacity(text.len() + trailer_room(text.len()));
+        out.push_str(text);
+        f(out.as_mut_str());
+        return Ok(Value::Str(Rc::new(PyStr::from_string(out, text.len()))));
+    };
     Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
 }
 
@@ -1026,12 +1035,12 @@ fn ascii_map(s: &PyStr, mut f: impl FnMut(usize, u8) -> u8) -> R<Value> {
         map(bytes);
         crate::value::str::inline_text(bytes)
     } else {
-        let mut bytes = text.as_bytes().to_vec();
+        let mut bytes = Vec::with_capacity(text.len() + trailer_room(text.len()));
+        bytes.extend_from_slice(text.as_bytes());
         map(&mut bytes);
-        CompactString::from(
-            String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-        )
+        let out = String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        return Ok(Value::Str(Rc::new(PyStr::from_string(out, text.len()))));
     };
     Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
 }
@@ -1180,12 +1189,9 @@ fn replace_at(budget: &mut Budget, s: &PyStr, at: &[usize], old: &str, new: &str
             _ => Value::Str(Rc::new(made)),
         });
     }
-    let mut out = String::with_capacity(total);
+    let mut out = String::with_capacity(total + trailer_room(total));
     splice(text, at, old.len(), new, |piece| out.push_str(piece));
-    Ok(Value::Str(Rc::new(PyStr::with_char_len(
-        out.into(),
-        nchars,
-    ))))
+    Ok(Value::Str(Rc::new(PyStr::from_string(out, nchars))))
 }
 
 /// Gives `push` the pieces of `text` with `new` in place of the `old_len`

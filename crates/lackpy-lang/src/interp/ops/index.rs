@@ -6,7 +6,6 @@ use num_traits::Signed;
 use super::super::Interp;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
-use crate::value::hash::hash_value;
 use crate::value::int::as_int;
 use crate::value::iter::char_value;
 
@@ -154,10 +153,9 @@ pub(crate) fn set_item(it: &mut Interp, obj: &Value, idx: Value, v: Value) -> R<
         }
         Value::Dict(d) => {
             let container = v.is_container() || idx.is_container();
-            let h = hash_value(&idx)?;
             d.try_borrow_mut()
                 .map_err(|_| Exc::runtime_error("dict busy"))?
-                .insert_h(idx, h, v);
+                .put(idx, v)?;
             if container {
                 it.note_dict_cycle(d);
             }

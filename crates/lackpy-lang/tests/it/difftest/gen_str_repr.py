@@ -1,0 +1,182 @@
+#!/usr/bin/env python3
+"""Generates lackpy programs aimed at the str representation: text stored
+inline (up to 24 bytes) or on the heap with a trailer that keeps its code
+point count, at and across that edge, and hashed on demand. Strings of 0,
+1, 23-26 and many bytes, ASCII or with 2-, 3- and 4-byte characters placed
+at the edge, NUL bytes; `+=` growth across the edge (shared and unshared);
+indexing, slicing and len; equal texts built different ways (literal,
+concat, slice, join, format, split piece, str(), case round trips) as dict
+keys and set members; ordering; find/count/replace/split on long non-ASCII
+text. Runs each with CPython.
+
+Usage: python3 gen_str_repr.py SEED PER_FAMILY
+
+Prints one JSON list of {"program", "family", "repr"|"error", "line"?};
+the last line of each program is an expression whose repr() is the answer.
+"""
+
+ASCII = "abz0 ,.-:"
+WIDE = ["é", "ß", "Σ", "€", "中", "😀", "𝄞"]
+NUL = "\x00"
+
+
+def text(rnd, nbytes=None, wide=0.4):
+    """A string of about `nbytes` UTF-8 bytes (exactly, when the last
+    character fits), ASCII or with wide characters and NULs."""
+    if nbytes is None:
+        nbytes = rnd.choice([0, 1, 2, 22, 23, 24, 25, 26, 27, 30, 47, 48, 49,
+                             100, 300, rnd.randint(0, 60)])
+    out, size = [], 0
+    use_wide = rnd.random() < wide
+    while size < nbytes:
+        r = rnd.random()
+        if use_wide and r < .3:
+            c = rnd.choice(WIDE)
+        elif r < .33:
+            c = NUL
+        else:
+            c = rnd.choice(ASCII)
+        if size + len(c.encode()) > nbytes:
+            c = rnd.choice(ASCII)
+        out.append(c)
+        size += len(c.encode())
+    return "".join(out)
+
+
+def edge_text(rnd):
+    """Text whose last or first wide character straddles the 24-byte edge."""
+    c = rnd.choice(WIDE)
+    k = len(c.encode())
+    lead = rnd.choice([24 - k, 25 - k, 23 - k, 24, 23, 25, 26 - k])
+    s = "a" * max(lead, 0) + c
+    if rnd.random() < .5:
+        s = s + text(rnd, rnd.choice([0, 1, 2, 10, 40]), wide=.5)
+    return s
+
+
+def some_text(rnd):
+    return edge_text(rnd) if rnd.random() < .4 else text(rnd)
+
+
+def idx(rnd):
+    return rnd.choice(["0", "1", "-1", "-2", "22", "23", "24", "25", "-24", "-25",
+                       "len(s) - 1", "len(s) // 2", "len(s)", "100", "-100"])
+
+
+def fam_access(rnd):
+    s = some_text(rnd)
+    a, b = idx(rnd), idx(rnd)
+    step = rnd.choice(["1", "2", "-1", "-3", "7"])
+    return (f"s = {s!r}\n"
+            f"t = s[{a}:{b}:{step}]\n"
+            f"c = [s[i] for i in range(len(s)) if i % 5 == 0 or i > 20]\n"
+            f"e = s[{a}] if -len(s) <= {a} < len(s) else None\n"
+            f"[len(s), e, t, len(t), c, s.isascii(), len(s.encode()), s[::-1][:4],"
+            f" s[20:30], len(s[20:30]), ''.join(reversed(s)) == s[::-1],"
+            f" s[{a}:] + s[:{a}] == s[{a}:] + s[:{a}]]")
+
+
+def fam_grow(rnd):
+    pieces = [rnd.choice(["a", "bc", "é", "😀", "中", "\x00", "xyz0123", "", "ß€"])
+              for _ in range(rnd.randint(1, 4))]
+    n = rnd.randint(1, 20)
+    start = rnd.choice(["''", "'a' * 20", "'x' * 23", "'é' * 11", repr(text(rnd))])
+    shared = rnd.random() < .4
+    lines = [f"s = {start}", "keep = s", "seen = []", f"for i in range({n}):"]
+    if shared:
+        lines.append("    keep = s")
+    for p in pieces:
+        lines.append(f"    s += {p!r}")
+    lines.append("    seen.append((len(s), s[-1:], s[22:26], len(s.encode())))")
+    lines.append("[s, len(s), keep, len(keep), seen, s.count('é'), s.find('😀'),"
+                 " s[len(s) // 2], s == keep]")
+    return "\n".join(lines)
+
+
+def same_text_ways(s, a, b):
+    """Expressions that all make the text `s` differently; the names `a`
+    and `b` hold its two halves."""
+    ways = [
+        repr(s),
+        f"{a} + {b}",
+        f"({s!r} + 'QQ')[:-2]",
+        f"('QQ' + {s!r})[2:]",
+        f"''.join([{a}, {b}])",
+        f"'{{}}{{}}'.format({a}, {b})",
+        f"f'{{{a}}}{{{b}}}'",
+        f"({a} + {b} + '|tail').split('|')[0]",
+        f"'%s%s' % ({a}, {b})",
+        f"str({s!r})",
+        f"{s!r}[::-1][::-1]",
+    ]
+    if s.isascii() and s.isalpha():
+        ways.append(f"{s.swapcase()!r}.swapcase()")
+    return ways
+
+
+def fam_keys(rnd):
+    texts = [some_text(rnd) or "k" for _ in range(rnd.randint(1, 4))]
+    lines = ["d = {}", "st = set()"]
+    for i, t in enumerate(texts):
+        h = len(t) // 2
+        lines.append(f"a{i} = {t[:h]!r}")
+        lines.append(f"b{i} = {t[h:]!r}")
+    ways = [same_text_ways(t, f"a{i}", f"b{i}") for i, t in enumerate(texts)]
+    for w in ways:
+        k = rnd.choice(w)
+        lines.append(f"d[{k}] = d.get({rnd.choice(w)}, 0) + 1")
+        lines.append(f"st.add({rnd.choice(w)})")
+    probes = [rnd.choice(w) for w in ways]
+    probes.append(repr(rnd.choice(texts) + "x"))
+    probes.append(repr(rnd.choice(texts)[:-1]))
+    lines.append(f"probes = [{', '.join(probes)}]")
+    # A dict large enough to have an index, then probed with rebuilt keys.
+    lines.append(f"big = {{{texts[0]!r} + str(i): i for i in range({rnd.choice([5, 9, 40, 200])})}}")
+    lines.append(f"hits = [big.get({texts[0]!r} + str(i)) for i in (0, 3, 8, 39, 199, 500)]")
+    lines.append("[sorted(d.items()), sorted(st), [p in d for p in probes],"
+                 " [p in st for p in probes], len(d), len(st), hits,"
+                 " (probes[0] + '') in {probes[0][:]: 0}, len({p: 1 for p in probes})]")
+    return "\n".join(lines)
+
+
+def fam_order(rnd):
+    base = some_text(rnd)
+    items = [base, base + "a", base[:-1], base + NUL, base.upper(), base + "é",
+             some_text(rnd), some_text(rnd), "", "a" * 24, "a" * 25, "a" * 23 + "é"]
+    rnd.shuffle(items)
+    items = items[:rnd.randint(2, len(items))]
+    op = rnd.choice(["<", "<=", ">", ">=", "==", "!="])
+    return (f"xs = {items!r}\n"
+            f"[sorted(xs), sorted(xs, key=len), max(xs), min(xs),"
+            f" [a {op} b for a in xs[:4] for b in xs[:4]], sorted(set(xs)) == sorted(dict.fromkeys(xs))]")
+
+
+def fam_search(rnd):
+    unit = rnd.choice(["aé", "中x", "😀b", "abc", "ß€z", "a\x00é"])
+    s = unit * rnd.choice([9, 13, 40, 200]) + rnd.choice(["", "end", "😀", "é"])
+    pat = rnd.choice(["é", "中x", "b", "😀", "zz", unit, unit * 2, "end", "\x00"])
+    new = rnd.choice(["", "-", "XY", "é", "😀😀"])
+    start = rnd.choice(["", ", 3", ", 25", ", -30", ", 100, 300"])
+    return (f"s = {s!r}\n"
+            f"r = s.replace({pat!r}, {new!r})\n"
+            f"p = s.split({pat!r})\n"
+            f"[len(s), s.find({pat!r}{start}), s.rfind({pat!r}{start}), s.count({pat!r}{start}),"
+            f" len(r), r[:30], r[-7:], len(p), [len(x) for x in p[:5]], p[-1][:5],"
+            f" s.index(s[40]) if len(s) > 40 else -1, s[100:130], s.startswith({unit!r}),"
+            f" s.endswith({pat!r}), r.upper()[-5:], s.partition({pat!r})[2][:6]]")
+
+
+def fam_errors(rnd):
+    s = some_text(rnd)
+    bad = rnd.choice([f"s[{len(s)}]", f"s[-{len(s) + 1}]", "s.index('\\x01\\x02')",
+                      "d[s + '!']", f"s[{len(s) // 2}] + 1", "int(s)"])
+    return f"s = {s!r}\nd = {{s: 1}}\nx = d[s]\ny = {bad}\n[x, y]"
+
+
+FAMILIES = [fam_access, fam_grow, fam_keys, fam_order, fam_search, fam_errors]
+
+
+if __name__ == "__main__":
+    import gen_common
+
+    gen_common.main(FAMILIES, run=gen_common.run_with_line)
