@@ -363,6 +363,13 @@ fn significant(x: f64, n: usize) -> Digits {
             decpt: 1,
         };
     }
+    significant_small(x, exact)
+        .map(|d| Digits { pad, ..d })
+        .unwrap_or_else(|| significant_big(x, exact, pad))
+}
+
+/// [`significant`] of a positive `x` by big-int arithmetic, any length.
+fn significant_big(x: f64, exact: usize, pad: usize) -> Digits {
     let (m, e) = decompose(x);
     let k = floor_log10(x);
     // `exact` is at most SIGNIFICANT_CAP, so it fits an i64.
@@ -380,6 +387,77 @@ fn significant(x: f64, n: usize) -> Digits {
         pad,
         decpt,
     }
+}
+
+/// [`significant`] of a positive `x` to at most 19 digits in 128-bit
+/// arithmetic: the decimal exponent is estimated from `log10` and settled
+/// exactly from the scaled integer part, which is then rounded half to
+/// even. `None` when an intermediate does not fit (huge or tiny `x`).
+fn significant_small(x: f64, n: usize) -> Option<Digits> {
+    if n > 19 || x <= 0.0 || !x.is_finite() {
+        return None;
+    }
+    let (m, e) = decompose(x);
+    // n <= 19: both bounds fit u64.
+    let low = 10u128.pow(u32::try_from(n - 1).ok()?);
+    let high = low * 10;
+    let mut k = x.log10().floor() as i64;
+    // The estimate is off by at most one; a third try means it was not.
+    for _ in 0..3 {
+        let (t, rest) = scaled_floor(m, e, n as i64 - 1 - k)?;
+        if t < low {
+            k -= 1;
+            continue;
+        }
+        if t >= high {
+            k += 1;
+            continue;
+        }
+        let up = match rest {
+            Ordering::Greater => true,
+            Ordering::Equal => t & 1 == 1,
+            Ordering::Less => false,
+        };
+        let (q, decpt) = match t + u128::from(up) {
+            q if q == high => (low, k + 2),
+            q => (q, k + 1),
+        };
+        return Some(Digits {
+            digits: q.to_string(),
+            pad: 0,
+            decpt,
+        });
+    }
+    None
+}
+
+/// `floor(m * 2**e * 10**scale)` and how the fraction cut off compares
+/// with one half, in 128-bit arithmetic; `None` when it does not fit.
+fn scaled_floor(m: u64, e: i32, scale: i64) -> Option<(u128, Ordering)> {
+    let p10 = 10u128.checked_pow(u32::try_from(scale.unsigned_abs()).ok()?)?;
+    let shift = e.unsigned_abs();
+    // num / den == m * 2**e * 10**scale exactly.
+    let (mut num, mut den) = (u128::from(m), 1u128);
+    if scale >= 0 {
+        num = num.checked_mul(p10)?;
+    } else {
+        den = p10;
+    }
+    if e >= 0 {
+        if shift >= num.leading_zeros() {
+            return None;
+        }
+        num <<= shift;
+    } else {
+        if shift >= den.leading_zeros() {
+            return None;
+        }
+        den <<= shift;
+    }
+    let (t, r) = (num / den, num % den);
+    // r < den, so den - r cannot underflow; comparing r with den - r
+    // avoids doubling r.
+    Some((t, r.cmp(&(den - r))))
 }
 
 /// `'f'` layout: `x` rounded to `precision` fraction digits.
@@ -667,6 +745,53 @@ mod tests {
         } else {
             format!("{i}.{f}")
         }
+    }
+
+    #[test]
+    fn small_significant_agrees_with_big_int_rounding() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut xs = vec![
+            0.5,
+            1.5,
+            2.5,
+            0.125,
+            9.5,
+            99.5,
+            1e22,
+            1e23,
+            5e-324,
+            f64::MAX,
+        ];
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state).abs();
+            if x.is_finite() && x > 0.0 {
+                xs.push(x);
+            }
+            // Exact ties and values next to powers of ten.
+            xs.push((state % 100_000 + 1) as f64 / f64::from(1u32 << (state % 12)));
+            let p = 10f64.powi((state % 40) as i32 - 20);
+            xs.extend([p, p.next_up(), p.next_down()]);
+        }
+        let mut fast = 0;
+        let total = xs.len() * 19;
+        for x in xs {
+            for n in 1..=19 {
+                let big = significant_big(x, n, 0);
+                if let Some(small) = significant_small(x, n) {
+                    fast += 1;
+                    assert_eq!(
+                        (small.digits, small.decpt),
+                        (big.digits, big.decpt),
+                        "{x:e} to {n}"
+                    );
+                }
+            }
+        }
+        // Most inputs (all but the huge and tiny) take the fast path.
+        assert!(fast * 2 > total, "{fast} of {total}");
     }
 
     #[test]

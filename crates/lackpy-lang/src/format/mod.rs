@@ -31,7 +31,8 @@ pub use percent::{
     percent_text, star_precision, star_width,
 };
 pub use spec::{
-    FormatSpec, format_float, format_int, format_str, int_to_float, parse_spec, parse_spec_for,
+    FormatSpec, format_float, format_i64, format_int, format_str, int_to_float, parse_spec,
+    parse_spec_for,
 };
 pub use template::{
     AUTO_TO_MANUAL_NUMBERING, FieldName, MANUAL_TO_AUTO_NUMBERING, MAX_STRING_RECURSION,

@@ -185,6 +185,7 @@ fn format_parsed_into(
         {
             pad_into(out, s.as_str(), s.char_len(), spec, '<');
         }
+        Value::Int(i) => out.push_str(&fmt::format_i64(*i, spec, "int", max).map_err(raise)?),
         Value::Float(f) => out.push_str(&fmt::format_float(*f, spec, max).map_err(raise)?),
         Value::Str(s) => out.push_str(&fmt::format_str(s.as_str(), spec, max).map_err(raise)?),
         _ => out.push_str(&format_value(budget, v, text)?),
@@ -213,7 +214,11 @@ pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<Stri
             let Some(i) = as_int(v) else {
                 return Err(Exc::type_error("not an int"));
             };
-            fmt::format_int(&big_of(&i), &sp, tname, max).map_err(raise)
+            match i.to_i64() {
+                Some(small) => fmt::format_i64(small, &sp, tname, max),
+                None => fmt::format_int(&big_of(&i), &sp, tname, max),
+            }
+            .map_err(raise)
         }
         other => Err(Exc::type_error(format!(
             "unsupported format string passed to {}.__format__",
