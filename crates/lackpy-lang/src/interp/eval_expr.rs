@@ -46,6 +46,7 @@ impl Interp<'_> {
             ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
             ExprKind::AddChain(c) => self.eval_add_chain(c),
+            ExprKind::Percent(p) => self.eval_percent(p, e.line),
             ExprKind::Compare(..)
             | ExprKind::Subscript(..)
             | ExprKind::Call(_)
@@ -104,6 +105,7 @@ impl Interp<'_> {
             ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
             ExprKind::AddChain(c) => self.eval_add_chain(c),
+            ExprKind::Percent(p) => self.eval_percent(p, e.line),
             ExprKind::Compare(..)
             | ExprKind::Call(_)
             | ExprKind::MethodCall(_)

@@ -258,6 +258,15 @@ impl Cursor<'_> {
 
 /// `template % args`.
 pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) -> R<String> {
+    percent_parsed(budget, &percent_template(template), args)
+}
+
+/// `template % args` with the template already parsed.
+pub(crate) fn percent_parsed(
+    budget: &mut Budget,
+    parsed: &PercentTemplate,
+    args: &Value,
+) -> R<String> {
     let items = match args {
         Value::Tuple(t) => &t.items[..],
         other => std::slice::from_ref(other),
@@ -268,14 +277,24 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
         Value::Dict(_) | Value::List(_) | Value::Range(_) | Value::Bytes(_) => Some(args.clone()),
         _ => None,
     };
+    percent_items(budget, parsed, items, mapping)
+}
+
+/// `template % (items…)`: the arguments one by one, as a tuple's items
+/// (`mapping` is the argument when it is a mapping).
+pub(crate) fn percent_items(
+    budget: &mut Budget,
+    parsed: &PercentTemplate,
+    items: &[Value],
+    mapping: Option<Value>,
+) -> R<String> {
     let mut cur = Cursor {
         items,
         next: 0,
         current: None,
     };
     let max = room(budget);
-    let parsed = percent_template(template);
-    let mut out = String::with_capacity(template.len() + 8 * parsed.pieces.len());
+    let mut out = String::with_capacity(parsed.text_len + 8 * parsed.pieces.len());
     let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
     for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
@@ -334,9 +353,11 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
 
 /// A parsed `%` template: its pieces up to the first syntax error, and
 /// that error (raised when the arguments get that far, as CPython does).
-struct PercentTemplate {
+pub(crate) struct PercentTemplate {
     pieces: Vec<PercentPiece>,
     failure: Option<FormatError>,
+    /// Bytes of the template text (the least the result takes).
+    text_len: usize,
 }
 
 /// Templates longer than this are parsed per use, not cached.
@@ -353,7 +374,8 @@ thread_local! {
         const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(crate::fnv::FnvBuild)) };
 }
 
-fn parse_percent_template(template: &str) -> PercentTemplate {
+/// Parses a `%` template into its pieces.
+pub(crate) fn parse_percent_template(template: &str) -> PercentTemplate {
     let mut pieces = Vec::new();
     let mut failure = None;
     for piece in fmt::percent_pieces(template) {
@@ -362,7 +384,11 @@ fn parse_percent_template(template: &str) -> PercentTemplate {
             Err(e) => failure = Some(e),
         }
     }
-    PercentTemplate { pieces, failure }
+    PercentTemplate {
+        pieces,
+        failure,
+        text_len: template.len(),
+    }
 }
 
 /// The parsed template of `template`, from the cache when it is short.
