@@ -41,6 +41,11 @@ impl Interp<'_> {
     }
 
     pub(crate) fn eval_method_call(&mut self, m: &MethodCall) -> R<Value> {
+        // A str method on a name runs on the text where it lives: the
+        // receiver is not even cloned.
+        if let Some(v) = self.str_method_in_place(m) {
+            return v;
+        }
         let obj = self.eval(&m.obj)?;
         if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
             && m.simple
@@ -60,9 +65,6 @@ impl Interp<'_> {
                 Some(v) => v.clone(),
                 None => default.unwrap_or(Value::None),
             });
-        }
-        if let Some(v) = self.str_method_in_place(m) {
-            return v;
         }
         self.call_method_on(m, obj)
     }
