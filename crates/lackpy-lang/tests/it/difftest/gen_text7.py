@@ -14,7 +14,10 @@ with a constant template and a tuple (or one value) of mixed int, bool,
 float and str operands, including every error (too few or too many
 arguments, wrong types) with its line; str indexing and slicing by
 constants, names and expressions with every step on ASCII and
-non-ASCII text, including IndexError and the line it is raised on.
+non-ASCII text, including IndexError and the line it is raised on; the
+str predicates (isdigit, isalpha, islower, ...) on ASCII text with
+control characters and on non-ASCII digits, numerals and title-case
+letters, with wrong arguments.
 
 Prints one JSON list of {"program", "family", "repr"|"error", "line"?}.
 """
@@ -160,7 +163,29 @@ def fam_str_slice(rnd):
     return f"t = {t!r}\nn = len(t)\ni = {i}\nj = {j}\nr = {e}\n{use}\nout"
 
 
-FAMILIES = [fam_int_spec, fam_float_spec, fam_percent, fam_str_slice]
+PRED_PIECES = ["a", "Z", "0", "9", "abc", "ABC", "Ab", "12", " ", "\t", "\x1c", "\x1f", "_a",
+               "-", ".", "\x00", "\x7f", "²", "Ⅻ", "ǅ", "ß", "٣", "é", "É", "😀", "ﬁ", "\u2028"]
+PREDS = ["isdigit", "isalpha", "isalnum", "islower", "isupper", "isdecimal", "isnumeric",
+         "isspace", "istitle", "isascii"]
+
+
+def fam_str_pred(rnd):
+    n = rnd.choice([0, 1, 1, 2, 3, 6])
+    ascii_only = rnd.random() < 0.6
+    pieces = [p for p in PRED_PIECES if p.isascii()] if ascii_only else PRED_PIECES
+    t = "".join(rnd.choice(pieces) for _ in range(n))
+    calls = rnd.sample(PREDS, 4)
+    bad = rnd.random() < 0.1
+    extra = rnd.choice(["1", "'a'", "x=1"]) if bad else ""
+    body = ", ".join(f"t.{c}({extra})" for c in calls)
+    loop = rnd.random() < 0.3
+    if loop:
+        return (f"ts = [{t!r}, {t!r}.upper(), {t!r}.lower()]\nout = []\nfor t in ts:\n"
+                f"    if t.{calls[0]}():\n        out.append(1)\n    out.append([{body}])\nout")
+    return f"t = {t!r}\n[{body}]"
+
+
+FAMILIES = [fam_int_spec, fam_float_spec, fam_percent, fam_str_slice, fam_str_pred]
 
 if __name__ == "__main__":
     gen_common.main(FAMILIES, run=gen_common.run_with_line)
