@@ -85,6 +85,16 @@ impl Interp<'_> {
     /// and tools, anything else is a NameError.
     #[inline(never)]
     fn eval_unbound(&mut self, e: &Expr) -> R<Value> {
+        // A builtin function's name (`len`, `str`) that the program did not
+        // rebind, the common case here: straight to the builtin.
+        if let ExprKind::Name(super::code::NameRef::Global(slot), _) = &e.kind
+            && let Some(super::code::GlobalInfo {
+                fallback: super::code::Fallback::Builtin(crate::catalog::BuiltinName::Func(b)),
+                ..
+            }) = self.program.globals.get(*slot as usize)
+        {
+            return Ok(Value::Builtin(*b));
+        }
         match &e.kind {
             ExprKind::Name(r, name) => self.load(*r, name).map_err(|ex| at_line(ex, e.line)),
             _ => self.eval_compound(e),
