@@ -49,23 +49,25 @@ pub fn push_fixed<W: std::fmt::Write>(out: &mut W, x: f64, precision: usize) {
         let _ = out.write_str(&rest);
         return;
     };
-    // u128 has at most 39 digits; at least precision + 1 are shown.
-    let mut digits = [b'0'; 40];
+    // u128 has at most 39 digits; at least precision + 1 (<= 20) are
+    // shown, plus the point: written right to left into a stack buffer,
+    // then appended in one piece.
+    let mut text = [b'0'; 41];
+    let mut at = text.len();
     let mut n = 0;
     let mut rest = q;
     while rest > 0 || n <= precision {
-        if let Some(d) = digits.get_mut(n) {
-            *d = b'0' + (rest % 10) as u8;
+        if precision > 0 && n == precision {
+            at -= 1;
+            text[at] = b'.';
         }
+        at -= 1;
+        text[at] = b'0' + (rest % 10) as u8;
         n += 1;
         rest /= 10;
     }
-    for k in (0..n).rev() {
-        if precision > 0 && k + 1 == precision {
-            let _ = out.write_char('.');
-        }
-        let _ = out.write_char(char::from(digits.get(k).copied().unwrap_or(b'0')));
-    }
+    // Digits and a point: ASCII.
+    let _ = out.write_str(std::str::from_utf8(&text[at..]).unwrap_or_default());
 }
 
 /// Which of CPython's float layouts to produce.

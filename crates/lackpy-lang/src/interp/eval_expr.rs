@@ -183,7 +183,16 @@ impl Interp<'_> {
             ExprKind::SetComp(c) => self.eval_set_comp(c),
             ExprKind::DictComp(c) => self.eval_dict_comp(c),
             ExprKind::FString(parts) => {
-                let mut out = String::new();
+                // The literal text plus a few bytes a field: one allocation
+                // for most results instead of a doubling series.
+                let guess = parts
+                    .iter()
+                    .map(|p| match p {
+                        FPart::Lit(s) => s.len(),
+                        FPart::Field { .. } => 8,
+                    })
+                    .sum();
+                let mut out = String::with_capacity(guess);
                 self.eval_fparts(parts, &mut out)?;
                 Ok(Value::str(out))
             }

@@ -78,9 +78,14 @@ fn pad_into(out: &mut String, body: &str, len: usize, spec: &fmt::FormatSpec, de
         _ => (n, 0),
     };
     out.reserve(body.len() + n * fill.len_utf8());
-    out.extend(std::iter::repeat_n(fill, left));
+    push_fill(out, fill, left);
     out.push_str(body);
-    out.extend(std::iter::repeat_n(fill, right));
+    push_fill(out, fill, right);
+}
+
+/// Appends `n` copies of `fill`.
+fn push_fill(out: &mut String, fill: char, n: usize) {
+    fmt::push_repeated(out, fill, n);
 }
 
 /// Whether a spec only pads (no sign, grouping, `#`, `0` or `=`), so that
@@ -510,7 +515,7 @@ fn percent_fast(
 }
 
 fn fmt_push_spaces(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
+    push_fill(out, ' ', n);
 }
 
 fn percent_one(
