@@ -55,15 +55,25 @@ pub fn push_fixed<W: std::fmt::Write>(out: &mut W, x: f64, precision: usize) {
     let mut text = [b'0'; 41];
     let mut at = text.len();
     let mut n = 0;
-    let mut rest = q;
-    while rest > 0 || n <= precision {
-        if precision > 0 && n == precision {
-            at -= 1;
-            text[at] = b'.';
+    let mut digit = |at: &mut usize, n: &mut usize, d: u8| {
+        if precision > 0 && *n == precision {
+            *at -= 1;
+            text[*at] = b'.';
         }
-        at -= 1;
-        text[at] = b'0' + (rest % 10) as u8;
-        n += 1;
+        *at -= 1;
+        text[*at] = b'0' + d;
+        *n += 1;
+    };
+    // Most values fit 64 bits, whose division by ten is a multiply; the
+    // rest go through 128-bit division.
+    let mut rest = q;
+    while rest > u128::from(u64::MAX) {
+        digit(&mut at, &mut n, (rest % 10) as u8);
+        rest /= 10;
+    }
+    let mut rest = rest as u64;
+    while rest > 0 || n <= precision {
+        digit(&mut at, &mut n, (rest % 10) as u8);
         rest /= 10;
     }
     // Digits and a point: ASCII.

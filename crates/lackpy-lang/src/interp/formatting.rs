@@ -500,12 +500,17 @@ fn percent_fast(
             pad(out, body, body.len());
         }
         ('x' | 'X' | 'o', Value::Int(i)) => {
+            use std::fmt::Write;
             let m = i.unsigned_abs();
-            let sign = if *i < 0 { "-" } else { "" };
-            let body = match spec.conv {
-                'x' => format!("{sign}{m:x}"),
-                'X' => format!("{sign}{m:X}"),
-                _ => format!("{sign}{m:o}"),
+            let mut body = compact_str::CompactString::default();
+            if *i < 0 {
+                body.push('-');
+            }
+            // Writing to a string cannot fail.
+            let _ = match spec.conv {
+                'x' => write!(body, "{m:x}"),
+                'X' => write!(body, "{m:X}"),
+                _ => write!(body, "{m:o}"),
             };
             pad(out, &body, body.len());
         }
