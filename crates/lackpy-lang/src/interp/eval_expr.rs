@@ -324,6 +324,28 @@ impl Interp<'_> {
             // cannot fail.
             return ops::get_item(o, i);
         }
+        if let ExprKind::Name(r, _) = &obj.kind
+            && self.peek(*r).is_some()
+        {
+            // `s[j:j + 50]`, `s[-1 - i]`: a bound name is read in place
+            // after its index is evaluated. Expressions never assign, so
+            // the name holds the same value then as before, and an
+            // unbound name (NameError first) does not come here.
+            if let ExprKind::Slice(lo, hi, step) = &idx.kind {
+                let s = self.eval_slice(lo, hi, step)?;
+                if let Some(o) = self.peek(*r) {
+                    return ops::get_slice(o, &s);
+                }
+                let o = self.eval(obj)?;
+                return ops::get_slice(&o, &s);
+            }
+            let i = self.eval(idx)?;
+            if let Some(o) = self.peek(*r) {
+                return ops::get_item(o, &i);
+            }
+            let o = self.eval(obj)?;
+            return ops::get_item(&o, &i);
+        }
         if let ExprKind::MethodCall(_) = &obj.kind
             && !matches!(idx.kind, ExprKind::Slice(..))
         {
