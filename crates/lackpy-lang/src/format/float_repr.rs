@@ -49,23 +49,35 @@ pub fn push_fixed<W: std::fmt::Write>(out: &mut W, x: f64, precision: usize) {
         let _ = out.write_str(&rest);
         return;
     };
-    // u128 has at most 39 digits; at least precision + 1 are shown.
-    let mut digits = [b'0'; 40];
+    // u128 has at most 39 digits; at least precision + 1 (<= 20) are
+    // shown, plus the point: written right to left into a stack buffer,
+    // then appended in one piece.
+    let mut text = [b'0'; 41];
+    let mut at = text.len();
     let mut n = 0;
-    let mut rest = q;
-    while rest > 0 || n <= precision {
-        if let Some(d) = digits.get_mut(n) {
-            *d = b'0' + (rest % 10) as u8;
+    let mut digit = |at: &mut usize, n: &mut usize, d: u8| {
+        if precision > 0 && *n == precision {
+            *at -= 1;
+            text[*at] = b'.';
         }
-        n += 1;
+        *at -= 1;
+        text[*at] = b'0' + d;
+        *n += 1;
+    };
+    // Most values fit 64 bits, whose division by ten is a multiply; the
+    // rest go through 128-bit division.
+    let mut rest = q;
+    while rest > u128::from(u64::MAX) {
+        digit(&mut at, &mut n, (rest % 10) as u8);
         rest /= 10;
     }
-    for k in (0..n).rev() {
-        if precision > 0 && k + 1 == precision {
-            let _ = out.write_char('.');
-        }
-        let _ = out.write_char(char::from(digits.get(k).copied().unwrap_or(b'0')));
+    let mut rest = rest as u64;
+    while rest > 0 || n <= precision {
+        digit(&mut at, &mut n, (rest % 10) as u8);
+        rest /= 10;
     }
+    // Digits and a point: ASCII.
+    let _ = out.write_str(std::str::from_utf8(&text[at..]).unwrap_or_default());
 }
 
 /// Which of CPython's float layouts to produce.
@@ -363,6 +375,13 @@ fn significant(x: f64, n: usize) -> Digits {
             decpt: 1,
         };
     }
+    significant_small(x, exact)
+        .map(|d| Digits { pad, ..d })
+        .unwrap_or_else(|| significant_big(x, exact, pad))
+}
+
+/// [`significant`] of a positive `x` by big-int arithmetic, any length.
+fn significant_big(x: f64, exact: usize, pad: usize) -> Digits {
     let (m, e) = decompose(x);
     let k = floor_log10(x);
     // `exact` is at most SIGNIFICANT_CAP, so it fits an i64.
@@ -380,6 +399,77 @@ fn significant(x: f64, n: usize) -> Digits {
         pad,
         decpt,
     }
+}
+
+/// [`significant`] of a positive `x` to at most 19 digits in 128-bit
+/// arithmetic: the decimal exponent is estimated from `log10` and settled
+/// exactly from the scaled integer part, which is then rounded half to
+/// even. `None` when an intermediate does not fit (huge or tiny `x`).
+fn significant_small(x: f64, n: usize) -> Option<Digits> {
+    if n > 19 || x <= 0.0 || !x.is_finite() {
+        return None;
+    }
+    let (m, e) = decompose(x);
+    // n <= 19: both bounds fit u64.
+    let low = 10u128.pow(u32::try_from(n - 1).ok()?);
+    let high = low * 10;
+    let mut k = x.log10().floor() as i64;
+    // The estimate is off by at most one; a third try means it was not.
+    for _ in 0..3 {
+        let (t, rest) = scaled_floor(m, e, n as i64 - 1 - k)?;
+        if t < low {
+            k -= 1;
+            continue;
+        }
+        if t >= high {
+            k += 1;
+            continue;
+        }
+        let up = match rest {
+            Ordering::Greater => true,
+            Ordering::Equal => t & 1 == 1,
+            Ordering::Less => false,
+        };
+        let (q, decpt) = match t + u128::from(up) {
+            q if q == high => (low, k + 2),
+            q => (q, k + 1),
+        };
+        return Some(Digits {
+            digits: q.to_string(),
+            pad: 0,
+            decpt,
+        });
+    }
+    None
+}
+
+/// `floor(m * 2**e * 10**scale)` and how the fraction cut off compares
+/// with one half, in 128-bit arithmetic; `None` when it does not fit.
+fn scaled_floor(m: u64, e: i32, scale: i64) -> Option<(u128, Ordering)> {
+    let p10 = 10u128.checked_pow(u32::try_from(scale.unsigned_abs()).ok()?)?;
+    let shift = e.unsigned_abs();
+    // num / den == m * 2**e * 10**scale exactly.
+    let (mut num, mut den) = (u128::from(m), 1u128);
+    if scale >= 0 {
+        num = num.checked_mul(p10)?;
+    } else {
+        den = p10;
+    }
+    if e >= 0 {
+        if shift >= num.leading_zeros() {
+            return None;
+        }
+        num <<= shift;
+    } else {
+        if shift >= den.leading_zeros() {
+            return None;
+        }
+        den <<= shift;
+    }
+    let (t, r) = (num / den, num % den);
+    // r < den, so den - r cannot underflow; comparing r with den - r
+    // avoids doubling r.
+    Some((t, r.cmp(&(den - r))))
 }
 
 /// `'f'` layout: `x` rounded to `precision` fraction digits.
@@ -667,6 +757,53 @@ mod tests {
         } else {
             format!("{i}.{f}")
         }
+    }
+
+    #[test]
+    fn small_significant_agrees_with_big_int_rounding() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        let mut xs = vec![
+            0.5,
+            1.5,
+            2.5,
+            0.125,
+            9.5,
+            99.5,
+            1e22,
+            1e23,
+            5e-324,
+            f64::MAX,
+        ];
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let x = f64::from_bits(state).abs();
+            if x.is_finite() && x > 0.0 {
+                xs.push(x);
+            }
+            // Exact ties and values next to powers of ten.
+            xs.push((state % 100_000 + 1) as f64 / f64::from(1u32 << (state % 12)));
+            let p = 10f64.powi((state % 40) as i32 - 20);
+            xs.extend([p, p.next_up(), p.next_down()]);
+        }
+        let mut fast = 0;
+        let total = xs.len() * 19;
+        for x in xs {
+            for n in 1..=19 {
+                let big = significant_big(x, n, 0);
+                if let Some(small) = significant_small(x, n) {
+                    fast += 1;
+                    assert_eq!(
+                        (small.digits, small.decpt),
+                        (big.digits, big.decpt),
+                        "{x:e} to {n}"
+                    );
+                }
+            }
+        }
+        // Most inputs (all but the huge and tiny) take the fast path.
+        assert!(fast * 2 > total, "{fast} of {total}");
     }
 
     #[test]

@@ -31,7 +31,8 @@ pub use percent::{
     percent_text, star_precision, star_width,
 };
 pub use spec::{
-    FormatSpec, format_float, format_int, format_str, int_to_float, parse_spec, parse_spec_for,
+    FormatSpec, format_float, format_i64, format_int, format_str, int_to_float, parse_spec,
+    parse_spec_for,
 };
 pub use template::{
     AUTO_TO_MANUAL_NUMBERING, FieldName, MANUAL_TO_AUTO_NUMBERING, MAX_STRING_RECURSION,
@@ -145,6 +146,21 @@ pub(crate) fn code_char(c: char) -> String {
 
 /// Appends `n` copies of `c`.
 pub(crate) fn push_repeated(out: &mut String, c: char, n: usize) {
+    if let Ok(b) = u8::try_from(c)
+        && b.is_ascii()
+    {
+        // An ASCII fill (space, zero, `*`) in runs of bytes, not char by
+        // char.
+        let run = [b; 32];
+        let mut left = n;
+        while left > 0 {
+            let k = left.min(run.len());
+            // ASCII bytes: valid UTF-8.
+            out.push_str(std::str::from_utf8(&run[..k]).unwrap_or_default());
+            left -= k;
+        }
+        return;
+    }
     out.extend(std::iter::repeat_n(c, n));
 }
 

@@ -240,28 +240,91 @@ pub fn format_int(
         return layout_number(&number, &|_| {}, spec, max_len);
     }
 
-    let magnitude = v.magnitude();
-    let digits = if radix == 10 {
-        decimal_digits(magnitude)?
-    } else {
-        let bits = usize::try_from(magnitude.bits())
-            .unwrap_or(usize::MAX)
-            .max(1);
-        let per_digit = if radix == 2 {
-            1
-        } else if radix == 8 {
-            3
-        } else {
-            4
-        };
-        check_len(bits.div_ceil(per_digit), max_len)?;
-        let text = magnitude.to_str_radix(radix);
-        if spec.ty == Some('X') {
-            text.to_ascii_uppercase()
-        } else {
-            text
-        }
+    let magnitude = Magnitude::Big(v.magnitude());
+    layout_int(v.is_negative(), &magnitude, radix, spec, max_len)
+}
+
+/// [`format_int`] of an int that fits `i64`: the same text, the digits
+/// written from a machine word instead of a big int.
+pub fn format_i64(
+    v: i64,
+    spec: &FormatSpec,
+    type_name: &str,
+    max_len: usize,
+) -> Result<String, FormatError> {
+    let radix = match spec.ty {
+        None | Some('d') | Some('n') => 10,
+        Some('b') => 2,
+        Some('o') => 8,
+        Some('x') | Some('X') => 16,
+        // `'c'`, the float types and the errors: the general path.
+        _ => return format_int(&BigInt::from(v), spec, type_name, max_len),
     };
+    check_grouping(spec, 'd')?;
+    if spec.precision.is_some() || spec.coerce_neg_zero {
+        return format_int(&BigInt::from(v), spec, type_name, max_len);
+    }
+    let magnitude = Magnitude::Small(v.unsigned_abs());
+    layout_int(v < 0, &magnitude, radix, spec, max_len)
+}
+
+/// The absolute value of an int being formatted.
+enum Magnitude<'a> {
+    /// One that fits a machine word.
+    Small(u64),
+    /// Any other.
+    Big(&'a BigUint),
+}
+
+impl Magnitude<'_> {
+    /// The digits in `radix` (2, 8, 10 or 16), lower case.
+    fn digits(&self, radix: u32, max_len: usize) -> Result<String, FormatError> {
+        let m = match self {
+            Magnitude::Small(m) => *m,
+            Magnitude::Big(b) => return big_digits(b, radix, max_len),
+        };
+        Ok(match radix {
+            2 => format!("{m:b}"),
+            8 => format!("{m:o}"),
+            16 => format!("{m:x}"),
+            _ => m.to_string(),
+        })
+    }
+}
+
+/// The digits of a big magnitude in `radix`, bounded by `max_len` (and by
+/// CPython's 4300-digit limit in decimal).
+fn big_digits(magnitude: &BigUint, radix: u32, max_len: usize) -> Result<String, FormatError> {
+    if radix == 10 {
+        return decimal_digits(magnitude);
+    }
+    let bits = usize::try_from(magnitude.bits())
+        .unwrap_or(usize::MAX)
+        .max(1);
+    let per_digit = if radix == 2 {
+        1
+    } else if radix == 8 {
+        3
+    } else {
+        4
+    };
+    check_len(bits.div_ceil(per_digit), max_len)?;
+    Ok(magnitude.to_str_radix(radix))
+}
+
+/// Lays out an int's sign, `#` prefix and digits under `spec` (its type
+/// one of `b d n o x X` or none, already checked).
+fn layout_int(
+    negative: bool,
+    magnitude: &Magnitude<'_>,
+    radix: u32,
+    spec: &FormatSpec,
+    max_len: usize,
+) -> Result<String, FormatError> {
+    let mut digits = magnitude.digits(radix, max_len)?;
+    if spec.ty == Some('X') {
+        digits.make_ascii_uppercase();
+    }
     let prefix = match (spec.alternate, spec.ty) {
         (true, Some('b')) => "0b",
         (true, Some('o')) => "0o",
@@ -271,7 +334,7 @@ pub fn format_int(
     };
     let group_size = if radix == 10 { 3 } else { 4 };
     let number = NumberText {
-        sign: sign_text(v.is_negative(), spec.sign),
+        sign: sign_text(negative, spec.sign),
         prefix,
         digits: &digits,
         grouping: spec.grouping.map(|sep| (sep, group_size)),

@@ -118,6 +118,8 @@ pub(crate) enum ExprKind {
     FastCmp(Box<FastCmp>),
     /// `a + b + c …`, evaluated as one chain (see [`super::concat`]).
     AddChain(Box<super::concat::AddChain>),
+    /// `'template' % args` with a constant template (see [`super::percent`]).
+    Percent(Box<super::percent::PercentCall>),
     Unary(UnaryOp, Box<Expr>),
     And(Vec<Expr>),
     Or(Vec<Expr>),

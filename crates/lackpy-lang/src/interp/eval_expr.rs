@@ -46,6 +46,7 @@ impl Interp<'_> {
             ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
             ExprKind::AddChain(c) => self.eval_add_chain(c),
+            ExprKind::Percent(p) => self.eval_percent(p, e.line),
             ExprKind::Compare(..)
             | ExprKind::Subscript(..)
             | ExprKind::Call(_)
@@ -84,6 +85,16 @@ impl Interp<'_> {
     /// and tools, anything else is a NameError.
     #[inline(never)]
     fn eval_unbound(&mut self, e: &Expr) -> R<Value> {
+        // A builtin function's name (`len`, `str`) that the program did not
+        // rebind, the common case here: straight to the builtin.
+        if let ExprKind::Name(super::code::NameRef::Global(slot), _) = &e.kind
+            && let Some(super::code::GlobalInfo {
+                fallback: super::code::Fallback::Builtin(crate::catalog::BuiltinName::Func(b)),
+                ..
+            }) = self.program.globals.get(*slot as usize)
+        {
+            return Ok(Value::Builtin(*b));
+        }
         match &e.kind {
             ExprKind::Name(r, name) => self.load(*r, name).map_err(|ex| at_line(ex, e.line)),
             _ => self.eval_compound(e),
@@ -104,6 +115,7 @@ impl Interp<'_> {
             ExprKind::FastCmp(c) => self.eval_fast_cmp(c, e.line),
             ExprKind::BinOp(l, op, r) => self.eval_binop(l, *op, r, e.line),
             ExprKind::AddChain(c) => self.eval_add_chain(c),
+            ExprKind::Percent(p) => self.eval_percent(p, e.line),
             ExprKind::Compare(..)
             | ExprKind::Call(_)
             | ExprKind::MethodCall(_)
@@ -171,7 +183,16 @@ impl Interp<'_> {
             ExprKind::SetComp(c) => self.eval_set_comp(c),
             ExprKind::DictComp(c) => self.eval_dict_comp(c),
             ExprKind::FString(parts) => {
-                let mut out = String::new();
+                // The literal text plus a few bytes a field: one allocation
+                // for most results instead of a doubling series.
+                let guess = parts
+                    .iter()
+                    .map(|p| match p {
+                        FPart::Lit(s) => s.len(),
+                        FPart::Field { .. } => 8,
+                    })
+                    .sum();
+                let mut out = String::with_capacity(guess);
                 self.eval_fparts(parts, &mut out)?;
                 Ok(Value::str(out))
             }
@@ -302,6 +323,28 @@ impl Interp<'_> {
             // unobservable: a constant or a bound name has no effect and
             // cannot fail.
             return ops::get_item(o, i);
+        }
+        if let ExprKind::Name(r, _) = &obj.kind
+            && self.peek(*r).is_some()
+        {
+            // `s[j:j + 50]`, `s[-1 - i]`: a bound name is read in place
+            // after its index is evaluated. Expressions never assign, so
+            // the name holds the same value then as before, and an
+            // unbound name (NameError first) does not come here.
+            if let ExprKind::Slice(lo, hi, step) = &idx.kind {
+                let s = self.eval_slice(lo, hi, step)?;
+                if let Some(o) = self.peek(*r) {
+                    return ops::get_slice(o, &s);
+                }
+                let o = self.eval(obj)?;
+                return ops::get_slice(&o, &s);
+            }
+            let i = self.eval(idx)?;
+            if let Some(o) = self.peek(*r) {
+                return ops::get_item(o, &i);
+            }
+            let o = self.eval(obj)?;
+            return ops::get_item(&o, &i);
         }
         if let ExprKind::MethodCall(_) = &obj.kind
             && !matches!(idx.kind, ExprKind::Slice(..))

@@ -78,9 +78,14 @@ fn pad_into(out: &mut String, body: &str, len: usize, spec: &fmt::FormatSpec, de
         _ => (n, 0),
     };
     out.reserve(body.len() + n * fill.len_utf8());
-    out.extend(std::iter::repeat_n(fill, left));
+    push_fill(out, fill, left);
     out.push_str(body);
-    out.extend(std::iter::repeat_n(fill, right));
+    push_fill(out, fill, right);
+}
+
+/// Appends `n` copies of `fill`.
+fn push_fill(out: &mut String, fill: char, n: usize) {
+    fmt::push_repeated(out, fill, n);
 }
 
 /// Whether a spec only pads (no sign, grouping, `#`, `0` or `=`), so that
@@ -185,6 +190,7 @@ fn format_parsed_into(
         {
             pad_into(out, s.as_str(), s.char_len(), spec, '<');
         }
+        Value::Int(i) => out.push_str(&fmt::format_i64(*i, spec, "int", max).map_err(raise)?),
         Value::Float(f) => out.push_str(&fmt::format_float(*f, spec, max).map_err(raise)?),
         Value::Str(s) => out.push_str(&fmt::format_str(s.as_str(), spec, max).map_err(raise)?),
         _ => out.push_str(&format_value(budget, v, text)?),
@@ -213,7 +219,11 @@ pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<Stri
             let Some(i) = as_int(v) else {
                 return Err(Exc::type_error("not an int"));
             };
-            fmt::format_int(&big_of(&i), &sp, tname, max).map_err(raise)
+            match i.to_i64() {
+                Some(small) => fmt::format_i64(small, &sp, tname, max),
+                None => fmt::format_int(&big_of(&i), &sp, tname, max),
+            }
+            .map_err(raise)
         }
         other => Err(Exc::type_error(format!(
             "unsupported format string passed to {}.__format__",
@@ -253,6 +263,15 @@ impl Cursor<'_> {
 
 /// `template % args`.
 pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) -> R<String> {
+    percent_parsed(budget, &percent_template(template), args)
+}
+
+/// `template % args` with the template already parsed.
+pub(crate) fn percent_parsed(
+    budget: &mut Budget,
+    parsed: &PercentTemplate,
+    args: &Value,
+) -> R<String> {
     let items = match args {
         Value::Tuple(t) => &t.items[..],
         other => std::slice::from_ref(other),
@@ -263,14 +282,24 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
         Value::Dict(_) | Value::List(_) | Value::Range(_) | Value::Bytes(_) => Some(args.clone()),
         _ => None,
     };
+    percent_items(budget, parsed, items, mapping)
+}
+
+/// `template % (items…)`: the arguments one by one, as a tuple's items
+/// (`mapping` is the argument when it is a mapping).
+pub(crate) fn percent_items(
+    budget: &mut Budget,
+    parsed: &PercentTemplate,
+    items: &[Value],
+    mapping: Option<Value>,
+) -> R<String> {
     let mut cur = Cursor {
         items,
         next: 0,
         current: None,
     };
     let max = room(budget);
-    let parsed = percent_template(template);
-    let mut out = String::with_capacity(template.len() + 8 * parsed.pieces.len());
+    let mut out = String::with_capacity(parsed.text_len + 8 * parsed.pieces.len());
     let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
     for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
@@ -329,9 +358,11 @@ pub(crate) fn percent_format(budget: &mut Budget, template: &str, args: &Value) 
 
 /// A parsed `%` template: its pieces up to the first syntax error, and
 /// that error (raised when the arguments get that far, as CPython does).
-struct PercentTemplate {
+pub(crate) struct PercentTemplate {
     pieces: Vec<PercentPiece>,
     failure: Option<FormatError>,
+    /// Bytes of the template text (the least the result takes).
+    text_len: usize,
 }
 
 /// Templates longer than this are parsed per use, not cached.
@@ -348,7 +379,8 @@ thread_local! {
         const { std::cell::RefCell::new(std::collections::HashMap::with_hasher(crate::fnv::FnvBuild)) };
 }
 
-fn parse_percent_template(template: &str) -> PercentTemplate {
+/// Parses a `%` template into its pieces.
+pub(crate) fn parse_percent_template(template: &str) -> PercentTemplate {
     let mut pieces = Vec::new();
     let mut failure = None;
     for piece in fmt::percent_pieces(template) {
@@ -357,7 +389,11 @@ fn parse_percent_template(template: &str) -> PercentTemplate {
             Err(e) => failure = Some(e),
         }
     }
-    PercentTemplate { pieces, failure }
+    PercentTemplate {
+        pieces,
+        failure,
+        text_len: template.len(),
+    }
 }
 
 /// The parsed template of `template`, from the cache when it is short.
@@ -464,12 +500,17 @@ fn percent_fast(
             pad(out, body, body.len());
         }
         ('x' | 'X' | 'o', Value::Int(i)) => {
+            use std::fmt::Write;
             let m = i.unsigned_abs();
-            let sign = if *i < 0 { "-" } else { "" };
-            let body = match spec.conv {
-                'x' => format!("{sign}{m:x}"),
-                'X' => format!("{sign}{m:X}"),
-                _ => format!("{sign}{m:o}"),
+            let mut body = compact_str::CompactString::default();
+            if *i < 0 {
+                body.push('-');
+            }
+            // Writing to a string cannot fail.
+            let _ = match spec.conv {
+                'x' => write!(body, "{m:x}"),
+                'X' => write!(body, "{m:X}"),
+                _ => write!(body, "{m:o}"),
             };
             pad(out, &body, body.len());
         }
@@ -479,7 +520,7 @@ fn percent_fast(
 }
 
 fn fmt_push_spaces(out: &mut String, n: usize) {
-    out.extend(std::iter::repeat_n(' ', n));
+    push_fill(out, ' ', n);
 }
 
 fn percent_one(

@@ -23,6 +23,7 @@ pub(crate) mod host;
 pub(crate) mod limits;
 pub(crate) mod methods;
 pub(crate) mod ops;
+mod percent;
 mod pieces;
 pub(crate) mod resolve;
 mod result;

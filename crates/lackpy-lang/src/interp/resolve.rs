@@ -353,6 +353,7 @@ impl Resolver<'_> {
                     ExprKind::BinOp(l, ast::Operator::Add, r) => {
                         super::concat::lower_add(*l, *r, e.line)
                     }
+                    ExprKind::BinOp(l, ast::Operator::Mod, r) => super::percent::lower_mod(*l, *r),
                     kind => kind,
                 }
             }

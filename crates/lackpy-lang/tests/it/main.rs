@@ -50,6 +50,7 @@ mod text3_diff;
 mod text4_diff;
 mod text5_diff;
 mod text6_diff;
+mod text7_diff;
 mod text_diff;
 mod validate_corpus;
 mod validate_rules;

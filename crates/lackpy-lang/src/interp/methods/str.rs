@@ -312,23 +312,58 @@ fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
 }
 
 fn isalnum(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred("str.isalnum", s.as_str(), args, kwargs, uc::is_alnum)
+    pred_ascii(
+        "str.isalnum",
+        s,
+        args,
+        kwargs,
+        u8::is_ascii_alphanumeric,
+        uc::is_alnum,
+    )
 }
 
 fn isalpha(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred("str.isalpha", s.as_str(), args, kwargs, uc::is_alpha)
+    pred_ascii(
+        "str.isalpha",
+        s,
+        args,
+        kwargs,
+        u8::is_ascii_alphabetic,
+        uc::is_alpha,
+    )
 }
 
 fn isdecimal(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred("str.isdecimal", s.as_str(), args, kwargs, uc::is_decimal)
+    pred_ascii(
+        "str.isdecimal",
+        s,
+        args,
+        kwargs,
+        u8::is_ascii_digit,
+        uc::is_decimal,
+    )
 }
 
 fn isdigit(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred("str.isdigit", s.as_str(), args, kwargs, uc::is_digit)
+    pred_ascii(
+        "str.isdigit",
+        s,
+        args,
+        kwargs,
+        u8::is_ascii_digit,
+        uc::is_digit,
+    )
 }
 
 fn isnumeric(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
-    pred("str.isnumeric", s.as_str(), args, kwargs, uc::is_numeric)
+    pred_ascii(
+        "str.isnumeric",
+        s,
+        args,
+        kwargs,
+        u8::is_ascii_digit,
+        uc::is_numeric,
+    )
 }
 
 fn isspace(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -356,6 +391,12 @@ fn isidentifier(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw)
 
 fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.islower", args, kwargs)?;
+    if s.is_ascii() {
+        return Ok(Value::Bool(ascii_cased(
+            s.as_str().as_bytes(),
+            u8::is_ascii_lowercase,
+        )));
+    }
     let mut cased = false;
     for c in s.as_str().chars() {
         if uc::is_upper(c) || uc::is_title(c) {
@@ -370,6 +411,12 @@ fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
 
 fn isupper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.isupper", args, kwargs)?;
+    if s.is_ascii() {
+        return Ok(Value::Bool(ascii_cased(
+            s.as_str().as_bytes(),
+            u8::is_ascii_uppercase,
+        )));
+    }
     let mut cased = false;
     for c in s.as_str().chars() {
         if uc::is_lower(c) || uc::is_title(c) {
@@ -1058,6 +1105,39 @@ fn map_text(text: &str, mut f: impl FnMut(&mut TextBuf, usize, char) -> R<()>) -
 /// A character-class test (`isdigit`, ...): each caller's test is inlined
 /// into its own copy of the loop.
 #[inline(always)]
+/// [`pred`] with `ascii`, the same test on ASCII bytes, for ASCII text
+/// (no decoding, no table lookups).
+fn pred_ascii(
+    qual: &str,
+    s: &PyStr,
+    args: &[Value],
+    kwargs: Kw,
+    ascii: fn(&u8) -> bool,
+    f: impl Fn(char) -> bool,
+) -> R<Value> {
+    if !s.is_ascii() {
+        return pred(qual, s.as_str(), args, kwargs, f);
+    }
+    none(qual, args, kwargs)?;
+    let text = s.as_str().as_bytes();
+    Ok(Value::Bool(!text.is_empty() && text.iter().all(ascii)))
+}
+
+/// Whether an ASCII text has a letter and no letter of the other case
+/// than `is_case` (`islower`/`isupper` of ASCII text).
+fn ascii_cased(text: &[u8], is_case: fn(&u8) -> bool) -> bool {
+    let mut cased = false;
+    for b in text {
+        if b.is_ascii_alphabetic() {
+            if !is_case(b) {
+                return false;
+            }
+            cased = true;
+        }
+    }
+    cased
+}
+
 fn pred(qual: &str, text: &str, args: &[Value], kwargs: Kw, f: impl Fn(char) -> bool) -> R<Value> {
     none(qual, args, kwargs)?;
     Ok(Value::Bool(!text.is_empty() && text.chars().all(f)))

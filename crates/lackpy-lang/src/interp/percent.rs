@@ -1,0 +1,105 @@
+//! `'template' % args` with the template a constant of the program (the
+//! common way to use `%` formatting), lowered to one node.
+//!
+//! Run as a binary operation, each use looks the template up in a cache
+//! keyed by its text (hashing it) and, for a tuple display on the right,
+//! builds the tuple only for the formatter to read its items. Here the
+//! template is parsed once, on first use, into the node; a tuple display's
+//! items are evaluated left to right into a scratch array on the stack and
+//! formatted from there. The items are exactly the tuple's, so values,
+//! errors (type, message and line) and the order of evaluation are those of
+//! the binary operation.
+
+use std::cell::OnceCell;
+
+use super::Interp;
+use super::code::{Elt, Expr, ExprKind};
+use super::eval_expr::{at_line, check_stack};
+use super::formatting::{PercentTemplate, parse_percent_template, percent_items, percent_parsed};
+use crate::ast::Operator;
+use crate::value::Value;
+use crate::value::errors::R;
+use crate::value::str::PyStr;
+
+/// Items a tuple display may have to be formatted from the stack.
+const STACK_ITEMS: usize = 8;
+
+/// `template % args` with a constant `template`.
+pub(crate) struct PercentCall {
+    /// The template text.
+    template: std::rc::Rc<PyStr>,
+    /// The template's pieces, parsed on first use.
+    parsed: OnceCell<PercentTemplate>,
+    /// The right operand.
+    args: PercentArgs,
+}
+
+/// The right operand of a [`PercentCall`].
+enum PercentArgs {
+    /// A tuple display without `*`: its items.
+    Items(Vec<Expr>),
+    /// Any other expression (one value, a tuple or a mapping).
+    One(Expr),
+}
+
+/// `left % right` (the general, not numerically lowered form), as a
+/// [`PercentCall`] when `left` is a str constant.
+pub(crate) fn lower_mod(left: Expr, right: Expr) -> ExprKind {
+    let template = match &left.kind {
+        ExprKind::Const(Value::Str(s)) => s.clone(),
+        _ => return ExprKind::BinOp(Box::new(left), Operator::Mod, Box::new(right)),
+    };
+    let args = match right.kind {
+        ExprKind::Tuple(elts) if elts.iter().all(|e| matches!(e, Elt::One(_))) => {
+            PercentArgs::Items(
+                elts.into_iter()
+                    .filter_map(|e| match e {
+                        Elt::One(e) => Some(e),
+                        Elt::Star(_) => None,
+                    })
+                    .collect(),
+            )
+        }
+        kind => PercentArgs::One(Expr {
+            line: right.line,
+            kind,
+        }),
+    };
+    ExprKind::Percent(Box::new(PercentCall {
+        template,
+        parsed: OnceCell::new(),
+        args,
+    }))
+}
+
+impl Interp<'_> {
+    /// Evaluates a [`PercentCall`]; errors of the formatting report `line`.
+    #[inline(never)]
+    pub(super) fn eval_percent(&mut self, p: &PercentCall, line: u32) -> R<Value> {
+        check_stack()?;
+        let parsed = p
+            .parsed
+            .get_or_init(|| parse_percent_template(p.template.as_str()));
+        let text = match &p.args {
+            PercentArgs::One(e) => {
+                let v = self.eval(e)?;
+                percent_parsed(&mut self.budget, parsed, &v)
+            }
+            PercentArgs::Items(es) if es.len() <= STACK_ITEMS => {
+                let mut buf = [const { Value::None }; STACK_ITEMS];
+                for (slot, e) in buf.iter_mut().zip(es) {
+                    *slot = self.eval(e)?;
+                }
+                percent_items(&mut self.budget, parsed, &buf[..es.len()], None)
+            }
+            PercentArgs::Items(es) => {
+                let mut items = Vec::with_capacity(es.len());
+                for e in es {
+                    items.push(self.eval(e)?);
+                }
+                percent_items(&mut self.budget, parsed, &items, None)
+            }
+        };
+        text.map(Value::str).map_err(|ex| at_line(ex, line))
+    }
+}
