@@ -232,10 +232,18 @@ impl Dict {
     #[inline]
     fn scan(&self, key: &Value) -> Option<usize> {
         if let Value::Str(k) = key {
-            return self.entries.iter().position(|e| {
-                matches!(e, Some(Entry { key: Value::Str(x), .. })
-                    if std::rc::Rc::ptr_eq(x, k) || same_text(x, k))
+            // Identity first over every entry (a key made by the same
+            // split or constant is the very object stored: a few pointer
+            // compares), then text: keys are unique, so either finds it.
+            let by_identity = self.entries.iter().position(|e| {
+                matches!(e, Some(Entry { key: Value::Str(x), .. }) if std::rc::Rc::ptr_eq(x, k))
             });
+            if by_identity.is_some() {
+                return by_identity;
+            }
+            return self.entries.iter().position(
+                |e| matches!(e, Some(Entry { key: Value::Str(x), .. }) if same_text(x, k)),
+            );
         }
         self.entries
             .iter()

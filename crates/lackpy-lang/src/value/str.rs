@@ -375,6 +375,19 @@ impl PyStr {
         if add.is_empty() {
             return;
         }
+        let n = self.raw.len();
+        if n > INLINE && self.raw.as_bytes().last() == Some(&1) && add.is_ascii() {
+            // Long all-ASCII text (its trailer is the one byte saying so)
+            // stays all-ASCII: the new text goes in before the trailer,
+            // which is unchanged (one amortised reserve, no re-encoding).
+            let before = heap_bytes(&self.raw);
+            self.raw.insert_str(n - 1, add);
+            let after = heap_bytes(&self.raw);
+            if after > before {
+                mem::charge(after - before);
+            }
+            return;
+        }
         let before = heap_bytes(&self.raw);
         let keep = self.as_str().len();
         if keep + add.len() <= INLINE {
