@@ -3,11 +3,16 @@
 use std::future::Future;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use clap::Args;
 use lackpy_mcp_client::{DiscoveryEvent, ProgressHook};
 use nix::sys::signal::Signal;
+use tracing::level_filters::LevelFilter;
+use tracing::span::{Attributes, Id, Record};
+use tracing::subscriber::{Interest, Subscriber};
+use tracing::{Dispatch, Event, Metadata};
+use tracing_core::span::Current;
 use tracing_subscriber::EnvFilter;
 
 use super::CliError;
@@ -34,19 +39,128 @@ impl WorkspaceArg {
 
 /// Logs go to stderr: warnings always, more with `-v`; `RUST_LOG` overrides.
 pub fn init_logging(verbose: u8) {
+    if verbose == 0 && std::env::var_os("RUST_LOG").is_none() {
+        // The filter is "warn", and most runs warn about nothing: the
+        // formatting subscriber waits for the first warning.
+        let _ = tracing::subscriber::set_global_default(WarnOnly::default());
+        return;
+    }
     let default = match verbose {
         0 => "warn",
         1 => "info",
         _ => "debug",
     };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
-    let _ = tracing_subscriber::fmt()
+    let _ = fmt_subscriber(verbose, filter).try_init();
+}
+
+/// The builder of the subscriber that writes the log lines.
+type FmtBuilder = tracing_subscriber::fmt::SubscriberBuilder<
+    tracing_subscriber::fmt::format::DefaultFields,
+    tracing_subscriber::fmt::format::Format<tracing_subscriber::fmt::format::Full, ()>,
+    EnvFilter,
+    fn() -> std::io::Stderr,
+>;
+
+/// The subscriber that writes the log lines.
+fn fmt_subscriber(verbose: u8, filter: EnvFilter) -> FmtBuilder {
+    tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr)
+        .with_writer(std::io::stderr as fn() -> std::io::Stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .with_target(verbose > 1)
         .without_time()
-        .try_init();
+}
+
+/// The global subscriber for the "warn" filter without `-v` or `RUST_LOG`:
+/// it filters as `EnvFilter::new("warn")` does and hands what passes to
+/// the formatting subscriber, built on the first warning or span that
+/// passes. Building that subscriber (its filter, its span registry's
+/// 32 KiB shard table) is start-up work, and code and data made resident,
+/// that a run without warnings never needs.
+#[derive(Default)]
+struct WarnOnly {
+    inner: OnceLock<Dispatch>,
+}
+
+impl WarnOnly {
+    /// The formatting subscriber, built on first use.
+    fn inner(&self) -> &Dispatch {
+        self.inner
+            .get_or_init(|| Dispatch::new(fmt_subscriber(0, EnvFilter::new("warn")).finish()))
+    }
+}
+
+impl Subscriber for WarnOnly {
+    fn register_callsite(&self, metadata: &'static Metadata<'static>) -> Interest {
+        if self.enabled(metadata) {
+            Interest::always()
+        } else {
+            Interest::never()
+        }
+    }
+
+    fn max_level_hint(&self) -> Option<LevelFilter> {
+        Some(LevelFilter::WARN)
+    }
+
+    fn enabled(&self, metadata: &Metadata<'_>) -> bool {
+        *metadata.level() <= LevelFilter::WARN
+    }
+
+    fn new_span(&self, span: &Attributes<'_>) -> Id {
+        self.inner().new_span(span)
+    }
+
+    fn event(&self, event: &Event<'_>) {
+        self.inner().event(event);
+    }
+
+    // A span id comes from `new_span`, so these find the subscriber built.
+    fn record(&self, span: &Id, values: &Record<'_>) {
+        if let Some(d) = self.inner.get() {
+            d.record(span, values);
+        }
+    }
+
+    fn record_follows_from(&self, span: &Id, follows: &Id) {
+        if let Some(d) = self.inner.get() {
+            d.record_follows_from(span, follows);
+        }
+    }
+
+    fn enter(&self, span: &Id) {
+        if let Some(d) = self.inner.get() {
+            d.enter(span);
+        }
+    }
+
+    fn exit(&self, span: &Id) {
+        if let Some(d) = self.inner.get() {
+            d.exit(span);
+        }
+    }
+
+    fn clone_span(&self, id: &Id) -> Id {
+        match self.inner.get() {
+            Some(d) => d.clone_span(id),
+            None => id.clone(),
+        }
+    }
+
+    fn try_close(&self, id: Id) -> bool {
+        match self.inner.get() {
+            Some(d) => d.try_close(id),
+            None => false,
+        }
+    }
+
+    fn current_span(&self) -> Current {
+        match self.inner.get() {
+            Some(d) => d.current_span(),
+            None => Current::none(),
+        }
+    }
 }
 
 /// Runs `f` on a runtime made for this command. A terminating signal
