@@ -15,16 +15,14 @@
 //! the size of the text so far plus the new part, as one `str + str` does)
 //! are those of the nested form.
 
-use std::rc::Rc;
-
 use super::Interp;
 use super::code::{Expr, ExprKind};
 use super::eval_expr::{at_line, check_stack};
 use super::ops;
 use crate::ast::Operator;
-use crate::value::Value;
 use crate::value::errors::R;
 use crate::value::str::PyStr;
+use crate::value::{StrRc, Value};
 
 /// `first + rest[0] + rest[1] + …` (at least two `+`).
 pub(crate) struct AddChain {
@@ -64,7 +62,7 @@ pub(crate) fn lower_add(left: Expr, right: Expr, line: u32) -> ExprKind {
 /// `a + b` for two strings, made at its final size with no UTF-8 check.
 #[inline]
 pub(crate) fn concat2(a: &PyStr, b: &PyStr) -> Value {
-    Value::Str(Rc::new(PyStr::concat(a, b)))
+    Value::Str(StrRc::new(PyStr::concat(a, b)))
 }
 
 /// A scratch buffer kept past this size is released (a chain that built
@@ -147,7 +145,7 @@ impl Interp<'_> {
         };
         let joined = if started {
             // Counted once, from the joined text, and only when long.
-            Value::Str(Rc::new(PyStr::copied(text)))
+            Value::Str(StrRc::new(PyStr::copied(text)))
         } else {
             first
         };

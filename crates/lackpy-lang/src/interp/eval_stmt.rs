@@ -1,5 +1,6 @@
 //! Statement execution and assignment.
 
+use crate::value::StrRc;
 use std::rc::Rc;
 
 use super::Interp;
@@ -196,7 +197,7 @@ impl Interp<'_> {
             let extra = add.as_str().len();
             let budget_ok = self.budget.check_memory(extra);
             if let Some(Some(Value::Str(cur))) = self.slot_mut(r)
-                && let Some(s) = Rc::get_mut(cur)
+                && let Some(s) = StrRc::get_mut(cur)
             {
                 budget_ok?;
                 s.push_str(add);

@@ -17,9 +17,8 @@ use super::code::{Elt, Expr, ExprKind};
 use super::eval_expr::{at_line, check_stack};
 use super::formatting::{PercentTemplate, parse_percent_template, percent_items, percent_parsed};
 use crate::ast::Operator;
-use crate::value::Value;
 use crate::value::errors::R;
-use crate::value::str::PyStr;
+use crate::value::{StrRc, Value};
 
 /// Items a tuple display may have to be formatted from the stack.
 const STACK_ITEMS: usize = 8;
@@ -27,7 +26,7 @@ const STACK_ITEMS: usize = 8;
 /// `template % args` with a constant `template`.
 pub(crate) struct PercentCall {
     /// The template text.
-    template: std::rc::Rc<PyStr>,
+    template: StrRc,
     /// The template's pieces, parsed on first use.
     parsed: OnceCell<PercentTemplate>,
     /// The right operand.

@@ -8,7 +8,7 @@
 //! The copy loops write each item straight into its slot of a destination
 //! sized once (see [`pick`]).
 
-use std::rc::Rc;
+use crate::value::StrRc;
 
 use super::Value;
 use super::errors::R;
@@ -19,7 +19,7 @@ pub(crate) fn clone_item(v: &Value) -> Value {
     match v {
         Value::Int(i) => Value::Int(*i),
         Value::Float(f) => Value::Float(*f),
-        Value::Str(s) => Value::Str(Rc::clone(s)),
+        Value::Str(s) => Value::Str(StrRc::clone(s)),
         _ => clone_other(v),
     }
 }
@@ -129,7 +129,7 @@ fn copy_into(slot: &mut Value, v: &Value) {
     match v {
         Value::Int(i) => std::mem::forget(std::mem::replace(slot, Value::Int(*i))),
         Value::Float(f) => std::mem::forget(std::mem::replace(slot, Value::Float(*f))),
-        Value::Str(s) => std::mem::forget(std::mem::replace(slot, Value::Str(Rc::clone(s)))),
+        Value::Str(s) => std::mem::forget(std::mem::replace(slot, Value::Str(StrRc::clone(s)))),
         other => *slot = clone_other(other),
     }
 }

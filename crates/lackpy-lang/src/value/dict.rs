@@ -19,6 +19,7 @@ use super::eq::eq_at;
 use super::hash::{hash_value, rehash};
 use super::pool::Pool;
 use super::{Value, mem};
+use crate::value::StrRc;
 use crate::value::errors::R;
 use std::cell::RefCell;
 
@@ -95,7 +96,7 @@ const MAX_ENTRIES: usize = (CYC - 2) as usize;
 fn same_key(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Str(x), Value::Str(y)) => {
-            if std::rc::Rc::ptr_eq(x, y) {
+            if StrRc::ptr_eq(x, y) {
                 return true;
             }
             same_text(x, y)
@@ -235,9 +236,9 @@ impl Dict {
             // Identity first over every entry (a key made by the same
             // split or constant is the very object stored: a few pointer
             // compares), then text: keys are unique, so either finds it.
-            let by_identity = self.entries.iter().position(|e| {
-                matches!(e, Some(Entry { key: Value::Str(x), .. }) if std::rc::Rc::ptr_eq(x, k))
-            });
+            let by_identity = self.entries.iter().position(
+                |e| matches!(e, Some(Entry { key: Value::Str(x), .. }) if StrRc::ptr_eq(x, k)),
+            );
             if by_identity.is_some() {
                 return by_identity;
             }

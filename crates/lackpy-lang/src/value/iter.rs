@@ -10,7 +10,7 @@ use std::rc::Rc;
 use super::errors::{Exc, R};
 use crate::catalog::TypeId;
 use crate::value::meter::{self, Buf};
-use crate::value::{Dict, List, PyStr, Range, Set, Tuple, Value, ViewKind, bulk};
+use crate::value::{Dict, List, PyStr, Range, Set, StrRc, Tuple, Value, ViewKind, bulk};
 
 /// An iterator's state.
 pub(crate) enum PyIter {
@@ -42,11 +42,11 @@ pub(crate) enum PyIter {
         left: usize,
     },
     Str {
-        s: Rc<PyStr>,
+        s: StrRc,
         pos: usize,
     },
     StrRev {
-        s: Rc<PyStr>,
+        s: StrRc,
         end: usize,
     },
     Bytes {
@@ -88,8 +88,8 @@ pub(crate) enum PyIter {
 }
 
 thread_local! {
-    static CHARS: Vec<Value> = (0u8..128).map(|b| Value::Str(Rc::new(PyStr::new((b as char).to_string())))).collect();
-    static EMPTY: Value = Value::Str(Rc::new(PyStr::new("")));
+    static CHARS: Vec<Value> = (0u8..128).map(|b| Value::Str(StrRc::new(PyStr::new((b as char).to_string())))).collect();
+    static EMPTY: Value = Value::Str(StrRc::new(PyStr::new("")));
 }
 
 /// The empty string, shared (as CPython's is).

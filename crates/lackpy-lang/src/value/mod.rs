@@ -41,7 +41,7 @@ pub(crate) use self::dict::Dict;
 pub(crate) use self::lambda::Lambda;
 pub(crate) use self::range::Range;
 pub(crate) use self::set::Set;
-pub(crate) use self::str::PyStr;
+pub(crate) use self::str::{PyStr, StrRc};
 pub(crate) use self::tool::ToolInfo;
 pub(crate) use self::tuple::Tuple;
 
@@ -89,7 +89,7 @@ pub(crate) enum Value {
     /// A complex number (only from `2j` literals).
     Complex(Rc<(f64, f64)>),
     /// A string.
-    Str(Rc<PyStr>),
+    Str(StrRc),
     /// A bytes literal.
     Bytes(Rc<Vec<u8>>),
     /// A list.
@@ -293,7 +293,7 @@ impl Value {
             &[b] if b.is_ascii() => return iter::char_value(char::from(b)),
             _ => {}
         }
-        Value::Str(Rc::new(PyStr::new(text)))
+        Value::Str(StrRc::new(PyStr::new(text)))
     }
 
     /// A new list value.
@@ -476,7 +476,7 @@ impl Value {
             (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
             (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),
             (Value::Str(a), Value::Str(b)) => {
-                Rc::ptr_eq(a, b) || (a.char_len() <= 1 && a.as_str() == b.as_str())
+                StrRc::ptr_eq(a, b) || (a.char_len() <= 1 && a.as_str() == b.as_str())
             }
             (Value::List(a), Value::List(b)) => Rc::ptr_eq(a, b),
             (Value::Tuple(a), Value::Tuple(b)) => {
@@ -502,7 +502,7 @@ impl Value {
             Value::Lambda(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Method(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Iter(r) => Rc::as_ptr(r) as *const () as usize,
-            Value::Str(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Str(r) => StrRc::as_ptr(r) as *const () as usize,
             Value::List(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Dict(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Tuple(r) => Rc::as_ptr(r) as *const () as usize,

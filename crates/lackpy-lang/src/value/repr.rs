@@ -81,7 +81,7 @@ pub(crate) fn to_str(v: &Value) -> R<String> {
 /// into its string object: no intermediate `String`. `None` for others.
 pub(crate) fn str_value(v: &Value) -> Option<Value> {
     let ascii =
-        |text: &str| Value::Str(std::rc::Rc::new(super::PyStr::from_text(text, text.len())));
+        |text: &str| Value::Str(super::StrRc::new(super::PyStr::from_text(text, text.len())));
     Some(match v {
         Value::Str(_) => v.clone(),
         Value::Int(i) => {

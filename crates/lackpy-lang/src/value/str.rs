@@ -2,13 +2,15 @@
 //!
 //! Python indexes strings by code point, so a string must tell at once
 //! whether it is all ASCII (then byte and code point offsets agree) and
-//! how many code points it holds. A `PyStr` is one `CompactString` (24
-//! bytes, so its `Rc` block is 40 bytes: a 48-byte heap chunk):
+//! how many code points it holds. A `PyStr` is 32 bytes and its
+//! reference-counted block ([`StrRc`]: the `PyStr` and a 4-byte count) is
+//! 40 bytes, a 48-byte heap chunk:
 //!
-//! * Text up to [`INLINE`] bytes (most words, keys and numbers) is stored
-//!   inline, with nothing else: its ASCII test and code point count are
-//!   computed on demand (a few word operations over at most 24 bytes), so
-//!   making a short string never scans it.
+//! * Text up to [`SHORT`] bytes (words, keys, numbers, most lines and
+//!   paths) is held in the block itself with a one-byte length, with
+//!   nothing else: its ASCII test and code point count are computed on
+//!   demand (at most two 16-byte loads), so making a short string never
+//!   scans it, and a short string is one heap block, as in CPython.
 //! * Longer text lives on the heap followed by a short ASCII *trailer*
 //!   that keeps the ASCII test and the count O(1): its last byte is the
 //!   trailer's length `k`; `k == 1` means all ASCII (the count is the byte
@@ -27,17 +29,129 @@ use super::mem;
 
 /// A Python `str`.
 pub(crate) struct PyStr {
-    /// The text; past [`INLINE`] bytes, followed by its trailer.
-    raw: CompactString,
+    /// The text, in the form its byte length decides.
+    repr: Repr,
 }
 
-// One word less than the text, count and hash it used to carry: a string's
-// `Rc` block fits a 48-byte chunk.
-const _: () = assert!(std::mem::size_of::<PyStr>() == 24);
+/// How a string's text is held; the byte length alone decides the form,
+/// so equal texts are stored alike.
+enum Repr {
+    /// Up to [`SHORT`] bytes, inline.
+    Short(ShortText),
+    /// More than [`SHORT`] bytes on the heap, followed by the trailer.
+    Long(String),
+}
 
-/// Bytes charged for a string object besides its heap text: its `Rc`
-/// block (two counts and the `PyStr`).
-const OVERHEAD: usize = 16 + std::mem::size_of::<PyStr>();
+/// Inline text with a one-byte length (31 bytes: with the form's tag,
+/// a `PyStr` is 32).
+type ShortText = heapless::String<SHORT, u8>;
+
+// With a 4-byte count (and no weak count) the string's block is 40 bytes:
+// a 48-byte chunk holding up to 30 bytes of text, where a `std::rc::Rc`
+// (16 bytes of counts) would have left room for 24.
+const _: () = assert!(std::mem::size_of::<PyStr>() == 32);
+
+/// A shared string: a reference count without weak references, whose
+/// block is the `PyStr` and a 4-byte count.
+///
+/// The count is `rclite`'s, whose release of the last reference would be
+/// compiled inline into every value's drop (freeing the text and the
+/// block: calls that make each drop save registers, even of an int).
+/// Here the last reference goes to one out-of-line function instead, as
+/// `std::rc::Rc` does. `None` is only ever seen inside `drop`.
+///
+/// The accessors here and on [`PyStr`] are always inlined in optimised
+/// builds only: inlined at opt-level 0, their temporaries would each take
+/// a slot in every recursive frame that reads a string (repr, JSON,
+/// compare), and debug builds would reach the stack guard sooner.
+pub(crate) struct StrRc(Option<rclite::Rc<PyStr>>);
+
+impl StrRc {
+    /// A new shared string.
+    #[inline]
+    pub(crate) fn new(s: PyStr) -> Self {
+        StrRc(Some(rclite::Rc::new(s)))
+    }
+
+    /// Whether both are the same string object (one compare of the two
+    /// pointers: no branch on the `None` that is never there).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn ptr_eq(a: &Self, b: &Self) -> bool {
+        std::ptr::eq(StrRc::as_ptr(a), StrRc::as_ptr(b))
+    }
+
+    /// The string object's address (its identity).
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    pub(crate) fn as_ptr(this: &Self) -> *const PyStr {
+        this.0.as_ref().map_or(std::ptr::null(), rclite::Rc::as_ptr)
+    }
+
+    /// The string, to change in place, when nothing else holds it.
+    #[inline]
+    pub(crate) fn get_mut(this: &mut Self) -> Option<&mut PyStr> {
+        this.0.as_mut().and_then(rclite::Rc::get_mut)
+    }
+}
+
+impl std::ops::Deref for StrRc {
+    type Target = PyStr;
+
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn deref(&self) -> &PyStr {
+        match &self.0 {
+            Some(s) => s,
+            None => dropped(),
+        }
+    }
+}
+
+/// What a string being dropped reads as (nothing reads it: `None` is only
+/// set inside `drop`).
+#[cold]
+#[inline(never)]
+fn dropped() -> &'static PyStr {
+    static EMPTY: PyStr = PyStr {
+        repr: Repr::Short(ShortText::new()),
+    };
+    &EMPTY
+}
+
+impl Clone for StrRc {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn clone(&self) -> Self {
+        StrRc(self.0.clone())
+    }
+}
+
+impl Drop for StrRc {
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    fn drop(&mut self) {
+        if let Some(s) = self.0.take() {
+            if s.strong_count() == 1 {
+                release(s);
+            } else {
+                // Not the last: only the count goes down.
+                drop(s);
+            }
+        }
+    }
+}
+
+/// Frees a string's text and block (its last reference).
+#[inline(never)]
+fn release(s: rclite::Rc<PyStr>) {
+    drop(s);
+}
+
+/// Bytes charged for a string object besides its heap text: its block
+/// (the `PyStr` and the 4-byte count, padded to the `PyStr`'s alignment).
+const OVERHEAD: usize =
+    (std::mem::size_of::<PyStr>() + 4).next_multiple_of(std::mem::align_of::<PyStr>());
 
 /// The longest trailer: a marker and a count of up to 64 bits, 7 a byte.
 const MAX_TRAILER: usize = 1 + 64_usize.div_ceil(7);
@@ -115,35 +229,42 @@ pub(crate) fn trailer_room(len: usize) -> usize {
     1 + (bits as usize).div_ceil(7).max(1)
 }
 
-/// The stored form of `text` of `nchars` code points: short text as is,
+/// The stored form of `text` of `nchars` code points: short text inline,
 /// longer text with its trailer appended (in place when the buffer has
 /// room, else with an exact reallocation, never an amortised doubling).
 #[inline]
-fn seal(mut text: CompactString, nchars: usize) -> CompactString {
-    if text.len() <= INLINE {
-        return text;
+fn seal(text: CompactString, nchars: usize) -> Repr {
+    if text.len() <= SHORT {
+        return Repr::Short(short_text(&text));
     }
-    seal_long(&mut text, nchars);
-    text
+    seal_long(text, nchars)
 }
 
-/// [`seal`] of heap text, out of line (short text is the common case).
-/// The text goes through a `String` (the buffer is moved, not copied),
-/// whose byte pushes are cheaper than the `CompactString` ones.
+/// [`seal`] of heap text, out of line (short text is the common case):
+/// the buffer is moved, not copied.
 #[inline(never)]
-fn seal_long(text: &mut CompactString, nchars: usize) {
-    let mut s = std::mem::take(text).into_string();
+fn seal_long(text: CompactString, nchars: usize) -> Repr {
+    let mut s = text.into_string();
     push_trailer(&mut s, nchars);
-    *text = CompactString::from(s);
+    Repr::Long(s)
+}
+
+/// `text` (up to [`SHORT`] bytes) as inline text.
+#[inline]
+fn short_text(text: &str) -> ShortText {
+    let mut m = ShortText::new();
+    // It fits: callers pass at most `SHORT` bytes.
+    let _ = m.push_str(text);
+    m
 }
 
 /// The stored form of heap `text` of `nchars` code points, in one buffer.
 #[inline(never)]
-fn copy_long(text: &str, nchars: usize) -> CompactString {
+fn copy_long(text: &str, nchars: usize) -> Repr {
     let mut s = String::with_capacity(text.len() + trailer_room(text.len()));
     s.push_str(text);
     push_trailer(&mut s, nchars);
-    CompactString::from(s)
+    Repr::Long(s)
 }
 
 /// Whether two texts of one length over 16 bytes are equal.
@@ -152,21 +273,18 @@ fn long_eq(a: &[u8], b: &[u8]) -> bool {
     a == b
 }
 
-/// Whether short text (up to [`INLINE`] bytes) is all ASCII: up to three
-/// overlapping word loads, no loop (the std test's alignment handling
-/// costs more than the test at these lengths).
+/// Whether short text (up to [`SHORT`] bytes) is all ASCII: at most two
+/// overlapping loads, no loop (the std test's alignment handling costs
+/// more than the test at these lengths).
 #[inline(always)]
 fn short_is_ascii(b: &[u8]) -> bool {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     let n = b.len();
-    if let (Some(head), Some(tail)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
-        // [0, 8), [mid, mid + 8) and [n - 8, n) cover up to 24 bytes.
-        let mid = b
-            .get((n - 8) / 2..)
-            .and_then(|m| m.first_chunk::<8>())
-            .unwrap_or(head);
-        let word = |w: &[u8; 8]| u64::from_ne_bytes(*w);
-        (word(head) | word(mid) | word(tail)) & HIGH == 0
+    if let (Some(head), Some(tail)) = (b.first_chunk::<16>(), b.last_chunk::<16>()) {
+        // [0, 16) and [n - 16, n) cover up to 32 bytes.
+        const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
+        (u128::from_ne_bytes(*head) | u128::from_ne_bytes(*tail)) & HIGH == 0
+    } else if let (Some(head), Some(tail)) = (b.first_chunk::<8>(), b.last_chunk::<8>()) {
+        (u64::from_ne_bytes(*head) | u64::from_ne_bytes(*tail)) & 0x8080_8080_8080_8080 == 0
     } else if n >= 4 {
         let four = |at: usize| {
             let mut w = [0u8; 4];
@@ -192,6 +310,18 @@ fn count_chars(b: &[u8]) -> usize {
     }
 }
 
+/// The count of heap text `b` that is not all ASCII, from its trailer.
+#[inline(never)]
+fn counted_len(b: &[u8]) -> usize {
+    let k = b.last().copied().unwrap_or_default() as usize;
+    let digits = b.get(b.len().saturating_sub(k)..b.len().saturating_sub(1));
+    digits
+        .unwrap_or_default()
+        .iter()
+        .rev()
+        .fold(0usize, |n, &d| (n << 7) | usize::from(d))
+}
+
 /// Code points in short text that is not all ASCII.
 #[inline(never)]
 fn count_wide(b: &[u8]) -> usize {
@@ -203,15 +333,15 @@ impl PyStr {
     #[inline]
     pub(crate) fn new(text: impl Into<CompactString>) -> Self {
         let text: CompactString = text.into();
-        if text.len() <= INLINE {
-            return PyStr::stored(text);
+        if text.len() <= SHORT {
+            return PyStr::stored(Repr::Short(short_text(&text)));
         }
         let nchars = if text.is_ascii() {
             text.len()
         } else {
             text.chars().count()
         };
-        PyStr::stored(seal(text, nchars))
+        PyStr::stored(seal_long(text, nchars))
     }
 
     /// Wraps `text` whose length in code points the caller knows already
@@ -226,8 +356,8 @@ impl PyStr {
     /// once into a buffer with exact room for its trailer.
     #[inline]
     pub(crate) fn from_text(text: &str, nchars: usize) -> Self {
-        if text.len() <= INLINE {
-            return PyStr::stored(CompactString::from(text));
+        if text.len() <= SHORT {
+            return PyStr::stored(Repr::Short(short_text(text)));
         }
         PyStr::stored(copy_long(text, nchars))
     }
@@ -237,10 +367,11 @@ impl PyStr {
     /// `nchars` code points long.
     #[inline]
     pub(crate) fn from_string(mut text: String, nchars: usize) -> Self {
-        if text.len() > INLINE {
-            push_trailer(&mut text, nchars);
+        if text.len() <= SHORT {
+            return PyStr::stored(Repr::Short(short_text(&text)));
         }
-        PyStr::stored(CompactString::from(text))
+        push_trailer(&mut text, nchars);
+        PyStr::stored(Repr::Long(text))
     }
 
     /// `a + b`, made at its final size: short text inline (its count is
@@ -250,11 +381,10 @@ impl PyStr {
     pub(crate) fn concat(a: &PyStr, b: &PyStr) -> Self {
         let (x, y) = (a.as_str(), b.as_str());
         let len = x.len() + y.len();
-        if len <= INLINE {
-            let mut text = CompactString::with_capacity(len);
-            text.push_str(x);
-            text.push_str(y);
-            return PyStr::stored(text);
+        if len <= SHORT {
+            let mut text = short_text(x);
+            let _ = text.push_str(y);
+            return PyStr::stored(Repr::Short(text));
         }
         let mut text = String::with_capacity(len + trailer_room(len));
         text.push_str(x);
@@ -266,8 +396,8 @@ impl PyStr {
     /// count; long text is scanned once, word-wise when ASCII).
     #[inline]
     pub(crate) fn copied(text: &str) -> Self {
-        if text.len() <= INLINE {
-            return PyStr::stored(CompactString::from(text));
+        if text.len() <= SHORT {
+            return PyStr::stored(Repr::Short(short_text(text)));
         }
         let nchars = if text.is_ascii() {
             text.len()
@@ -313,58 +443,47 @@ impl PyStr {
 
     /// The string object of text already in its stored form.
     #[inline]
-    fn stored(raw: CompactString) -> Self {
-        mem::charge(heap_bytes(&raw) + OVERHEAD);
-        PyStr { raw }
+    fn stored(repr: Repr) -> Self {
+        mem::charge(heap_bytes(&repr) + OVERHEAD);
+        PyStr { repr }
     }
 
     /// The text.
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn as_str(&self) -> &str {
-        let t = self.raw.as_str();
-        let n = t.len();
-        if n <= INLINE {
-            return t;
+        match &self.repr {
+            Repr::Short(t) => t.as_str(),
+            Repr::Long(t) => {
+                let k = t.as_bytes().last().copied().unwrap_or_default();
+                t.get(..t.len().wrapping_sub(k as usize)).unwrap_or(t)
+            }
         }
-        let k = t.as_bytes().last().copied().unwrap_or_default();
-        t.get(..n.wrapping_sub(k as usize)).unwrap_or(t)
     }
 
     /// Length in code points (`len(s)`).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn char_len(&self) -> usize {
-        let b = self.raw.as_bytes();
-        let n = b.len();
-        if n <= INLINE {
-            return count_chars(b);
+        match &self.repr {
+            Repr::Short(t) => count_chars(t.as_bytes()),
+            Repr::Long(t) => {
+                let b = t.as_bytes();
+                match b.last() {
+                    Some(1) => b.len() - 1,
+                    _ => counted_len(b),
+                }
+            }
         }
-        match b.last() {
-            Some(1) => n - 1,
-            _ => self.counted_len(),
-        }
-    }
-
-    /// The count of heap text that is not all ASCII, from its trailer.
-    #[inline(never)]
-    fn counted_len(&self) -> usize {
-        let b = self.raw.as_bytes();
-        let k = b.last().copied().unwrap_or_default() as usize;
-        let digits = b.get(b.len().saturating_sub(k)..b.len().saturating_sub(1));
-        digits
-            .unwrap_or_default()
-            .iter()
-            .rev()
-            .fold(0usize, |n, &d| (n << 7) | usize::from(d))
     }
 
     /// Whether every code point is ASCII (so byte and char offsets agree).
-    #[inline]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     pub(crate) fn is_ascii(&self) -> bool {
-        let b = self.raw.as_bytes();
-        if b.len() <= INLINE {
-            short_is_ascii(b)
-        } else {
-            b.last() == Some(&1)
+        match &self.repr {
+            Repr::Short(t) => short_is_ascii(t.as_bytes()),
+            Repr::Long(t) => t.as_bytes().last() == Some(&1),
         }
     }
 
@@ -375,33 +494,53 @@ impl PyStr {
         if add.is_empty() {
             return;
         }
-        let n = self.raw.len();
-        if n > INLINE && self.raw.as_bytes().last() == Some(&1) && add.is_ascii() {
-            // Long all-ASCII text (its trailer is the one byte saying so)
-            // stays all-ASCII: the new text goes in before the trailer,
-            // which is unchanged (one amortised reserve, no re-encoding).
-            let before = heap_bytes(&self.raw);
-            self.raw.insert_str(n - 1, add);
-            let after = heap_bytes(&self.raw);
-            if after > before {
-                mem::charge(after - before);
+        let before = heap_bytes(&self.repr);
+        match &mut self.repr {
+            Repr::Short(t) if t.len() + add.len() <= SHORT => {
+                // Short text stays in the block, with no trailer.
+                let _ = t.push_str(add);
+                return;
             }
-            return;
+            Repr::Long(t) if t.as_bytes().last() == Some(&1) && add.is_ascii() => {
+                // Long all-ASCII text (its trailer is the one byte saying
+                // so) stays all-ASCII: the new text goes in before the
+                // trailer, which is unchanged (one amortised reserve, no
+                // re-encoding).
+                let n = t.len();
+                t.insert_str(n - 1, add);
+                self.charge_growth(before);
+                return;
+            }
+            _ => {}
         }
-        let before = heap_bytes(&self.raw);
         let keep = self.as_str().len();
-        if keep + add.len() <= INLINE {
-            // Short text has no trailer.
-            self.raw.push_str(add);
-        } else {
-            let nchars = self.char_len() + other.char_len();
-            let tail = Trailer::new(nchars, self.is_ascii() && other.is_ascii());
-            self.raw.truncate(keep);
-            self.raw.reserve(add.len() + tail.len);
-            self.raw.push_str(add);
-            self.raw.extend(tail.chars());
+        let total = keep + add.len();
+        let nchars = self.char_len() + other.char_len();
+        let ascii = self.is_ascii() && other.is_ascii();
+        match &mut self.repr {
+            Repr::Long(t) => {
+                let tail = Trailer::new(nchars, ascii);
+                t.truncate(keep);
+                t.reserve(add.len() + tail.len);
+                t.push_str(add);
+                t.extend(tail.chars());
+            }
+            Repr::Short(t) => {
+                // Text held in the block moves to one exact buffer.
+                let mut s = String::with_capacity(total + trailer_room(total));
+                s.push_str(t.as_str());
+                s.push_str(add);
+                push_trailer(&mut s, nchars);
+                self.repr = Repr::Long(s);
+            }
         }
-        let after = heap_bytes(&self.raw);
+        self.charge_growth(before);
+    }
+
+    /// Charges what the heap text grew by since it held `before` bytes.
+    #[inline]
+    fn charge_growth(&self, before: usize) {
+        let after = heap_bytes(&self.repr);
         if after > before {
             mem::charge(after - before);
         }
@@ -436,23 +575,23 @@ impl PyStr {
 /// a cursor with no capacity logic, and short pieces (most words) without
 /// a call to `memcpy`.
 pub(crate) enum StrBuilder {
-    /// Up to [`INLINE`] bytes on the stack.
-    Inline([u8; INLINE], usize),
+    /// Up to [`SHORT`] bytes on the stack.
+    Inline([u8; SHORT], usize),
     /// A heap buffer of the whole length, filled up to the cursor.
     Heap(Vec<u8>, usize),
 }
 
-/// Inline text of bytes copied from whole UTF-8 strings (so valid; the
-/// lossy branch is never taken).
-pub(crate) fn inline_text(bytes: &[u8]) -> CompactString {
+/// The string of text of up to [`SHORT`] bytes copied from whole UTF-8
+/// strings (so valid; the lossy branch is never taken), held inline.
+pub(crate) fn short_str(bytes: &[u8]) -> PyStr {
     match std::str::from_utf8(bytes) {
-        Ok(t) => CompactString::from(t),
-        Err(_) => CompactString::from(String::from_utf8_lossy(bytes).as_ref()),
+        Ok(t) => PyStr::copied(t),
+        Err(_) => PyStr::new(String::from_utf8_lossy(bytes).as_ref()),
     }
 }
 
-/// The longest text a string holds inline.
-pub(crate) const INLINE: usize = 24;
+/// The longest text a string holds in its own block (no heap text).
+pub(crate) const SHORT: usize = 30;
 
 /// Copies `src` into `dst` (of the same length). Up to 16 bytes are moved
 /// as two overlapping fixed-size words, which compile to plain loads and
@@ -502,8 +641,8 @@ impl StrBuilder {
     /// A builder for `total` bytes.
     #[inline]
     pub(crate) fn with_len(total: usize) -> Self {
-        if total <= INLINE {
-            StrBuilder::Inline([0; INLINE], 0)
+        if total <= SHORT {
+            StrBuilder::Inline([0; SHORT], 0)
         } else {
             StrBuilder::Heap(zeroed(total), 0)
         }
@@ -621,9 +760,8 @@ impl StrBuilder {
     pub(crate) fn finish(self, nchars: usize) -> PyStr {
         match self {
             // Whole UTF-8 strings were copied in, so this borrows.
-            StrBuilder::Inline(buf, len) => {
-                PyStr::with_char_len(inline_text(buf.get(..len).unwrap_or_default()), nchars)
-            }
+            // Short text needs no count.
+            StrBuilder::Inline(buf, len) => short_str(buf.get(..len).unwrap_or_default()),
             StrBuilder::Heap(mut buf, len) => {
                 buf.truncate(len);
                 // Whole UTF-8 strings were copied in: the check passes (its
@@ -639,17 +777,16 @@ impl StrBuilder {
 
 impl Drop for PyStr {
     fn drop(&mut self) {
-        mem::credit(heap_bytes(&self.raw) + OVERHEAD);
+        mem::credit(heap_bytes(&self.repr) + OVERHEAD);
     }
 }
 
 /// Bytes the text holds outside the string object.
 #[inline]
-fn heap_bytes(text: &CompactString) -> usize {
-    if text.is_heap_allocated() {
-        text.capacity()
-    } else {
-        0
+fn heap_bytes(repr: &Repr) -> usize {
+    match repr {
+        Repr::Short(_) => 0,
+        Repr::Long(text) => text.capacity(),
     }
 }
 
@@ -662,7 +799,7 @@ pub(crate) fn part_value(whole: &PyStr, part: &str) -> super::Value {
     match part.as_bytes() {
         [] => iter::empty_str(),
         &[b] if b.is_ascii() => iter::char_value(char::from(b)),
-        _ if whole.is_ascii() => Value::Str(std::rc::Rc::new(PyStr::from_text(part, part.len()))),
+        _ if whole.is_ascii() => Value::Str(StrRc::new(PyStr::from_text(part, part.len()))),
         _ => Value::str(part),
     }
 }
@@ -672,7 +809,7 @@ pub(crate) fn part_value(whole: &PyStr, part: &str) -> super::Value {
 /// one walk to both ends; the length in code points is `count`, never
 /// rescanned. The whole string slices to itself, as in CPython.
 pub(crate) fn slice_str(
-    st: &std::rc::Rc<PyStr>,
+    st: &StrRc,
     start: i64,
     step: i64,
     count: usize,
@@ -685,7 +822,7 @@ pub(crate) fn slice_str(
             // One ASCII character: the shared table, no allocation.
             return super::iter::char_value(char::from(b));
         }
-        Value::Str(std::rc::Rc::new(PyStr::from_text(t, count)))
+        Value::Str(StrRc::new(PyStr::from_text(t, count)))
     };
     if count == 0 {
         return Ok(make(""));
@@ -736,9 +873,9 @@ pub(crate) fn slice_str(
                 }
             }
         };
-        if count <= INLINE {
+        if count <= SHORT {
             // Short picks gather on the stack and are stored inline.
-            let mut small = [0u8; INLINE];
+            let mut small = [0u8; SHORT];
             let picked = small.get_mut(..count).unwrap_or_default();
             gather(picked);
             // ASCII bytes of ASCII text: valid UTF-8 (checked word-wise, no
@@ -750,7 +887,7 @@ pub(crate) fn slice_str(
         let mut big = zeroed(count);
         gather(&mut big);
         let text = String::from_utf8(big).unwrap_or_default();
-        return Ok(Value::Str(std::rc::Rc::new(PyStr::with_char_len(
+        return Ok(Value::Str(StrRc::new(PyStr::with_char_len(
             CompactString::from(text),
             count,
         ))));
@@ -809,7 +946,7 @@ mod tests {
     /// length and position of a non-ASCII byte.
     #[test]
     fn short_tests_match_std() {
-        for n in 0..=INLINE {
+        for n in 0..=32 {
             let ascii = vec![b'a'; n];
             assert!(short_is_ascii(&ascii), "{n}");
             assert_eq!(count_chars(&ascii), n);
@@ -881,6 +1018,77 @@ mod tests {
                 assert!(!a.same_text(&b), "{n} {at}");
             }
         }
+    }
+
+    /// Every way of making a string stores text of each length around the
+    /// form edge (30 bytes) in the form its length decides, with
+    /// the right text, count and ASCII test, and charges the meter exactly
+    /// its block plus any heap text.
+    #[test]
+    fn each_length_gets_its_form() {
+        let _scope = mem::MemScope::enter();
+        for unit in ["a", "é", "€", "😀"] {
+            for n in 0..=48_usize {
+                // `n` bytes, ending in `unit` when it fits.
+                let text = match n.checked_sub(unit.len()) {
+                    Some(k) => "a".repeat(k) + unit,
+                    None => "a".repeat(n),
+                };
+                let text = text.as_str();
+                let nchars = text.chars().count();
+                let half = text
+                    .char_indices()
+                    .nth(nchars / 2)
+                    .map_or(text.len(), |(b, _)| b);
+                let (a, b) = text.split_at(half);
+                let mut built = StrBuilder::with_len(text.len());
+                built.push_str(a);
+                built.push_str(b);
+                let mut grown = PyStr::new(a);
+                grown.push_str(&PyStr::new(b));
+                let made = [
+                    PyStr::new(text),
+                    PyStr::new(text.to_string()),
+                    PyStr::from_text(text, nchars),
+                    PyStr::from_string(text.to_string(), nchars),
+                    PyStr::with_char_len(CompactString::from(text), nchars),
+                    PyStr::copied(text),
+                    PyStr::concat(&PyStr::new(a), &PyStr::new(b)),
+                    short_or_copied(text),
+                    built.finish(nchars),
+                    grown,
+                ];
+                for s in made {
+                    let len = text.len();
+                    assert_eq!(s.as_str(), text, "{unit} {n}");
+                    assert_eq!(s.char_len(), nchars, "{unit} {n}");
+                    assert_eq!(s.is_ascii(), text.is_ascii(), "{unit} {n}");
+                    let short = matches!(s.repr, Repr::Short(_));
+                    assert_eq!(short, len <= SHORT, "{unit} {n}");
+                    let before = mem::used();
+                    let heap = heap_bytes(&s.repr);
+                    assert_eq!(heap == 0, len <= SHORT, "{unit} {n}");
+                    drop(s);
+                    assert_eq!(before - mem::used(), OVERHEAD + heap, "{unit} {n}");
+                }
+            }
+        }
+    }
+
+    /// [`short_str`] for text that fits, a copy otherwise.
+    fn short_or_copied(text: &str) -> PyStr {
+        if text.len() <= SHORT {
+            short_str(text.as_bytes())
+        } else {
+            PyStr::copied(text)
+        }
+    }
+
+    /// A string's block is what the meter charges: the `PyStr` and a
+    /// 4-byte count in a 40-byte block.
+    #[test]
+    fn block_is_forty_bytes() {
+        assert_eq!(OVERHEAD, 40);
     }
 
     /// Short pieces of every length up to 17 bytes copy exactly.

@@ -13,10 +13,9 @@ use crate::unicode::{self as uc, is_space};
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::{self, Buf, TextBuf};
-use compact_str::CompactString;
 
-use crate::value::str::{INLINE, StrBuilder, trailer_room};
-use crate::value::{PyStr, Value};
+use crate::value::str::{SHORT, StrBuilder, short_str, trailer_room};
+use crate::value::{PyStr, StrRc, Value};
 
 use crate::value::iter::empty_str;
 use crate::value::str::part_value;
@@ -31,7 +30,7 @@ fn s_val_known(s: String, nchars: usize) -> Value {
     if let &[b] = s.as_bytes() {
         return crate::value::iter::char_value(char::from(b));
     }
-    Value::Str(Rc::new(PyStr::from_string(s, nchars)))
+    Value::Str(StrRc::new(PyStr::from_string(s, nchars)))
 }
 
 /// The text of a str argument, or TypeError `must be str, not int`.
@@ -116,7 +115,7 @@ fn strip_chars<'a>(v: Option<&'a Value>, name: &str) -> R<Option<&'a PyStr>> {
 
 /// A `str` method: the run's budget, the receiver, positional and keyword
 /// arguments.
-pub(crate) type StrMethod = fn(&mut Budget, &Rc<PyStr>, &[Value], Kw<'_>) -> R<Value>;
+pub(crate) type StrMethod = fn(&mut Budget, &StrRc, &[Value], Kw<'_>) -> R<Value>;
 
 /// The methods of `str`.
 pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
@@ -191,7 +190,7 @@ fn one_of<'a>(id: M, args: &'a [Value], kwargs: Kw) -> R<&'a Value> {
     }
 }
 
-fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn upper(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none("str.upper", args, kwargs)?;
     if s.is_ascii() {
@@ -206,7 +205,7 @@ fn upper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
     })
 }
 
-fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn lower(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.lower", args, kwargs)?;
     if s.is_ascii() {
         return ascii_recase(s, |t| t.make_ascii_lowercase());
@@ -214,7 +213,7 @@ fn lower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
     Ok(s_val(lower_text(s.as_str())?))
 }
 
-fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn casefold(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.casefold", args, kwargs)?;
     if s.is_ascii() {
         // ASCII case folding is lower-casing.
@@ -228,7 +227,7 @@ fn casefold(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> 
     })
 }
 
-fn swapcase(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn swapcase(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none("str.swapcase", args, kwargs)?;
     if s.is_ascii() {
@@ -248,7 +247,7 @@ fn swapcase(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> 
     })
 }
 
-fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn capitalize(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none("str.capitalize", args, kwargs)?;
     if s.is_ascii() {
@@ -273,7 +272,7 @@ fn capitalize(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
     })
 }
 
-fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn title(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     none("str.title", args, kwargs)?;
     if s.is_ascii() {
@@ -284,7 +283,7 @@ fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
             let mut prev_cased = false;
             let mut i = 0;
             while i < t.len() {
-                let alpha = t.as_bytes().get(i).is_some_and(u8::is_ascii_alphabetic);
+                let alpha = t.get(i).is_some_and(u8::is_ascii_alphabetic);
                 if alpha
                     && !prev_cased
                     && let Some(c) = t.get_mut(i..=i)
@@ -311,7 +310,7 @@ fn title(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<V
     })
 }
 
-fn isalnum(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isalnum(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     pred_ascii(
         "str.isalnum",
         s,
@@ -322,7 +321,7 @@ fn isalnum(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
     )
 }
 
-fn isalpha(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isalpha(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     pred_ascii(
         "str.isalpha",
         s,
@@ -333,7 +332,7 @@ fn isalpha(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
     )
 }
 
-fn isdecimal(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isdecimal(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     pred_ascii(
         "str.isdecimal",
         s,
@@ -344,7 +343,7 @@ fn isdecimal(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) ->
     )
 }
 
-fn isdigit(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isdigit(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     pred_ascii(
         "str.isdigit",
         s,
@@ -355,7 +354,7 @@ fn isdigit(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
     )
 }
 
-fn isnumeric(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isnumeric(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     pred_ascii(
         "str.isnumeric",
         s,
@@ -366,21 +365,21 @@ fn isnumeric(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) ->
     )
 }
 
-fn isspace(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isspace(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     pred("str.isspace", s.as_str(), args, kwargs, is_space)
 }
 
-fn isascii(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isascii(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.isascii", args, kwargs)?;
     Ok(Value::Bool(s.as_str().is_ascii()))
 }
 
-fn isprintable(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isprintable(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.isprintable", args, kwargs)?;
     Ok(Value::Bool(s.as_str().chars().all(uc::is_printable)))
 }
 
-fn isidentifier(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isidentifier(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.isidentifier", args, kwargs)?;
     let mut cs = s.as_str().chars();
     Ok(Value::Bool(match cs.next() {
@@ -389,7 +388,7 @@ fn isidentifier(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw)
     }))
 }
 
-fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn islower(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.islower", args, kwargs)?;
     if s.is_ascii() {
         return Ok(Value::Bool(ascii_cased(
@@ -409,7 +408,7 @@ fn islower(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
     Ok(Value::Bool(cased))
 }
 
-fn isupper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn isupper(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.isupper", args, kwargs)?;
     if s.is_ascii() {
         return Ok(Value::Bool(ascii_cased(
@@ -429,7 +428,7 @@ fn isupper(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
     Ok(Value::Bool(cased))
 }
 
-fn istitle(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn istitle(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     none("str.istitle", args, kwargs)?;
     let mut cased = false;
     let mut prev_cased = false;
@@ -453,20 +452,20 @@ fn istitle(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R
     Ok(Value::Bool(cased))
 }
 
-fn strip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn strip(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     strip_as(M::Strip, s, args, kwargs)
 }
 
-fn lstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn lstrip(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     strip_as(M::Lstrip, s, args, kwargs)
 }
 
-fn rstrip(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rstrip(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     strip_as(M::Rstrip, s, args, kwargs)
 }
 
 /// `strip`, `lstrip` or `rstrip` (`id`).
-fn strip_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn strip_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     let out = stripped(id, s, args, kwargs)?;
     if out.len() == text.len() {
@@ -494,23 +493,21 @@ pub(crate) fn strip_then_recase(
     budget: &mut Budget,
     strip: M,
     recase: M,
-    s: &Rc<PyStr>,
+    s: &StrRc,
     args: &[Value],
     kwargs: Kw,
 ) -> R<Value> {
     let part = stripped(strip, s, args, kwargs)?;
     budget.step()?;
     if s.is_ascii() && !part.is_empty() {
-        meter::ensure(part.len())?;
-        meter::tick_n(part.len())?;
-        let mut out = CompactString::from(part);
-        if recase == M::Upper {
-            out.make_ascii_uppercase();
-        } else {
-            // ASCII case folding is lower-casing.
-            out.make_ascii_lowercase();
-        }
-        return Ok(Value::Str(Rc::new(PyStr::with_char_len(out, part.len()))));
+        return recase_ascii_text(part, |t| {
+            if recase == M::Upper {
+                t.make_ascii_uppercase();
+            } else {
+                // ASCII case folding is lower-casing.
+                t.make_ascii_lowercase();
+            }
+        });
     }
     let run = METHODS
         .get(recase)
@@ -521,7 +518,7 @@ pub(crate) fn strip_then_recase(
     } else {
         whole = match crate::value::str::part_value(s, part) {
             Value::Str(p) => p,
-            _ => Rc::new(PyStr::new(part)),
+            _ => StrRc::new(PyStr::new(part)),
         };
         &whole
     };
@@ -590,16 +587,16 @@ fn trim_mask(text: &str, mask: u128, lead: bool, trail: bool, uni_space: bool) -
     out
 }
 
-fn split(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn split(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     split_as(M::Split, budget, s, args, kwargs)
 }
 
-fn rsplit(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rsplit(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     split_as(M::Rsplit, budget, s, args, kwargs)
 }
 
 /// `split` or `rsplit` (`id`).
-fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn split_as(id: M, budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let (sep, maxsplit) = split_args(id, args, kwargs)?;
     let mut parts = Parts::new(s.is_ascii());
     split_text(
@@ -616,7 +613,7 @@ fn split_as(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: K
 /// The separator and `maxsplit` of a `split` or `rsplit` (`id`) call,
 /// checked (the separator's emptiness is checked by the split).
 #[inline(always)]
-pub(super) fn split_args(id: M, args: &[Value], kwargs: Kw) -> R<(Option<Rc<PyStr>>, i64)> {
+pub(super) fn split_args(id: M, args: &[Value], kwargs: Kw) -> R<(Option<StrRc>, i64)> {
     let bound;
     // Positional arguments need no binding (and no allocation).
     let (sep, maxsplit) = if kwargs.is_empty() && args.len() <= 2 {
@@ -645,7 +642,7 @@ pub(super) fn split_args(id: M, args: &[Value], kwargs: Kw) -> R<(Option<Rc<PySt
     Ok((sep, maxsplit))
 }
 
-fn splitlines(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn splitlines(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let keep = keepends_arg(args, kwargs)?;
     let mut parts = Parts::new(s.is_ascii());
     split_lines(s.as_str(), keep, &mut parts)?;
@@ -668,12 +665,12 @@ pub(super) fn keepends_arg(args: &[Value], kwargs: Kw) -> R<bool> {
     }
 }
 
-fn join(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn join(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let arg = one("str.join", args, kwargs)?;
     join_items(budget, s.as_str(), arg)
 }
 
-fn replace(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn replace(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("str.replace", kwargs)?;
     between("replace", args, 2, 3)?;
     let old = match &args[0] {
@@ -701,16 +698,16 @@ fn replace(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<
     replace_text(budget, s, old, new, count)
 }
 
-fn startswith(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn startswith(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     affix_as(M::Startswith, s, args, kwargs)
 }
 
-fn endswith(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn endswith(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     affix_as(M::Endswith, s, args, kwargs)
 }
 
 /// `startswith` or `endswith` (`id`).
-fn affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn affix_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     let name = id.name();
     if !kwargs.is_empty() {
@@ -764,29 +761,29 @@ fn affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     }
 }
 
-fn find(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn find(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Find, s, args, kwargs)
 }
 
-fn rfind(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rfind(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Rfind, s, args, kwargs)
 }
 
-fn index(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn index(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Index, s, args, kwargs)
 }
 
-fn rindex(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rindex(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Rindex, s, args, kwargs)
 }
 
-fn count(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn count(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     search_as(M::Count, s, args, kwargs)
 }
 
 /// `find`, `rfind`, `index`, `rindex` or `count` (`id`): a substring
 /// search within optional bounds.
-fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn search_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     let name = id.name();
     no_kw(id, kwargs)?;
@@ -848,16 +845,16 @@ fn search_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
     }
 }
 
-fn partition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn partition(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     partition_as(M::Partition, s, args, kwargs)
 }
 
-fn rpartition(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn rpartition(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     partition_as(M::Rpartition, s, args, kwargs)
 }
 
 /// `partition` or `rpartition` (`id`).
-fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn partition_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let [a, b, c] = partition_parts(id, s, args, kwargs)?;
     Ok(Value::triple(a, b, c))
 }
@@ -865,7 +862,7 @@ fn partition_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
 /// The three parts of a `partition` or `rpartition` (`id`) call, checked
 /// as the method checks them (unpacked with no tuple by the caller).
 #[inline]
-pub(crate) fn partition_parts(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<[Value; 3]> {
+pub(crate) fn partition_parts(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<[Value; 3]> {
     let text = s.as_str();
     let sep_v = one_of(id, args, kwargs)?;
     let sep = text_arg(sep_v)?;
@@ -893,7 +890,7 @@ pub(crate) fn partition_parts(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) 
     })
 }
 
-fn expandtabs(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn expandtabs(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("expandtabs", args, kwargs, &["tabsize"], 0)?;
     let size = match b.first().cloned().flatten() {
         Some(v) => args::index(&v)?,
@@ -925,16 +922,16 @@ fn expandtabs(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -
     })
 }
 
-fn removeprefix(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn removeprefix(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     remove_affix_as(M::Removeprefix, s, args, kwargs)
 }
 
-fn removesuffix(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn removesuffix(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     remove_affix_as(M::Removesuffix, s, args, kwargs)
 }
 
 /// `removeprefix` or `removesuffix` (`id`).
-fn remove_affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn remove_affix_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();
     let arg = text_arg(one_of(id, args, kwargs)?)?;
     let out = if id == M::Removeprefix {
@@ -948,12 +945,12 @@ fn remove_affix_as(id: M, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value>
     }
 }
 
-fn format(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn format(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let out = crate::interp::formatting::str_format(budget, s.as_str(), args, kwargs)?;
     Ok(s_val(out))
 }
 
-fn format_map(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn format_map(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let m = one("str.format_map", args, kwargs)?;
     let Value::Dict(d) = m else {
         return Err(Exc::type_error(format!(
@@ -976,7 +973,7 @@ fn format_map(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) ->
     Ok(s_val(out))
 }
 
-fn encode(_budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn encode(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("encode", args, kwargs, &["encoding", "errors"], 0)?;
     if let Some(v) = b.first().cloned().flatten()
         && !matches!(v, Value::Str(_))
@@ -1041,25 +1038,32 @@ fn lower_text(text: &str) -> R<String> {
     })
 }
 
-/// An ASCII string re-cased in place by `f` on a copy of its text (the
-/// std case changes keep the text valid UTF-8: no byte buffer to check
-/// afterwards, and whole-text changes are vectorised).
-fn ascii_recase(s: &PyStr, f: impl FnOnce(&mut str)) -> R<Value> {
-    let text = s.as_str();
+/// An ASCII string re-cased in place by `f` on a copy of its text (ASCII
+/// case changes keep every byte ASCII; whole-text changes are vectorised).
+fn ascii_recase(s: &PyStr, f: impl FnOnce(&mut [u8])) -> R<Value> {
+    recase_ascii_text(s.as_str(), f)
+}
+
+/// [`ascii_recase`] of ASCII `text`: text a string holds in its own block
+/// is re-cased on the stack, longer text in the buffer the string adopts
+/// (with room for its trailer: no reallocation).
+fn recase_ascii_text(text: &str, f: impl FnOnce(&mut [u8])) -> R<Value> {
     meter::ensure(text.len())?;
     meter::tick_n(text.len())?;
-    let out = if text.len() <= INLINE {
-        let mut out = CompactString::from(text);
-        f(out.as_mut_str());
-        out
-    } else {
-        // Room for the string's trailer: adopted with no reallocation.
-        let mut out = String::with_capacity(text.len() + trailer_room(text.len()));
-        out.push_str(text);
-        f(out.as_mut_str());
-        return Ok(Value::Str(Rc::new(PyStr::from_string(out, text.len()))));
-    };
-    Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
+    if text.len() <= SHORT {
+        let mut buf = [0u8; SHORT];
+        let bytes = buf.get_mut(..text.len()).unwrap_or_default();
+        bytes.copy_from_slice(text.as_bytes());
+        f(bytes);
+        return Ok(Value::Str(StrRc::new(short_str(bytes))));
+    }
+    let mut out = Vec::with_capacity(text.len() + trailer_room(text.len()));
+    out.extend_from_slice(text.as_bytes());
+    f(&mut out);
+    // ASCII stays ASCII: the check passes (word-wise, next to the copy).
+    let out = String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    Ok(Value::Str(StrRc::new(PyStr::from_string(out, text.len()))))
 }
 
 /// Maps each byte of an ASCII string (with its index) to an ASCII byte:
@@ -1076,20 +1080,18 @@ fn ascii_map(s: &PyStr, mut f: impl FnMut(usize, u8) -> u8) -> R<Value> {
     };
     // Every byte stays below 0x80, so the bytes are valid UTF-8 and the
     // lossy conversion borrows them unchanged.
-    let out = if text.len() <= INLINE {
-        let mut buf = [0u8; INLINE];
-        let bytes = &mut buf[..text.len()];
+    if text.len() <= SHORT {
+        let mut buf = [0u8; SHORT];
+        let bytes = buf.get_mut(..text.len()).unwrap_or_default();
         map(bytes);
-        crate::value::str::inline_text(bytes)
-    } else {
-        let mut bytes = Vec::with_capacity(text.len() + trailer_room(text.len()));
-        bytes.extend_from_slice(text.as_bytes());
-        map(&mut bytes);
-        let out = String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        return Ok(Value::Str(Rc::new(PyStr::from_string(out, text.len()))));
-    };
-    Ok(Value::Str(Rc::new(PyStr::with_char_len(out, text.len()))))
+        return Ok(Value::Str(StrRc::new(short_str(bytes))));
+    }
+    let mut bytes = Vec::with_capacity(text.len() + trailer_room(text.len()));
+    bytes.extend_from_slice(text.as_bytes());
+    map(&mut bytes);
+    let out = String::from_utf8(bytes)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    Ok(Value::Str(StrRc::new(PyStr::from_string(out, text.len()))))
 }
 
 /// Maps each character of `text` (with its byte offset) into a buffer
@@ -1166,7 +1168,7 @@ fn join_items(budget: &mut Budget, sep: &str, arg: &Value) -> R<Value> {
 /// UTF-8. `None` when nothing matches.
 fn replace_byte(
     budget: &mut Budget,
-    s: &Rc<PyStr>,
+    s: &StrRc,
     from: u8,
     to: u8,
     limit: usize,
@@ -1200,7 +1202,7 @@ fn replace_byte(
         // The text was `from`, now `to`: the shared one-character string.
         return Ok(Some(crate::value::iter::char_value(char::from(to))));
     }
-    Ok(Some(Value::Str(Rc::new(out.finish(s.char_len())))))
+    Ok(Some(Value::Str(StrRc::new(out.finish(s.char_len())))))
 }
 
 /// Joins `items` (all str) with `sep` into a string sized exactly once.
@@ -1241,7 +1243,7 @@ fn join_slice(budget: &mut Budget, sep: &str, items: &[Value]) -> R<Value> {
         }),
     );
     // The length in code points is the sum of the parts': no rescan.
-    Ok(Value::Str(Rc::new(out.finish(nchars))))
+    Ok(Value::Str(StrRc::new(out.finish(nchars))))
 }
 
 /// Matches a replace keeps on the stack before it builds the result.
@@ -1259,19 +1261,19 @@ fn replace_at(budget: &mut Budget, s: &PyStr, at: &[usize], old: &str, new: &str
     meter::tick_n(k)?;
     // Each match swaps old's code points for new's.
     let nchars = (s.char_len() + k * new.chars().count()).saturating_sub(k * old.chars().count());
-    if total <= INLINE {
+    if total <= SHORT {
         let mut out = StrBuilder::with_len(total);
         splice(text, at, old.len(), new, |piece| out.push_str(piece));
         let made = out.finish(nchars);
         return Ok(match made.as_str().as_bytes() {
             [] => empty_str(),
             &[b] if b.is_ascii() => crate::value::iter::char_value(char::from(b)),
-            _ => Value::Str(Rc::new(made)),
+            _ => Value::Str(StrRc::new(made)),
         });
     }
     let mut out = String::with_capacity(total + trailer_room(total));
     splice(text, at, old.len(), new, |piece| out.push_str(piece));
-    Ok(Value::Str(Rc::new(PyStr::from_string(out, nchars))))
+    Ok(Value::Str(StrRc::new(PyStr::from_string(out, nchars))))
 }
 
 /// Gives `push` the pieces of `text` with `new` in place of the `old_len`
@@ -1287,7 +1289,7 @@ fn splice(text: &str, at: &[usize], old_len: usize, new: &str, mut push: impl Fn
     push(text.get(last..).unwrap_or_default());
 }
 
-fn replace_text(budget: &mut Budget, s: &Rc<PyStr>, old: &str, new: &str, count: i64) -> R<Value> {
+fn replace_text(budget: &mut Budget, s: &StrRc, old: &str, new: &str, count: i64) -> R<Value> {
     let text = s.as_str();
     let limit = if count < 0 {
         usize::MAX

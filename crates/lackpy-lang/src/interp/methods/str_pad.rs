@@ -7,27 +7,25 @@
 //! capacity checks. Longer results and non-ASCII fills are written once
 //! into a buffer of the exact length.
 
-use std::rc::Rc;
-
 use crate::catalog::MethodId as M;
 use crate::interp::args::{self, Kw};
 use crate::interp::limits::Budget;
 use crate::value::errors::{Exc, R};
-use crate::value::str::{INLINE, StrBuilder, inline_text};
-use crate::value::{PyStr, Value};
+use crate::value::str::{SHORT, StrBuilder, short_str};
+use crate::value::{PyStr, StrRc, Value};
 
 /// `str.center(width[, fillchar])`.
-pub(super) fn center(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(super) fn center(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     justify(M::Center, budget, s, args, kwargs)
 }
 
 /// `str.ljust(width[, fillchar])`.
-pub(super) fn ljust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(super) fn ljust(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     justify(M::Ljust, budget, s, args, kwargs)
 }
 
 /// `str.rjust(width[, fillchar])`.
-pub(super) fn rjust(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(super) fn rjust(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     justify(M::Rjust, budget, s, args, kwargs)
 }
 
@@ -44,7 +42,7 @@ fn width_arg(v: &Value) -> R<i64> {
 /// `center`, `ljust` or `rjust` (`id`). The checks run in CPython's order:
 /// the argument count, the width, then the fill character.
 #[inline(always)]
-fn justify(id: M, budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn justify(id: M, budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let (w, fill) = match args {
         [w] if kwargs.is_empty() => (w, None),
         [w, f] if kwargs.is_empty() => (w, Some(f)),
@@ -118,21 +116,23 @@ fn bad_fill(v: Option<&Value>) -> Box<Exc> {
 #[inline(always)]
 fn pad(budget: &mut Budget, s: &PyStr, fill: char, left: usize, right: usize) -> R<Value> {
     let text = s.as_str().as_bytes();
-    let nchars = s.char_len() + left + right;
     let total = (left + right)
         .saturating_mul(fill.len_utf8())
         .saturating_add(text.len());
-    if fill.is_ascii() && total <= INLINE {
+    if fill.is_ascii() && total <= SHORT {
         // One buffer of fill bytes with the text copied over its middle.
-        let mut buf = [fill as u8; INLINE];
+        let mut buf = [fill as u8; SHORT];
         if let Some(mid) = buf.get_mut(left..left + text.len()) {
             mid.copy_from_slice(text);
         }
-        let out = inline_text(buf.get(..total).unwrap_or_default());
-        return Ok(Value::Str(Rc::new(PyStr::with_char_len(out, nchars))));
+        return Ok(Value::Str(StrRc::new(short_str(
+            buf.get(..total).unwrap_or_default(),
+        ))));
     }
     budget.check_memory(total)?;
-    Ok(Value::Str(Rc::new(pad_long(s, fill, left, right, total))))
+    Ok(Value::Str(StrRc::new(pad_long(
+        s, fill, left, right, total,
+    ))))
 }
 
 /// [`pad`] for a result that is long or has a non-ASCII fill: written
@@ -147,7 +147,7 @@ fn pad_long(s: &PyStr, fill: char, left: usize, right: usize, total: usize) -> P
 }
 
 /// `str.zfill(width)`: zeros after a leading sign, up to `width`.
-pub(super) fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(super) fn zfill(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let w = match args {
         [w] if kwargs.is_empty() => w,
         _ => return Err(zfill_call(args, kwargs)),
@@ -163,8 +163,8 @@ pub(super) fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: 
     // The sign (if any) moves to the front; the zeros go after it.
     let sign = usize::from(matches!(text.first(), Some(b'+' | b'-')));
     let nchars = s.char_len() + zeros;
-    if total <= INLINE {
-        let mut buf = [b'0'; INLINE];
+    if total <= SHORT {
+        let mut buf = [b'0'; SHORT];
         if let (Some(head), Some(tail)) = (text.get(..sign), text.get(sign..)) {
             if let Some(d) = buf.get_mut(..sign) {
                 d.copy_from_slice(head);
@@ -173,8 +173,9 @@ pub(super) fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: 
                 d.copy_from_slice(tail);
             }
         }
-        let out = inline_text(buf.get(..total).unwrap_or_default());
-        return Ok(Value::Str(Rc::new(PyStr::with_char_len(out, nchars))));
+        return Ok(Value::Str(StrRc::new(short_str(
+            buf.get(..total).unwrap_or_default(),
+        ))));
     }
     budget.check_memory(total)?;
     let mut out = StrBuilder::with_len(total);
@@ -182,7 +183,7 @@ pub(super) fn zfill(budget: &mut Budget, s: &Rc<PyStr>, args: &[Value], kwargs: 
     out.push_str(head);
     out.push_repeat('0', zeros);
     out.push_str(tail);
-    Ok(Value::Str(Rc::new(out.finish(nchars))))
+    Ok(Value::Str(StrRc::new(out.finish(nchars))))
 }
 
 /// The error of a `zfill` call with the wrong arguments (out of line).

@@ -11,16 +11,14 @@
 //! separator of several bytes) finds its cuts up front ([`Parts`] on the
 //! stack for the usual few) and hands them out in text order.
 
-use std::rc::Rc;
-
 use super::str_split::{Parts, SHORT, STOP_AT, ShareTable, make_part, split_text};
 use crate::catalog::MethodId as M;
 use crate::interp::args::Kw;
 use crate::unicode::is_space;
-use crate::value::PyStr;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::meter;
+use crate::value::{PyStr, StrRc};
 use memchr::memmem::Finder;
 
 /// Texts longer than this search a separator of several bytes with one
@@ -29,7 +27,7 @@ const LONG_TEXT: usize = 256;
 
 /// A checked call of `split`, `rsplit` or `splitlines` on a str.
 pub(crate) struct SplitCall {
-    text: Rc<PyStr>,
+    text: StrRc,
     how: How,
 }
 
@@ -37,7 +35,7 @@ pub(crate) struct SplitCall {
 enum How {
     /// `split` / `rsplit` (`right`) with its separator and limit of splits.
     Split {
-        sep: Option<Rc<PyStr>>,
+        sep: Option<StrRc>,
         maxsplit: i64,
         right: bool,
     },
@@ -49,7 +47,7 @@ impl SplitCall {
     /// Checks the arguments of `text.<id>(args, kwargs)` as the method does
     /// (the same errors in the same order); `id` is `split`, `rsplit` or
     /// `splitlines`.
-    pub(crate) fn new(id: M, text: Rc<PyStr>, args: &[Value], kwargs: Kw) -> R<Self> {
+    pub(crate) fn new(id: M, text: StrRc, args: &[Value], kwargs: Kw) -> R<Self> {
         if id == M::Splitlines {
             let keep = super::str::keepends_arg(args, kwargs)?;
             return Ok(SplitCall {

@@ -325,7 +325,10 @@ pub(super) fn make_part(ascii: bool, p: &str) -> Value {
     match p.as_bytes() {
         [] => iter::empty_str(),
         &[b] if b.is_ascii() => iter::char_value(char::from(b)),
-        _ if ascii => Value::Str(std::rc::Rc::new(crate::value::PyStr::from_text(p, p.len()))),
+        _ if ascii => Value::Str(crate::value::StrRc::new(crate::value::PyStr::from_text(
+            p,
+            p.len(),
+        ))),
         _ => Value::str(p),
     }
 }

@@ -1,6 +1,7 @@
 //! `+`, `-` and `*` on sequences and sets: concatenation, repetition and
 //! set difference (numbers fall through to [`super::arith`]).
 
+use crate::value::StrRc;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -16,7 +17,7 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
     match (a, b) {
         (Value::Str(mut x), Value::Str(y)) => {
             budget.check_memory(x.as_str().len() + y.as_str().len())?;
-            if let Some(s) = Rc::get_mut(&mut x) {
+            if let Some(s) = StrRc::get_mut(&mut x) {
                 s.push_str(&y);
                 return Ok(Value::Str(x));
             }

@@ -147,10 +147,9 @@ fn slice_text_stepped(st: &crate::value::PyStr, start: i64, step: i64, count: us
     }
     Ok(match out.as_bytes() {
         [b] if b.is_ascii() => crate::value::iter::char_value(char::from(*b)),
-        _ => Value::Str(Rc::new(crate::value::PyStr::with_char_len(
-            out.into(),
-            count,
-        ))),
+        _ => Value::Str(crate::value::StrRc::new(
+            crate::value::PyStr::with_char_len(out.into(), count),
+        )),
     })
 }
 

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Generates lackpy programs aimed at the str representation: text stored
-inline (up to 24 bytes) or on the heap with a trailer that keeps its code
-point count, at and across that edge, and hashed on demand. Strings of 0,
-1, 23-26 and many bytes, ASCII or with 2-, 3- and 4-byte characters placed
-at the edge, NUL bytes; `+=` growth across the edge (shared and unshared);
+inline (up to 24 bytes as a compact string, up to 30 with a one-byte
+length) or on the heap with a trailer that keeps its code point count, at
+and across those edges, and hashed on demand. Strings of 0, 1, 23-32 and
+many bytes, ASCII or with 2-, 3- and 4-byte characters placed at the
+edges, NUL bytes; every str method that builds its result in place making
+results of 23-32 bytes; `+=` growth across the edge (shared and unshared);
 indexing, slicing and len; equal texts built different ways (literal,
 concat, slice, join, format, split piece, str(), case round trips) as dict
 keys and set members; ordering; find/count/replace/split on long non-ASCII
@@ -24,8 +26,8 @@ def text(rnd, nbytes=None, wide=0.4):
     """A string of about `nbytes` UTF-8 bytes (exactly, when the last
     character fits), ASCII or with wide characters and NULs."""
     if nbytes is None:
-        nbytes = rnd.choice([0, 1, 2, 22, 23, 24, 25, 26, 27, 30, 47, 48, 49,
-                             100, 300, rnd.randint(0, 60)])
+        nbytes = rnd.choice([0, 1, 2, 22, 23, 24, 25, 26, 27, 29, 30, 31, 32, 47,
+                             48, 49, 100, 300, rnd.randint(0, 60)])
     out, size = [], 0
     use_wide = rnd.random() < wide
     while size < nbytes:
@@ -44,10 +46,13 @@ def text(rnd, nbytes=None, wide=0.4):
 
 
 def edge_text(rnd):
-    """Text whose last or first wide character straddles the 24-byte edge."""
+    """Text whose last or first wide character straddles the 24- or
+    30-byte edge."""
     c = rnd.choice(WIDE)
     k = len(c.encode())
-    lead = rnd.choice([24 - k, 25 - k, 23 - k, 24, 23, 25, 26 - k])
+    edge = rnd.choice([24, 30])
+    lead = rnd.choice([edge - k, edge + 1 - k, edge - 1 - k, edge, edge - 1, edge + 1,
+                       edge + 2 - k])
     s = "a" * max(lead, 0) + c
     if rnd.random() < .5:
         s = s + text(rnd, rnd.choice([0, 1, 2, 10, 40]), wide=.5)
@@ -173,7 +178,50 @@ def fam_errors(rnd):
     return f"s = {s!r}\nd = {{s: 1}}\nx = d[s]\ny = {bad}\n[x, y]"
 
 
-FAMILIES = [fam_access, fam_grow, fam_keys, fam_order, fam_search, fam_errors]
+def mid_text(rnd):
+    """Text of 23 to 32 bytes, words of mixed case (sometimes with a wide
+    character): around the inline forms' edges."""
+    nbytes = rnd.randint(23, 32)
+    out, size = [], 0
+    wide = rnd.random() < .3
+    while size < nbytes:
+        c = rnd.choice(WIDE) if wide and rnd.random() < .15 else rnd.choice("aBcdeFgh xyZ-0a.")
+        if size + len(c.encode()) > nbytes:
+            c = "q"
+        out.append(c)
+        size += len(c.encode())
+    return "".join(out)
+
+
+def fam_mid(rnd):
+    """Methods that build results of 23 to 32 bytes in place (case maps,
+    padding, replace, strip then case, join, formatting, slices, `+=`),
+    used as keys, compared and measured."""
+    s = mid_text(rnd)
+    w = rnd.randint(20, 33)
+    fill = rnd.choice(["' '", "'*'", "'é'"])
+    made = [
+        "s.upper()", "s.lower()", "s.title()", "s.capitalize()", "s.swapcase()",
+        "s.casefold()", f"s.center({w}, {fill})", f"s.ljust({w})", f"s.rjust({w}, {fill})",
+        f"s.zfill({w})", "s.replace('a', 'XY')", "s.replace(' ', '')",
+        "(' ' + s + '  ').strip().upper()", "('..' + s).lstrip('.').lower()",
+        "'-'.join([s[:10], s[10:20], s[20:]])", "f'{s}!'", "'%s|%d' % (s, 7)",
+        "'{}{}'.format(s[:13], s[13:])", "s[1:]", "s[:-1]", "s + 'é'", "s[::-1]",
+        "(s + 'abcdefgh')[:31]", "(s + 'abcdefgh')[:30]", "(s * 2)[3:28]",
+    ]
+    picks = rnd.sample(made, 6)
+    grow = rnd.choice(["'a'", "'é'", "'😀'", "'xy'"])
+    lines = [f"s = {s!r}", f"xs = [{', '.join(picks)}]", "g = s[:20]", "steps = []",
+             "for i in range(14):", f"    g += {grow}",
+             "    steps.append((len(g), g[-2:], g.isascii(), g.upper()[-3:]))",
+             "d = {x: i for i, x in enumerate(xs)}",
+             "[xs, [len(x) for x in xs], [x.isascii() for x in xs], sorted(xs), steps,"
+             " [d.get(x) for x in xs], [x == y for x in xs for y in xs[:2]],"
+             " [x[-1] for x in xs if x], [x.find('a') for x in xs], g]"]
+    return "\n".join(lines)
+
+
+FAMILIES = [fam_access, fam_grow, fam_keys, fam_order, fam_search, fam_errors, fam_mid]
 
 
 if __name__ == "__main__":
