@@ -1070,28 +1070,12 @@ fn recase_ascii_text(text: &str, f: impl FnOnce(&mut [u8])) -> R<Value> {
 /// the case methods' fast path, building the result in place of the
 /// same length (inline for short text).
 fn ascii_map(s: &PyStr, mut f: impl FnMut(usize, u8) -> u8) -> R<Value> {
-    let text = s.as_str();
-    meter::ensure(text.len())?;
-    meter::tick_n(text.len())?;
-    let mut map = |out: &mut [u8]| {
-        for (i, (d, &b)) in out.iter_mut().zip(text.as_bytes()).enumerate() {
-            *d = f(i, b) & 0x7f;
+    // Every byte stays below 0x80, so the bytes stay valid UTF-8.
+    recase_ascii_text(s.as_str(), |bytes| {
+        for (i, b) in bytes.iter_mut().enumerate() {
+            *b = f(i, *b) & 0x7f;
         }
-    };
-    // Every byte stays below 0x80, so the bytes are valid UTF-8 and the
-    // lossy conversion borrows them unchanged.
-    if text.len() <= SHORT {
-        let mut buf = [0u8; SHORT];
-        let bytes = buf.get_mut(..text.len()).unwrap_or_default();
-        map(bytes);
-        return Ok(Value::Str(StrRc::new(short_str(bytes))));
-    }
-    let mut bytes = Vec::with_capacity(text.len() + trailer_room(text.len()));
-    bytes.extend_from_slice(text.as_bytes());
-    map(&mut bytes);
-    let out = String::from_utf8(bytes)
-        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-    Ok(Value::Str(StrRc::new(PyStr::from_string(out, text.len()))))
+    })
 }
 
 /// Maps each character of `text` (with its byte offset) into a buffer
