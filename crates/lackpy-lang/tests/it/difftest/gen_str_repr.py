@@ -22,9 +22,10 @@ WIDE = ["é", "ß", "Σ", "€", "中", "😀", "𝄞"]
 NUL = "\x00"
 
 
-def text(rnd, nbytes=None, wide=0.4):
+def text(rnd, nbytes=None, wide=0.4, letters=ASCII, wide_share=.3, nul_share=.03):
     """A string of about `nbytes` UTF-8 bytes (exactly, when the last
-    character fits), ASCII or with wide characters and NULs."""
+    character fits): characters of `letters`, or (with chance `wide`) with
+    wide characters, and NULs."""
     if nbytes is None:
         nbytes = rnd.choice([0, 1, 2, 22, 23, 24, 25, 26, 27, 29, 30, 31, 32, 47,
                              48, 49, 100, 300, rnd.randint(0, 60)])
@@ -32,14 +33,14 @@ def text(rnd, nbytes=None, wide=0.4):
     use_wide = rnd.random() < wide
     while size < nbytes:
         r = rnd.random()
-        if use_wide and r < .3:
+        if use_wide and r < wide_share:
             c = rnd.choice(WIDE)
-        elif r < .33:
+        elif r < wide_share + nul_share:
             c = NUL
         else:
-            c = rnd.choice(ASCII)
+            c = rnd.choice(letters)
         if size + len(c.encode()) > nbytes:
-            c = rnd.choice(ASCII)
+            c = rnd.choice(letters)
         out.append(c)
         size += len(c.encode())
     return "".join(out)
@@ -181,16 +182,8 @@ def fam_errors(rnd):
 def mid_text(rnd):
     """Text of 23 to 32 bytes, words of mixed case (sometimes with a wide
     character): around the inline forms' edges."""
-    nbytes = rnd.randint(23, 32)
-    out, size = [], 0
-    wide = rnd.random() < .3
-    while size < nbytes:
-        c = rnd.choice(WIDE) if wide and rnd.random() < .15 else rnd.choice("aBcdeFgh xyZ-0a.")
-        if size + len(c.encode()) > nbytes:
-            c = "q"
-        out.append(c)
-        size += len(c.encode())
-    return "".join(out)
+    return text(rnd, rnd.randint(23, 32), wide=.3, letters="aBcdeFgh xyZ-0a.",
+                wide_share=.15, nul_share=0)
 
 
 def fam_mid(rnd):
