@@ -206,7 +206,10 @@ impl Trailer {
 
 /// Appends the trailer of `s`'s text, `nchars` code points long: the
 /// all-ASCII mark inline (a byte store when the buffer has room, as the
-/// builders leave it), a count out of line.
+/// builders leave it), a count out of line. A buffer adopted with a malloc
+/// granule or more to spare (a formatting buffer sized by an estimate) is
+/// cut to its text: a string lives as long as the program keeps it, and a
+/// list of such strings would hold the slack of each.
 #[inline(always)]
 fn push_trailer(s: &mut String, nchars: usize) {
     if nchars == s.len() {
@@ -218,6 +221,20 @@ fn push_trailer(s: &mut String, nchars: usize) {
     } else {
         Trailer::new(nchars, false).push_to(s);
     }
+    if s.capacity() - s.len() >= SLACK {
+        trim(s);
+    }
+}
+
+/// Spare bytes past which an adopted buffer is cut to its text (a malloc
+/// chunk's granule: less would free nothing).
+const SLACK: usize = 16;
+
+/// Cuts `s`'s buffer to its length (glibc shrinks in place and frees the
+/// rest).
+#[inline(never)]
+fn trim(s: &mut String) {
+    s.shrink_to_fit();
 }
 
 /// Room a builder of `len` bytes of heap text leaves for its trailer (so
@@ -982,6 +999,29 @@ mod tests {
                     assert_eq!(s.is_ascii(), ascii);
                 }
             }
+        }
+    }
+
+    /// Heap text adopted with room to spare (a formatting buffer sized by
+    /// an estimate) keeps less than a malloc granule of it, ASCII or not,
+    /// and the meter is charged what is kept.
+    #[test]
+    fn adopted_text_is_cut_to_size() {
+        let _scope = mem::MemScope::enter();
+        for unit in ["a", "é"] {
+            let text = unit.repeat(40);
+            let mut buf = String::with_capacity(200);
+            buf.push_str(&text);
+            let before = mem::used();
+            let s = PyStr::from_string(buf, 40);
+            assert_eq!(s.as_str(), text);
+            assert_eq!(s.char_len(), 40);
+            let heap = heap_bytes(&s.repr);
+            assert!(
+                heap < text.len() + trailer_room(text.len()) + SLACK,
+                "{unit} {heap}"
+            );
+            assert_eq!(mem::used() - before, OVERHEAD + heap, "{unit}");
         }
     }
 
