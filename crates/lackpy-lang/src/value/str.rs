@@ -1124,13 +1124,6 @@ mod tests {
         }
     }
 
-    /// A string's block is what the meter charges: the `PyStr` and a
-    /// 4-byte count in a 40-byte block.
-    #[test]
-    fn block_is_forty_bytes() {
-        assert_eq!(OVERHEAD, 40);
-    }
-
     /// Short pieces of every length up to 17 bytes copy exactly.
     #[test]
     fn short_copies_are_exact() {

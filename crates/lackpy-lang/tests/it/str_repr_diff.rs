@@ -1,8 +1,8 @@
 //! Differential test of the str representation against CPython 3.11.
 //!
-//! A string keeps text up to 24 bytes inline as a compact string, up to 30
-//! inline with a one-byte length, and longer text on the heap followed by
-//! a trailer holding its code point count; it caches no hash.
+//! A string keeps text up to 30 bytes inline with a one-byte length and
+//! longer text on the heap followed by a trailer holding its code point
+//! count; it caches no hash (text up to 24 bytes hashes word-wise).
 //! `tests/it/difftest/gen_str_repr.py` generates programs over strings of
 //! 0, 1, 23-32 and many bytes (ASCII, 2-, 3- and 4-byte characters placed
 //! at the 24- and 30-byte edges, NUL bytes): indexing, slicing and len;

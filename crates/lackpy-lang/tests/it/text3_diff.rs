@@ -3,7 +3,8 @@
 //!
 //! `tests/it/difftest/gen_text3.py` generates programs per fast path: join
 //! over mixed and non-str items, non-ASCII pieces and separators, results
-//! around the 24-byte inline limit (the exact-length builder); substring
+//! around 24 bytes (the exact-length builder; its inline limit was 24 bytes
+//! when this family was written, 30 since); substring
 //! search on short texts (a first-byte scan) and long ones (a prebuilt
 //! searcher) with overlaps and bounds; replace with counts; partition and
 //! rpartition edge cases; split/rsplit/splitlines edge cases; concatenation

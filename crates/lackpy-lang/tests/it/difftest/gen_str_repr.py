@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Generates lackpy programs aimed at the str representation: text stored
-inline (up to 24 bytes as a compact string, up to 30 with a one-byte
-length) or on the heap with a trailer that keeps its code point count, at
-and across those edges, and hashed on demand. Strings of 0, 1, 23-32 and
+inline (up to 30 bytes, with a one-byte length) or on the heap with a
+trailer that keeps its code point count, at and across that edge and the
+24-byte edge of the word-wise hash (and the former inline limit), and
+hashed on demand. Strings of 0, 1, 23-32 and
 many bytes, ASCII or with 2-, 3- and 4-byte characters placed at the
 edges, NUL bytes; every str method that builds its result in place making
 results of 23-32 bytes; `+=` growth across the edge (shared and unshared);

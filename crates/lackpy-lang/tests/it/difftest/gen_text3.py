@@ -6,7 +6,7 @@ Usage: python3 gen_text3.py SEED PER_FAMILY
 
 Families: join over mixed and non-str items (the TypeError names the first
 bad item), non-ASCII pieces, empty and non-ASCII separators, results whose
-length crosses the 24-byte inline limit (the join and concatenation write at
+length crosses 24 bytes, the former inline limit (the join and concatenation write at
 a cursor into a buffer of the exact length); substring search on short and
 long (past 256 bytes) texts with overlapping candidates, bounds and needles
 longer than the text; replace with counts and overlapping patterns;

@@ -13,7 +13,7 @@ break (\\r\\n, \\r, \\x0b, \\x0c, \\x1c-\\x1e, \\x85, \\u2028, \\u2029) and
 keepends; strings made by every road (split, slicing, +, join, replace,
 partition, str(), f-strings, strip) used as dict keys and set members and
 looked up, next to non-ASCII text at every position and lengths around the
-inline limit (24 bytes); strip/lstrip/rstrip of whitespace (ASCII and
+former inline limit (24 bytes; 30 now); strip/lstrip/rstrip of whitespace (ASCII and
 not: \x85, \xa0, \u2000, \u3000, \u2028, \x1c-\x1f) and of ASCII and
 non-ASCII character sets; slices of every step (reversed, strided, both
 signs) of ASCII and non-ASCII text around the inline length;

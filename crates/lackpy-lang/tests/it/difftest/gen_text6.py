@@ -9,7 +9,7 @@ overlapping like 'aa' in 'aaaa', non-ASCII, empty) and new (empty, one
 byte, longer, non-ASCII), with and without a count (0, negative, 1, around
 the sixteen matches a replace keeps on the stack, past the number of
 matches), on texts whose result is empty, one character, or around the
-inline limit (24 bytes), with non-ASCII text at every position; the result
+former inline limit (24 bytes; 30 now), with non-ASCII text at every position; the result
 is compared with, hashed like, and looked up as a key built by another
 road. Strings built to a known length (concatenation, join, padding,
 zfill, strided and reversed slices) around the inline limit, with
