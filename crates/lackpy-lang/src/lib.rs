@@ -35,7 +35,9 @@ pub use interp::{
     run,
 };
 pub use json_text::JsonText;
-pub use parse::{ParseError, parse, parse_bytes};
+pub use parse::{
+    ParseError, SourcePart, SourceRegion, StringKind, parse, parse_bytes, source_regions,
+};
 pub use spec::{Spec, spec};
 pub use validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
 pub use validate::{KNOWN_RULES, Rule, RuleParseError, Validation, validate, validate_module};

@@ -36,6 +36,7 @@ mod number;
 mod params;
 mod parser;
 mod pattern;
+mod regions;
 mod stmt;
 mod strings;
 mod targets;
@@ -45,6 +46,7 @@ mod tokenizer;
 use std::borrow::Cow;
 
 pub use error::ParseError;
+pub use regions::{SourcePart, SourceRegion, StringKind, source_regions};
 
 use crate::ast::{Expr, Module};
 use error::err;

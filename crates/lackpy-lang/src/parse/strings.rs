@@ -11,15 +11,21 @@ use super::token::Token;
 use crate::ast::{Constant, Expr, ExprKind};
 
 /// One literal's prefix flags and body (the text between the quotes).
-struct Lit<'s> {
-    bytes: bool,
-    raw: bool,
-    fstr: bool,
-    body: &'s str,
+pub(super) struct Lit<'s> {
+    pub bytes: bool,
+    pub raw: bool,
+    pub fstr: bool,
+    /// The quote character.
+    pub quote: u8,
+    /// `'''`/`"""`.
+    pub triple: bool,
+    pub body: &'s str,
+    /// Where `body` starts in the token's text.
+    pub body_start: usize,
     tok: Token,
 }
 
-fn split(text: &str, tok: Token) -> Lit<'_> {
+pub(super) fn split(text: &str, tok: Token) -> Lit<'_> {
     let (mut bytes, mut raw, mut fstr) = (false, false, false);
     let mut i = 0;
     for c in text.bytes() {
@@ -42,7 +48,10 @@ fn split(text: &str, tok: Token) -> Lit<'_> {
         bytes,
         raw,
         fstr,
+        quote: q,
+        triple,
         body,
+        body_start: i + n,
         tok,
     }
 }
@@ -97,6 +106,7 @@ pub(crate) fn concat(p: &Parser<'_>, first: usize, last: usize, after_line: u32)
                 line,
                 nl_pos: 0,
                 nl_count: 0,
+                rec: None,
             };
             let mut pos = 0;
             f.parse(&mut pos, 0, &mut parts)?;
@@ -157,6 +167,56 @@ struct FCtx<'p, 'a, 's> {
     /// Newlines counted in `body[..nl_pos]` (positions only move forward).
     nl_pos: usize,
     nl_count: u32,
+    /// Where the parse saw each piece of the body, when asked
+    /// ([`fstring_pieces`]); `None` for an ordinary parse.
+    rec: Option<Vec<FPiece>>,
+}
+
+/// What a stretch of an f-string's body is, as its parse read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum FWhat {
+    /// Literal text (format specs included).
+    Text,
+    /// A doubled `{{` or `}}`.
+    Doubled,
+    /// A field's braces and its `=`, `!c` and `:` markers.
+    Delimiter,
+    /// A field's expression.
+    Expr,
+}
+
+/// One stretch of an f-string's body: `start..end` in body bytes, and
+/// whether it lies in a format spec.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct FPiece {
+    pub start: usize,
+    pub end: usize,
+    pub what: FWhat,
+    pub spec: bool,
+}
+
+/// Parses the f-string literal of token `index` on its own, as
+/// [`concat`] would, and returns where its text, doubled braces, field
+/// delimiters and expressions lie in its body.
+pub(super) fn fstring_pieces(p: &Parser<'_>, index: usize) -> PResult<Vec<FPiece>> {
+    let Some(&tok) = p.toks.get(index) else {
+        return Ok(Vec::new());
+    };
+    let after_line = p.toks.get(index + 1).map_or(tok.line, |t| t.line);
+    let lit = split(p.text(tok), tok);
+    let mut f = FCtx {
+        p,
+        lit: &lit,
+        after_line,
+        line: tok.line,
+        nl_pos: 0,
+        nl_count: 0,
+        rec: Some(Vec::new()),
+    };
+    let mut parts = Parts::new(tok.line, tok.line);
+    let mut pos = 0;
+    f.parse(&mut pos, 0, &mut parts)?;
+    Ok(f.rec.unwrap_or_default())
 }
 
 fn at(s: &[u8], i: usize) -> u8 {
@@ -164,6 +224,20 @@ fn at(s: &[u8], i: usize) -> u8 {
 }
 
 impl FCtx<'_, '_, '_> {
+    /// Notes a piece of the body, when recording.
+    fn note(&mut self, start: usize, end: usize, what: FWhat, level: u32) {
+        if let Some(rec) = self.rec.as_mut()
+            && end > start
+        {
+            rec.push(FPiece {
+                start,
+                end,
+                what,
+                spec: level > 0,
+            });
+        }
+    }
+
     fn fail(&self, msg: &str) -> super::error::ParseError {
         // Through the parser, so a nested f-string's error gets CPython's
         // second `f-string: ` prefix.
@@ -192,6 +266,14 @@ impl FCtx<'_, '_, '_> {
         loop {
             let start = *pos;
             let (end, doubled) = self.find_literal(pos, level)?;
+            if self.rec.is_some() {
+                if doubled {
+                    self.note(start, end - 1, FWhat::Text, level);
+                    self.note(end - 1, end + 1, FWhat::Doubled, level);
+                } else {
+                    self.note(start, end, FWhat::Text, level);
+                }
+            }
             if end > start {
                 let text = self.lit.body.get(start..end).unwrap_or("");
                 if self.lit.raw {
@@ -372,6 +454,9 @@ impl FCtx<'_, '_, '_> {
         }
         let start_line = self.line_at(brace);
         let value = super::parse_fstring_field(expr_src, start_line, self.p.depth + 1)?;
+        self.note(brace, expr_start, FWhat::Delimiter, level);
+        self.note(expr_start, expr_end, FWhat::Expr, level);
+        let tail_start = *pos;
         // `=`: the field's own text becomes literal text.
         let mut text = None;
         if at(s, *pos) == b'=' {
@@ -403,6 +488,7 @@ impl FCtx<'_, '_, '_> {
         let mut format_spec = None;
         if *pos < s.len() && at(s, *pos) == b':' {
             *pos += 1;
+            self.note(tail_start, *pos, FWhat::Delimiter, level);
             if *pos >= s.len() {
                 return Err(self.fail("expecting '}'"));
             }
@@ -413,6 +499,11 @@ impl FCtx<'_, '_, '_> {
         }
         if *pos >= s.len() || at(s, *pos) != b'}' {
             return Err(self.fail("expecting '}'"));
+        }
+        if format_spec.is_none() {
+            self.note(tail_start, *pos + 1, FWhat::Delimiter, level);
+        } else {
+            self.note(*pos, *pos + 1, FWhat::Delimiter, level);
         }
         *pos += 1;
         if text.is_some() && format_spec.is_none() && conversion == -1 {
