@@ -78,7 +78,7 @@ fn raw_contents(kind: StrKind, text: &str) -> Result<String, String> {
 
 /// Control characters and whitespace other than a space: escaped, so a
 /// literal never spans lines and shows what it holds.
-fn needs_escape(c: char) -> bool {
+pub(crate) fn needs_escape(c: char) -> bool {
     c.is_control() || (c.is_whitespace() && c != ' ')
 }
 

@@ -3,7 +3,8 @@
 //!
 //! 1. **templates** ([`templates`]): `.lackpy/templates/*.tmpl`, a pattern
 //!    that captures from the intent and a body the captures fill in, always
-//!    as string literals or escaped text (`literal.rs`, `scan.rs`);
+//!    as string literals or escaped text where lackpy-lang's tokenizer
+//!    places each placeholder (`placement.rs`, `literal.rs`);
 //! 2. **rules** ([`rules`]): a few fixed intents ("read file X");
 //! 3. **models** ([`provider`]): OpenAI-compatible chat-completions
 //!    endpoints from `[inference]` ([`providers_config`]), prompted with the
@@ -17,6 +18,7 @@
 
 pub mod cleanup;
 mod literal;
+mod placement;
 pub mod prompt;
 pub mod provider;
 pub mod providers_config;

@@ -15,9 +15,11 @@
 //!
 //! A pattern is a regular expression whose `{var}` placeholders capture
 //! (`.+`) from the intent, searched case-insensitively. The first match's
-//! captures replace the body's `{var}`s, never as raw code: a bare `{var}`
-//! becomes a string literal, one inside a string literal is escaped for
-//! that literal (`literal.rs`). After a delegate runs a template its
+//! captures replace the body's `{var}`s, never as raw code: where each
+//! placeholder sits is read with lackpy-lang's tokenizer when the template
+//! is loaded (`placement.rs`; a body where one cannot be placed safely is
+//! refused then), a bare `{var}` becomes a string literal, one inside a
+//! string literal is escaped for that literal (`literal.rs`). After a delegate runs a template its
 //! counts are rewritten in place, atomically, every other byte kept.
 
 use std::collections::HashMap;
@@ -28,8 +30,7 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use regex::Regex;
 
-use super::literal::{escape_in, py_str_literal};
-use super::scan::{Region, scan};
+use super::placement::{Placement, plan, write};
 
 /// The largest template file read.
 const MAX_TEMPLATE_BYTES: u64 = 1024 * 1024;
@@ -52,6 +53,8 @@ pub struct Template {
     regex: Regex,
     /// The placeholder names, in pattern order.
     vars: Vec<String>,
+    /// Where the body's placeholders sit.
+    placements: Vec<Placement>,
 }
 
 /// One `*.tmpl` file: its template, or why it cannot be used.
@@ -217,6 +220,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Template, String> {
             .map_err(|_| format!("`{k}: {v}` is not a count")),
     };
     let (regex, vars) = compile(&pattern)?;
+    let placements = plan(&body, &vars, placeholder_regex())?;
     let stem = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -233,6 +237,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Template, String> {
         path: path.to_path_buf(),
         regex,
         vars,
+        placements,
     })
 }
 
@@ -303,39 +308,36 @@ impl Template {
 
     /// The body with `captures` substituted safely (see the module docs).
     pub fn instantiate(&self, captures: &[(String, String)]) -> Result<String, String> {
-        substitute(&self.body, captures)
+        fill(&self.body, &self.placements, captures)
     }
 }
 
-/// Replaces each `{var}` of `body` named in `captures` with its text: a
-/// string literal in code (and comments), escaped text inside a literal.
+/// Replaces each `{var}` of `body` named in `captures` with its text, as
+/// its place in the body allows (see the module docs); a body where a
+/// placeholder cannot be placed safely is refused with the reason.
 pub fn substitute(body: &str, captures: &[(String, String)]) -> Result<String, String> {
-    let placeholder = placeholder_regex();
-    let spans = scan(body);
+    let vars: Vec<String> = captures.iter().map(|(k, _)| k.clone()).collect();
+    let placements = plan(body, &vars, placeholder_regex())?;
+    fill(body, &placements, captures)
+}
+
+fn fill(
+    body: &str,
+    placements: &[Placement],
+    captures: &[(String, String)],
+) -> Result<String, String> {
     let mut out = String::with_capacity(body.len());
     let mut last = 0;
-    for m in placeholder.captures_iter(body) {
-        let (Some(whole), Some(name)) = (m.get(0), m.get(1)) else {
+    for p in placements {
+        let Some((_, text)) = captures.iter().find(|(k, _)| *k == p.var) else {
             continue;
         };
-        let Some((_, text)) = captures.iter().find(|(k, _)| k == name.as_str()) else {
-            continue;
-        };
-        let region = spans
-            .iter()
-            .find(|s| s.start <= whole.start() && whole.start() < s.end)
-            .map_or(Region::Code, |s| s.region);
-        let replacement = match region {
-            Region::Str(kind) => {
-                escape_in(kind, text).map_err(|e| format!("{{{}}}: {e}", name.as_str()))?
-            }
-            Region::Code | Region::Comment => py_str_literal(text),
-        };
-        out.push_str(&body[last..whole.start()]);
+        let replacement = write(&p.place, text).map_err(|e| format!("{{{}}}: {e}", p.var))?;
+        out.push_str(body.get(last..p.start).unwrap_or(""));
         out.push_str(&replacement);
-        last = whole.end();
+        last = p.end;
     }
-    out.push_str(&body[last..]);
+    out.push_str(body.get(last..).unwrap_or(""));
     Ok(out)
 }
 

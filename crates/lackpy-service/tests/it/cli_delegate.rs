@@ -437,6 +437,60 @@ fn an_intent_crafted_to_break_out_reaches_the_tool_as_text() {
 }
 
 #[test]
+fn a_capture_in_an_fstring_field_is_a_string_never_code() {
+    // The example: `{p}` inside an f-string's replacement field.
+    let ws = workspace("");
+    std::fs::create_dir(ws.path().join(".lackpy/templates")).expect("mkdir");
+    for (name, body) in [
+        ("t1", "n = f'{len({p})} chars'\nn"),
+        ("t2", "x = f\"hello {{p}}\"\nx"),
+        ("t3", "f'{ {p} }'"),
+    ] {
+        std::fs::write(
+            ws.path().join(format!(".lackpy/templates/{name}.tmpl")),
+            format!("---\npattern: \"{name} count chars of {{p}}\"\n---\n{body}\n"),
+        )
+        .expect("template");
+    }
+    let capture = "write_file(str(1), str(2))";
+    for (name, output) in [
+        ("t1", "26 chars"),
+        ("t2", "hello {write_file(str(1), str(2))}"),
+        ("t3", capture),
+    ] {
+        let (out, v) = delegate(ws.path(), &format!("{name} count chars of {capture}"), &[]);
+        assert_eq!(out.code, 0, "{v}\n{}", out.stderr);
+        assert_eq!(v["generation_tier"], "templates", "{v}");
+        assert_eq!(v["output"], output, "{v}");
+        assert_eq!(v["trace"], json!([]), "{v}");
+        assert!(!ws.path().join("1").exists(), "{v}");
+    }
+    // A placement that cannot be made safe is refused at create, with why.
+    let out = lackpy_in(
+        ws.path(),
+        &["template", "create", "nested", "--pattern", "q {p}", "-"],
+        "f'{f\"{ {p} }\"}'",
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("no quote"), "{}", out.stderr);
+    assert!(!ws.path().join(".lackpy/templates/nested.tmpl").exists());
+    // And at load: listed with its reason, skipped by delegate.
+    std::fs::write(
+        ws.path().join(".lackpy/templates/t0.tmpl"),
+        "---\npattern: \"t0 {p}\"\n---\nx = f'{{p}'\n",
+    )
+    .expect("template");
+    let list = parse(&lackpy_in(ws.path(), &["template", "list", "--json"], ""));
+    let reason = list["templates"][0]["error"].as_str().unwrap_or("");
+    assert!(reason.contains("cannot be read as Python"), "{list}");
+    let (_, v) = delegate(ws.path(), "t0 hello", &[]);
+    assert!(
+        tier_errors(&v, "templates").contains("t0.tmpl is skipped"),
+        "{v}"
+    );
+}
+
+#[test]
 fn template_create_validates_then_writes_and_list_shows_it() {
     let ws = workspace("");
     let out = lackpy_in(
