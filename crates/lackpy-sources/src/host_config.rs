@@ -11,7 +11,8 @@
 //! WARN naming the file, the server and why; an unreadable file is a WARN
 //! and the next file still loads. Only regular files of at most
 //! [`MAX_HOST_CONFIG_BYTES`] are read: a FIFO or a device fails at once.
-//! File *i* gets precedence `max(1, 4 − i)` and provenance `host:<file>`.
+//! File *i* gets precedence `max(1, 4 − i)` (files past the fourth all 1,
+//! ordered by position: the earlier file wins) and provenance `host:<file>`.
 
 use std::path::{Path, PathBuf};
 

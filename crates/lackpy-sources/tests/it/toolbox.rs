@@ -252,3 +252,19 @@ fn grade_of_a_tool_set_uses_the_current_winners() {
     assert_eq!(tb.grade(&["a", "b"]), Grade::new(1, 2));
     assert_eq!(tb.grade::<&str>(&[]), Grade::new(0, 0));
 }
+
+#[test]
+fn among_five_host_files_the_earlier_file_wins_in_any_order_added() {
+    // Files 3 and 4 both have level 1: the position decides, not the order
+    // the sources were added in (discovery finishes in any order).
+    for order in [[0, 1, 2, 3, 4], [4, 3, 2, 1, 0], [3, 4, 0, 2, 1]] {
+        let mut tb = Toolbox::new();
+        for i in order {
+            let tools: &[&str] = if i >= 3 { &["late", "all"] } else { &["all"] };
+            let (src, _) = TestSource::new(&format!("host:{i}.json"), tools);
+            tb.add_source(src, Precedence::host_config(i));
+        }
+        assert_eq!(who(&tb, "late"), "host:3.json", "added {order:?}");
+        assert_eq!(who(&tb, "all"), "host:0.json", "added {order:?}");
+    }
+}
