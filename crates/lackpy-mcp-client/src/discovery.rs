@@ -122,6 +122,7 @@ pub(crate) async fn discover_one(
         cap: options.response_cap,
     };
     let fail = |reason: String, leftover: Option<ChildGuard>, supervisor| {
+        let reason = lackpy_sources::redact_urls(&reason).into_owned();
         tracing::warn!(server = %descriptor.id, source = %crate::source::source_name(&descriptor), %reason, "MCP server unavailable");
         shared.set(ServerState::Down, Some(reason));
         Outcome {

@@ -128,6 +128,9 @@ pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
         .env_clear()
         .envs(procs::minimal_env())
         .envs(launch.env.iter().map(|(k, v)| (k, v)))
+        // A lackpy started here as a server knows it: it starts no host
+        // config servers, so lackpy never starts itself without end.
+        .env(lackpy_sources::MCP_PARENT_ENV, "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());

@@ -96,7 +96,9 @@ impl Shared {
             g.down_since = Some(Instant::now());
         }
         g.state = state;
-        g.reason = reason;
+        // Every reason shown (status, errors) passes here: a URL's
+        // credentials never reach it.
+        g.reason = reason.map(|r| lackpy_sources::redact_urls(&r).into_owned());
     }
 
     fn connected(&self, session: &Session) {
@@ -362,6 +364,7 @@ impl Supervisor {
                     session = Some(s);
                 }
                 Some(Err(reason)) => {
+                    let reason = lackpy_sources::redact_urls(&reason).into_owned();
                     tracing::warn!(server = %self.shared.server, %reason, "MCP server is down");
                     // State first: callers read the reason when their
                     // operation is dropped.
@@ -390,6 +393,7 @@ impl Supervisor {
                 }
                 () = &mut session.quit => {
                     let reason = session.end_reason().await;
+                    let reason = lackpy_sources::redact_urls(&reason).into_owned();
                     tracing::warn!(server = %self.shared.server, %reason, "MCP session ended");
                     // Count the end before anyone can see it: a caller that
                     // learns of it (from the state, or its failed call) and

@@ -23,8 +23,8 @@ pub use mcp_server::{
 };
 pub use service::{
     Delegate, LackpyService, LimitsInfo, Namespace, ProfileInfo, RunProgram, Selection,
-    ServiceError, ServiceOptions, Status, ToolCallEvent, ToolCallObserver, ToolOrigin,
-    params_from_json,
+    ServiceError, ServiceOptions, SkippedServerInfo, Status, ToolCallEvent, ToolCallObserver,
+    ToolOrigin, params_from_json,
 };
 
 /// The MCP-client crate this layer builds on, re-exported for callers.

@@ -90,8 +90,22 @@ pub fn read_host_configs(paths: &[String], ctx: &ExpandContext) -> HostServers {
         };
         match parse_host_config(&text, &file, Precedence::host_config(index), ctx) {
             Ok((servers, skipped)) => {
-                out.servers.extend(servers);
                 out.skipped.extend(skipped);
+                if std::env::var_os(MCP_PARENT_ENV).is_some() {
+                    let reason = format!(
+                        "this lackpy was started as an MCP server by another lackpy ({MCP_PARENT_ENV} is set), so it starts no host config servers"
+                    );
+                    for d in servers {
+                        tracing::warn!(file = %file.display(), server = %d.id, %reason, "host MCP server skipped");
+                        out.skipped.push(SkippedServer {
+                            file: file.clone(),
+                            server: d.id,
+                            reason: reason.clone(),
+                        });
+                    }
+                } else {
+                    out.servers.extend(servers);
+                }
             }
             Err(reason) => {
                 tracing::warn!(file = %file.display(), %reason, "host MCP config skipped");
@@ -278,6 +292,13 @@ fn server(
             cwd,
         }
     };
+    if let McpTransport::Stdio {
+        command, args, cwd, ..
+    } = &transport
+        && let Some(reason) = launches_lackpy(command, args, cwd.as_deref())
+    {
+        return Err(reason);
+    }
     Ok(McpServerDescriptor {
         id: id.to_string(),
         transport,
@@ -289,6 +310,55 @@ fn server(
         exclude: Vec::new(),
         tool_overrides: Vec::new(),
     })
+}
+
+/// The variable lackpy sets (to `1`) for every MCP server it starts; a
+/// lackpy that finds it set starts no host config servers.
+pub const MCP_PARENT_ENV: &str = "LACKPY_MCP_PARENT";
+
+/// Why a host config's stdio entry would start lackpy itself, if it
+/// would: its command is this executable (found as the OS would find it,
+/// links resolved), or it reads `lackpy … mcp serve`. Such an entry would
+/// start its own host configs again, and so on.
+fn launches_lackpy(command: &str, args: &[String], cwd: Option<&Path>) -> Option<String> {
+    let named_lackpy = Path::new(command)
+        .file_name()
+        .is_some_and(|n| n == "lackpy");
+    let serves = args.windows(2).any(|w| w[0] == "mcp" && w[1] == "serve");
+    if named_lackpy && serves {
+        return Some(
+            "it starts `lackpy … mcp serve`, which would start its host configs again".to_string(),
+        );
+    }
+    let me = std::env::current_exe()
+        .and_then(std::fs::canonicalize)
+        .ok()?;
+    let found = resolve_command(command, cwd)?;
+    (found == me).then(|| {
+        "it starts this lackpy executable itself, which would start its host configs again"
+            .to_string()
+    })
+}
+
+/// Where the OS would find `command`: a path (relative to `cwd`), or the
+/// first executable of that name on `PATH`; links resolved.
+fn resolve_command(command: &str, cwd: Option<&Path>) -> Option<PathBuf> {
+    use std::os::unix::fs::PermissionsExt;
+    let is_exe = |p: &Path| {
+        std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    };
+    if command.contains('/') {
+        let path = match cwd {
+            Some(dir) if Path::new(command).is_relative() => dir.join(command),
+            _ => PathBuf::from(command),
+        };
+        return std::fs::canonicalize(path).ok();
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(command))
+        .find(|p| is_exe(p))
+        .and_then(|p| std::fs::canonicalize(p).ok())
 }
 
 /// Removes `//` and `/* */` comments and trailing commas outside strings,

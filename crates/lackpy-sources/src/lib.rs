@@ -73,6 +73,7 @@ pub mod naming;
 mod precedence;
 pub mod process;
 mod python;
+mod redact;
 mod source;
 mod tool;
 mod toolbox;
@@ -94,14 +95,15 @@ pub use defaults::{DEFAULT_TOOLS_TOML, DEFAULTS_SOURCE, default_tools, defaults_
 pub use error::{ToolError, ToolErrorKind};
 pub use expand::{ExpandContext, ExpandError};
 pub use host_config::{
-    HostServers, MAX_HOST_CONFIG_BYTES, SkippedServer, UnreadableFile, parse_host_config,
-    read_host_configs,
+    HostServers, MAX_HOST_CONFIG_BYTES, MCP_PARENT_ENV, SkippedServer, UnreadableFile,
+    parse_host_config, read_host_configs,
 };
 pub use local::{CONFIG_SOURCE, add_local_sources};
 pub use mcp_server::{McpServerDescriptor, McpTransport, Provenance, own_servers};
 pub use model::{ArgSpec, Example, Provider, ToolSpec};
 pub use precedence::Precedence;
 pub use python::{CallLimits, PythonRuntime, PythonTool};
+pub use redact::{REDACTED, redact_urls};
 pub use source::ToolSource;
 pub use tool::{CallContext, FileLog, FnTool, Tool, ToolAnswer, ToolFuture, ToolResult, tool_fn};
 pub use toolbox::{CandidateInfo, ResolvedTool, ToolListing, Toolbox};

@@ -59,14 +59,31 @@ type FmtBuilder = tracing_subscriber::fmt::SubscriberBuilder<
     tracing_subscriber::fmt::format::DefaultFields,
     tracing_subscriber::fmt::format::Format<tracing_subscriber::fmt::format::Full, ()>,
     EnvFilter,
-    fn() -> std::io::Stderr,
+    fn() -> RedactingStderr,
 >;
+
+/// Standard error for log lines, each passed through
+/// [`lackpy_sources::redact_urls`] (the SDK's own logs name URLs with
+/// their queries). The formatter writes a whole event in one call.
+pub(crate) struct RedactingStderr;
+
+impl std::io::Write for RedactingStderr {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let text = String::from_utf8_lossy(buf);
+        std::io::stderr().write_all(lackpy_sources::redact_urls(&text).as_bytes())?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        std::io::stderr().flush()
+    }
+}
 
 /// The subscriber that writes the log lines.
 fn fmt_subscriber(verbose: u8, filter: EnvFilter) -> FmtBuilder {
     tracing_subscriber::fmt()
         .with_env_filter(filter)
-        .with_writer(std::io::stderr as fn() -> std::io::Stderr)
+        .with_writer((|| RedactingStderr) as fn() -> RedactingStderr)
         .with_ansi(std::io::stderr().is_terminal())
         .with_target(verbose > 1)
         .without_time()

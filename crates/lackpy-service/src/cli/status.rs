@@ -67,7 +67,7 @@ pub fn render(s: &Status) -> String {
         "tools:       {} available of {}\n",
         s.tools_available, s.tools_total
     ));
-    if s.mcp_servers.is_empty() {
+    if s.mcp_servers.is_empty() && s.skipped_mcp_servers.is_empty() {
         out.push_str("mcp servers: none configured\n");
     } else {
         out.push_str("mcp servers:\n");
@@ -90,6 +90,12 @@ pub fn render(s: &Status) -> String {
                 m.id, m.transport, m.provenance
             ));
         }
+    }
+    for k in &s.skipped_mcp_servers {
+        out.push_str(&format!(
+            "  {:<16} skipped ({}): {}\n",
+            k.server, k.file, k.reason
+        ));
     }
     if s.providers.is_empty() {
         out.push_str("providers:   none configured (templates and rules only)\n");

@@ -53,6 +53,7 @@ fn redact(value: Value) -> Value {
                 .collect(),
         ),
         Value::Array(items) => Value::Array(items.into_iter().map(redact).collect()),
+        Value::String(text) => Value::String(lackpy_sources::redact_urls(&text).into_owned()),
         other => other,
     }
 }

@@ -34,7 +34,7 @@ pub use error::{ServiceError, ToolOrigin};
 pub use observe::{ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
 pub use profile::{Namespace, Selection};
-pub use status::{LimitsInfo, Status};
+pub use status::{LimitsInfo, SkippedServerInfo, Status};
 
 /// How long a run goes on the thread that awaits it before it moves to an
 /// interpreter thread (at its first tool call, or when this has passed): a
@@ -109,6 +109,8 @@ struct Inner {
     call_timeouts: Vec<(String, Duration)>,
     /// The config file as JSON with secret values redacted.
     config_view: serde_json::Value,
+    /// Host config servers that are not started, with why.
+    skipped_servers: Vec<lackpy_sources::SkippedServer>,
     /// The delegation tiers.
     generator: crate::delegate::Generator,
     /// The model tiers, for status.
@@ -140,10 +142,16 @@ impl LackpyService {
             &config,
             &ExpandContext::from_env(Some(workspace.clone())),
         );
+        let defaults = McpClientOptions::default();
         let mcp = McpClient::new(McpClientOptions {
             workspace: Some(workspace.clone()),
-            ..McpClientOptions::default()
+            discovery_deadline: config
+                .mcp
+                .discovery_timeout_ms
+                .map_or(defaults.discovery_deadline, Duration::from_millis),
+            ..defaults
         });
+        let skipped_servers = servers.skipped;
         let discovery = mcp.start(servers.servers, options.progress).await;
         let mut call_timeouts = Vec::new();
         for source in discovery.sources {
@@ -183,6 +191,7 @@ impl LackpyService {
                 mcp,
                 call_timeouts,
                 config_view,
+                skipped_servers,
                 generator,
                 models,
             }),

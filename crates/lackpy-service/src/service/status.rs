@@ -42,9 +42,25 @@ pub struct Status {
     /// Every MCP server: connected or failed with its reason, tool count,
     /// protocol version. No environment values or header values.
     pub mcp_servers: Vec<lackpy_mcp_client::ServerStatus>,
+    /// Host config servers that are not started (a disabled entry, an
+    /// unsupported transport, one that would start lackpy itself), with
+    /// why; absent when there are none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skipped_mcp_servers: Vec<SkippedServerInfo>,
     /// Every model tier of delegation: name, base URL, model, whether it
     /// answers. No keys: only the name of the variable a key is read from.
     pub providers: Vec<super::ProviderStatus>,
+}
+
+/// A host config server that is not started.
+#[derive(Debug, Clone, Serialize)]
+pub struct SkippedServerInfo {
+    /// Its key in the file.
+    pub server: String,
+    /// The host config file.
+    pub file: String,
+    /// Why it is not started.
+    pub reason: String,
 }
 
 pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatus>) -> Status {
@@ -71,6 +87,15 @@ pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatu
         tools_total: inner.toolbox.names().len(),
         tools_available: inner.toolbox.available_names().len(),
         mcp_servers: service.mcp_status(),
+        skipped_mcp_servers: inner
+            .skipped_servers
+            .iter()
+            .map(|s| SkippedServerInfo {
+                server: s.server.clone(),
+                file: s.file.display().to_string(),
+                reason: lackpy_sources::redact_urls(&s.reason).into_owned(),
+            })
+            .collect(),
         providers,
     }
 }

@@ -677,6 +677,10 @@ impl TryFrom<RawMcpServer> for McpServerConfig {
 pub struct McpSection {
     /// Host config files (`~` and `${VAR}` expanded when read).
     pub host_configs: Vec<String>,
+    /// The deadline for discovering every MCP server at start, in
+    /// milliseconds (30,000 when absent); a server still connecting then
+    /// is unavailable with its reason.
+    pub discovery_timeout_ms: Option<u64>,
 }
 
 /// lackpy's `[inference]`.
