@@ -97,4 +97,21 @@ mod tests {
         assert_eq!(r["inference"]["providers"]["p"]["api_key_env"], "KEY_VAR");
         assert_eq!(r["limits"]["timeout_ms"], 5);
     }
+
+    #[test]
+    fn credentials_in_urls_are_redacted() {
+        let v = json!({
+            "mcp_servers": {"w": {"url": "https://u:pw@h/mcp?key=Q"}},
+            "inference": {"providers": {"p": {"base_url": "http://h/v1?key=Q"}}}
+        });
+        let r = redact(v);
+        assert_eq!(
+            r["mcp_servers"]["w"]["url"],
+            "https://<redacted>@h/mcp?key=<redacted>"
+        );
+        assert_eq!(
+            r["inference"]["providers"]["p"]["base_url"],
+            "http://h/v1?key=<redacted>"
+        );
+    }
 }

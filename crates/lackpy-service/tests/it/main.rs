@@ -7,6 +7,7 @@ mod bench_suite;
 mod cli_delegate;
 mod cli_run;
 mod cli_run_variables;
+mod cli_status_mcp;
 mod cli_validate;
 mod conformance;
 mod hardening_files;
