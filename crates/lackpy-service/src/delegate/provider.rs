@@ -116,13 +116,29 @@ fn http_client(connect_timeout: Duration) -> Result<reqwest::Client, String> {
 
 /// `url` without a user name or password.
 pub fn without_credentials(url: &str) -> String {
-    match reqwest::Url::parse(url) {
+    let bare = match reqwest::Url::parse(url) {
         Ok(mut u) => {
             let _ = u.set_username("");
             let _ = u.set_password(None);
             u.as_str().trim_end_matches('/').to_string()
         }
         Err(_) => url.to_string(),
+    };
+    // Query values (`?key=…`) are secrets too.
+    lackpy_sources::redact_urls(&bare).into_owned()
+}
+
+/// `path` under `base_url`: appended to the URL's path, its query and
+/// fragment kept (`http://h/v1?key=Q` + `chat/completions` is
+/// `http://h/v1/chat/completions?key=Q`).
+pub fn endpoint(base_url: &str, path: &str) -> String {
+    match reqwest::Url::parse(base_url) {
+        Ok(mut u) => {
+            let joined = format!("{}/{path}", u.path().trim_end_matches('/'));
+            u.set_path(&joined);
+            u.to_string()
+        }
+        Err(_) => format!("{}/{path}", base_url.trim_end_matches('/')),
     }
 }
 
@@ -136,11 +152,8 @@ impl OpenAiCompatible {
     /// A client for `settings`.
     pub fn new(settings: ProviderSettings) -> Result<OpenAiCompatible, String> {
         let client = http_client(settings.connect_timeout)?;
-        let url = format!("{}/chat/completions", settings.base_url);
-        let shown_url = format!(
-            "{}/chat/completions",
-            without_credentials(&settings.base_url)
-        );
+        let url = endpoint(&settings.base_url, "chat/completions");
+        let shown_url = without_credentials(&url);
         Ok(OpenAiCompatible {
             settings,
             client,
@@ -319,7 +332,7 @@ impl OpenAiCompatible {
 
     /// Whether the endpoint answers: `GET <base_url>/models`, no key sent.
     pub async fn probe(&self) -> Reachability {
-        let url = format!("{}/models", self.settings.base_url);
+        let url = endpoint(&self.settings.base_url, "models");
         let limit = PROBE_TIMEOUT.min(self.settings.timeout);
         let request = self.client.get(&url).timeout(limit).send();
         match tokio::time::timeout(limit, request).await {
@@ -348,7 +361,8 @@ fn root_cause(e: &reqwest::Error) -> String {
         cause = next;
     }
     let text = cause.to_string();
-    if text.is_empty() { e.to_string() } else { text }
+    let text = if text.is_empty() { e.to_string() } else { text };
+    lackpy_sources::redact_urls(&text).into_owned()
 }
 
 /// Whether the connection broke under the request (worth one more try).
@@ -503,6 +517,20 @@ mod tests {
         assert_eq!(
             without_credentials("http://user:pw@host:8080/v1"),
             "http://host:8080/v1"
+        );
+    }
+
+    #[test]
+    fn a_query_stays_a_query_and_never_shows() {
+        assert_eq!(
+            endpoint("http://h:1/v1?key=Q", "chat/completions"),
+            "http://h:1/v1/chat/completions?key=Q"
+        );
+        assert_eq!(endpoint("http://h/v1/", "models"), "http://h/v1/models");
+        assert_eq!(endpoint("http://h", "models"), "http://h/models");
+        assert_eq!(
+            without_credentials(&endpoint("http://u:p@h/v1?key=Q", "models")),
+            "http://h/v1/models?key=<redacted>"
         );
     }
 }

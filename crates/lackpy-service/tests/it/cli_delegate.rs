@@ -437,6 +437,35 @@ fn an_intent_crafted_to_break_out_reaches_the_tool_as_text() {
 }
 
 #[test]
+fn a_base_url_query_is_kept_after_the_path_and_never_shown() {
+    let server = ChatServer::start(vec![Reply::answer("len(read_file('notes.txt'))")]);
+    let dead = format!("{}?key=QDEAD", refused_url());
+    let ws = workspace(&format!(
+        "[inference]\norder = [\"dead\", \"live\"]\n{}{}",
+        provider("dead", &dead, ""),
+        provider("live", &format!("{}?key=QLIVE", server.base_url()), "")
+    ));
+    let (out, v) = delegate(ws.path(), "how long is notes.txt", &[]);
+    assert_eq!(out.code, 0, "{v}");
+    assert_eq!(v["generation_tier"], "live");
+    assert_eq!(server.requests()[0].path, "/v1/chat/completions?key=QLIVE");
+    let e = tier_errors(&v, "dead");
+    assert!(e.contains("/chat/completions?key=<redacted>"), "{e}");
+    let status = lackpy_in(ws.path(), &["status"], "");
+    for shown in [&v.to_string(), &out.stderr, &status.stdout, &status.stderr] {
+        assert!(
+            !shown.contains("QDEAD") && !shown.contains("QLIVE"),
+            "{shown}"
+        );
+    }
+    assert!(
+        status.stdout.contains("/v1?key=<redacted>"),
+        "{}",
+        status.stdout
+    );
+}
+
+#[test]
 fn a_capture_in_an_fstring_field_is_a_string_never_code() {
     // The example: `{p}` inside an f-string's replacement field.
     let ws = workspace("");
