@@ -54,7 +54,7 @@ host_configs = ["{host}"]
     assert_eq!(configured.skipped.len(), 1);
     assert_eq!(configured.skipped[0].server, "needs-input");
     assert_eq!(configured.servers[0].precedence, Precedence::MCP);
-    assert_eq!(configured.servers[1].precedence, Precedence::Level(4));
+    assert_eq!(configured.servers[1].precedence, Precedence::host_config(0));
 
     runtime().block_on(async {
         let opts = McpClientOptions {
@@ -79,7 +79,7 @@ host_configs = ["{host}"]
 
         assert_eq!(hosted.name(), format!("mcp:hosted@{}", host_file.display()));
         assert_eq!(*hosted.provenance(), Provenance::Host(host_file.clone()));
-        assert_eq!(hosted.precedence(), Precedence::Level(4));
+        assert_eq!(hosted.precedence(), Precedence::host_config(0));
         let status = hosted.status();
         assert_eq!(status.provenance, format!("host:{}", host_file.display()));
         assert_eq!(status.protocol_version.as_deref(), Some("2025-11-25"));
