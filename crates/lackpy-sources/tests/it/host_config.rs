@@ -123,8 +123,8 @@ fn expansion_reaches_command_args_env_cwd_url_and_headers() {
         McpTransport::Stdio { command, .. } => assert_eq!(command, "/home/tester/bin/server"),
         other => panic!("{other:?}"),
     }
-    assert_eq!(get("filesystem").precedence, Precedence::Level(4));
-    assert_eq!(get("api").precedence, Precedence::Level(3));
+    assert_eq!(get("filesystem").precedence, Precedence::host_config(0));
+    assert_eq!(get("api").precedence, Precedence::host_config(1));
     assert_eq!(
         get("api").provenance,
         Provenance::Host(fixtures().join("claude_code.json"))
@@ -154,7 +154,7 @@ fn an_unreadable_file_does_not_stop_the_next() {
     assert!(
         h.servers
             .iter()
-            .all(|s| s.precedence == Precedence::Level(2))
+            .all(|s| s.precedence == Precedence::host_config(2))
     );
 }
 
