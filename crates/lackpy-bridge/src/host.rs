@@ -188,4 +188,8 @@ impl Host for BridgeHost {
         let result = self.name_the_limit(tool, result, timeout, call_deadline);
         result.map_err(|e| ProgramError::new(e.error_type().to_string(), e.message().to_string()))
     }
+
+    fn call_note(&mut self) -> Option<String> {
+        self.ctx.files.take_notes()
+    }
 }

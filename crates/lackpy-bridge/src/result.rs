@@ -155,6 +155,9 @@ pub fn trace_entry_json(e: &TraceEntry) -> String {
     w.raw("duration_ms", Some(millis(e.duration).as_str()));
     w.raw("success", Some(bool_text(e.success)));
     w.string("error", e.error.as_deref());
+    if let Some(note) = &e.note {
+        w.string("note", Some(note));
+    }
     w.finish()
 }
 

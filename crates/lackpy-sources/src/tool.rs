@@ -107,6 +107,8 @@ struct FileLogInner {
     read_seen: HashSet<String>,
     modified: Vec<String>,
     modified_seen: HashSet<String>,
+    /// Notes on the call in progress, taken for its trace entry.
+    notes: Vec<String>,
 }
 
 impl FileLog {
@@ -129,6 +131,24 @@ impl FileLog {
         if g.modified_seen.insert(path.to_string()) {
             g.modified.push(path.to_string());
         }
+    }
+
+    /// Notes something the current call did that the trace should show
+    /// (a file read through one of several hard links).
+    pub fn note(&self, text: impl Into<String>) {
+        let mut g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        g.notes.push(text.into());
+    }
+
+    /// The notes made since the last take, joined by `"; "`; `None` when
+    /// there are none. The host takes them after each call.
+    pub fn take_notes(&self) -> Option<String> {
+        let mut g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        if g.notes.is_empty() {
+            return None;
+        }
+        let notes = std::mem::take(&mut g.notes);
+        Some(notes.join("; "))
     }
 
     /// The paths read so far.

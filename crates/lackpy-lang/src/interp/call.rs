@@ -559,6 +559,8 @@ impl Interp<'_> {
         let result = self.host.call(&info.name, data_args, data_kwargs);
         let duration = t0.elapsed();
         mem::credit(held);
+        let note = self.host.call_note();
+        let noted = note.as_ref().map_or(0, String::len);
         match result {
             Ok(data) => {
                 let (result, bytes) = preview(&data);
@@ -571,8 +573,9 @@ impl Interp<'_> {
                         duration,
                         success: true,
                         error: None,
+                        note,
                     },
-                    traced + bytes,
+                    traced + bytes + noted,
                 );
                 self.budget.poll_now()?;
                 from_data_owned(data)
@@ -587,8 +590,9 @@ impl Interp<'_> {
                         duration,
                         success: false,
                         error: Some(e.message.clone()),
+                        note,
                     },
-                    traced + e.message.len(),
+                    traced + e.message.len() + noted,
                 );
                 let kind = match e.error_type.as_str() {
                     "TimeoutError" => ExcKind::TimeoutError,

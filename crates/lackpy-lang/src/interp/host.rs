@@ -18,6 +18,12 @@ pub trait Host {
         args: Vec<Data>,
         kwargs: Vec<(String, Data)>,
     ) -> Result<Data, ToolException>;
+
+    /// A note on the call just made, for its trace entry (a file read
+    /// through one of several hard links, say); taken once, after each call.
+    fn call_note(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// A host with no tools, for programs that call none: every name is a

@@ -30,6 +30,8 @@ pub struct TraceEntry {
     pub success: bool,
     /// The tool's error message on failure.
     pub error: Option<String>,
+    /// What the host noted about the call (see [`crate::Host::call_note`]).
+    pub note: Option<String>,
 }
 
 /// Longest string kept whole in a trace preview (lackpy's cut for string

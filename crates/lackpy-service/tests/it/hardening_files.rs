@@ -280,3 +280,40 @@ fn tool_names_no_program_could_call_are_refused() {
         assert!(out.stderr.contains(why), "{name}: {}", out.stderr);
     }
 }
+
+/// A hard link in the workspace to a file outside it (a checked-in file or
+/// a command tool can leave one): writes through it are refused and the
+/// outside file is untouched; a read works and its trace entry says so.
+#[test]
+fn hard_links_to_outside_files_are_never_written_and_reads_are_noted() {
+    let ws = Ws::new();
+    let outside = ws.outer.path().join("outside.txt");
+    std::fs::write(&outside, "outside").expect("outside file");
+    std::fs::hard_link(&outside, ws.path().join("link.txt")).expect("hard link");
+    let v = ws.run("write_file('link.txt', 'pwned')", &[]);
+    let (ty, msg) = failure(&v);
+    assert_eq!(ty, "PermissionError", "{v}");
+    assert!(
+        msg.contains("2 hard links") && msg.contains("allow_hardlinks"),
+        "{msg}"
+    );
+    assert_eq!(std::fs::read_to_string(&outside).expect("read"), "outside");
+
+    let v = ws.run("read_file('link.txt')", &[]);
+    assert_eq!(v["success"], true, "{v}");
+    assert_eq!(v["output"], "outside", "{v}");
+    let note = v["trace"][0]["note"].as_str().unwrap_or_default();
+    assert!(
+        note.contains("'link.txt'") && note.contains("2 hard links"),
+        "{v}"
+    );
+    // A file with one name has no note.
+    ws.write("plain.txt", "plain");
+    let v = ws.run("read_file('plain.txt')", &[]);
+    assert!(v["trace"][0].get("note").is_none(), "{v}");
+
+    ws.config("[files]\nallow_hardlinks = true\n");
+    let v = ws.run("write_file('link.txt', 'shared')", &[]);
+    assert_eq!(v["success"], true, "{v}");
+    assert_eq!(std::fs::read_to_string(&outside).expect("read"), "shared");
+}

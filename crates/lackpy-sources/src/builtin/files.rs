@@ -3,7 +3,7 @@
 //! workspace and recorded in the run's file log.
 
 use std::io::Write;
-use std::os::unix::fs::OpenOptionsExt;
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 
 use lackpy_lang::{Data, str_repr};
 use nix::errno::Errno;
@@ -27,9 +27,15 @@ fn path_arg(v: &Data) -> Result<&str, ToolError> {
     }
 }
 
+/// A file's text and its hard-link count when it was read.
+struct ReadText {
+    text: String,
+    links: u64,
+}
+
 /// Reads a resolved file as text: UTF-8, universal newlines. Only regular
 /// files, and none over the policy's cap (see [`crate::bounded_file`]).
-fn read_text(r: &Resolved, user_path: &str, policy: &FilePolicy) -> Result<String, ToolError> {
+fn read_text(r: &Resolved, user_path: &str, policy: &FilePolicy) -> Result<ReadText, ToolError> {
     if !r.exists {
         return Err(errno_error(Errno::ENOENT, &r.display));
     }
@@ -50,7 +56,35 @@ fn read_text(r: &Resolved, user_path: &str, policy: &FilePolicy) -> Result<Strin
         Ok(t) => t,
         Err(e) => return Err(decode_error(e.as_bytes(), e.utf8_error())),
     };
-    Ok(universal_newlines(text))
+    Ok(ReadText {
+        text: universal_newlines(text),
+        links: meta.nlink(),
+    })
+}
+
+/// A read of a file with other hard links is allowed (reading cannot change
+/// what lies outside), but the trace says so: another link may lie outside
+/// the workspace.
+fn note_links(ctx: &CallContext, r: &Resolved, links: u64) {
+    if links > 1 {
+        ctx.files.note(format!(
+            "read {} through one of its {links} hard links (another may lie outside the workspace)",
+            str_repr(&r.display)
+        ));
+    }
+}
+
+/// A write through a hard link changes every other name of the file, which
+/// may lie outside the workspace: refused unless `[files] allow_hardlinks`.
+fn hardlink_error(display: &str, links: u64) -> ToolError {
+    ToolError::new(
+        ToolErrorKind::Os,
+        format!(
+            "refusing to write {}: it has {links} hard links, and another may lie outside the workspace ([files] allow_hardlinks = true allows it)",
+            str_repr(display)
+        ),
+    )
+    .with_type("PermissionError")
 }
 
 /// The file tools read and write regular files only: a FIFO would block
@@ -118,7 +152,12 @@ fn decode_error(bytes: &[u8], err: std::str::Utf8Error) -> ToolError {
         .with_type("UnicodeDecodeError")
 }
 
-fn write_text(r: &Resolved, user_path: &str, content: &str) -> Result<(), ToolError> {
+fn write_text(
+    r: &Resolved,
+    user_path: &str,
+    content: &str,
+    policy: &FilePolicy,
+) -> Result<(), ToolError> {
     if r.exists {
         let meta = std::fs::metadata(&r.real).map_err(|e| os_error(&e, &r.display))?;
         if meta.is_dir() {
@@ -138,9 +177,13 @@ fn write_text(r: &Resolved, user_path: &str, content: &str) -> Result<(), ToolEr
         .custom_flags(open_flags())
         .open(&r.real)
         .map_err(|e| os_error(&e, &r.display))?;
-    // Truncate only once it is known to be a regular file.
+    // Truncate only once it is known to be a regular file with no other
+    // name (checked on the open file, so no link made meanwhile slips by).
     let meta = f.metadata().map_err(|e| os_error(&e, &r.display))?;
     check_regular(&meta, &r.display)?;
+    if meta.nlink() > 1 && !policy.allow_hardlinks() {
+        return Err(hardlink_error(&r.display, meta.nlink()));
+    }
     f.set_len(0).map_err(|e| os_error(&e, &r.display))?;
     f.write_all(content.as_bytes())
         .map_err(|e| os_error(&e, &r.display))
@@ -154,9 +197,10 @@ pub(crate) fn read_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -
     policy.check_written(&ws, path, Access::Read)?;
     let r = resolve(&ws, path)?;
     policy.check(&ws, path, &r, Access::Read)?;
-    let text = read_text(&r, path, policy)?;
+    let read = read_text(&r, path, policy)?;
     ctx.files.record_read(&r.relative);
-    Ok(Data::Str(text))
+    note_links(ctx, &r, read.links);
+    Ok(Data::Str(read.text))
 }
 
 /// `write_file(path, content) -> bool`: creates or truncates; never creates
@@ -174,7 +218,7 @@ pub(crate) fn write_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) 
     policy.check_written(&ws, path, Access::Write)?;
     let r = resolve(&ws, path)?;
     policy.check(&ws, path, &r, Access::Write)?;
-    write_text(&r, path, content)?;
+    write_text(&r, path, content, policy)?;
     ctx.files.record_modified(&r.relative);
     Ok(Data::Bool(true))
 }
@@ -191,8 +235,9 @@ pub(crate) fn edit_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -
     // Both checks first: whether `old_str` was found would tell a reader.
     policy.check(&ws, path, &r, Access::Write)?;
     policy.check(&ws, path, &r, Access::Read)?;
-    let text = read_text(&r, path, policy)?;
+    let ReadText { text, links } = read_text(&r, path, policy)?;
     ctx.files.record_read(&r.relative);
+    note_links(ctx, &r, links);
     let Data::Str(old) = &args[1] else {
         return Err(ToolError::type_error(format!(
             "'in <string>' requires string as left operand, not {}",
@@ -208,7 +253,7 @@ pub(crate) fn edit_file(args: &[Data], ctx: &CallContext, policy: &FilePolicy) -
             args[2].type_name()
         )));
     };
-    write_text(&r, path, &text.replacen(old.as_str(), new, 1))?;
+    write_text(&r, path, &text.replacen(old.as_str(), new, 1), policy)?;
     ctx.files.record_modified(&r.relative);
     Ok(Data::Bool(true))
 }

@@ -111,6 +111,7 @@ pub struct FilePolicy {
     entries: Vec<Entry>,
     host_configs: Vec<String>,
     allow_protected_writes: bool,
+    allow_hardlinks: bool,
     max_read_bytes: u64,
 }
 
@@ -120,6 +121,7 @@ impl Default for FilePolicy {
             entries: Vec::new(),
             host_configs: Vec::new(),
             allow_protected_writes: false,
+            allow_hardlinks: false,
             max_read_bytes: DEFAULT_MAX_READ_BYTES,
         }
     }
@@ -207,7 +209,24 @@ impl FilePolicy {
         if let Some(max) = config.files.max_read_bytes {
             policy.max_read_bytes = max;
         }
+        if config.files.allow_hardlinks {
+            tracing::warn!(
+                "[files].allow_hardlinks = true: programs may write files whose other hard links lie outside the workspace"
+            );
+            policy.allow_hardlinks = true;
+        }
         policy
+    }
+
+    /// Whether the file tools may write a file with more than one hard link.
+    pub fn allow_hardlinks(&self) -> bool {
+        self.allow_hardlinks
+    }
+
+    /// The same policy, allowing or refusing writes through hard links.
+    pub fn with_allow_hardlinks(mut self, allow: bool) -> FilePolicy {
+        self.allow_hardlinks = allow;
+        self
     }
 
     /// The largest file the file tools read, in bytes.

@@ -141,6 +141,9 @@ pub struct FilesSection {
     pub allow_protected_writes: bool,
     /// The largest file `read_file` / `edit_file` read, in bytes.
     pub max_read_bytes: Option<u64>,
+    /// `true` lets `write_file` / `edit_file` write a regular file that has
+    /// more than one hard link (one of which may lie outside the workspace).
+    pub allow_hardlinks: bool,
 }
 
 /// `[server]` (ours): how `lackpy mcp serve` admits runs.

@@ -8,6 +8,7 @@ mod config;
 mod confinement;
 mod defaults;
 mod fuzz_config;
+mod hardlinks;
 mod host_config;
 mod mcp_server;
 mod protected;
