@@ -103,10 +103,16 @@ impl McpError {
                 ToolError::timeout(format!("{what} did not answer before the run's deadline"))
             }
             McpError::Cancelled => ToolError::cancelled(),
-            McpError::Down(_) | McpError::Closed => {
-                ToolError::unavailable(format!("{what}: {}", self.describe()))
-            }
-            other => ToolError::failed(format!("{what}: {}", other.describe())),
+            // A transport error can name the server's URL, credentials and
+            // all: the program, its trace and the result only see it redacted.
+            McpError::Down(_) | McpError::Closed => ToolError::unavailable(format!(
+                "{what}: {}",
+                lackpy_sources::redact_urls(&self.describe())
+            )),
+            other => ToolError::failed(format!(
+                "{what}: {}",
+                lackpy_sources::redact_urls(&other.describe())
+            )),
         }
     }
 }
@@ -114,6 +120,18 @@ impl McpError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn transport_errors_never_show_url_credentials() {
+        for e in [
+            McpError::Down("error sending request for url (http://u:pw@h:1/mcp?key=K)".into()),
+            McpError::SessionEnded("POST https://u:pw@h/mcp?token=T failed".into()),
+        ] {
+            let m = e.into_tool_error("s", "t").message().to_string();
+            assert!(!m.contains("pw") && !m.contains("=K") && !m.contains("=T"), "{m}");
+            assert!(m.contains("<redacted>"), "{m}");
+        }
+    }
 
     #[test]
     fn program_messages() {
