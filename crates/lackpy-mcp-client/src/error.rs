@@ -128,7 +128,10 @@ mod tests {
             McpError::SessionEnded("POST https://u:pw@h/mcp?token=T failed".into()),
         ] {
             let m = e.into_tool_error("s", "t").message().to_string();
-            assert!(!m.contains("pw") && !m.contains("=K") && !m.contains("=T"), "{m}");
+            assert!(
+                !m.contains("pw") && !m.contains("=K") && !m.contains("=T"),
+                "{m}"
+            );
             assert!(m.contains("<redacted>"), "{m}");
         }
     }

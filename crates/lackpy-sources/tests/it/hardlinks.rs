@@ -4,12 +4,10 @@
 
 use crate::common;
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use common::{outcome, s, write_files};
-use lackpy_sources::{
-    CallContext, Config, PythonRuntime, Toolbox, add_local_sources, parse_config,
-};
+use common::{call_named, local_toolbox, write_files};
+use lackpy_sources::{CallContext, Toolbox};
 
 struct Fixture {
     _root: tempfile::TempDir,
@@ -26,27 +24,17 @@ fn fixture(config: &str) -> Fixture {
     write_files(root.path(), &[("outside.txt", "outside data")]);
     write_files(&ws, &[("plain.txt", "plain")]);
     std::fs::hard_link(&outside, ws.join("link.txt")).unwrap_or_else(|e| panic!("{e}"));
-    let cfg: Config = parse_config(config, Path::new("config.toml"))
-        .unwrap_or_else(|e| panic!("{e}"))
-        .config;
-    let mut tb = Toolbox::new();
-    add_local_sources(&mut tb, &cfg, &PythonRuntime::new(), None).unwrap_or_else(|e| panic!("{e}"));
     Fixture {
         _root: root,
         ws,
         outside,
-        tb,
+        tb: local_toolbox(config),
     }
 }
 
 impl Fixture {
     fn call(&self, ctx: &CallContext, tool: &str, args: &[&str]) -> String {
-        let t = self.tb.resolve(tool).unwrap_or_else(|e| panic!("{e}"));
-        outcome(
-            &t.tool
-                .call(args.iter().map(|a| s(a)).collect(), vec![], ctx)
-                .wait(),
-        )
+        call_named(&self.tb, ctx, tool, args)
     }
 
     fn outside_text(&self) -> String {

@@ -5,13 +5,12 @@
 use crate::common;
 
 use std::os::unix::fs::symlink;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 use common::{outcome, s, with_logs, write_files};
 use lackpy_sources::lang::Data;
-use lackpy_sources::{CallContext, PythonRuntime, Toolbox, add_local_sources};
-use lackpy_sources::{Config, parse_config};
+use lackpy_sources::{CallContext, Toolbox};
 
 struct Fixture {
     _root: tempfile::TempDir,
@@ -23,15 +22,10 @@ fn fixture(config: &str) -> Fixture {
     let root = tempfile::tempdir().unwrap_or_else(|e| panic!("{e}"));
     let ws = root.path().join("ws");
     write_files(&ws, &[("a.txt", "inside")]);
-    let cfg: Config = parse_config(config, Path::new("config.toml"))
-        .unwrap_or_else(|e| panic!("{e}"))
-        .config;
-    let mut tb = Toolbox::new();
-    add_local_sources(&mut tb, &cfg, &PythonRuntime::new(), None).unwrap_or_else(|e| panic!("{e}"));
     Fixture {
         _root: root,
         ws,
-        tb,
+        tb: common::local_toolbox(config),
     }
 }
 

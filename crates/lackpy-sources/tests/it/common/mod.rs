@@ -88,6 +88,28 @@ pub fn err_text(e: &ToolError) -> String {
     format!("{}: {}", e.error_type(), e.message())
 }
 
+/// The local sources (builtin file tools, config tools) of a config text.
+pub fn local_toolbox(config: &str) -> lackpy_sources::Toolbox {
+    let cfg = lackpy_sources::parse_config(config, Path::new("config.toml"))
+        .unwrap_or_else(|e| panic!("{e}"))
+        .config;
+    let mut tb = lackpy_sources::Toolbox::new();
+    lackpy_sources::add_local_sources(&mut tb, &cfg, &lackpy_sources::PythonRuntime::new(), None)
+        .unwrap_or_else(|e| panic!("{e}"));
+    tb
+}
+
+/// The outcome of calling `tool` of `tb` with text arguments.
+pub fn call_named(
+    tb: &lackpy_sources::Toolbox,
+    ctx: &CallContext,
+    tool: &str,
+    args: &[&str],
+) -> String {
+    let r = tb.resolve(tool).unwrap_or_else(|e| panic!("{e}"));
+    outcome(&call(&r.tool, args.iter().map(|a| s(a)).collect(), ctx))
+}
+
 /// Writes `files` (relative path → text) under `root`, making directories.
 pub fn write_files(root: &Path, files: &[(&str, &str)]) {
     for (rel, text) in files {
