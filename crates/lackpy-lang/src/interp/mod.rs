@@ -29,6 +29,8 @@ pub(crate) mod resolve;
 mod result;
 #[cfg(test)]
 mod table_tests;
+#[cfg(test)]
+pub(crate) mod test_run;
 mod trace;
 
 use std::cell::RefCell;

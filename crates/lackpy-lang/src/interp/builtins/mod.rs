@@ -395,38 +395,77 @@ fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
     }
 }
 
+/// `print(*args, sep=' ', end='\n', file=None, flush=False)`, checked as
+/// CPython does: the keywords first, then `sep` and `end` (None means the
+/// default); each argument is written as soon as its `str()` is made, so
+/// an argument that fails leaves the ones before it printed.
 fn print(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
-    let mut sep: Option<&Value> = None;
-    let mut end: Option<&Value> = None;
-    for (k, v) in kwargs {
-        match &**k {
-            "sep" => sep = Some(v),
-            "end" => end = Some(v),
-            _ => {}
-        }
-    }
-    let sep_text = match sep {
-        None => " ".to_owned(),
-        Some(Value::Str(s)) => s.as_str().to_owned(),
-        Some(other) => return Err(Exc::no_attr(other, "join")),
+    let bound = bind("print", &[], kwargs, &["sep", "end", "file", "flush"], 0)?;
+    let text_arg = |slot: Option<&Option<Value>>, what: &str, default: &str| match slot {
+        None | Some(None) | Some(Some(Value::None)) => Ok(default.to_owned()),
+        Some(Some(Value::Str(s))) => Ok(s.as_str().to_owned()),
+        Some(Some(other)) => Err(Exc::type_error(format!(
+            "{what} must be None or a string, not {}",
+            other.type_name()
+        ))),
     };
+    let sep = text_arg(bound.first(), "sep", " ")?;
+    let end = text_arg(bound.get(1), "end", "\n")?;
+    // There is no file object to write to but stdout: any other `file` has
+    // no `write` (CPython looks it up at the first write).
+    if let Some(Some(file)) = bound.get(2)
+        && !matches!(file, Value::None)
+    {
+        return Err(Exc::no_attr(file, "write"));
+    }
     let mut line = String::new();
     for (i, a) in args.iter().enumerate() {
         if i > 0 {
-            line.push_str(&sep_text);
+            line.push_str(&sep);
         }
-        repr::push_str_of(a, &mut line)?;
-    }
-    match end {
-        None => line.push('\n'),
-        Some(Value::Str(s)) => line.push_str(s.as_str()),
-        Some(other) => {
-            return Err(Exc::type_error(format!(
-                "can only concatenate str (not \"{}\") to str",
-                other.type_name()
-            )));
+        let mut piece = String::new();
+        if let Err(e) = repr::push_str_of(a, &mut piece) {
+            it.write_stdout(&line);
+            return Err(e);
         }
+        line.push_str(&piece);
     }
+    line.push_str(&end);
     it.write_stdout(&line);
     Ok(Value::None)
+}
+
+#[cfg(test)]
+mod print_tests {
+    use crate::interp::test_run::outcome;
+
+    #[test]
+    fn none_means_the_default_separator_and_end() {
+        assert_eq!(outcome("print(1, 2, sep=None, end=None)\n0"), "1 2\n=> 0");
+        assert_eq!(outcome("print(1, file=None, flush=True)\n0"), "1\n=> 0");
+    }
+
+    #[test]
+    fn a_separator_or_end_of_another_type_is_a_type_error() {
+        assert_eq!(
+            outcome("print(1, 2, sep=3)"),
+            "TypeError: sep must be None or a string, not int"
+        );
+        assert_eq!(
+            outcome("print(1, end=b'x', file=2)"),
+            "TypeError: end must be None or a string, not bytes"
+        );
+        assert_eq!(
+            outcome("print(1, file=2)"),
+            "AttributeError: 'int' object has no attribute 'write'"
+        );
+    }
+
+    #[test]
+    fn an_unknown_keyword_is_refused_before_anything_is_printed() {
+        assert_eq!(
+            outcome("print(1, sep=3, foo=4)"),
+            "TypeError: 'foo' is an invalid keyword argument for print()"
+        );
+    }
 }
