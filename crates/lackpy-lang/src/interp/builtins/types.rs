@@ -12,7 +12,7 @@ use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use crate::catalog::TypeId;
 use crate::value::errors::{Exc, R};
-use crate::value::int::{IntRef, as_int, f64_to_int, parse_int};
+use crate::value::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
 
@@ -265,19 +265,15 @@ fn short_decimal(text: &str) -> Option<i64> {
 
 fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
     match parse_int(text, base) {
-        Some((n, digits)) => {
-            if base == 10 && digits > crate::value::int::MAX_STR_DIGITS {
-                return Err(Exc::value_error(format!(
-                    "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
-                    crate::value::int::MAX_STR_DIGITS,
-                    digits
-                )));
-            }
-            Ok(Value::from_big(n))
-        }
+        Ok(n) => Ok(Value::from_big(n)),
+        Err(IntParseError::TooManyDigits(digits)) => Err(Exc::value_error(format!(
+            "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+            crate::value::int::MAX_STR_DIGITS,
+            digits
+        ))),
         // CPython shows at most 200 characters of the repr (`%.200R`), so a
         // huge bad literal does not make a huge message.
-        None => Err(Exc::value_error(format!(
+        Err(IntParseError::Invalid) => Err(Exc::value_error(format!(
             "invalid literal for int() with base {}: {}",
             base,
             repr::repr(orig)?.chars().take(200).collect::<String>()
