@@ -17,7 +17,7 @@ use self::sort::{sort_by, sorted};
 pub(crate) use self::sort::{sort_kwargs, sort_values};
 pub(crate) use self::types::call_type;
 use super::Interp;
-use super::args::{Kw, between, bind, no_kwargs};
+use super::args::{Kw, between, bind, bind_req, no_kwargs};
 use super::limits::Budget;
 use super::ops;
 use crate::ast::CmpOp;
@@ -127,6 +127,19 @@ fn isinstance_of(args: &[Value], kwargs: Kw) -> R<Value> {
 }
 
 fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -> R<Value> {
+    // CPython counts the positional arguments first, then the keywords,
+    // then looks at their names.
+    if args.is_empty() {
+        return Err(Exc::type_error(format!(
+            "{name} expected at least 1 argument, got 0"
+        )));
+    }
+    if kwargs.len() > 2 {
+        return Err(Exc::type_error(format!(
+            "{name}() takes at most 2 keyword arguments ({} given)",
+            kwargs.len()
+        )));
+    }
     let mut key = None;
     let mut default = None;
     for (k, v) in kwargs {
@@ -145,12 +158,6 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
                 )));
             }
         }
-    }
-    if kwargs.len() > 2 {
-        return Err(Exc::type_error(format!(
-            "{name}() takes at most 2 keyword arguments ({} given)",
-            kwargs.len()
-        )));
     }
     // Without a key, a list or tuple is read in place (comparisons run no
     // program code, so it cannot change meanwhile) and only the winner is
@@ -270,12 +277,7 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
 }
 
 fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
-    if args.is_empty() {
-        return Err(Exc::type_error(
-            "sum() takes at least 1 positional argument (0 given)",
-        ));
-    }
-    let bound = bind("sum", args, kwargs, &["iterable", "start"], 1)?;
+    let bound = bind_req("sum", args, kwargs, &["iterable", "start"], 1, 1)?;
     let start = bound.get(1).cloned().flatten().unwrap_or(Value::Int(0));
     match &start {
         Value::Str(_) => {

@@ -138,15 +138,49 @@ fn reversed(args: &[Value], kwargs: Kw) -> R<Value> {
     ))))
 }
 
-/// `enumerate(iterable, start=0)`.
+/// `enumerate(iterable, start=0)`, its arguments checked as CPython's
+/// hand-written binding does: by their total count first, then each
+/// keyword against the one name its place allows.
 fn enumerate(args: &[Value], kwargs: Kw) -> R<Value> {
-    let bound = bind("enumerate", args, kwargs, &["iterable", "start"], 0)?;
-    let Some(src) = bound.first().cloned().flatten() else {
+    let bad = |k: &str| {
+        Exc::type_error(format!(
+            "'{k}' is an invalid keyword argument for enumerate()"
+        ))
+    };
+    let bound: [Option<Value>; 2] = match (args, kwargs) {
+        ([a], []) => [Some(a.clone()), None],
+        ([a, b], []) => [Some(a.clone()), Some(b.clone())],
+        ([], [(k, v)]) => match &**k {
+            "iterable" => [Some(v.clone()), None],
+            _ => return Err(bad(k)),
+        },
+        ([a], [(k, v)]) => match &**k {
+            "start" => [Some(a.clone()), Some(v.clone())],
+            _ => return Err(bad(k)),
+        },
+        ([], [(k0, v0), (k1, v1)]) => match (&**k0, &**k1) {
+            ("start", "iterable") => [Some(v1.clone()), Some(v0.clone())],
+            ("iterable", "start") => [Some(v0.clone()), Some(v1.clone())],
+            ("start", other) | ("iterable", other) | (other, _) => return Err(bad(other)),
+        },
+        ([], _) => {
+            return Err(Exc::type_error(
+                "enumerate() missing required argument 'iterable'",
+            ));
+        }
+        _ => {
+            return Err(Exc::type_error(format!(
+                "enumerate() takes at most 2 arguments ({} given)",
+                args.len() + kwargs.len()
+            )));
+        }
+    };
+    let [Some(src), start] = bound else {
         return Err(Exc::type_error(
             "enumerate() missing required argument 'iterable'",
         ));
     };
-    let start = match bound.get(1).cloned().flatten() {
+    let start = match start {
         None => Value::Int(0),
         Some(v) => match as_int(&v) {
             Some(i) => Value::from_big(i.to_big()),
@@ -170,7 +204,7 @@ fn zip(args: &[Value], kwargs: Kw) -> R<Value> {
             strict = v.truthy();
         } else {
             return Err(Exc::type_error(format!(
-                "zip() got an unexpected keyword argument '{k}'"
+                "'{k}' is an invalid keyword argument for zip()"
             )));
         }
     }
