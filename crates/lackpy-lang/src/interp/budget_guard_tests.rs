@@ -85,6 +85,9 @@ fn method_args(t: TypeId, m: MethodId) -> Option<String> {
         }
         M::Center | M::Ljust | M::Rjust | M::Zfill => "100000000".to_owned(),
         M::Expandtabs => "100000".to_owned(),
+        M::Find | M::Rfind | M::Index | M::Rindex if t == TypeId::Bytes => "b'zz'".to_owned(),
+        M::Strip | M::Lstrip | M::Rstrip if t == TypeId::Bytes => "b'a'".to_owned(),
+        M::Replace if t == TypeId::Bytes => "b'a', b'x' * 3000000".to_owned(),
         M::Count | M::Find | M::Rfind | M::Partition | M::Rpartition if s => "'b\\t'".to_owned(),
         M::Index | M::Rindex if s => "'zz'".to_owned(),
         M::Startswith | M::Endswith if s => "('q', 'r', 'a')".to_owned(),

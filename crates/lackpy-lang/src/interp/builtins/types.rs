@@ -13,6 +13,7 @@ use super::super::ops::{self, collect_iterable};
 use crate::catalog::TypeId;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
+use crate::interp::codec_args;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
 
@@ -22,7 +23,7 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
     match t {
         TypeId::Int => int_of(args, kwargs),
         TypeId::Float => float(args, kwargs),
-        TypeId::Str => str_of(args, kwargs),
+        TypeId::Str => str_of(&it.budget, args, kwargs),
         TypeId::Bool => bool_of(args, kwargs),
         TypeId::List => list(args, kwargs),
         TypeId::Tuple => tuple(args, kwargs),
@@ -468,7 +469,7 @@ fn plain_float(text: &str) -> Option<f64> {
     text.parse::<f64>().ok()
 }
 
-fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {
+fn str_of(budget: &Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     if let ([v], []) = (args, kwargs)
         && let Some(text) = repr::str_value(v)
     {
@@ -485,24 +486,13 @@ fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {
             Some(v) => Ok(Value::str(repr::to_str(&v)?)),
         };
     }
-    for (name, v) in [("encoding", &encoding), ("errors", &errors)] {
-        if let Some(v) = v
-            && !matches!(v, Value::Str(_))
-        {
-            return Err(Exc::type_error(format!(
-                "str() argument '{name}' must be str, not {}",
-                v.type_name()
-            )));
-        }
-    }
+    // Argument Clinic checks the argument types before `object`'s.
+    codec_args::text_arg("str", "encoding", encoding.as_ref())?;
+    codec_args::text_arg("str", "errors", errors.as_ref())?;
     match obj {
-        Some(Value::Bytes(b)) => match String::from_utf8(b.to_vec()) {
-            Ok(s) => Ok(Value::str(s)),
-            Err(_) => Err(Exc::new(
-                crate::value::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
-                "'utf-8' codec can't decode bytes",
-            )),
-        },
+        Some(Value::Bytes(b)) => {
+            codec_args::decode(budget, "str", &b, encoding.as_ref(), errors.as_ref())
+        }
         Some(Value::Str(_)) => Err(Exc::type_error("decoding str is not supported")),
         Some(other) => Err(Exc::type_error(format!(
             "decoding to str: need a bytes-like object, {} found",

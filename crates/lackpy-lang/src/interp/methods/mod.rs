@@ -5,6 +5,7 @@
 //! (`call_method`) read the same tables, so a method exists exactly where
 //! a row declares it.
 
+pub(crate) mod bytes;
 pub(crate) mod dict;
 pub(crate) mod list;
 pub(crate) mod num;
@@ -128,7 +129,7 @@ impl<F> Methods<F> {
 pub(crate) fn methods_of(t: TypeId) -> Option<&'static MethodIndex> {
     Some(match t {
         TypeId::Str => &str::METHODS.index,
-        TypeId::Bytes => &num::BYTES.index,
+        TypeId::Bytes => &bytes::BYTES.index,
         TypeId::List => &list::LIST.index,
         TypeId::Tuple => &list::TUPLE.index,
         TypeId::Range => &list::RANGE.index,
@@ -213,7 +214,7 @@ pub(crate) fn call_method(
             args,
             kwargs,
         ),
-        Value::Bytes(b) => handler(&num::BYTES, recv, id)?(b, args, kwargs),
+        Value::Bytes(b) => handler(&bytes::BYTES, recv, id)?(&mut it.budget, b, args, kwargs),
         Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
             handler(&num::INT, recv, id)?(recv, args, kwargs)
         }

@@ -973,17 +973,10 @@ fn format_map(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<V
     Ok(s_val(out))
 }
 
-fn encode(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
+fn encode(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("encode", args, kwargs, &["encoding", "errors"], 0)?;
-    if let Some(v) = b.first().cloned().flatten()
-        && !matches!(v, Value::Str(_))
-    {
-        return Err(Exc::type_error(format!(
-            "encode() argument 'encoding' must be str, not {}",
-            v.type_name()
-        )));
-    }
-    Ok(Value::Bytes(Rc::new(s.as_str().as_bytes().to_vec())))
+    let arg = |i: usize| b.get(i).and_then(Option::as_ref);
+    crate::interp::codec_args::encode(budget, "encode", s.as_str(), arg(0), arg(1))
 }
 
 /// Lowercases `c` (at byte `i` of `text`), with Greek final sigma as
