@@ -98,6 +98,8 @@ fn method_args(t: TypeId, m: MethodId) -> Option<String> {
         M::Encode => String::new(),
         M::Format => format!("*{h}"),
         M::FormatMap => "{}".to_owned(),
+        M::Translate => "{97: 'xyz' * 100}".to_owned(),
+        M::Maketrans => "dict.fromkeys(range(400000))".to_owned(),
         M::Join => "'x' * 3000000".to_owned(),
         M::Replace => "'a', 'x' * 3000000".to_owned(),
         M::Decode | M::Hex => String::new(),

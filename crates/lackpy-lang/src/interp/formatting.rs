@@ -629,8 +629,36 @@ pub(crate) fn str_format(
 ) -> R<String> {
     let mut auto = Numbering::default();
     let mut out = String::new();
-    expand(budget, template, args, kwargs, &mut auto, &mut out, 1)?;
+    let src = Fields {
+        args,
+        kwargs,
+        mapping: None,
+    };
+    expand(budget, template, &src, &mut auto, &mut out, 1)?;
     Ok(out)
+}
+
+/// `template.format_map(mapping)`: each named field is `mapping[name]`
+/// (any subscriptable value, looked up as it is needed); a positional
+/// field is CPython's `ValueError`.
+pub(crate) fn str_format_map(budget: &mut Budget, template: &str, mapping: &Value) -> R<String> {
+    let mut auto = Numbering::default();
+    let mut out = String::new();
+    let src = Fields {
+        args: &[],
+        kwargs: &[],
+        mapping: Some(mapping),
+    };
+    expand(budget, template, &src, &mut auto, &mut out, 1)?;
+    Ok(out)
+}
+
+/// Where the fields of a `str.format` template come from.
+struct Fields<'a> {
+    args: &'a [Value],
+    kwargs: &'a [(Rc<str>, Value)],
+    /// `format_map`'s mapping, which replaces both.
+    mapping: Option<&'a Value>,
 }
 
 #[derive(Default)]
@@ -643,19 +671,30 @@ struct Numbering {
 fn expand(
     budget: &mut Budget,
     template: &str,
-    args: &[Value],
-    kwargs: &[(Rc<str>, Value)],
+    src: &Fields<'_>,
     num: &mut Numbering,
     out: &mut String,
     depth: u32,
 ) -> R<()> {
+    let (args, kwargs) = (src.args, src.kwargs);
     let parsed = format_template(template);
     let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
     for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
             (TemplatePiece::Literal(s), _) => out.push_str(s),
             (TemplatePiece::Field(f), cached_spec) => {
-                let v = match &f.name {
+                let looked_up;
+                let v = match (&f.name, src.mapping) {
+                    (FieldName::Keyword(k), Some(m)) => {
+                        looked_up = super::ops::get_item(m, &Value::str(k.as_str()))?;
+                        &looked_up
+                    }
+                    (_, Some(_)) => {
+                        return Err(Exc::value_error(
+                            "Format string contains positional fields",
+                        ));
+                    }
+                    (name, None) => match name {
                     FieldName::Auto => {
                         if num.manual {
                             return Err(Exc::value_error(fmt::MANUAL_TO_AUTO_NUMBERING));
@@ -682,6 +721,7 @@ fn expand(
                             None => return Err(Exc::key_error(&Value::str(k.as_str()))),
                         }
                     }
+                    },
                 };
                 let converted;
                 let v = match f.conversion {
@@ -710,7 +750,7 @@ fn expand(
                         return Err(Exc::value_error(fmt::MAX_STRING_RECURSION));
                     }
                     let mut s = String::new();
-                    expand(budget, &f.spec, args, kwargs, num, &mut s, depth - 1)?;
+                    expand(budget, &f.spec, src, num, &mut s, depth - 1)?;
                     s
                 } else {
                     f.spec.clone()

@@ -15,6 +15,7 @@ mod str_pad;
 pub(crate) mod str_pieces;
 mod str_search;
 mod str_split;
+pub(crate) mod str_translate;
 
 use std::rc::Rc;
 
@@ -235,6 +236,9 @@ pub(crate) fn call_unbound(
 ) -> R<Value> {
     if owner == TypeId::Dict && id == MethodId::Fromkeys {
         return dict::fromkeys(args, kwargs);
+    }
+    if owner == TypeId::Str && id == MethodId::Maketrans {
+        return str_translate::maketrans(args, kwargs);
     }
     let Some((recv, rest)) = args.split_first() else {
         return Err(Exc::type_error(format!(

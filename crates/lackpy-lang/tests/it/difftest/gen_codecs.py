@@ -149,7 +149,7 @@ MAKETRANS = ["str.maketrans('ab', 'x')", "str.maketrans('abc')", "str.maketrans(
              "str.maketrans()", "str.maketrans({}, 'a')", "'x'.maketrans('a', 'b')",
              "str.maketrans({'a': 1, 98: 'c'})", "sorted(str.maketrans('abc', 'xyz', 'q').items())",
              "str.maketrans(x='y')"]
-FMAP = ["'{a} {b}'", "'{a!r:>6}'", "'{0}'", "'{}'", "'{a[0]}'", "'{a.real}'", "'{{a}}'", "'{c}'",
+FMAP = ["'{a} {b}'", "'{a!r:>6}'", "'{0}'", "'{}'", "'{{a}}'", "'{c}'", "'{b:>{a}}'",
         "'{a:{b}}'", "'{b}-{a}'"]
 MAPS = ["{'a': 1, 'b': 'x'}", "{'a': [5, 6], 'b': 3}", "{}", "{1: 2}", "[1]", "1",
         "{'a': 'q', 'b': 8, 'c': None}"]
