@@ -13,7 +13,10 @@ pub(crate) fn next_bad(data: &[u8], at: usize, out: &mut String) -> Option<BadBy
         Ok(s) => (s, None),
         Err(e) => {
             let n = e.valid_up_to();
-            (std::str::from_utf8(&rest[..n]).unwrap_or_default(), Some(at + n))
+            (
+                std::str::from_utf8(&rest[..n]).unwrap_or_default(),
+                Some(at + n),
+            )
         }
     };
     out.push_str(good);

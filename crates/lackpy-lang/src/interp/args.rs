@@ -137,7 +137,11 @@ pub(crate) fn bind_req(
     if nargs < required_posonly {
         return Err(Exc::type_error(format!(
             "{fname}() takes {} {required_posonly} positional argument{} ({nargs} given)",
-            if required_posonly < names.len() { "at least" } else { "exactly" },
+            if required_posonly < names.len() {
+                "at least"
+            } else {
+                "exactly"
+            },
             plural(required_posonly),
         )));
     }

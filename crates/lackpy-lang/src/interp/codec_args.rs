@@ -59,7 +59,10 @@ fn raise(e: CodecError, operation: &str, name: Option<&str>) -> Box<Exc> {
     };
     let message = match name {
         Some(name) if !matches!(e, CodecError::Unicode { .. }) && !codecs::is_shortcut(name) => {
-            format!("{operation} with '{name}' codec failed ({class}: {})", e.message())
+            format!(
+                "{operation} with '{name}' codec failed ({class}: {})",
+                e.message()
+            )
         }
         _ => e.message(),
     };
@@ -118,7 +121,10 @@ mod tests {
             "'héllo'.encode('ascii')",
             "UnicodeEncodeError: 'ascii' codec can't encode character '\\xe9' in position 1: ordinal not in range(128)",
         ),
-        ("'a'.encode('bogus')", "LookupError: unknown encoding: bogus"),
+        (
+            "'a'.encode('bogus')",
+            "LookupError: unknown encoding: bogus",
+        ),
         ("'a'.encode('latin-1', 'bogus')", "=> b'a'"),
         (
             "'€'.encode('latin-1', 'bogus')",
@@ -140,7 +146,10 @@ mod tests {
             "str('x', 1)",
             "TypeError: str() argument 'encoding' must be str, not int",
         ),
-        ("str('x', 'ascii')", "TypeError: decoding str is not supported"),
+        (
+            "str('x', 'ascii')",
+            "TypeError: decoding str is not supported",
+        ),
         ("str(b'\\xe9', 'latin-1')", "=> 'é'"),
         ("str(b'', 'bogus')", "=> ''"),
         (
@@ -155,7 +164,10 @@ mod tests {
             "b'a\\xe2\\x82'.decode('utf8')",
             "UnicodeDecodeError: 'utf-8' codec can't decode bytes in position 1-2: unexpected end of data",
         ),
-        ("b'a\\xe2\\x82b'.decode('utf-8', 'replace')", "=> 'a\u{fffd}b'"),
+        (
+            "b'a\\xe2\\x82b'.decode('utf-8', 'replace')",
+            "=> 'a\u{fffd}b'",
+        ),
         (
             "b'\\xe9'.decode('ascii', 'xmlcharrefreplace')",
             "TypeError: don't know how to handle UnicodeDecodeError in error callback",

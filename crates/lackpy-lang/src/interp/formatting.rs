@@ -339,39 +339,44 @@ fn percent_argument<'s>(
     spec: &'s PercentSpec,
     cur: &mut Cursor<'_>,
     mapping: Option<&Value>,
-) -> R<(std::borrow::Cow<'s, PercentSpec>, usize, Option<usize>, Value)> {
-        if let Some(key) = &spec.key {
-            let Some(m) = mapping else {
-                return Err(Exc::type_error(fmt::FORMAT_REQUIRES_MAPPING));
-            };
-            cur.current = Some(super::ops::get_item(m, &Value::str(key.as_str()))?);
-            cur.next = cur.items.len();
-        }
-        let (width, left) = match spec.width {
-            Some(Count::Fixed(w)) => (w, false),
-            Some(Count::Star) => match cur.count()? {
-                Some(n) => fmt::star_width(&n).map_err(raise)?,
-                None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
-            },
-            None => (0, false),
+) -> R<(
+    std::borrow::Cow<'s, PercentSpec>,
+    usize,
+    Option<usize>,
+    Value,
+)> {
+    if let Some(key) = &spec.key {
+        let Some(m) = mapping else {
+            return Err(Exc::type_error(fmt::FORMAT_REQUIRES_MAPPING));
         };
-        let precision = match spec.precision {
-            Some(Count::Fixed(p)) => Some(p),
-            Some(Count::Star) => match cur.count()? {
-                Some(n) => Some(fmt::star_precision(&n).map_err(raise)?),
-                None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
-            },
-            None => None,
-        };
-        // A negative `*` width left-aligns: that conversion's spec
-        // is a modified copy, the cached one stays as parsed.
-        let spec = if left && !spec.flags.minus {
-            let mut s = spec.clone();
-            s.flags.minus = true;
-            std::borrow::Cow::Owned(s)
-        } else {
-            std::borrow::Cow::Borrowed(spec)
-        };
+        cur.current = Some(super::ops::get_item(m, &Value::str(key.as_str()))?);
+        cur.next = cur.items.len();
+    }
+    let (width, left) = match spec.width {
+        Some(Count::Fixed(w)) => (w, false),
+        Some(Count::Star) => match cur.count()? {
+            Some(n) => fmt::star_width(&n).map_err(raise)?,
+            None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
+        },
+        None => (0, false),
+    };
+    let precision = match spec.precision {
+        Some(Count::Fixed(p)) => Some(p),
+        Some(Count::Star) => match cur.count()? {
+            Some(n) => Some(fmt::star_precision(&n).map_err(raise)?),
+            None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
+        },
+        None => None,
+    };
+    // A negative `*` width left-aligns: that conversion's spec
+    // is a modified copy, the cached one stays as parsed.
+    let spec = if left && !spec.flags.minus {
+        let mut s = spec.clone();
+        s.flags.minus = true;
+        std::borrow::Cow::Owned(s)
+    } else {
+        std::borrow::Cow::Borrowed(spec)
+    };
     let v = cur.take()?;
     Ok((spec, width, precision, v))
 }
@@ -690,37 +695,35 @@ fn expand(
                         &looked_up
                     }
                     (_, Some(_)) => {
-                        return Err(Exc::value_error(
-                            "Format string contains positional fields",
-                        ));
+                        return Err(Exc::value_error("Format string contains positional fields"));
                     }
                     (name, None) => match name {
-                    FieldName::Auto => {
-                        if num.manual {
-                            return Err(Exc::value_error(fmt::MANUAL_TO_AUTO_NUMBERING));
+                        FieldName::Auto => {
+                            if num.manual {
+                                return Err(Exc::value_error(fmt::MANUAL_TO_AUTO_NUMBERING));
+                            }
+                            num.auto = true;
+                            let i = num.next;
+                            num.next += 1;
+                            args.get(i).ok_or_else(|| {
+                                Exc::index_error(fmt::replacement_index_out_of_range(i))
+                            })?
                         }
-                        num.auto = true;
-                        let i = num.next;
-                        num.next += 1;
-                        args.get(i).ok_or_else(|| {
-                            Exc::index_error(fmt::replacement_index_out_of_range(i))
-                        })?
-                    }
-                    FieldName::Index(i) => {
-                        if num.auto {
-                            return Err(Exc::value_error(fmt::AUTO_TO_MANUAL_NUMBERING));
+                        FieldName::Index(i) => {
+                            if num.auto {
+                                return Err(Exc::value_error(fmt::AUTO_TO_MANUAL_NUMBERING));
+                            }
+                            num.manual = true;
+                            args.get(*i).ok_or_else(|| {
+                                Exc::index_error(fmt::replacement_index_out_of_range(*i))
+                            })?
                         }
-                        num.manual = true;
-                        args.get(*i).ok_or_else(|| {
-                            Exc::index_error(fmt::replacement_index_out_of_range(*i))
-                        })?
-                    }
-                    FieldName::Keyword(k) => {
-                        match kwargs.iter().find(|(n, _)| &**n == k.as_str()) {
-                            Some((_, v)) => v,
-                            None => return Err(Exc::key_error(&Value::str(k.as_str()))),
+                        FieldName::Keyword(k) => {
+                            match kwargs.iter().find(|(n, _)| &**n == k.as_str()) {
+                                Some((_, v)) => v,
+                                None => return Err(Exc::key_error(&Value::str(k.as_str()))),
+                            }
                         }
-                    }
                     },
                 };
                 let converted;
@@ -771,10 +774,22 @@ mod percent_argument_tests {
     #[test]
     fn an_unsupported_conversion_first_needs_its_argument() {
         let cases = [
-            ("'<%8%>' % ()", "TypeError: not enough arguments for format string"),
-            ("'%-.2%' % ()", "TypeError: not enough arguments for format string"),
-            ("'%*%' % (3,)", "TypeError: not enough arguments for format string"),
-            ("'%s %y' % (1,)", "TypeError: not enough arguments for format string"),
+            (
+                "'<%8%>' % ()",
+                "TypeError: not enough arguments for format string",
+            ),
+            (
+                "'%-.2%' % ()",
+                "TypeError: not enough arguments for format string",
+            ),
+            (
+                "'%*%' % (3,)",
+                "TypeError: not enough arguments for format string",
+            ),
+            (
+                "'%s %y' % (1,)",
+                "TypeError: not enough arguments for format string",
+            ),
             ("'%(a)%' % {}", "KeyError: 'a'"),
             ("'%*y' % ('a',)", "TypeError: * wants int"),
             (
@@ -791,7 +806,9 @@ mod percent_argument_tests {
         for (src, want) in cases {
             assert_eq!(outcome(src), want, "{src}");
             // The same through a template that is not a constant.
-            let via_name = src.replacen("' %", "'\nt = t %", 1).replacen('\'', "t = '", 1);
+            let via_name = src
+                .replacen("' %", "'\nt = t %", 1)
+                .replacen('\'', "t = '", 1);
             assert_eq!(outcome(&format!("{via_name}\nt")), want, "{via_name}");
         }
     }

@@ -448,9 +448,18 @@ mod parse_int_tests {
         assert_eq!(parse_int("0123", 0), Err(IntParseError::Invalid));
         assert_eq!(parse_int("0_0", 0).map(|n| n.to_string()), Ok("0".into()));
         // Misplaced underscores are invalid before the count.
-        assert_eq!(parse_int(&format!("{long}_"), 10), Err(IntParseError::Invalid));
-        assert_eq!(parse_int(&format!("1__{long}"), 10), Err(IntParseError::Invalid));
-        assert_eq!(parse_int(&format!("_{long}"), 10), Err(IntParseError::Invalid));
+        assert_eq!(
+            parse_int(&format!("{long}_"), 10),
+            Err(IntParseError::Invalid)
+        );
+        assert_eq!(
+            parse_int(&format!("1__{long}"), 10),
+            Err(IntParseError::Invalid)
+        );
+        assert_eq!(
+            parse_int(&format!("_{long}"), 10),
+            Err(IntParseError::Invalid)
+        );
     }
 }
 

@@ -425,12 +425,14 @@ fn print(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
         if i > 0 {
             line.push_str(&sep);
         }
-        let mut piece = String::new();
-        if let Err(e) = repr::push_str_of(a, &mut piece) {
+        // Appended in place, so the line so far is metered with it; a
+        // failing argument's partial text is cut off again.
+        let mark = line.len();
+        if let Err(e) = repr::push_str_of(a, &mut line) {
+            line.truncate(mark);
             it.write_stdout(&line);
             return Err(e);
         }
-        line.push_str(&piece);
     }
     line.push_str(&end);
     it.write_stdout(&line);
@@ -460,6 +462,15 @@ mod print_tests {
         assert_eq!(
             outcome("print(1, file=2)"),
             "AttributeError: 'int' object has no attribute 'write'"
+        );
+    }
+
+    #[test]
+    fn the_arguments_before_a_failing_one_are_printed() {
+        assert_eq!(
+            outcome("print(1, int('9' * 3000) * int('9' * 3000))"),
+            "1 ValueError: Exceeds the limit (4300 digits) for integer string conversion; \
+             use sys.set_int_max_str_digits() to increase the limit"
         );
     }
 

@@ -11,9 +11,9 @@ use super::super::args::{self, Kw, between, bind, no_kwargs};
 use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use crate::catalog::TypeId;
+use crate::interp::codec_args;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
-use crate::interp::codec_args;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
 

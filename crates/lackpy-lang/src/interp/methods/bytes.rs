@@ -75,11 +75,9 @@ fn bound(v: Option<&Value>, len: usize, default: usize) -> R<usize> {
     let n = match v {
         None | Some(Value::None) => return Ok(default),
         Some(v) => match as_int(v) {
-            Some(i) => i.to_i64().unwrap_or(if i.is_negative() {
-                i64::MIN
-            } else {
-                i64::MAX
-            }),
+            Some(i) => i
+                .to_i64()
+                .unwrap_or(if i.is_negative() { i64::MIN } else { i64::MAX }),
             None => {
                 return Err(Exc::type_error(
                     "slice indices must be integers or None or have an __index__ method",
@@ -377,7 +375,14 @@ fn splitlines(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> 
 }
 
 /// `strip`/`lstrip`/`rstrip` (`left`, `right`: which ends).
-fn strip_with(name: &str, b: &[u8], args: &[Value], kwargs: Kw, left: bool, right: bool) -> R<Value> {
+fn strip_with(
+    name: &str,
+    b: &[u8],
+    args: &[Value],
+    kwargs: Kw,
+    left: bool,
+    right: bool,
+) -> R<Value> {
     no_kwargs(&format!("bytes.{name}"), kwargs)?;
     between(name, args, 0, 1)?;
     let chars: Option<&[u8]> = match args.first() {
@@ -469,6 +474,11 @@ fn replace(budget: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value
 /// counted from the right (from the left when negative).
 fn hex(budget: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     let bound = bind("hex", args, kwargs, &["sep", "bytes_per_sep"], 0)?;
+    // Argument Clinic converts the int first; `sep` is checked after.
+    let per = match bound.get(1).and_then(Option::as_ref) {
+        None => 1,
+        Some(v) => index(v)?,
+    };
     let sep = match bound.first().and_then(Option::as_ref) {
         None => None,
         Some(v) => {
@@ -490,10 +500,6 @@ fn hex(budget: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
                 _ => return Err(Exc::value_error("sep must be length 1.")),
             }
         }
-    };
-    let per = match bound.get(1).and_then(Option::as_ref) {
-        None => 1,
-        Some(v) => index(v)?,
     };
     budget.check_memory(b.len().saturating_mul(3))?;
     let digits = |x: &u8| format!("{x:02x}");
@@ -528,7 +534,10 @@ mod tests {
         ("b'abc'.count(b'', 1)", "=> 3"),
         ("b'abcabc'.rfind(b'b', 0, -1)", "=> 4"),
         ("b'abc'.count(98, 0, 10)", "=> 1"),
-        ("b'abc'.find(300)", "ValueError: byte must be in range(0, 256)"),
+        (
+            "b'abc'.find(300)",
+            "ValueError: byte must be in range(0, 256)",
+        ),
         (
             "b'abc'.find('a')",
             "TypeError: argument should be integer or bytes-like object, not 'str'",
@@ -562,7 +571,10 @@ mod tests {
             "b'a b'.split('a')",
             "TypeError: a bytes-like object is required, not 'str'",
         ),
-        ("b'a\\r\\nb\\rc\\n'.splitlines(True)", "=> [b'a\\r\\n', b'b\\r', b'c\\n']"),
+        (
+            "b'a\\r\\nb\\rc\\n'.splitlines(True)",
+            "=> [b'a\\r\\n', b'b\\r', b'c\\n']",
+        ),
         ("b'  x \\t'.strip()", "=> b'x'"),
         ("b'xxaxx'.lstrip(b'x')", "=> b'axx'"),
         (
@@ -579,6 +591,10 @@ mod tests {
         ("b'abcdef'.hex(b'-', 4)", "=> '6162-63646566'"),
         ("b'abcdef'.hex('-', -4)", "=> '61626364-6566'"),
         ("b'a'.hex('::')", "ValueError: sep must be length 1."),
+        (
+            "b'ab'.hex(1, None)",
+            "TypeError: 'NoneType' object cannot be interpreted as an integer",
+        ),
         (
             "b'a'.hex(x=1)",
             "TypeError: 'x' is an invalid keyword argument for hex()",

@@ -1,6 +1,5 @@
 //! Methods of `str`: the table and one function per method.
 
-
 use super::str_pad as pad;
 use super::str_search as search;
 use super::str_split::{Parts, split_lines, split_text};

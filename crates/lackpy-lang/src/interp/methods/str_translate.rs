@@ -162,13 +162,22 @@ mod tests {
             "'abc'.translate({97: -1})",
             "ValueError: character mapping must be in range(0x110000)",
         ),
-        ("'abc'.translate(1)", "TypeError: 'int' object is not subscriptable"),
+        (
+            "'abc'.translate(1)",
+            "TypeError: 'int' object is not subscriptable",
+        ),
         (
             "'abc'.translate(table={})",
             "TypeError: str.translate() takes no keyword arguments",
         ),
-        ("'banana'.translate(str.maketrans('an', 'xy', 'b'))", "=> 'xyxyx'"),
-        ("str.maketrans('aba', 'xyz', 'qa')", "=> {97: None, 98: 121, 113: None}"),
+        (
+            "'banana'.translate(str.maketrans('an', 'xy', 'b'))",
+            "=> 'xyxyx'",
+        ),
+        (
+            "str.maketrans('aba', 'xyz', 'qa')",
+            "=> {97: None, 98: 121, 113: None}",
+        ),
         ("'x'.maketrans('a', 'b')", "=> {97: 98}"),
         ("str.maketrans({'a': 1, 98: 'c'})", "=> {97: 1, 98: 'c'}"),
         (
@@ -195,7 +204,10 @@ mod tests {
             "str.maketrans(1, 'a')",
             "TypeError: first maketrans argument must be a string if there is a second argument",
         ),
-        ("'{a}-{b!r:>4}'.format_map({'a': 3, 'b': 'x'})", "=> \"3- 'x'\""),
+        (
+            "'{a}-{b!r:>4}'.format_map({'a': 3, 'b': 'x'})",
+            "=> \"3- 'x'\"",
+        ),
         ("'{c}'.format_map({'a': 1})", "KeyError: 'c'"),
         (
             "'{0}'.format_map({})",

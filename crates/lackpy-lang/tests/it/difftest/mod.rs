@@ -90,14 +90,14 @@ fn diverges(case: &Value) -> Option<String> {
         };
         printed
             + &match &got.error {
-            None => got.output_repr.clone().unwrap_or_default(),
-            // A case that records its error's line is answered with ours.
-            Some(msg) if want_line.is_some() => format!(
-                "{}: {msg} (line {})",
-                got.error_type.clone().unwrap_or_default(),
-                got.error_line.unwrap_or(0)
-            ),
-            Some(msg) => format!("{}: {msg}", got.error_type.clone().unwrap_or_default()),
+                None => got.output_repr.clone().unwrap_or_default(),
+                // A case that records its error's line is answered with ours.
+                Some(msg) if want_line.is_some() => format!(
+                    "{}: {msg} (line {})",
+                    got.error_type.clone().unwrap_or_default(),
+                    got.error_line.unwrap_or(0)
+                ),
+                Some(msg) => format!("{}: {msg}", got.error_type.clone().unwrap_or_default()),
             }
     })
     .unwrap_or_else(|_| "a panic".to_owned());
