@@ -89,14 +89,12 @@ fn bound(v: Option<&Value>, len: usize, default: usize) -> R<usize> {
     Ok((if n < 0 { (n + len).max(0) } else { n.min(len) }) as usize)
 }
 
+/// A `[start, end)` range of the receiver.
+type Span = (usize, usize);
+
 /// The `(sub, start, end)` of a search method named `name`; `None` when
 /// `start` is past the end (nothing, not even empty, is found there).
-fn search_args(
-    name: &str,
-    b: &[u8],
-    args: &[Value],
-    kwargs: Kw,
-) -> R<(Vec<u8>, Option<(usize, usize)>)> {
+fn search_args(name: &str, b: &[u8], args: &[Value], kwargs: Kw) -> R<(Vec<u8>, Option<Span>)> {
     no_kwargs(&format!("bytes.{name}"), kwargs)?;
     takes(name, args, 1, 3)?;
     let sub = needle(&args[0])?;
@@ -511,9 +509,9 @@ fn hex(budget: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     for (i, x) in b.iter().enumerate() {
         // From the right, a group ends where the bytes left are a multiple.
         let boundary = if per > 0 {
-            i > 0 && (b.len() - i) % group == 0
+            i > 0 && (b.len() - i).is_multiple_of(group)
         } else {
-            i > 0 && i % group == 0
+            i > 0 && i.is_multiple_of(group)
         };
         if boundary {
             out.push(char::from(sep));
