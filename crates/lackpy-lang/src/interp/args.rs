@@ -320,6 +320,18 @@ mod builtin_argument_tests {
             "[2, 1].sort(1)",
             "TypeError: sort() takes no positional arguments",
         ),
+        (
+            "sorted([1], key=None, reverse='x', foo=1)",
+            "TypeError: sort() takes at most 2 keyword arguments (3 given)",
+        ),
+        (
+            "sorted([1], reverse='x', foo=1)",
+            "TypeError: 'foo' is an invalid keyword argument for sort()",
+        ),
+        (
+            "zip(strict=None, foo=2)",
+            "TypeError: zip() takes at most 1 keyword argument (2 given)",
+        ),
     ];
 
     #[test]

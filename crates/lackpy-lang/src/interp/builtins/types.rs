@@ -199,16 +199,12 @@ fn enumerate(args: &[Value], kwargs: Kw) -> R<Value> {
 
 /// `zip(*iterables, strict=False)`.
 fn zip(args: &[Value], kwargs: Kw) -> R<Value> {
-    let mut strict = false;
-    for (k, v) in kwargs {
-        if &**k == "strict" {
-            strict = v.truthy();
-        } else {
-            return Err(Exc::type_error(format!(
-                "'{k}' is an invalid keyword argument for zip()"
-            )));
-        }
-    }
+    // The keyword-only `strict`, bound as CPython's keyword parser does.
+    let bound = bind("zip", &[], kwargs, &["strict"], 0)?;
+    let strict = bound
+        .first()
+        .and_then(Option::as_ref)
+        .is_some_and(Value::truthy);
     let inners = args.iter().map(PyIter::of_arg).collect::<R<Vec<_>>>()?;
     Ok(Value::Iter(Rc::new(std::cell::RefCell::new(PyIter::Zip {
         inners,
