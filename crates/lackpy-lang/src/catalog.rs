@@ -71,6 +71,7 @@ method_ids! {
     Rsplit => "rsplit", Rstrip => "rstrip", Split => "split", Splitlines => "splitlines",
     Startswith => "startswith", Strip => "strip", Swapcase => "swapcase", Title => "title",
     Upper => "upper", Zfill => "zfill", Decode => "decode", Hex => "hex",
+    Translate => "translate", Maketrans => "maketrans",
     // list
     Append => "append", Clear => "clear", Copy => "copy", Extend => "extend", Insert => "insert",
     Pop => "pop", Remove => "remove", Reverse => "reverse", Sort => "sort",

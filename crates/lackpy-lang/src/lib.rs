@@ -15,6 +15,7 @@
 
 pub mod ast;
 mod catalog;
+mod codecs;
 mod data;
 mod fnv;
 mod format;

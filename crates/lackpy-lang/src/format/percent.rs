@@ -73,6 +73,10 @@ pub enum PercentPiece {
     Literal(String),
     /// A conversion.
     Spec(PercentSpec),
+    /// A conversion whose character is not one: CPython fetches its
+    /// argument (key, `*` counts, value) before it looks at the character,
+    /// so the error is raised only once that succeeds. Nothing follows it.
+    Unsupported(PercentSpec, FormatError),
 }
 
 /// Parses a whole `%` template. Errors as CPython's: `incomplete format`,
@@ -84,7 +88,12 @@ pub enum PercentPiece {
 /// [`percent_pieces`] and stop at the first failure to match that order.
 #[cfg(test)]
 pub(crate) fn parse_percent(template: &str) -> Result<Vec<PercentPiece>, FormatError> {
-    percent_pieces(template).collect()
+    percent_pieces(template)
+        .map(|p| match p {
+            Ok(PercentPiece::Unsupported(_, e)) => Err(e),
+            other => other,
+        })
+        .collect()
 }
 
 /// Parses a `%` template lazily: each item is the next piece or the error
@@ -121,7 +130,9 @@ impl PercentPieces<'_> {
         Some(c)
     }
 
-    fn spec(&mut self) -> Result<PercentSpec, FormatError> {
+    /// One conversion: a [`PercentPiece::Spec`], or a
+    /// [`PercentPiece::Unsupported`] whose arguments are still fetched.
+    fn spec(&mut self) -> Result<PercentPiece, FormatError> {
         // The caller saw '%' (not "%%").
         self.bump();
         let mut key = None;
@@ -173,20 +184,22 @@ impl PercentPieces<'_> {
         let conv = self
             .bump()
             .ok_or_else(|| FormatError::value("incomplete format"))?;
-        if !"sracdiuoxXeEfFgG".contains(conv) {
-            let n = u32::from(conv);
-            let shown = if (0x20..0x7f).contains(&n) { conv } else { '?' };
-            return Err(FormatError::value(format!(
-                "unsupported format character '{shown}' (0x{n:x}) at index {at}"
-            )));
-        }
-        Ok(PercentSpec {
+        let spec = PercentSpec {
             key,
             flags,
             width,
             precision,
             conv,
-        })
+        };
+        if !"sracdiuoxXeEfFgG".contains(conv) {
+            let n = u32::from(conv);
+            let shown = if (0x20..0x7f).contains(&n) { conv } else { '?' };
+            let error = FormatError::value(format!(
+                "unsupported format character '{shown}' (0x{n:x}) at index {at}"
+            ));
+            return Ok(PercentPiece::Unsupported(spec, error));
+        }
+        Ok(PercentPiece::Spec(spec))
     }
 
     /// `*` or a run of digits no larger than `max`.
@@ -232,8 +245,8 @@ impl Iterator for PercentPieces<'_> {
             if !literal.is_empty() {
                 break;
             }
-            let piece = self.spec().map(PercentPiece::Spec);
-            self.failed = piece.is_err();
+            let piece = self.spec();
+            self.failed = !matches!(piece, Ok(PercentPiece::Spec(_)));
             return Some(piece);
         }
         Some(Ok(PercentPiece::Literal(literal)))

@@ -31,6 +31,7 @@ fn apply(template: &str, arg: &A, max_len: usize) -> Result<String, FormatError>
                 continue;
             }
             PercentPiece::Spec(spec) => spec,
+            PercentPiece::Unsupported(_, e) => return Err(e),
         };
         let width = match spec.width {
             Some(Count::Fixed(n)) => n,
@@ -128,7 +129,7 @@ fn parses_pieces() {
         .iter()
         .filter_map(|p| match p {
             PercentPiece::Spec(s) => s.key.clone(),
-            PercentPiece::Literal(_) => None,
+            PercentPiece::Literal(_) | PercentPiece::Unsupported(..) => None,
         })
         .collect();
     assert_eq!(keys, ["a(b)", " x ", ""]);
@@ -145,11 +146,18 @@ fn lazy_pieces_stop_at_the_error() {
     assert_eq!(it.next(), Some(Ok(PercentPiece::Literal("x".into()))));
     assert!(matches!(it.next(), Some(Ok(PercentPiece::Spec(_)))));
     assert_eq!(it.next(), Some(Ok(PercentPiece::Literal("y".into()))));
-    let err = it.next().and_then(Result::err).expect("error");
+    let Some(Ok(PercentPiece::Unsupported(spec, err))) = it.next() else {
+        panic!("an unsupported conversion");
+    };
+    assert_eq!(spec.conv, 'q');
     assert_eq!(
         err.message,
         "unsupported format character 'q' (0x71) at index 5"
     );
+    assert_eq!(it.next(), None);
+    let mut it = percent_pieces("%s%5");
+    assert!(matches!(it.next(), Some(Ok(PercentPiece::Spec(_)))));
+    assert!(matches!(it.next(), Some(Err(_))));
     assert_eq!(it.next(), None);
 }
 
@@ -204,7 +212,7 @@ fn star_values_render_like_cpython() {
     // '%*d' % (-5, 5), '%.*f' % (-1, 5.0)
     let spec = |t: &str| match parse_percent(t).expect("valid").remove(0) {
         PercentPiece::Spec(s) => s,
-        PercentPiece::Literal(_) => panic!("no spec"),
+        PercentPiece::Literal(_) | PercentPiece::Unsupported(..) => panic!("no spec"),
     };
     assert_eq!(
         percent_int(&BigInt::from(42), &spec("%*d"), 5, None, 100).as_deref(),

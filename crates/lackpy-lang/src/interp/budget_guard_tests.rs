@@ -85,6 +85,9 @@ fn method_args(t: TypeId, m: MethodId) -> Option<String> {
         }
         M::Center | M::Ljust | M::Rjust | M::Zfill => "100000000".to_owned(),
         M::Expandtabs => "100000".to_owned(),
+        M::Find | M::Rfind | M::Index | M::Rindex if t == TypeId::Bytes => "b'zz'".to_owned(),
+        M::Strip | M::Lstrip | M::Rstrip if t == TypeId::Bytes => "b'a'".to_owned(),
+        M::Replace if t == TypeId::Bytes => "b'a', b'x' * 3000000".to_owned(),
         M::Count | M::Find | M::Rfind | M::Partition | M::Rpartition if s => "'b\\t'".to_owned(),
         M::Index | M::Rindex if s => "'zz'".to_owned(),
         M::Startswith | M::Endswith if s => "('q', 'r', 'a')".to_owned(),
@@ -95,6 +98,8 @@ fn method_args(t: TypeId, m: MethodId) -> Option<String> {
         M::Encode => String::new(),
         M::Format => format!("*{h}"),
         M::FormatMap => "{}".to_owned(),
+        M::Translate => "{97: 'xyz' * 100}".to_owned(),
+        M::Maketrans => "dict.fromkeys(range(400000))".to_owned(),
         M::Join => "'x' * 3000000".to_owned(),
         M::Replace => "'a', 'x' * 3000000".to_owned(),
         M::Decode | M::Hex => String::new(),

@@ -398,15 +398,26 @@ impl Interp<'_> {
         })
     }
 
-    /// Evaluates display elements, expanding `*x`.
+    /// Evaluates list or tuple display elements, expanding `*x`.
     pub(crate) fn eval_elts(&mut self, elts: &[Elt]) -> R<Vec<Value>> {
+        self.eval_display(elts, false)
+    }
+
+    /// Evaluates display elements, expanding `*x`. A non-iterable `*x` is
+    /// CPython's `Value after * must be an iterable, not int` in a list or
+    /// tuple, and the plain `'int' object is not iterable` in a set
+    /// (`SET_UPDATE` iterates it as `set.update` does).
+    fn eval_display(&mut self, elts: &[Elt], set: bool) -> R<Vec<Value>> {
         let mut out = Buf::with_capacity(elts.len())?;
         for e in elts {
             match e {
                 Elt::One(x) => out.push(self.eval(x)?)?,
                 Elt::Star(x) => {
                     let v = self.eval(x)?;
-                    if PyIter::of(&v).is_err() {
+                    if let Err(e) = PyIter::of(&v) {
+                        if set {
+                            return Err(e);
+                        }
                         return Err(Exc::type_error(format!(
                             "Value after * must be an iterable, not {}",
                             v.type_name()
@@ -444,7 +455,7 @@ impl Interp<'_> {
     }
 
     fn eval_set(&mut self, elts: &[Elt], all_const: bool) -> R<Value> {
-        let items = self.eval_elts(elts)?;
+        let items = self.eval_display(elts, true)?;
         let mut s = Set::new();
         for i in items {
             s.add(i)?;

@@ -11,7 +11,8 @@ use num_bigint::BigInt;
 
 use super::limits::Budget;
 use crate::format::{
-    self as fmt, Count, FieldName, FormatError, FormatErrorKind, PercentPiece, TemplatePiece,
+    self as fmt, Count, FieldName, FormatError, FormatErrorKind, PercentPiece, PercentSpec,
+    TemplatePiece,
 };
 use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
@@ -304,42 +305,16 @@ pub(crate) fn percent_items(
     for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
             PercentPiece::Literal(s) => out.push_str(s),
+            PercentPiece::Unsupported(spec, error) => {
+                // CPython fetches the argument before it looks at the
+                // character: a missing one is the error that wins.
+                percent_argument(spec, &mut cur, mapping.as_ref())?;
+                return Err(raise(error.clone()));
+            }
             PercentPiece::Spec(spec) => {
-                if let Some(key) = &spec.key {
-                    let Some(m) = &mapping else {
-                        return Err(Exc::type_error(fmt::FORMAT_REQUIRES_MAPPING));
-                    };
-                    cur.current = Some(super::ops::get_item(m, &Value::str(key.as_str()))?);
-                    cur.next = cur.items.len();
-                }
-                let (width, left) = match spec.width {
-                    Some(Count::Fixed(w)) => (w, false),
-                    Some(Count::Star) => match cur.count()? {
-                        Some(n) => fmt::star_width(&n).map_err(raise)?,
-                        None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
-                    },
-                    None => (0, false),
-                };
-                let precision = match spec.precision {
-                    Some(Count::Fixed(p)) => Some(p),
-                    Some(Count::Star) => match cur.count()? {
-                        Some(n) => Some(fmt::star_precision(&n).map_err(raise)?),
-                        None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
-                    },
-                    None => None,
-                };
-                // A negative `*` width left-aligns: that conversion's spec
-                // is a modified copy, the cached one stays as parsed.
-                let flipped;
-                let spec = if left && !spec.flags.minus {
-                    let mut s = spec.clone();
-                    s.flags.minus = true;
-                    flipped = s;
-                    &flipped
-                } else {
-                    spec
-                };
-                let v = cur.take()?;
+                let (spec, width, precision, v) =
+                    percent_argument(spec, &mut cur, mapping.as_ref())?;
+                let spec = &*spec;
                 if width > max || !percent_fast(&v, spec, width, precision, &mut out) {
                     let text = percent_one(&v, spec, width, precision, max)?;
                     out.push_str(&text);
@@ -354,6 +329,56 @@ pub(crate) fn percent_items(
         return Err(Exc::type_error(fmt::NOT_ALL_ARGUMENTS_CONVERTED));
     }
     Ok(out)
+}
+
+/// The argument of one conversion, fetched as CPython does: the mapping
+/// key, then the `*` width and precision, then the value. Answers the
+/// spec (a copy when a negative `*` width left-aligns it), the width,
+/// the precision and the value.
+fn percent_argument<'s>(
+    spec: &'s PercentSpec,
+    cur: &mut Cursor<'_>,
+    mapping: Option<&Value>,
+) -> R<(
+    std::borrow::Cow<'s, PercentSpec>,
+    usize,
+    Option<usize>,
+    Value,
+)> {
+    if let Some(key) = &spec.key {
+        let Some(m) = mapping else {
+            return Err(Exc::type_error(fmt::FORMAT_REQUIRES_MAPPING));
+        };
+        cur.current = Some(super::ops::get_item(m, &Value::str(key.as_str()))?);
+        cur.next = cur.items.len();
+    }
+    let (width, left) = match spec.width {
+        Some(Count::Fixed(w)) => (w, false),
+        Some(Count::Star) => match cur.count()? {
+            Some(n) => fmt::star_width(&n).map_err(raise)?,
+            None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
+        },
+        None => (0, false),
+    };
+    let precision = match spec.precision {
+        Some(Count::Fixed(p)) => Some(p),
+        Some(Count::Star) => match cur.count()? {
+            Some(n) => Some(fmt::star_precision(&n).map_err(raise)?),
+            None => return Err(Exc::type_error(fmt::STAR_WANTS_INT)),
+        },
+        None => None,
+    };
+    // A negative `*` width left-aligns: that conversion's spec
+    // is a modified copy, the cached one stays as parsed.
+    let spec = if left && !spec.flags.minus {
+        let mut s = spec.clone();
+        s.flags.minus = true;
+        std::borrow::Cow::Owned(s)
+    } else {
+        std::borrow::Cow::Borrowed(spec)
+    };
+    let v = cur.take()?;
+    Ok((spec, width, precision, v))
 }
 
 /// A parsed `%` template: its pieces up to the first syntax error, and
@@ -609,8 +634,36 @@ pub(crate) fn str_format(
 ) -> R<String> {
     let mut auto = Numbering::default();
     let mut out = String::new();
-    expand(budget, template, args, kwargs, &mut auto, &mut out, 1)?;
+    let src = Fields {
+        args,
+        kwargs,
+        mapping: None,
+    };
+    expand(budget, template, &src, &mut auto, &mut out, 1)?;
     Ok(out)
+}
+
+/// `template.format_map(mapping)`: each named field is `mapping[name]`
+/// (any subscriptable value, looked up as it is needed); a positional
+/// field is CPython's `ValueError`.
+pub(crate) fn str_format_map(budget: &mut Budget, template: &str, mapping: &Value) -> R<String> {
+    let mut auto = Numbering::default();
+    let mut out = String::new();
+    let src = Fields {
+        args: &[],
+        kwargs: &[],
+        mapping: Some(mapping),
+    };
+    expand(budget, template, &src, &mut auto, &mut out, 1)?;
+    Ok(out)
+}
+
+/// Where the fields of a `str.format` template come from.
+struct Fields<'a> {
+    args: &'a [Value],
+    kwargs: &'a [(Rc<str>, Value)],
+    /// `format_map`'s mapping, which replaces both.
+    mapping: Option<&'a Value>,
 }
 
 #[derive(Default)]
@@ -623,45 +676,55 @@ struct Numbering {
 fn expand(
     budget: &mut Budget,
     template: &str,
-    args: &[Value],
-    kwargs: &[(Rc<str>, Value)],
+    src: &Fields<'_>,
     num: &mut Numbering,
     out: &mut String,
     depth: u32,
 ) -> R<()> {
+    let (args, kwargs) = (src.args, src.kwargs);
     let parsed = format_template(template);
     let failure = parsed.failure.as_ref().map(|e| Err(e.clone()));
     for piece in parsed.pieces.iter().map(Ok).chain(failure) {
         match piece.map_err(raise)? {
             (TemplatePiece::Literal(s), _) => out.push_str(s),
             (TemplatePiece::Field(f), cached_spec) => {
-                let v = match &f.name {
-                    FieldName::Auto => {
-                        if num.manual {
-                            return Err(Exc::value_error(fmt::MANUAL_TO_AUTO_NUMBERING));
-                        }
-                        num.auto = true;
-                        let i = num.next;
-                        num.next += 1;
-                        args.get(i).ok_or_else(|| {
-                            Exc::index_error(fmt::replacement_index_out_of_range(i))
-                        })?
+                let looked_up;
+                let v = match (&f.name, src.mapping) {
+                    (FieldName::Keyword(k), Some(m)) => {
+                        looked_up = super::ops::get_item(m, &Value::str(k.as_str()))?;
+                        &looked_up
                     }
-                    FieldName::Index(i) => {
-                        if num.auto {
-                            return Err(Exc::value_error(fmt::AUTO_TO_MANUAL_NUMBERING));
-                        }
-                        num.manual = true;
-                        args.get(*i).ok_or_else(|| {
-                            Exc::index_error(fmt::replacement_index_out_of_range(*i))
-                        })?
+                    (_, Some(_)) => {
+                        return Err(Exc::value_error("Format string contains positional fields"));
                     }
-                    FieldName::Keyword(k) => {
-                        match kwargs.iter().find(|(n, _)| &**n == k.as_str()) {
-                            Some((_, v)) => v,
-                            None => return Err(Exc::key_error(&Value::str(k.as_str()))),
+                    (name, None) => match name {
+                        FieldName::Auto => {
+                            if num.manual {
+                                return Err(Exc::value_error(fmt::MANUAL_TO_AUTO_NUMBERING));
+                            }
+                            num.auto = true;
+                            let i = num.next;
+                            num.next += 1;
+                            args.get(i).ok_or_else(|| {
+                                Exc::index_error(fmt::replacement_index_out_of_range(i))
+                            })?
                         }
-                    }
+                        FieldName::Index(i) => {
+                            if num.auto {
+                                return Err(Exc::value_error(fmt::AUTO_TO_MANUAL_NUMBERING));
+                            }
+                            num.manual = true;
+                            args.get(*i).ok_or_else(|| {
+                                Exc::index_error(fmt::replacement_index_out_of_range(*i))
+                            })?
+                        }
+                        FieldName::Keyword(k) => {
+                            match kwargs.iter().find(|(n, _)| &**n == k.as_str()) {
+                                Some((_, v)) => v,
+                                None => return Err(Exc::key_error(&Value::str(k.as_str()))),
+                            }
+                        }
+                    },
                 };
                 let converted;
                 let v = match f.conversion {
@@ -690,7 +753,7 @@ fn expand(
                         return Err(Exc::value_error(fmt::MAX_STRING_RECURSION));
                     }
                     let mut s = String::new();
-                    expand(budget, &f.spec, args, kwargs, num, &mut s, depth - 1)?;
+                    expand(budget, &f.spec, src, num, &mut s, depth - 1)?;
                     s
                 } else {
                     f.spec.clone()
@@ -702,4 +765,51 @@ fn expand(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod percent_argument_tests {
+    use crate::interp::test_run::outcome;
+
+    #[test]
+    fn an_unsupported_conversion_first_needs_its_argument() {
+        let cases = [
+            (
+                "'<%8%>' % ()",
+                "TypeError: not enough arguments for format string",
+            ),
+            (
+                "'%-.2%' % ()",
+                "TypeError: not enough arguments for format string",
+            ),
+            (
+                "'%*%' % (3,)",
+                "TypeError: not enough arguments for format string",
+            ),
+            (
+                "'%s %y' % (1,)",
+                "TypeError: not enough arguments for format string",
+            ),
+            ("'%(a)%' % {}", "KeyError: 'a'"),
+            ("'%*y' % ('a',)", "TypeError: * wants int"),
+            (
+                "'<%8%>' % (1, 2)",
+                "ValueError: unsupported format character '%' (0x25) at index 3",
+            ),
+            (
+                "'%(a)y' % {'a': 1}",
+                "ValueError: unsupported format character 'y' (0x79) at index 4",
+            ),
+            ("'%%|%5' % ()", "ValueError: incomplete format"),
+            ("'%%' % ()", "=> '%'"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(outcome(src), want, "{src}");
+            // The same through a template that is not a constant.
+            let via_name = src
+                .replacen("' %", "'\nt = t %", 1)
+                .replacen('\'', "t = '", 1);
+            assert_eq!(outcome(&format!("{via_name}\nt")), want, "{via_name}");
+        }
+    }
 }

@@ -13,6 +13,7 @@ mod budget_guard_tests;
 pub(crate) mod builtins;
 pub(crate) mod call;
 pub(crate) mod code;
+pub(crate) mod codec_args;
 mod comp;
 mod concat;
 pub(crate) mod eval_expr;
@@ -29,6 +30,8 @@ pub(crate) mod resolve;
 mod result;
 #[cfg(test)]
 mod table_tests;
+#[cfg(test)]
+pub(crate) mod test_run;
 mod trace;
 
 use std::cell::RefCell;

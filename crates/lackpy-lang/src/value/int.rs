@@ -326,10 +326,24 @@ fn cmp_int_float_wide(i: &IntRef, f: f64) -> Option<Ordering> {
     })
 }
 
-/// Parses Python int literal text (`int(s, base)`); `None` if invalid.
-/// Returns the digit count too; a decimal of more digits than
-/// [`MAX_STR_DIGITS`] comes back as zero, unparsed (the caller refuses it).
-pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
+/// Why [`parse_int`] refused a text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum IntParseError {
+    /// Not an int literal in that base (`invalid literal for int()`).
+    Invalid,
+    /// A base that is not a power of two with more than [`MAX_STR_DIGITS`]
+    /// digits: CPython refuses it by the count of the digits it scanned,
+    /// before it looks at what follows them.
+    TooManyDigits(usize),
+}
+
+/// Parses Python int literal text (`int(s, base)`) as CPython does: sign
+/// and prefix, then the run of digits (single underscores between them);
+/// a base that is not a power of two refuses more than [`MAX_STR_DIGITS`]
+/// digits before anything after the run is checked (and before the
+/// quadratic conversion); then the rest must be empty.
+pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> {
+    use IntParseError::{Invalid, TooManyDigits};
     let s = text.trim_matches(crate::unicode::is_number_space);
     let (neg, s) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
@@ -340,6 +354,8 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
     let mut base = base;
     let mut body: &str = &lower;
     let prefixed = |p: &str| lower.starts_with(p);
+    // Base 0 with a leading 0 and no prefix: only zeros are allowed.
+    let mut zeros_only = false;
     if base == 0 {
         if prefixed("0x") {
             base = 16;
@@ -352,13 +368,7 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
             body = &lower[2..];
         } else {
             base = 10;
-            // A decimal literal with base 0 may not have leading zeros.
-            if lower.len() > 1
-                && lower.starts_with('0')
-                && !lower.trim_start_matches(['0', '_']).is_empty()
-            {
-                return None;
-            }
+            zeros_only = lower.starts_with('0');
         }
         if base != 10 && body.starts_with('_') {
             body = &body[1..];
@@ -372,31 +382,85 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Option<(BigInt, usize)> {
             body = &body[1..];
         }
     }
-    if body.is_empty() || body.starts_with('_') || body.ends_with('_') || body.contains("__") {
-        return None;
+    if body.starts_with('_') {
+        return Err(Invalid);
     }
     let mut digits = String::with_capacity(body.len());
-    for c in body.chars() {
+    let mut underscore = false;
+    let mut rest = "";
+    for (at, c) in body.char_indices() {
         if c == '_' {
+            if underscore {
+                return Err(Invalid);
+            }
+            underscore = true;
             continue;
         }
-        let d = c.to_digit(36).or_else(|| unicode_decimal(c))?;
-        if d >= base {
-            return None;
+        match c.to_digit(36).or_else(|| unicode_decimal(c)) {
+            Some(d) if d < base => {
+                underscore = false;
+                digits.push(std::char::from_digit(d, 36).ok_or(Invalid)?);
+            }
+            _ => {
+                rest = &body[at..];
+                break;
+            }
         }
-        digits.push(std::char::from_digit(d, 36)?);
     }
-    let ndigits = digits.len();
-    if base == 10 && ndigits > MAX_STR_DIGITS {
-        // The caller refuses it by its digit count; decimal parsing is
-        // quadratic, so it is not parsed first.
-        return Some((BigInt::zero(), ndigits));
+    if underscore || digits.is_empty() {
+        return Err(Invalid);
     }
-    let mut n = BigInt::parse_bytes(digits.as_bytes(), base)?;
+    if !base.is_power_of_two() && digits.len() > MAX_STR_DIGITS {
+        return Err(TooManyDigits(digits.len()));
+    }
+    if !rest.is_empty() || (zeros_only && digits.bytes().any(|d| d != b'0')) {
+        return Err(Invalid);
+    }
+    let mut n = BigInt::parse_bytes(digits.as_bytes(), base).ok_or(Invalid)?;
     if neg {
         n = -n;
     }
-    Some((n, ndigits))
+    Ok(n)
+}
+
+#[cfg(test)]
+mod parse_int_tests {
+    use super::{IntParseError, MAX_STR_DIGITS, parse_int};
+
+    #[test]
+    fn the_digit_limit_counts_the_scanned_digits_in_every_non_binary_base() {
+        let long = "1".repeat(MAX_STR_DIGITS + 1);
+        let limit = Err(IntParseError::TooManyDigits(MAX_STR_DIGITS + 1));
+        for base in [0, 10, 3, 7, 36] {
+            assert_eq!(parse_int(&long, base), limit, "base {base}");
+            // What follows the digits is looked at only after the count.
+            assert_eq!(parse_int(&format!("{long}!"), base), limit, "base {base}");
+        }
+        // Powers of two are not limited.
+        assert!(parse_int(&long, 16).is_ok());
+        assert!(parse_int(&format!("0x{long}"), 0).is_ok());
+        // Leading zeros count; base 0 refuses them only after the count.
+        let zeros = format!("0{long}");
+        assert_eq!(
+            parse_int(&zeros, 0),
+            Err(IntParseError::TooManyDigits(MAX_STR_DIGITS + 2))
+        );
+        assert_eq!(parse_int("0123", 0), Err(IntParseError::Invalid));
+        assert_eq!(parse_int("0_0", 0).map(|n| n.to_string()), Ok("0".into()));
+        // Misplaced underscores are invalid before the count.
+        assert_eq!(
+            parse_int(&format!("{long}_"), 10),
+            Err(IntParseError::Invalid)
+        );
+        assert_eq!(
+            parse_int(&format!("1__{long}"), 10),
+            Err(IntParseError::Invalid)
+        );
+        assert_eq!(
+            parse_int(&format!("_{long}"), 10),
+            Err(IntParseError::Invalid)
+        );
+    }
 }
 
 /// The value of a non-ASCII decimal digit (`int('٣')` is 3).

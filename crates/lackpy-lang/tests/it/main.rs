@@ -9,9 +9,11 @@ mod difftest;
 mod fuzzgen;
 mod progs;
 
+mod args_diff;
 mod arith2_diff;
 mod bulk2_diff;
 mod bulk_diff;
+mod codecs_diff;
 mod coll2_diff;
 mod data_forms_diff;
 mod dict2_diff;

@@ -17,7 +17,7 @@ use self::sort::{sort_by, sorted};
 pub(crate) use self::sort::{sort_kwargs, sort_values};
 pub(crate) use self::types::call_type;
 use super::Interp;
-use super::args::{Kw, between, bind, no_kwargs};
+use super::args::{Kw, between, bind, bind_req, no_kwargs};
 use super::limits::Budget;
 use super::ops;
 use crate::ast::CmpOp;
@@ -127,6 +127,19 @@ fn isinstance_of(args: &[Value], kwargs: Kw) -> R<Value> {
 }
 
 fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -> R<Value> {
+    // CPython counts the positional arguments first, then the keywords,
+    // then looks at their names.
+    if args.is_empty() {
+        return Err(Exc::type_error(format!(
+            "{name} expected at least 1 argument, got 0"
+        )));
+    }
+    if kwargs.len() > 2 {
+        return Err(Exc::type_error(format!(
+            "{name}() takes at most 2 keyword arguments ({} given)",
+            kwargs.len()
+        )));
+    }
     let mut key = None;
     let mut default = None;
     for (k, v) in kwargs {
@@ -145,12 +158,6 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
                 )));
             }
         }
-    }
-    if kwargs.len() > 2 {
-        return Err(Exc::type_error(format!(
-            "{name}() takes at most 2 keyword arguments ({} given)",
-            kwargs.len()
-        )));
     }
     // Without a key, a list or tuple is read in place (comparisons run no
     // program code, so it cannot change meanwhile) and only the winner is
@@ -270,12 +277,7 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
 }
 
 fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
-    if args.is_empty() {
-        return Err(Exc::type_error(
-            "sum() takes at least 1 positional argument (0 given)",
-        ));
-    }
-    let bound = bind("sum", args, kwargs, &["iterable", "start"], 1)?;
+    let bound = bind_req("sum", args, kwargs, &["iterable", "start"], 1, 1)?;
     let start = bound.get(1).cloned().flatten().unwrap_or(Value::Int(0));
     match &start {
         Value::Str(_) => {
@@ -395,38 +397,88 @@ fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
     }
 }
 
+/// `print(*args, sep=' ', end='\n', file=None, flush=False)`, checked as
+/// CPython does: the keywords first, then `sep` and `end` (None means the
+/// default); each argument is written as soon as its `str()` is made, so
+/// an argument that fails leaves the ones before it printed.
 fn print(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
-    let mut sep: Option<&Value> = None;
-    let mut end: Option<&Value> = None;
-    for (k, v) in kwargs {
-        match &**k {
-            "sep" => sep = Some(v),
-            "end" => end = Some(v),
-            _ => {}
-        }
-    }
-    let sep_text = match sep {
-        None => " ".to_owned(),
-        Some(Value::Str(s)) => s.as_str().to_owned(),
-        Some(other) => return Err(Exc::no_attr(other, "join")),
+    let bound = bind("print", &[], kwargs, &["sep", "end", "file", "flush"], 0)?;
+    let text_arg = |slot: Option<&Option<Value>>, what: &str, default: &str| match slot {
+        None | Some(None) | Some(Some(Value::None)) => Ok(default.to_owned()),
+        Some(Some(Value::Str(s))) => Ok(s.as_str().to_owned()),
+        Some(Some(other)) => Err(Exc::type_error(format!(
+            "{what} must be None or a string, not {}",
+            other.type_name()
+        ))),
     };
+    let sep = text_arg(bound.first(), "sep", " ")?;
+    let end = text_arg(bound.get(1), "end", "\n")?;
+    // There is no file object to write to but stdout: any other `file` has
+    // no `write` (CPython looks it up at the first write).
+    if let Some(Some(file)) = bound.get(2)
+        && !matches!(file, Value::None)
+    {
+        return Err(Exc::no_attr(file, "write"));
+    }
     let mut line = String::new();
     for (i, a) in args.iter().enumerate() {
         if i > 0 {
-            line.push_str(&sep_text);
+            line.push_str(&sep);
         }
-        repr::push_str_of(a, &mut line)?;
-    }
-    match end {
-        None => line.push('\n'),
-        Some(Value::Str(s)) => line.push_str(s.as_str()),
-        Some(other) => {
-            return Err(Exc::type_error(format!(
-                "can only concatenate str (not \"{}\") to str",
-                other.type_name()
-            )));
+        // Appended in place, so the line so far is metered with it; a
+        // failing argument's partial text is cut off again.
+        let mark = line.len();
+        if let Err(e) = repr::push_str_of(a, &mut line) {
+            line.truncate(mark);
+            it.write_stdout(&line);
+            return Err(e);
         }
     }
+    line.push_str(&end);
     it.write_stdout(&line);
     Ok(Value::None)
+}
+
+#[cfg(test)]
+mod print_tests {
+    use crate::interp::test_run::outcome;
+
+    #[test]
+    fn none_means_the_default_separator_and_end() {
+        assert_eq!(outcome("print(1, 2, sep=None, end=None)\n0"), "1 2\n=> 0");
+        assert_eq!(outcome("print(1, file=None, flush=True)\n0"), "1\n=> 0");
+    }
+
+    #[test]
+    fn a_separator_or_end_of_another_type_is_a_type_error() {
+        assert_eq!(
+            outcome("print(1, 2, sep=3)"),
+            "TypeError: sep must be None or a string, not int"
+        );
+        assert_eq!(
+            outcome("print(1, end=b'x', file=2)"),
+            "TypeError: end must be None or a string, not bytes"
+        );
+        assert_eq!(
+            outcome("print(1, file=2)"),
+            "AttributeError: 'int' object has no attribute 'write'"
+        );
+    }
+
+    #[test]
+    fn the_arguments_before_a_failing_one_are_printed() {
+        assert_eq!(
+            outcome("print(1, int('9' * 3000) * int('9' * 3000))"),
+            "1 ValueError: Exceeds the limit (4300 digits) for integer string conversion; \
+             use sys.set_int_max_str_digits() to increase the limit"
+        );
+    }
+
+    #[test]
+    fn an_unknown_keyword_is_refused_before_anything_is_printed() {
+        assert_eq!(
+            outcome("print(1, sep=3, foo=4)"),
+            "TypeError: 'foo' is an invalid keyword argument for print()"
+        );
+    }
 }

@@ -3,19 +3,13 @@
 use num_bigint::BigInt;
 use num_integer::Integer;
 
-use super::super::args::{self, Kw, bind};
+use super::super::args::{self, Kw, bind_req};
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
 
 pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
-    if args.len() > 2 {
-        return Err(Exc::type_error(format!(
-            "round() takes at most 2 arguments ({} given)",
-            args.len()
-        )));
-    }
-    let bound = bind("round", args, kwargs, &["number", "ndigits"], 0)?;
+    let bound = bind_req("round", args, kwargs, &["number", "ndigits"], 0, 1)?;
     let Some(x) = bound.first().cloned().flatten() else {
         return Err(Exc::type_error(
             "round() missing required argument 'number' (pos 1)",

@@ -115,25 +115,17 @@ fn unshared_items(v: &Value) -> Option<Buf<Value>> {
 
 /// `key=` and `reverse=` of `sorted` and `list.sort`, with Python's errors.
 pub(crate) fn sort_kwargs(kwargs: Kw) -> R<(Option<Value>, bool)> {
-    let mut key = None;
-    let mut reverse = false;
-    for (k, v) in kwargs {
-        match &**k {
-            "key" => {
-                key = if matches!(v, Value::None) {
-                    None
-                } else {
-                    Some(v.clone())
-                }
-            }
-            "reverse" => reverse = reverse_flag(v)?,
-            other => {
-                return Err(Exc::type_error(format!(
-                    "'{other}' is an invalid keyword argument for sort()"
-                )));
-            }
-        }
-    }
+    // Keyword-only: bound (count, then names) before either is converted.
+    let bound = bind("sort", &[], kwargs, &["key", "reverse"], 0)?;
+    let key = bound
+        .first()
+        .and_then(Option::as_ref)
+        .filter(|v| !matches!(v, Value::None))
+        .cloned();
+    let reverse = match bound.get(1).and_then(Option::as_ref) {
+        Some(v) => reverse_flag(v)?,
+        None => false,
+    };
     Ok((key, reverse))
 }
 

@@ -11,8 +11,9 @@ use super::super::args::{self, Kw, between, bind, no_kwargs};
 use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use crate::catalog::TypeId;
+use crate::interp::codec_args;
 use crate::value::errors::{Exc, R};
-use crate::value::int::{IntRef, as_int, f64_to_int, parse_int};
+use crate::value::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
 
@@ -22,7 +23,7 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
     match t {
         TypeId::Int => int_of(args, kwargs),
         TypeId::Float => float(args, kwargs),
-        TypeId::Str => str_of(args, kwargs),
+        TypeId::Str => str_of(&it.budget, args, kwargs),
         TypeId::Bool => bool_of(args, kwargs),
         TypeId::List => list(args, kwargs),
         TypeId::Tuple => tuple(args, kwargs),
@@ -138,15 +139,49 @@ fn reversed(args: &[Value], kwargs: Kw) -> R<Value> {
     ))))
 }
 
-/// `enumerate(iterable, start=0)`.
+/// `enumerate(iterable, start=0)`, its arguments checked as CPython's
+/// hand-written binding does: by their total count first, then each
+/// keyword against the one name its place allows.
 fn enumerate(args: &[Value], kwargs: Kw) -> R<Value> {
-    let bound = bind("enumerate", args, kwargs, &["iterable", "start"], 0)?;
-    let Some(src) = bound.first().cloned().flatten() else {
+    let bad = |k: &str| {
+        Exc::type_error(format!(
+            "'{k}' is an invalid keyword argument for enumerate()"
+        ))
+    };
+    let bound: [Option<Value>; 2] = match (args, kwargs) {
+        ([a], []) => [Some(a.clone()), None],
+        ([a, b], []) => [Some(a.clone()), Some(b.clone())],
+        ([], [(k, v)]) => match &**k {
+            "iterable" => [Some(v.clone()), None],
+            _ => return Err(bad(k)),
+        },
+        ([a], [(k, v)]) => match &**k {
+            "start" => [Some(a.clone()), Some(v.clone())],
+            _ => return Err(bad(k)),
+        },
+        ([], [(k0, v0), (k1, v1)]) => match (&**k0, &**k1) {
+            ("start", "iterable") => [Some(v1.clone()), Some(v0.clone())],
+            ("iterable", "start") => [Some(v0.clone()), Some(v1.clone())],
+            ("start", other) | ("iterable", other) | (other, _) => return Err(bad(other)),
+        },
+        ([], _) => {
+            return Err(Exc::type_error(
+                "enumerate() missing required argument 'iterable'",
+            ));
+        }
+        _ => {
+            return Err(Exc::type_error(format!(
+                "enumerate() takes at most 2 arguments ({} given)",
+                args.len() + kwargs.len()
+            )));
+        }
+    };
+    let [Some(src), start] = bound else {
         return Err(Exc::type_error(
             "enumerate() missing required argument 'iterable'",
         ));
     };
-    let start = match bound.get(1).cloned().flatten() {
+    let start = match start {
         None => Value::Int(0),
         Some(v) => match as_int(&v) {
             Some(i) => Value::from_big(i.to_big()),
@@ -164,16 +199,12 @@ fn enumerate(args: &[Value], kwargs: Kw) -> R<Value> {
 
 /// `zip(*iterables, strict=False)`.
 fn zip(args: &[Value], kwargs: Kw) -> R<Value> {
-    let mut strict = false;
-    for (k, v) in kwargs {
-        if &**k == "strict" {
-            strict = v.truthy();
-        } else {
-            return Err(Exc::type_error(format!(
-                "zip() got an unexpected keyword argument '{k}'"
-            )));
-        }
-    }
+    // The keyword-only `strict`, bound as CPython's keyword parser does.
+    let bound = bind("zip", &[], kwargs, &["strict"], 0)?;
+    let strict = bound
+        .first()
+        .and_then(Option::as_ref)
+        .is_some_and(Value::truthy);
     let inners = args.iter().map(PyIter::of_arg).collect::<R<Vec<_>>>()?;
     Ok(Value::Iter(Rc::new(std::cell::RefCell::new(PyIter::Zip {
         inners,
@@ -265,19 +296,15 @@ fn short_decimal(text: &str) -> Option<i64> {
 
 fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
     match parse_int(text, base) {
-        Some((n, digits)) => {
-            if base == 10 && digits > crate::value::int::MAX_STR_DIGITS {
-                return Err(Exc::value_error(format!(
-                    "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
-                    crate::value::int::MAX_STR_DIGITS,
-                    digits
-                )));
-            }
-            Ok(Value::from_big(n))
-        }
+        Ok(n) => Ok(Value::from_big(n)),
+        Err(IntParseError::TooManyDigits(digits)) => Err(Exc::value_error(format!(
+            "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
+            crate::value::int::MAX_STR_DIGITS,
+            digits
+        ))),
         // CPython shows at most 200 characters of the repr (`%.200R`), so a
         // huge bad literal does not make a huge message.
-        None => Err(Exc::value_error(format!(
+        Err(IntParseError::Invalid) => Err(Exc::value_error(format!(
             "invalid literal for int() with base {}: {}",
             base,
             repr::repr(orig)?.chars().take(200).collect::<String>()
@@ -438,7 +465,7 @@ fn plain_float(text: &str) -> Option<f64> {
     text.parse::<f64>().ok()
 }
 
-fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {
+fn str_of(budget: &Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     if let ([v], []) = (args, kwargs)
         && let Some(text) = repr::str_value(v)
     {
@@ -455,24 +482,13 @@ fn str_of(args: &[Value], kwargs: Kw) -> R<Value> {
             Some(v) => Ok(Value::str(repr::to_str(&v)?)),
         };
     }
-    for (name, v) in [("encoding", &encoding), ("errors", &errors)] {
-        if let Some(v) = v
-            && !matches!(v, Value::Str(_))
-        {
-            return Err(Exc::type_error(format!(
-                "str() argument '{name}' must be str, not {}",
-                v.type_name()
-            )));
-        }
-    }
+    // Argument Clinic checks the argument types before `object`'s.
+    codec_args::text_arg("str", "encoding", encoding.as_ref())?;
+    codec_args::text_arg("str", "errors", errors.as_ref())?;
     match obj {
-        Some(Value::Bytes(b)) => match String::from_utf8(b.to_vec()) {
-            Ok(s) => Ok(Value::str(s)),
-            Err(_) => Err(Exc::new(
-                crate::value::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
-                "'utf-8' codec can't decode bytes",
-            )),
-        },
+        Some(Value::Bytes(b)) => {
+            codec_args::decode(budget, "str", &b, encoding.as_ref(), errors.as_ref())
+        }
         Some(Value::Str(_)) => Err(Exc::type_error("decoding str is not supported")),
         Some(other) => Err(Exc::type_error(format!(
             "decoding to str: need a bytes-like object, {} found",

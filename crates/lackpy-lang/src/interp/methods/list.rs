@@ -178,6 +178,14 @@ fn count(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) ->
 }
 
 fn sort(it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R<Value> {
+    // Argument Clinic counts all the arguments before it looks at them.
+    let given = args.len() + kwargs.len();
+    if given > 2 {
+        let kind = if args.is_empty() { "keyword " } else { "" };
+        return Err(Exc::type_error(format!(
+            "sort() takes at most 2 {kind}arguments ({given} given)"
+        )));
+    }
     if !args.is_empty() {
         return Err(Exc::type_error("sort() takes no positional arguments"));
     }

@@ -5,6 +5,7 @@
 //! (`call_method`) read the same tables, so a method exists exactly where
 //! a row declares it.
 
+pub(crate) mod bytes;
 pub(crate) mod dict;
 pub(crate) mod list;
 pub(crate) mod num;
@@ -14,6 +15,7 @@ mod str_pad;
 pub(crate) mod str_pieces;
 mod str_search;
 mod str_split;
+pub(crate) mod str_translate;
 
 use std::rc::Rc;
 
@@ -128,7 +130,7 @@ impl<F> Methods<F> {
 pub(crate) fn methods_of(t: TypeId) -> Option<&'static MethodIndex> {
     Some(match t {
         TypeId::Str => &str::METHODS.index,
-        TypeId::Bytes => &num::BYTES.index,
+        TypeId::Bytes => &bytes::BYTES.index,
         TypeId::List => &list::LIST.index,
         TypeId::Tuple => &list::TUPLE.index,
         TypeId::Range => &list::RANGE.index,
@@ -213,7 +215,7 @@ pub(crate) fn call_method(
             args,
             kwargs,
         ),
-        Value::Bytes(b) => handler(&num::BYTES, recv, id)?(b, args, kwargs),
+        Value::Bytes(b) => handler(&bytes::BYTES, recv, id)?(&mut it.budget, b, args, kwargs),
         Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
             handler(&num::INT, recv, id)?(recv, args, kwargs)
         }
@@ -234,6 +236,9 @@ pub(crate) fn call_unbound(
 ) -> R<Value> {
     if owner == TypeId::Dict && id == MethodId::Fromkeys {
         return dict::fromkeys(args, kwargs);
+    }
+    if owner == TypeId::Str && id == MethodId::Maketrans {
+        return str_translate::maketrans(args, kwargs);
     }
     let Some((recv, rest)) = args.split_first() else {
         return Err(Exc::type_error(format!(

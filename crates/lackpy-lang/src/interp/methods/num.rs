@@ -8,8 +8,8 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 
 use super::{Methods, m};
-use crate::catalog::{MANY, MethodId as M};
-use crate::interp::args::{Kw, bind, none};
+use crate::catalog::MethodId as M;
+use crate::interp::args::{Kw, none};
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int};
@@ -184,78 +184,4 @@ pub(crate) static COMPLEX: Methods<ComplexMethod> =
 fn complex_conjugate(c: &(f64, f64), args: &[Value], kwargs: Kw) -> R<Value> {
     none("complex.conjugate", args, kwargs)?;
     Ok(Value::Complex(Rc::new((c.0, -c.1))))
-}
-
-/// A method of `bytes`: the receiver, positional and keyword arguments.
-pub(crate) type BytesMethod = fn(&[u8], &[Value], Kw<'_>) -> R<Value>;
-
-/// The methods of `bytes`. `count`, `startswith` and `endswith` read their
-/// first argument and ignore the rest, unchecked (CPython takes 1 to 3).
-pub(crate) static BYTES: Methods<BytesMethod> = Methods::new(&[
-    m(M::Count, 0, MANY, bytes_count),
-    m(M::Decode, 0, 2, decode),
-    m(M::Endswith, 0, MANY, bytes_endswith),
-    m(M::Hex, 0, 0, bytes_hex),
-    m(M::Startswith, 0, MANY, bytes_startswith),
-]);
-
-fn decode(b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
-    let bound = bind("decode", args, kwargs, &["encoding", "errors"], 0)?;
-    let _ = bound;
-    match String::from_utf8(b.to_vec()) {
-        Ok(s) => Ok(Value::str(s)),
-        Err(e) => Err(Exc::new(
-            crate::value::errors::ExcKind::Other("UnicodeDecodeError".to_owned()),
-            format!(
-                "'utf-8' codec can't decode byte 0x{:02x} in position {}: invalid start byte",
-                b.get(e.utf8_error().valid_up_to()).copied().unwrap_or(0),
-                e.utf8_error().valid_up_to()
-            ),
-        )),
-    }
-}
-
-fn bytes_hex(b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
-    none("bytes.hex", args, kwargs)?;
-    Ok(Value::str(
-        b.iter().map(|x| format!("{x:02x}")).collect::<String>(),
-    ))
-}
-
-/// The bytes a `bytes` search method looks for: its first argument.
-fn bytes_arg(args: &[Value]) -> R<&[u8]> {
-    match args.first() {
-        Some(Value::Bytes(p)) => Ok(p),
-        _ => Err(Exc::type_error(format!(
-            "a bytes-like object is required, not '{}'",
-            args.first().map(|a| a.type_name()).unwrap_or("NoneType")
-        ))),
-    }
-}
-
-fn bytes_startswith(b: &[u8], args: &[Value], _kwargs: Kw) -> R<Value> {
-    Ok(Value::Bool(b.starts_with(bytes_arg(args)?)))
-}
-
-fn bytes_endswith(b: &[u8], args: &[Value], _kwargs: Kw) -> R<Value> {
-    Ok(Value::Bool(b.ends_with(bytes_arg(args)?)))
-}
-
-fn bytes_count(b: &[u8], args: &[Value], _kwargs: Kw) -> R<Value> {
-    let p = bytes_arg(args)?;
-    Ok(Value::Int(if p.is_empty() {
-        b.len() as i64 + 1
-    } else {
-        let mut n = 0;
-        let mut i = 0;
-        while i + p.len() <= b.len() {
-            if b.get(i..i + p.len()) == Some(p) {
-                n += 1;
-                i += p.len();
-            } else {
-                i += 1;
-            }
-        }
-        n
-    }))
 }

@@ -1,7 +1,5 @@
 //! Methods of `str`: the table and one function per method.
 
-use std::rc::Rc;
-
 use super::str_pad as pad;
 use super::str_search as search;
 use super::str_split::{Parts, split_lines, split_text};
@@ -162,6 +160,8 @@ pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
     m(M::Strip, 0, 1, strip),
     m(M::Swapcase, 0, 0, swapcase),
     m(M::Title, 0, 0, title),
+    m(M::Translate, 1, 1, super::str_translate::translate),
+    m(M::Maketrans, 1, 3, maketrans_of),
     m(M::Upper, 0, 0, upper),
     m(M::Zfill, 1, 1, pad::zfill),
 ]);
@@ -952,38 +952,19 @@ fn format(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value
 
 fn format_map(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let m = one("str.format_map", args, kwargs)?;
-    let Value::Dict(d) = m else {
-        return Err(Exc::type_error(format!(
-            "'{}' object is not a mapping",
-            m.type_name()
-        )));
-    };
-    let pairs: Vec<(Rc<str>, Value)> = d
-        .try_borrow()
-        .map(|d| {
-            d.iter()
-                .filter_map(|(k, v)| match k {
-                    Value::Str(k) => Some((Rc::from(k.as_str()), v.clone())),
-                    _ => None,
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    let out = crate::interp::formatting::str_format(budget, s.as_str(), &[], &pairs)?;
+    let out = crate::interp::formatting::str_format_map(budget, s.as_str(), m)?;
     Ok(s_val(out))
 }
 
-fn encode(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
+/// `s.maketrans(...)`: the static method reached through an instance.
+fn maketrans_of(_: &mut Budget, _: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
+    super::str_translate::maketrans(args, kwargs)
+}
+
+fn encode(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("encode", args, kwargs, &["encoding", "errors"], 0)?;
-    if let Some(v) = b.first().cloned().flatten()
-        && !matches!(v, Value::Str(_))
-    {
-        return Err(Exc::type_error(format!(
-            "encode() argument 'encoding' must be str, not {}",
-            v.type_name()
-        )));
-    }
-    Ok(Value::Bytes(Rc::new(s.as_str().as_bytes().to_vec())))
+    let arg = |i: usize| b.get(i).and_then(Option::as_ref);
+    crate::interp::codec_args::encode(budget, "encode", s.as_str(), arg(0), arg(1))
 }
 
 /// Lowercases `c` (at byte `i` of `text`), with Greek final sigma as

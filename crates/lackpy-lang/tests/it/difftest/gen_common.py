@@ -5,7 +5,7 @@ A generator script defines FAMILIES (functions taking a random.Random and
 returning a program whose last line is an expression) and calls
 `main(FAMILIES)`; argv is the seed and the number of programs per family.
 Each case is {family, program, repr | error}; `run=run_with_line` adds
-the line of an error.
+the line of an error, `run=run_with_stdout` what the program printed.
 """
 import json
 import random
@@ -37,6 +37,17 @@ def run_with_line(src):
                     line = tb.tb_lineno
                 tb = tb.tb_next
             case["line"] = line
+    return case
+
+
+def run_with_stdout(src):
+    """As run_one, and what the program printed is the case's "stdout"."""
+    import contextlib
+    import io
+    buf = io.StringIO()
+    with contextlib.redirect_stdout(buf):
+        case = run_one(src)
+    case["stdout"] = buf.getvalue()
     return case
 
 

@@ -32,8 +32,9 @@ pub fn cpython(script: &str, input: &Value) -> Value {
 /// family; `LACKPY_FUZZ_SEED` overrides the seed), checks it made
 /// `families * per_family` cases, runs each with ours and fails listing the
 /// first divergences. Each case is `{family, program, repr | error [, line]}`, as
-/// CPython answered (with `line`, the error's line must match too); every
-/// program must also pass validation.
+/// CPython answered (with `line`, the error's line must match too; with
+/// `stdout`, what the program printed must match too); every program must
+/// also pass validation.
 pub fn assert_generated_cases_match(script: &str, families: usize, per_family: usize) {
     let path = format!("{}/tests/it/difftest/{script}", env!("CARGO_MANIFEST_DIR"));
     let seed = std::env::var("LACKPY_FUZZ_SEED").unwrap_or_else(|_| "20261201".to_owned());
@@ -80,18 +81,24 @@ fn diverges(case: &Value) -> Option<String> {
         ));
     }
     let want_line = case.get("line").and_then(Value::as_u64);
+    let want_stdout = case.get("stdout").and_then(Value::as_str);
     let ours = std::panic::catch_unwind(|| {
         let got = run(&module, &mut NoTools, &[], &RunOptions::default());
-        match &got.error {
-            None => got.output_repr.clone().unwrap_or_default(),
-            // A case that records its error's line is answered with ours.
-            Some(msg) if want_line.is_some() => format!(
-                "{}: {msg} (line {})",
-                got.error_type.clone().unwrap_or_default(),
-                got.error_line.unwrap_or(0)
-            ),
-            Some(msg) => format!("{}: {msg}", got.error_type.clone().unwrap_or_default()),
-        }
+        let printed = match want_stdout {
+            Some(_) => format!("{:?} then ", got.stdout),
+            None => String::new(),
+        };
+        printed
+            + &match &got.error {
+                None => got.output_repr.clone().unwrap_or_default(),
+                // A case that records its error's line is answered with ours.
+                Some(msg) if want_line.is_some() => format!(
+                    "{}: {msg} (line {})",
+                    got.error_type.clone().unwrap_or_default(),
+                    got.error_line.unwrap_or(0)
+                ),
+                Some(msg) => format!("{}: {msg}", got.error_type.clone().unwrap_or_default()),
+            }
     })
     .unwrap_or_else(|_| "a panic".to_owned());
     let mut want = case
@@ -102,6 +109,9 @@ fn diverges(case: &Value) -> Option<String> {
         .to_owned();
     if let (Some(line), Some(_)) = (want_line, case.get("error")) {
         want = format!("{want} (line {line})");
+    }
+    if let Some(printed) = want_stdout {
+        want = format!("{printed:?} then {want}");
     }
     (ours.trim_end() != want.trim_end())
         .then(|| format!("[{family}] {src}\n  CPython: {want}\n  ours:    {ours}"))

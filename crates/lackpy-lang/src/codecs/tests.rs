@@ -1,0 +1,317 @@
+//! CPython 3.11's answers (`python3`), checked against the codecs.
+
+use super::*;
+
+/// `(text, encoding, errors, answer)`.
+const ENCODE: &[(&str, &str, &str, &str)] = &[
+    (
+        "aéé€b😀",
+        "ascii",
+        "strict",
+        "UnicodeEncodeError: 'ascii' codec can't encode characters in position 1-3: ordinal not in range(128)",
+    ),
+    ("aéé€b😀", "ascii", "replace", "Ok:b'a???b?'"),
+    (
+        "aéé€b😀",
+        "ascii",
+        "xmlcharrefreplace",
+        "Ok:b'a&#233;&#233;&#8364;b&#128512;'",
+    ),
+    (
+        "aéé€b😀",
+        "ascii",
+        "backslashreplace",
+        "Ok:b'a\\\\xe9\\\\xe9\\\\u20acb\\\\U0001f600'",
+    ),
+    ("aéé€b😀", "ascii", "ignore", "Ok:b'ab'"),
+    (
+        "aéé€b😀",
+        "latin-1",
+        "strict",
+        "UnicodeEncodeError: 'latin-1' codec can't encode character '\\u20ac' in position 3: ordinal not in range(256)",
+    ),
+    (
+        "aé€",
+        "latin-1",
+        "backslashreplace",
+        "Ok:b'a\\xe9\\\\u20ac'",
+    ),
+    (
+        "a€",
+        "latin-1",
+        "bogus",
+        "LookupError: unknown error handler name 'bogus'",
+    ),
+    ("a", "latin-1", "bogus", "Ok:b'a'"),
+    ("hi", "utf-16", "strict", "Ok:b'\\xff\\xfeh\\x00i\\x00'"),
+    ("", "utf-16", "strict", "Ok:b'\\xff\\xfe'"),
+    ("", "utf-32", "strict", "Ok:b'\\xff\\xfe\\x00\\x00'"),
+    (
+        "hi😀",
+        "utf-16-be",
+        "strict",
+        "Ok:b'\\x00h\\x00i\\xd8=\\xde\\x00'",
+    ),
+    (
+        "hi😀",
+        "utf-16-le",
+        "strict",
+        "Ok:b'h\\x00i\\x00=\\xd8\\x00\\xde'",
+    ),
+    (
+        "h😀",
+        "utf-32-be",
+        "strict",
+        "Ok:b'\\x00\\x00\\x00h\\x00\\x01\\xf6\\x00'",
+    ),
+    (
+        "h😀",
+        "utf-32",
+        "strict",
+        "Ok:b'\\xff\\xfe\\x00\\x00h\\x00\\x00\\x00\\x00\\xf6\\x01\\x00'",
+    ),
+    (
+        "é",
+        "ascii",
+        "surrogateescape",
+        "UnicodeEncodeError: 'ascii' codec can't encode character '\\xe9' in position 0: ordinal not in range(128)",
+    ),
+    (
+        "é",
+        "ascii",
+        "STRICT",
+        "LookupError: unknown error handler name 'STRICT'",
+    ),
+];
+
+/// `(bytes, encoding, errors, answer)`.
+const DECODE: &[(&[u8], &str, &str, &str)] = &[
+    (
+        b"a\xe9b",
+        "utf-8",
+        "strict",
+        "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9 in position 1: invalid continuation byte",
+    ),
+    (
+        b"\xe2\x82a",
+        "utf-8",
+        "strict",
+        "UnicodeDecodeError: 'utf-8' codec can't decode bytes in position 0-1: invalid continuation byte",
+    ),
+    (
+        b"a\xe2\x82",
+        "utf-8",
+        "strict",
+        "UnicodeDecodeError: 'utf-8' codec can't decode bytes in position 1-2: unexpected end of data",
+    ),
+    (
+        b"\xf0\x9f\x98",
+        "utf-8",
+        "strict",
+        "UnicodeDecodeError: 'utf-8' codec can't decode bytes in position 0-2: unexpected end of data",
+    ),
+    (
+        b"\xed\xa0\x80",
+        "utf-8",
+        "strict",
+        "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xed in position 0: invalid continuation byte",
+    ),
+    (
+        b"\xf4\x90\x80\x80",
+        "utf-8",
+        "strict",
+        "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xf4 in position 0: invalid continuation byte",
+    ),
+    (b"\xe2\x82a", "utf-8", "replace", "Ok:'�a'"),
+    (b"\xed\xa0\x80", "utf-8", "replace", "Ok:'���'"),
+    (b"\xf0\x9f\x98", "utf-8", "replace", "Ok:'�'"),
+    (
+        b"\xf0\x9f\x98",
+        "utf-8",
+        "backslashreplace",
+        "Ok:'\\\\xf0\\\\x9f\\\\x98'",
+    ),
+    (b"\xc0\xafx\x80", "utf-8", "replace", "Ok:'��x�'"),
+    (
+        b"a\x00b",
+        "utf-16",
+        "strict",
+        "UnicodeDecodeError: 'utf-16-le' codec can't decode byte 0x62 in position 2: truncated data",
+    ),
+    (
+        b"a\x00b",
+        "utf-16-be",
+        "strict",
+        "UnicodeDecodeError: 'utf-16-be' codec can't decode byte 0x62 in position 2: truncated data",
+    ),
+    (
+        b"\x00\xd8a\x00",
+        "utf-16",
+        "strict",
+        "UnicodeDecodeError: 'utf-16-le' codec can't decode bytes in position 0-1: illegal UTF-16 surrogate",
+    ),
+    (
+        b"\x00\xdca\x00",
+        "utf-16-le",
+        "strict",
+        "UnicodeDecodeError: 'utf-16-le' codec can't decode bytes in position 0-1: illegal encoding",
+    ),
+    (
+        b"\x00\xd8",
+        "utf-16-le",
+        "strict",
+        "UnicodeDecodeError: 'utf-16-le' codec can't decode bytes in position 0-1: unexpected end of data",
+    ),
+    (b"\xfe\xff\x00a", "utf-16", "strict", "Ok:'a'"),
+    (b"\xff\xfea\x00", "utf-16-be", "strict", "Ok:'\\ufffe愀'"),
+    (
+        b"a\x00\x00",
+        "utf-32",
+        "strict",
+        "UnicodeDecodeError: 'utf-32-le' codec can't decode bytes in position 0-2: truncated data",
+    ),
+    (
+        b"\x00\x00\x11\x00",
+        "utf-32-le",
+        "strict",
+        "UnicodeDecodeError: 'utf-32-le' codec can't decode bytes in position 0-3: code point not in range(0x110000)",
+    ),
+    (
+        b"\x00\xd8\x00\x00",
+        "utf-32",
+        "strict",
+        "UnicodeDecodeError: 'utf-32-le' codec can't decode bytes in position 0-3: code point in surrogate code point range(0xd800, 0xe000)",
+    ),
+    (
+        b"\xe9",
+        "ascii",
+        "strict",
+        "UnicodeDecodeError: 'ascii' codec can't decode byte 0xe9 in position 0: ordinal not in range(128)",
+    ),
+    (b"\xe9\xe9", "ascii", "replace", "Ok:'��'"),
+    (
+        b"\xe9",
+        "ascii",
+        "bogus",
+        "LookupError: unknown error handler name 'bogus'",
+    ),
+    (b"a", "ascii", "bogus", "Ok:'a'"),
+    (
+        b"\xe9",
+        "ascii",
+        "xmlcharrefreplace",
+        "TypeError: don't know how to handle UnicodeDecodeError in error callback",
+    ),
+    (b"\x00\xd8\x00\xd8", "utf-16", "replace", "Ok:'��'"),
+    (b"\x00\xd8a", "utf-16", "replace", "Ok:'�'"),
+    (
+        b"\xff\xfe\x00\x00a\x00\x00\x00",
+        "utf-32",
+        "strict",
+        "Ok:'a'",
+    ),
+    (b"\xe9x", "latin-1", "strict", "Ok:'éx'"),
+    (
+        b"\xe9",
+        "utf-32",
+        "strict",
+        "UnicodeDecodeError: 'utf-32-le' codec can't decode byte 0xe9 in position 0: truncated data",
+    ),
+    (
+        b"\x00\x00\xfe\xff\x00\x00\x00a",
+        "utf-32",
+        "strict",
+        "Ok:'a'",
+    ),
+];
+
+fn answer<T: std::fmt::Debug>(r: Result<T, CodecError>, shown: impl Fn(T) -> String) -> String {
+    match r {
+        Ok(v) => format!("Ok:{}", shown(v)),
+        Err(e) => format!("{}: {}", e.class(), e.message()),
+    }
+}
+
+/// Python's repr of bytes, enough for these cases.
+fn bytes_repr(b: Vec<u8>) -> String {
+    let mut s = String::new();
+    crate::value::repr::push_bytes_repr(&mut s, &b);
+    s
+}
+
+#[test]
+fn encodes_like_cpython() {
+    for (text, encoding, errors, want) in ENCODE {
+        let codec = lookup(encoding).expect("a supported codec");
+        let got = answer(encode(text, codec, &Handler::named(errors)), bytes_repr);
+        assert_eq!(got, *want, "{text:?}.encode({encoding:?}, {errors:?})");
+    }
+}
+
+#[test]
+fn decodes_like_cpython() {
+    for (data, encoding, errors, want) in DECODE {
+        let codec = lookup(encoding).expect("a supported codec");
+        let got = answer(decode(data, codec, &Handler::named(errors)), |s| {
+            crate::value::repr::repr(&crate::value::Value::str(s)).unwrap_or_default()
+        });
+        assert_eq!(got, *want, "{data:?}.decode({encoding:?}, {errors:?})");
+    }
+}
+
+#[test]
+fn names_are_normalized_and_aliased_as_cpython() {
+    for name in [
+        "utf-8", "UTF-8", "u8", "utf8", " utf-8", "utf 8", "utf-8 ", "cp65001", "U8",
+    ] {
+        assert_eq!(lookup(name), Some(Codec::Utf8), "{name}");
+    }
+    for name in [
+        "Latin-1",
+        "latin1",
+        "iso-8859-1",
+        "iso8859-1",
+        "8859",
+        "l1",
+        "ISO_8859-1",
+    ] {
+        assert_eq!(lookup(name), Some(Codec::Latin1), "{name}");
+    }
+    for name in [
+        "us-ascii",
+        "US_ASCII",
+        "646",
+        "ansi_x3.4_1968",
+        "ansi-x3.4-1968",
+    ] {
+        assert_eq!(lookup(name), Some(Codec::Ascii), "{name}");
+    }
+    assert_eq!(
+        lookup("utf_16-le"),
+        Some(Codec::Wide {
+            width: 2,
+            order: Some(Order::Little)
+        })
+    );
+    for name in ["", "bogus", "utf-8-sig", "utf.8", "cp1252", "utf-7"] {
+        assert_eq!(lookup(name), None, "{name}");
+    }
+}
+
+#[test]
+fn the_shortcut_spellings_are_cpythons() {
+    for name in [
+        "utf-8",
+        "UTF8",
+        "utf 16",
+        "utf_32",
+        "US-ASCII",
+        "latin-1",
+        "ISO-8859-1",
+    ] {
+        assert!(is_shortcut(name), "{name}");
+    }
+    for name in ["u8", "utf-16-le", "l1", "646", "utf16le", "cp65001"] {
+        assert!(!is_shortcut(name), "{name}");
+    }
+}

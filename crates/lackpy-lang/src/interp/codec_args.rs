@@ -1,0 +1,187 @@
+//! The interpreter's side of the codecs: `encoding` and `errors`
+//! arguments checked as CPython's Argument Clinic does, the codec looked
+//! up, the result charged to the memory budget and codec failures raised
+//! as their exceptions.
+
+use std::rc::Rc;
+
+use super::limits::Budget;
+use crate::codecs::{self, CodecError, Handler};
+use crate::value::Value;
+use crate::value::errors::{Exc, ExcKind, R};
+
+/// `encoding` or `errors` as a str: `{fname}() argument 'encoding' must be
+/// str, not int` (None shown as `None`).
+pub(crate) fn text_arg<'a>(fname: &str, what: &str, v: Option<&'a Value>) -> R<Option<&'a str>> {
+    match v {
+        None => Ok(None),
+        Some(Value::Str(s)) => Ok(Some(s.as_str())),
+        Some(other) => Err(Exc::type_error(format!(
+            "{fname}() argument '{what}' must be str, not {}",
+            match other {
+                Value::None => "None",
+                _ => other.type_name(),
+            }
+        ))),
+    }
+}
+
+/// The codec and handler of a call's `encoding` and `errors` arguments
+/// (UTF-8 and `strict` when absent); `LookupError: unknown encoding: x`.
+fn codec_of(
+    fname: &str,
+    encoding: Option<&Value>,
+    errors: Option<&Value>,
+) -> R<(codecs::Codec, Handler)> {
+    let encoding = text_arg(fname, "encoding", encoding)?;
+    let errors = text_arg(fname, "errors", errors)?;
+    let codec = match encoding {
+        None => codecs::Codec::Utf8,
+        Some(name) => codecs::lookup(name).ok_or_else(|| {
+            Exc::new(
+                ExcKind::Other("LookupError".to_owned()),
+                format!("unknown encoding: {name}"),
+            )
+        })?,
+    };
+    Ok((codec, errors.map_or(Handler::Strict, Handler::named)))
+}
+
+/// A codec failure as its exception. Through CPython's codec registry
+/// (any spelling but the shortcuts), a handler's failure is reworded as
+/// `{encoding|decoding} with 'name' codec failed (Class: message)`; a
+/// Unicode error is not (it carries more than a message).
+fn raise(e: CodecError, operation: &str, name: Option<&str>) -> Box<Exc> {
+    let class = e.class();
+    let kind = match class {
+        "TypeError" => ExcKind::TypeError,
+        other => ExcKind::Other(other.to_owned()),
+    };
+    let message = match name {
+        Some(name) if !matches!(e, CodecError::Unicode { .. }) && !codecs::is_shortcut(name) => {
+            format!(
+                "{operation} with '{name}' codec failed ({class}: {})",
+                e.message()
+            )
+        }
+        _ => e.message(),
+    };
+    Exc::new(kind, message)
+}
+
+/// `text.encode(encoding, errors)` for the method `fname`.
+pub(crate) fn encode(
+    budget: &Budget,
+    fname: &str,
+    text: &str,
+    encoding: Option<&Value>,
+    errors: Option<&Value>,
+) -> R<Value> {
+    let (codec, handler) = codec_of(fname, encoding, errors)?;
+    // At most 4 bytes a UTF-8 byte (UTF-32 of ASCII); a replacement
+    // (`&#1114111;`) at most 10.
+    budget.check_memory(text.len().saturating_mul(4))?;
+    let name = text_arg(fname, "encoding", encoding)?;
+    let out = codecs::encode(text, codec, &handler).map_err(|e| raise(e, "encoding", name))?;
+    budget.check_memory(out.len())?;
+    Ok(Value::Bytes(Rc::new(out)))
+}
+
+/// `data.decode(encoding, errors)` for the function `fname`.
+pub(crate) fn decode(
+    budget: &Budget,
+    fname: &str,
+    data: &[u8],
+    encoding: Option<&Value>,
+    errors: Option<&Value>,
+) -> R<Value> {
+    // Empty bytes are empty text whatever the codec (CPython looks none up).
+    if data.is_empty() {
+        text_arg(fname, "encoding", encoding)?;
+        text_arg(fname, "errors", errors)?;
+        return Ok(Value::str(""));
+    }
+    let (codec, handler) = codec_of(fname, encoding, errors)?;
+    // A byte decodes to at most 3 bytes of text (U+FFFD), or 4 (`\xe9`).
+    budget.check_memory(data.len().saturating_mul(4))?;
+    let name = text_arg(fname, "encoding", encoding)?;
+    let out = codecs::decode(data, codec, &handler).map_err(|e| raise(e, "decoding", name))?;
+    Ok(Value::str(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::test_run::outcome;
+
+    /// Each case: a program and CPython 3.11's answer.
+    const CASES: &[(&str, &str)] = &[
+        ("'héllo'.encode('ascii', 'replace')", "=> b'h?llo'"),
+        ("'hi'.encode('utf-16')", "=> b'\\xff\\xfeh\\x00i\\x00'"),
+        (
+            "'héllo'.encode('ascii')",
+            "UnicodeEncodeError: 'ascii' codec can't encode character '\\xe9' in position 1: ordinal not in range(128)",
+        ),
+        (
+            "'a'.encode('bogus')",
+            "LookupError: unknown encoding: bogus",
+        ),
+        ("'a'.encode('latin-1', 'bogus')", "=> b'a'"),
+        (
+            "'€'.encode('latin-1', 'bogus')",
+            "LookupError: unknown error handler name 'bogus'",
+        ),
+        (
+            "'€'.encode('l1', 'bogus')",
+            "LookupError: encoding with 'l1' codec failed (LookupError: unknown error handler name 'bogus')",
+        ),
+        (
+            "'a'.encode(1)",
+            "TypeError: encode() argument 'encoding' must be str, not int",
+        ),
+        (
+            "str(b'x', None)",
+            "TypeError: str() argument 'encoding' must be str, not None",
+        ),
+        (
+            "str('x', 1)",
+            "TypeError: str() argument 'encoding' must be str, not int",
+        ),
+        (
+            "str('x', 'ascii')",
+            "TypeError: decoding str is not supported",
+        ),
+        ("str(b'\\xe9', 'latin-1')", "=> 'é'"),
+        ("str(b'', 'bogus')", "=> ''"),
+        (
+            "b'a\\xe9b'.decode()",
+            "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9 in position 1: invalid continuation byte",
+        ),
+        (
+            "b'a\\xe9'.decode()",
+            "UnicodeDecodeError: 'utf-8' codec can't decode byte 0xe9 in position 1: unexpected end of data",
+        ),
+        (
+            "b'a\\xe2\\x82'.decode('utf8')",
+            "UnicodeDecodeError: 'utf-8' codec can't decode bytes in position 1-2: unexpected end of data",
+        ),
+        (
+            "b'a\\xe2\\x82b'.decode('utf-8', 'replace')",
+            "=> 'a\u{fffd}b'",
+        ),
+        (
+            "b'\\xe9'.decode('ascii', 'xmlcharrefreplace')",
+            "TypeError: don't know how to handle UnicodeDecodeError in error callback",
+        ),
+        (
+            "b'a'.decode(errors=None)",
+            "TypeError: decode() argument 'errors' must be str, not None",
+        ),
+    ];
+
+    #[test]
+    fn encode_and_decode_honour_the_codec_and_the_handler() {
+        for (src, want) in CASES {
+            assert_eq!(outcome(src), *want, "{src}");
+        }
+    }
+}
