@@ -5,6 +5,8 @@
 
 use std::rc::Rc;
 
+use crate::value::bytes::PyBytes;
+
 use super::limits::Budget;
 use crate::codecs::{self, CodecError, Handler};
 use crate::value::Value;
@@ -84,7 +86,7 @@ pub(crate) fn encode(
     let name = text_arg(fname, "encoding", encoding)?;
     let out = codecs::encode(text, codec, &handler).map_err(|e| raise(e, "encoding", name))?;
     budget.check_memory(out.len())?;
-    Ok(Value::Bytes(Rc::new(out)))
+    Ok(Value::Bytes(Rc::new(PyBytes::new(out))))
 }
 
 /// `data.decode(encoding, errors)` for the function `fname`.
