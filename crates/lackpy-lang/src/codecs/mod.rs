@@ -61,6 +61,31 @@ pub(crate) enum CodecError {
     /// A handler that cannot handle this direction (`TypeError: don't know
     /// how to handle UnicodeDecodeError in error callback`).
     WrongHandler(&'static str),
+    /// The caller's poll asked to stop (a deadline, a cancellation).
+    Stopped,
+}
+
+/// Asked every [`POLL_EVERY`] units of work, with the bytes of output so
+/// far, whether to go on (`false`: stop with [`CodecError::Stopped`]), so
+/// a long conversion stays within the run's deadline and memory budget.
+pub(crate) type Poll<'a> = &'a mut dyn FnMut(usize) -> bool;
+
+/// Code points or bytes converted between two polls.
+pub(crate) const POLL_EVERY: usize = 1 << 16;
+
+/// Polls `poll` (with `produced` bytes of output) when `n`, a running
+/// count, reaches a multiple of [`POLL_EVERY`].
+#[inline]
+pub(crate) fn tick(
+    poll: &mut dyn FnMut(usize) -> bool,
+    n: usize,
+    produced: usize,
+) -> Result<(), CodecError> {
+    if n.is_multiple_of(POLL_EVERY) && !poll(produced) {
+        Err(CodecError::Stopped)
+    } else {
+        Ok(())
+    }
 }
 
 impl CodecError {
@@ -69,7 +94,7 @@ impl CodecError {
         match self {
             CodecError::Unicode { class, .. } => class,
             CodecError::UnknownHandler(_) => "LookupError",
-            CodecError::WrongHandler(_) => "TypeError",
+            CodecError::WrongHandler(_) | CodecError::Stopped => "TypeError",
         }
     }
 
@@ -81,6 +106,7 @@ impl CodecError {
             CodecError::WrongHandler(class) => {
                 format!("don't know how to handle {class} in error callback")
             }
+            CodecError::Stopped => "stopped".to_owned(),
         }
     }
 }
@@ -97,50 +123,66 @@ pub(crate) struct BadBytes {
 }
 
 /// `text.encode(codec, errors)`.
-pub(crate) fn encode(text: &str, codec: Codec, errors: &Handler) -> Result<Vec<u8>, CodecError> {
+pub(crate) fn encode(
+    text: &str,
+    codec: Codec,
+    errors: &Handler,
+    poll: Poll<'_>,
+) -> Result<Vec<u8>, CodecError> {
     match codec {
         Codec::Utf8 => Ok(text.as_bytes().to_vec()),
-        Codec::Ascii => single::encode(text, 0x80, "ascii", errors),
-        Codec::Latin1 => single::encode(text, 0x100, "latin-1", errors),
-        Codec::Wide { width, order } => Ok(wide::encode(text, width, order)),
+        Codec::Ascii => single::encode(text, 0x80, "ascii", errors, poll),
+        Codec::Latin1 => single::encode(text, 0x100, "latin-1", errors, poll),
+        Codec::Wide { width, order } => wide::encode(text, width, order, poll),
     }
 }
 
 /// `data.decode(codec, errors)`.
-pub(crate) fn decode(data: &[u8], codec: Codec, errors: &Handler) -> Result<String, CodecError> {
+pub(crate) fn decode(
+    data: &[u8],
+    codec: Codec,
+    errors: &Handler,
+    poll: Poll<'_>,
+) -> Result<String, CodecError> {
     match codec {
         Codec::Utf8 => {
             // Valid text (the common case) is copied as is.
             if let Ok(s) = std::str::from_utf8(data) {
                 return Ok(s.to_owned());
             }
-            decode_with(data, "utf-8", errors, utf8::next_bad)
+            decode_with(data, "utf-8", errors, poll, utf8::next_bad)
         }
-        Codec::Ascii => {
-            if data.is_ascii() {
-                return Ok(data.iter().map(|&b| char::from(b)).collect());
+        Codec::Ascii => decode_with(data, "ascii", errors, poll, single::next_bad_ascii),
+        Codec::Latin1 => {
+            let mut out = String::with_capacity(data.len() * 2);
+            for chunk in data.chunks(POLL_EVERY) {
+                tick(poll, 0, out.len())?;
+                out.extend(chunk.iter().map(|&b| char::from(b)));
             }
-            decode_with(data, "ascii", errors, single::next_bad_ascii)
+            Ok(out)
         }
-        Codec::Latin1 => Ok(data.iter().map(|&b| char::from(b)).collect()),
-        Codec::Wide { width, order } => wide::decode(data, width, order, errors),
+        Codec::Wide { width, order } => wide::decode(data, width, order, errors, poll),
     }
 }
 
 /// Decodes `data` with a decoder that answers, from an offset, the text up
 /// to the next bad run and that run (`None` at the end); each run goes to
-/// the error handler.
+/// the error handler. The decoder polls through its last argument.
 pub(crate) fn decode_with(
     data: &[u8],
     codec: &'static str,
     errors: &Handler,
-    mut next: impl FnMut(&[u8], usize, &mut String) -> Option<BadBytes>,
+    poll: Poll<'_>,
+    mut next: impl FnMut(&[u8], usize, &mut String, Poll<'_>) -> Result<Option<BadBytes>, CodecError>,
 ) -> Result<String, CodecError> {
     let mut out = String::with_capacity(data.len());
     let mut at = 0;
-    while let Some(bad) = next(data, at, &mut out) {
+    let mut runs = 0usize;
+    while let Some(bad) = next(data, at, &mut out, &mut *poll)? {
         errors.on_decode(data, codec, bad, &mut out)?;
         at = bad.end;
+        runs += 1;
+        tick(poll, runs, out.len())?;
     }
     Ok(out)
 }

@@ -1,6 +1,6 @@
 //! The one-byte codecs: ASCII and Latin-1.
 
-use super::{BadBytes, CodecError, Handler};
+use super::{BadBytes, CodecError, Handler, POLL_EVERY, Poll, tick};
 
 /// Encodes `text` with every code point below `limit` as its byte; each
 /// run of others goes to the handler at once (CPython reports the run).
@@ -9,6 +9,7 @@ pub(crate) fn encode(
     limit: u32,
     codec: &str,
     errors: &Handler,
+    poll: Poll<'_>,
 ) -> Result<Vec<u8>, CodecError> {
     let mut out = Vec::with_capacity(text.len());
     let reason = if limit == 0x80 {
@@ -19,6 +20,7 @@ pub(crate) fn encode(
     let mut bad: Vec<char> = Vec::new();
     let mut bad_start = 0;
     for (i, c) in text.chars().enumerate() {
+        tick(poll, i + 1, out.len())?;
         let n = u32::from(c);
         if n < limit {
             if !bad.is_empty() {
@@ -42,14 +44,22 @@ pub(crate) fn encode(
 
 /// The ASCII decoder's step: bytes below 128 are text, each other byte
 /// is an error of its own.
-pub(crate) fn next_bad_ascii(data: &[u8], at: usize, out: &mut String) -> Option<BadBytes> {
-    let rest = data.get(at..)?;
+pub(crate) fn next_bad_ascii(
+    data: &[u8],
+    at: usize,
+    out: &mut String,
+    poll: Poll<'_>,
+) -> Result<Option<BadBytes>, CodecError> {
+    let rest = data.get(at..).unwrap_or_default();
     let good = rest.iter().take_while(|b| b.is_ascii()).count();
-    out.extend(rest.iter().take(good).map(|&b| char::from(b)));
+    for chunk in rest[..good].chunks(POLL_EVERY) {
+        tick(poll, 0, out.len())?;
+        out.extend(chunk.iter().map(|&b| char::from(b)));
+    }
     let start = at + good;
-    (start < data.len()).then_some(BadBytes {
+    Ok((start < data.len()).then_some(BadBytes {
         start,
         end: start + 1,
         reason: "ordinal not in range(128)",
-    })
+    }))
 }

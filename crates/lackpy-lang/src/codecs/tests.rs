@@ -243,7 +243,10 @@ fn bytes_repr(b: Vec<u8>) -> String {
 fn encodes_like_cpython() {
     for (text, encoding, errors, want) in ENCODE {
         let codec = lookup(encoding).expect("a supported codec");
-        let got = answer(encode(text, codec, &Handler::named(errors)), bytes_repr);
+        let got = answer(
+            encode(text, codec, &Handler::named(errors), &mut |_| true),
+            bytes_repr,
+        );
         assert_eq!(got, *want, "{text:?}.encode({encoding:?}, {errors:?})");
     }
 }
@@ -252,9 +255,10 @@ fn encodes_like_cpython() {
 fn decodes_like_cpython() {
     for (data, encoding, errors, want) in DECODE {
         let codec = lookup(encoding).expect("a supported codec");
-        let got = answer(decode(data, codec, &Handler::named(errors)), |s| {
-            crate::value::repr::repr(&crate::value::Value::str(s)).unwrap_or_default()
-        });
+        let got = answer(
+            decode(data, codec, &Handler::named(errors), &mut |_| true),
+            |s| crate::value::repr::repr(&crate::value::Value::str(s)).unwrap_or_default(),
+        );
         assert_eq!(got, *want, "{data:?}.decode({encoding:?}, {errors:?})");
     }
 }
@@ -313,5 +317,32 @@ fn the_shortcut_spellings_are_cpythons() {
     }
     for name in ["u8", "utf-16-le", "l1", "646", "utf16le", "cp65001"] {
         assert!(!is_shortcut(name), "{name}");
+    }
+}
+
+#[test]
+fn a_poll_that_says_stop_stops_a_long_conversion() {
+    let text = "\u{20ac}".repeat(3 * POLL_EVERY);
+    let mut polls = 0;
+    let mut poll = |_| {
+        polls += 1;
+        polls < 2
+    };
+    let got = encode(&text, Codec::Ascii, &Handler::Replace, &mut poll);
+    assert!(matches!(got, Err(CodecError::Stopped)));
+    let data = vec![0xffu8; 8 * POLL_EVERY];
+    for codec in [
+        Codec::Utf8,
+        Codec::Ascii,
+        Codec::Latin1,
+        lookup("utf-16").expect("utf-16"),
+    ] {
+        let mut polls = 0;
+        let mut poll = |_| {
+            polls += 1;
+            polls < 2
+        };
+        let got = decode(&data, codec, &Handler::Replace, &mut poll);
+        assert!(matches!(got, Err(CodecError::Stopped)), "{codec:?}");
     }
 }

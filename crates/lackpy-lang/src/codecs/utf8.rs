@@ -3,12 +3,20 @@
 //! continuation byte` or, at the end of the data, `unexpected end of
 //! data`).
 
-use super::BadBytes;
+use super::{BadBytes, CodecError, Poll};
 
 /// The valid text from `at` up to the next ill-formed sequence (appended
 /// to `out`), and that sequence; `None` when the rest is valid.
-pub(crate) fn next_bad(data: &[u8], at: usize, out: &mut String) -> Option<BadBytes> {
-    let rest = data.get(at..)?;
+pub(crate) fn next_bad(
+    data: &[u8],
+    at: usize,
+    out: &mut String,
+    _poll: Poll<'_>,
+) -> Result<Option<BadBytes>, CodecError> {
+    // The scan and copy of a valid run run at memory speed: no poll.
+    let Some(rest) = data.get(at..) else {
+        return Ok(None);
+    };
     let (good, bad_at) = match std::str::from_utf8(rest) {
         Ok(s) => (s, None),
         Err(e) => {
@@ -20,8 +28,7 @@ pub(crate) fn next_bad(data: &[u8], at: usize, out: &mut String) -> Option<BadBy
         }
     };
     out.push_str(good);
-    let start = bad_at?;
-    Some(bad_sequence(data, start))
+    Ok(bad_at.map(|start| bad_sequence(data, start)))
 }
 
 /// The ill-formed sequence starting at `start`.

@@ -1,6 +1,6 @@
 //! UTF-16 and UTF-32, in either byte order or with a byte order mark.
 
-use super::{BadBytes, CodecError, Handler, Order, decode_with};
+use super::{BadBytes, CodecError, Handler, Order, Poll, decode_with, tick};
 
 /// The codec's name in messages (`utf-16-le`, ...).
 fn name(width: usize, order: Order) -> &'static str {
@@ -24,13 +24,19 @@ fn push_unit(out: &mut Vec<u8>, unit: u32, width: usize, order: Order) {
 
 /// Encodes `text`; without an order, a little-endian mark comes first (as
 /// CPython writes on a little-endian machine), even for empty text.
-pub(crate) fn encode(text: &str, width: usize, order: Option<Order>) -> Vec<u8> {
+pub(crate) fn encode(
+    text: &str,
+    width: usize,
+    order: Option<Order>,
+    poll: Poll<'_>,
+) -> Result<Vec<u8>, CodecError> {
     let mut out = Vec::with_capacity(text.len() * width + width);
     let order = order.unwrap_or_else(|| {
         push_unit(&mut out, 0xfeff, width, Order::Little);
         Order::Little
     });
-    for c in text.chars() {
+    for (i, c) in text.chars().enumerate() {
+        tick(poll, i + 1, out.len())?;
         if width == 4 {
             push_unit(&mut out, u32::from(c), 4, order);
         } else {
@@ -40,7 +46,7 @@ pub(crate) fn encode(text: &str, width: usize, order: Option<Order>) -> Vec<u8> 
             }
         }
     }
-    out
+    Ok(out)
 }
 
 /// Decodes `data`; without an order, a leading mark picks it (and is
@@ -50,6 +56,7 @@ pub(crate) fn decode(
     width: usize,
     order: Option<Order>,
     errors: &Handler,
+    poll: Poll<'_>,
 ) -> Result<String, CodecError> {
     let (order, skip) = match order {
         Some(o) => (o, 0),
@@ -66,51 +73,60 @@ pub(crate) fn decode(
             Order::Big => b.iter().fold(0, |acc, &x| (acc << 8) | u32::from(x)),
         })
     };
-    decode_with(data, name(width, order), errors, |data, at, out| {
-        // The mark is not text.
-        let mut at = at.max(skip);
-        loop {
-            if at >= data.len() {
-                return None;
-            }
-            let Some(u) = unit(at) else {
-                return Some(bad(at, data.len(), "truncated data"));
-            };
-            if width == 4 {
-                match char::from_u32(u) {
-                    Some(c) => out.push(c),
-                    None if u > 0x10ffff => {
-                        return Some(bad(at, at + 4, "code point not in range(0x110000)"));
+    decode_with(
+        data,
+        name(width, order),
+        errors,
+        poll,
+        |data, at, out, poll| {
+            // The mark is not text.
+            let mut at = at.max(skip);
+            let mut units = 0usize;
+            loop {
+                units += 1;
+                tick(poll, units, out.len())?;
+                if at >= data.len() {
+                    return Ok(None);
+                }
+                let Some(u) = unit(at) else {
+                    return Ok(Some(bad(at, data.len(), "truncated data")));
+                };
+                if width == 4 {
+                    match char::from_u32(u) {
+                        Some(c) => out.push(c),
+                        None if u > 0x10ffff => {
+                            return Ok(Some(bad(at, at + 4, "code point not in range(0x110000)")));
+                        }
+                        None => {
+                            return Ok(Some(bad(
+                                at,
+                                at + 4,
+                                "code point in surrogate code point range(0xd800, 0xe000)",
+                            )));
+                        }
                     }
-                    None => {
-                        return Some(bad(
-                            at,
-                            at + 4,
-                            "code point in surrogate code point range(0xd800, 0xe000)",
-                        ));
+                    at += 4;
+                    continue;
+                }
+                match u {
+                    0xdc00..=0xdfff => return Ok(Some(bad(at, at + 2, "illegal encoding"))),
+                    0xd800..=0xdbff => match unit(at + 2) {
+                        None => return Ok(Some(bad(at, data.len(), "unexpected end of data"))),
+                        Some(lo @ 0xdc00..=0xdfff) => {
+                            let c = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
+                            out.push(char::from_u32(c).unwrap_or('\u{fffd}'));
+                            at += 4;
+                        }
+                        Some(_) => return Ok(Some(bad(at, at + 2, "illegal UTF-16 surrogate"))),
+                    },
+                    _ => {
+                        out.push(char::from_u32(u).unwrap_or('\u{fffd}'));
+                        at += 2;
                     }
                 }
-                at += 4;
-                continue;
             }
-            match u {
-                0xdc00..=0xdfff => return Some(bad(at, at + 2, "illegal encoding")),
-                0xd800..=0xdbff => match unit(at + 2) {
-                    None => return Some(bad(at, data.len(), "unexpected end of data")),
-                    Some(lo @ 0xdc00..=0xdfff) => {
-                        let c = 0x10000 + ((u - 0xd800) << 10) + (lo - 0xdc00);
-                        out.push(char::from_u32(c).unwrap_or('\u{fffd}'));
-                        at += 4;
-                    }
-                    Some(_) => return Some(bad(at, at + 2, "illegal UTF-16 surrogate")),
-                },
-                _ => {
-                    out.push(char::from_u32(u).unwrap_or('\u{fffd}'));
-                    at += 2;
-                }
-            }
-        }
-    })
+        },
+    )
 }
 
 fn bad(start: usize, end: usize, reason: &'static str) -> BadBytes {

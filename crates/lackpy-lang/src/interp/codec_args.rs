@@ -5,6 +5,8 @@
 
 use std::rc::Rc;
 
+use crate::value::bytes::PyBytes;
+
 use super::limits::Budget;
 use crate::codecs::{self, CodecError, Handler};
 use crate::value::Value;
@@ -69,27 +71,52 @@ fn raise(e: CodecError, operation: &str, name: Option<&str>) -> Box<Exc> {
     Exc::new(kind, message)
 }
 
+/// A codec poll checking the run's deadline and cancellation, and the
+/// memory budget with the output made so far; the limit error that
+/// stopped it is left in `stopped`.
+fn poller<'a>(
+    budget: &'a mut Budget,
+    stopped: &'a mut Option<Box<Exc>>,
+) -> impl FnMut(usize) -> bool + 'a {
+    move |produced| match budget
+        .poll_now()
+        .and_then(|()| budget.check_memory(produced))
+    {
+        Ok(()) => true,
+        Err(e) => {
+            *stopped = Some(e);
+            false
+        }
+    }
+}
+
 /// `text.encode(encoding, errors)` for the method `fname`.
 pub(crate) fn encode(
-    budget: &Budget,
+    budget: &mut Budget,
     fname: &str,
     text: &str,
     encoding: Option<&Value>,
     errors: Option<&Value>,
 ) -> R<Value> {
     let (codec, handler) = codec_of(fname, encoding, errors)?;
-    // At most 4 bytes a UTF-8 byte (UTF-32 of ASCII); a replacement
-    // (`&#1114111;`) at most 10.
-    budget.check_memory(text.len().saturating_mul(4))?;
+    // UTF-8 is one copy, made at once; the others are metered as they go.
+    if codec == codecs::Codec::Utf8 {
+        budget.check_memory(text.len())?;
+    }
     let name = text_arg(fname, "encoding", encoding)?;
-    let out = codecs::encode(text, codec, &handler).map_err(|e| raise(e, "encoding", name))?;
+    let mut stopped = None;
+    let result = {
+        let mut poll = poller(budget, &mut stopped);
+        codecs::encode(text, codec, &handler, &mut poll)
+    };
+    let out = result.map_err(|e| stopped.take().unwrap_or_else(|| raise(e, "encoding", name)))?;
     budget.check_memory(out.len())?;
-    Ok(Value::Bytes(Rc::new(out)))
+    Ok(Value::Bytes(Rc::new(PyBytes::new(out))))
 }
 
 /// `data.decode(encoding, errors)` for the function `fname`.
 pub(crate) fn decode(
-    budget: &Budget,
+    budget: &mut Budget,
     fname: &str,
     data: &[u8],
     encoding: Option<&Value>,
@@ -102,10 +129,17 @@ pub(crate) fn decode(
         return Ok(Value::str(""));
     }
     let (codec, handler) = codec_of(fname, encoding, errors)?;
-    // A byte decodes to at most 3 bytes of text (U+FFFD), or 4 (`\xe9`).
-    budget.check_memory(data.len().saturating_mul(4))?;
+    // UTF-8 is one copy, made at once; the others are metered as they go.
+    if codec == codecs::Codec::Utf8 {
+        budget.check_memory(data.len())?;
+    }
     let name = text_arg(fname, "encoding", encoding)?;
-    let out = codecs::decode(data, codec, &handler).map_err(|e| raise(e, "decoding", name))?;
+    let mut stopped = None;
+    let result = {
+        let mut poll = poller(budget, &mut stopped);
+        codecs::decode(data, codec, &handler, &mut poll)
+    };
+    let out = result.map_err(|e| stopped.take().unwrap_or_else(|| raise(e, "decoding", name)))?;
     Ok(Value::str(out))
 }
 
@@ -182,6 +216,36 @@ mod tests {
     fn encode_and_decode_honour_the_codec_and_the_handler() {
         for (src, want) in CASES {
             assert_eq!(outcome(src), *want, "{src}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod deadline_tests {
+    use std::time::{Duration, Instant};
+
+    use crate::interp::{Limits, NoTools, RunOptions, run};
+
+    #[test]
+    fn a_long_conversion_stops_at_the_deadline() {
+        for src in [
+            "b = b'\\xff' * 20000000\nlen(b.decode('utf-8', 'replace'))",
+            "b = b'\\x00\\xdc' * 10000000\nlen(b.decode('utf-16-le', 'ignore'))",
+            "t = '\\u20ac' * 20000000\nlen(t.encode('latin-1', 'replace'))",
+        ] {
+            let module = crate::parse::parse(src).expect("parses");
+            let opts = RunOptions {
+                limits: Limits {
+                    timeout: Duration::from_millis(200),
+                    ..Limits::default()
+                },
+                ..RunOptions::default()
+            };
+            let start = Instant::now();
+            let out = run(&module, &mut NoTools, &[], &opts);
+            let took = start.elapsed();
+            assert_eq!(out.error_type.as_deref(), Some("TimeoutError"), "{src}");
+            assert!(took < Duration::from_secs(2), "{src}: {took:?}");
         }
     }
 }

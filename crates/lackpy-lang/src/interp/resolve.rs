@@ -13,6 +13,8 @@
 use std::collections::HashMap;
 use std::rc::Rc;
 
+use crate::value::bytes::PyBytes;
+
 use super::code::*;
 use super::host::Host;
 use crate::ast;
@@ -703,7 +705,7 @@ pub(crate) fn constant(c: &ast::Constant) -> Value {
         ast::Constant::Float(f) => Value::Float(*f),
         ast::Constant::Complex(im) => Value::Complex(Rc::new((0.0, *im))),
         ast::Constant::Str(s) => Value::str(s.as_str()),
-        ast::Constant::Bytes(b) => Value::Bytes(Rc::new(b.clone())),
+        ast::Constant::Bytes(b) => Value::Bytes(Rc::new(PyBytes::new(b.clone()))),
         ast::Constant::Ellipsis => Value::Ellipsis,
     }
 }

@@ -50,11 +50,11 @@ pub(crate) enum PyIter {
         end: usize,
     },
     Bytes {
-        b: Rc<Vec<u8>>,
+        b: Rc<super::bytes::PyBytes>,
         idx: usize,
     },
     BytesRev {
-        b: Rc<Vec<u8>>,
+        b: Rc<super::bytes::PyBytes>,
         left: usize,
     },
     Dict {

@@ -6,6 +6,7 @@
 //! leave a run: tools and hosts see [`crate::Data`] (see [`convert`]).
 
 pub(crate) mod bulk;
+pub(crate) mod bytes;
 pub(crate) mod convert;
 pub(crate) mod dict;
 pub(crate) mod eq;
@@ -90,8 +91,8 @@ pub(crate) enum Value {
     Complex(Rc<(f64, f64)>),
     /// A string.
     Str(StrRc),
-    /// A bytes literal.
-    Bytes(Rc<Vec<u8>>),
+    /// A bytes object (charged to the live-value count).
+    Bytes(Rc<bytes::PyBytes>),
     /// A list.
     List(Rc<RefCell<List>>),
     /// A tuple.

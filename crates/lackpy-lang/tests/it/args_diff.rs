@@ -18,5 +18,5 @@ const PER_FAMILY: usize = 400;
 
 #[test]
 fn argument_handling_matches_cpython() {
-    assert_generated_cases_match("gen_args.py", 4, PER_FAMILY);
+    assert_generated_cases_match("gen_args.py", 5, PER_FAMILY);
 }

@@ -23,7 +23,7 @@ pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) 
     match t {
         TypeId::Int => int_of(args, kwargs),
         TypeId::Float => float(args, kwargs),
-        TypeId::Str => str_of(&it.budget, args, kwargs),
+        TypeId::Str => str_of(&mut it.budget, args, kwargs),
         TypeId::Bool => bool_of(args, kwargs),
         TypeId::List => list(args, kwargs),
         TypeId::Tuple => tuple(args, kwargs),
@@ -465,7 +465,7 @@ fn plain_float(text: &str) -> Option<f64> {
     text.parse::<f64>().ok()
 }
 
-fn str_of(budget: &Budget, args: &[Value], kwargs: Kw) -> R<Value> {
+fn str_of(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     if let ([v], []) = (args, kwargs)
         && let Some(text) = repr::str_value(v)
     {

@@ -4,6 +4,8 @@
 
 use std::rc::Rc;
 
+use crate::value::bytes::PyBytes;
+
 use super::{Methods, m};
 use crate::catalog::MethodId as M;
 use crate::interp::args::{Kw, between, bind, index, no_kwargs, takes};
@@ -38,7 +40,7 @@ pub(crate) static BYTES: Methods<BytesMethod> = Methods::new(&[
 ]);
 
 fn bytes_val(b: Vec<u8>) -> Value {
-    Value::Bytes(Rc::new(b))
+    Value::Bytes(Rc::new(PyBytes::new(b)))
 }
 
 /// A bytes argument: `a bytes-like object is required, not 'str'`.

@@ -5,6 +5,8 @@ use crate::value::StrRc;
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use crate::value::bytes::PyBytes;
+
 use super::super::limits::Budget;
 use super::arith::{arith, unsupported};
 use crate::ast::Operator;
@@ -65,7 +67,7 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
         (Value::Bytes(x), Value::Bytes(y)) => {
             let mut v = (*x).clone();
             v.extend_from_slice(&y);
-            Ok(Value::Bytes(Rc::new(v)))
+            Ok(Value::Bytes(Rc::new(PyBytes::new(v))))
         }
         (Value::Bytes(_), other) => Err(Exc::type_error(format!(
             "can't concat {} to bytes",
@@ -213,7 +215,7 @@ pub(super) fn mul(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
         Value::Bytes(b) => {
             let total = b.len().checked_mul(n).ok_or_else(Exc::memory)?;
             budget.check_memory(total)?;
-            Ok(Value::Bytes(Rc::new(b.repeat(n))))
+            Ok(Value::Bytes(Rc::new(PyBytes::new(b.repeat(n)))))
         }
         _ => Err(unsupported(Operator::Mult, &a, &b)),
     }

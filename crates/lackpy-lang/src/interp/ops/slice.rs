@@ -2,6 +2,8 @@
 
 use std::rc::Rc;
 
+use crate::value::bytes::PyBytes;
+
 use num_bigint::BigInt;
 
 use super::super::Interp;
@@ -179,7 +181,9 @@ pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
         }
         Value::Bytes(b) => {
             let (start, step, count) = slice_indices(s, b.len())?;
-            Ok(Value::Bytes(Rc::new(pick_bytes(b, start, step, count)?)))
+            Ok(Value::Bytes(Rc::new(PyBytes::new(pick_bytes(
+                b, start, step, count,
+            )?))))
         }
         Value::Range(r) => {
             let big = |v: &Option<Value>| -> R<Option<BigInt>> {

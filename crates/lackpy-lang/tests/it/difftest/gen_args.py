@@ -178,7 +178,21 @@ def fam_arg_errors(rnd):
     return f"r = {f}({', '.join(args)})\nr"
 
 
-FAMILIES = [fam_print, fam_digit_limit, fam_percent, fam_arg_errors]
+# The divergences issue 27 reports, verbatim, each also a regression case.
+SNIPPETS = [
+    "print('a', 'b', sep=None, end=None)\n0", "print(1, sep=3)\n0", "print(1, foo=4)\n0",
+    "r = int('1' * 4301, 0)\n0", "r = int('1' * 4301 + 'x')\n0", "r = int('7' * 4301, 8)\n0",
+    "r = int('6' * 4301, 7)\n0", "r = '<%8%>' % ()\nr", "r = '%-5.2%' % ()\nr",
+    "r = 'hello'.expandtabs(4, tabsize=8)\nr", "r = int('5', 10, base=16)\nr",
+    "r = max(nope=1)\nr", "r = list(zip([1], foo=True))\nr", "r = {*42}\nr",
+]
+
+
+def fam_snippets(rnd):
+    return rnd.choice(SNIPPETS)
+
+
+FAMILIES = [fam_print, fam_digit_limit, fam_percent, fam_arg_errors, fam_snippets]
 
 if __name__ == "__main__":
     gen_common.main(FAMILIES, run=gen_common.run_with_stdout)

@@ -170,7 +170,23 @@ def fam_translate(rnd):
     return f"m = {mp}\nr = {fm}.format_map(m{extra})\nr"
 
 
-FAMILIES = [fam_encode, fam_decode, fam_roundtrip, fam_bytes, fam_translate]
+# The divergences issue 27 reports, verbatim, each also a regression case.
+SNIPPETS = [
+    "r = str(b'x', None)\nr", "r = b'a\\xe9b'.decode()\nr", "r = b'a\\xe9'.decode()\nr",
+    "r = b'a\\xe2\\x82'.decode()\nr", "r = 'h\u00e9llo'.encode('ascii')\nr",
+    "r = 'hi'.encode('utf-16')\nr", "r = 'hi'.encode('no-such-codec')\nr",
+    "r = 'abc'.translate({97: 'x'})\nr", "r = str.maketrans('ab', 'xy')\nr",
+    "r = '{a}-{b}'.format_map({'a': 1, 'b': 2})\nr",
+    "b = b'ok: 3\\nerr: 0\\n'\n[b.find(b'err'), b.startswith(b'ok'), b.split(b'\\n'), "
+    "b.strip(), b.replace(b'0', b'1'), b.hex(), len(b), b[1:4], b'3' in b, b.decode()]",
+]
+
+
+def fam_snippets(rnd):
+    return rnd.choice(SNIPPETS)
+
+
+FAMILIES = [fam_encode, fam_decode, fam_roundtrip, fam_bytes, fam_translate, fam_snippets]
 
 if __name__ == "__main__":
     gen_common.main(FAMILIES)
