@@ -4,10 +4,11 @@
 //! with the JSON-RPC error (`-32700` not JSON, `-32600` not a request)
 //! and an `initialize` is known before a session is made for it.
 //!
-//! Time: the body must be complete within `max(header timeout, n / 1 KiB/s)`
-//! of the end of the headers, `n` the larger of its declared length and
-//! the bytes received so far: a body keeps at least 1 KiB/s on average
-//! after the first header-timeout.
+//! Time: `t` after the end of the headers, a body not yet complete must
+//! have delivered `t × 1 KiB/s` once `t` passes the header timeout: it is
+//! given `max(header timeout, n / 1 KiB/s)`, `n` the bytes received so far.
+//! Counting what arrived (not the declared length) means a client that
+//! declares 90000 bytes and sends one is closed at the header timeout.
 
 use std::fmt::Display;
 use std::time::{Duration, Instant};
@@ -42,7 +43,8 @@ impl BodyLimits {
     }
 }
 
-/// Reads all of `body` (its declared length `declared`) within `limits`;
+/// Reads all of `body` (its declared length `declared`: more than the
+/// size limit is refused at once) within `limits`;
 /// `Err` is the answer: 413 too large, 408 too slow, 400 broken off.
 pub(crate) async fn read<B>(
     body: B,
@@ -57,12 +59,11 @@ where
         return Err(too_large(limits.max_bytes));
     }
     let started = Instant::now();
-    let declared = declared.unwrap_or(0);
     let mut collected = BytesMut::new();
     let mut body = std::pin::pin!(body);
     loop {
         let received = collected.len() as u64;
-        let deadline = started + limits.allowed(declared.max(received));
+        let deadline = started + limits.allowed(received);
         let frame = tokio::select! {
             frame = body.frame() => frame,
             () = tokio::time::sleep_until(deadline.into()) => return Err(closing(plain(

@@ -273,3 +273,92 @@ async fn malformed_requests_get_their_status_and_jsonrpc_error() {
     assert_eq!(send(post_request(&own, &host, INITIALIZE)).0, 200);
     let _ = child.start_kill();
 }
+
+/// Opens a connection and sends `bytes` (a request cut short), keeping it.
+fn half_sent(addr: &str, bytes: &[u8]) -> TcpStream {
+    let mut s = TcpStream::connect(addr).expect("connect");
+    s.write_all(bytes).expect("write");
+    s
+}
+
+/// Reads `s` to its end: the time the server took to close it and what it
+/// wrote.
+fn until_closed(mut s: TcpStream, limit: Duration) -> (Duration, String) {
+    let started = Instant::now();
+    s.set_read_timeout(Some(limit)).ok();
+    let mut buf = Vec::new();
+    let _ = s.read_to_end(&mut buf);
+    (
+        started.elapsed(),
+        String::from_utf8_lossy(&buf).into_owned(),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn half_sent_headers_do_not_stop_an_ordinary_request_and_are_closed() {
+    let ws = workspace("");
+    let (mut child, addr) = spawn_http(ws.path(), &["--header-timeout-ms", "1500"], &[]).await;
+    let slow: Vec<TcpStream> = (0..150)
+        .map(|_| half_sent(&addr, b"POST /mcp HTTP/1.1\r\nHost: local"))
+        .collect();
+    let started = Instant::now();
+    let (code, head, _) = post(&addr, None, INITIALIZE);
+    assert_eq!(code, 200, "{head}");
+    assert!(
+        started.elapsed() < Duration::from_secs(1),
+        "an ordinary request waited {:?}",
+        started.elapsed()
+    );
+    // Each half-sent head is closed after the header timeout.
+    let (took, _) = until_closed(
+        slow.into_iter().next().expect("a connection"),
+        Duration::from_secs(10),
+    );
+    assert!(
+        took < Duration::from_secs(4),
+        "a half-sent head stayed open {took:?}"
+    );
+    // A connection that sends nothing is closed too.
+    let (took, _) = until_closed(half_sent(&addr, b""), Duration::from_secs(10));
+    assert!(
+        (Duration::from_millis(1000)..Duration::from_secs(4)).contains(&took),
+        "an idle connection was closed after {took:?}"
+    );
+    let _ = child.start_kill();
+}
+
+#[tokio::test]
+async fn a_half_sent_body_is_closed_after_the_timeout() {
+    let ws = workspace("[server]\nheader_timeout_ms = 800\n");
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let head = "POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nContent-Length: 90000\r\n\r\n{";
+    let (took, answer) = until_closed(half_sent(&addr, head.as_bytes()), Duration::from_secs(20));
+    assert!(
+        (Duration::from_millis(700)..Duration::from_secs(4)).contains(&took),
+        "a 90000-byte body (1 byte sent) was closed after {took:?}: {answer}"
+    );
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    let _ = child.start_kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_past_the_cap_wait_for_a_place() {
+    let ws = workspace("[server]\nmax_connections = 2\nheader_timeout_ms = 1000\n");
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let slow: Vec<TcpStream> = (0..2)
+        .map(|_| half_sent(&addr, b"POST /mcp HTTP/1.1\r\n"))
+        .collect();
+    std::thread::sleep(Duration::from_millis(100));
+    // Both places are taken: the next request is answered once the
+    // half-sent heads have timed out, not refused and not lost.
+    let started = Instant::now();
+    let (code, head, _) = post(&addr, None, INITIALIZE);
+    assert_eq!(code, 200, "{head}");
+    let waited = started.elapsed();
+    assert!(
+        (Duration::from_millis(700)..Duration::from_secs(5)).contains(&waited),
+        "waited {waited:?}"
+    );
+    drop(slow);
+    let _ = child.start_kill();
+}
