@@ -12,11 +12,13 @@ use bytes::Bytes;
 use http::{Request, Response, StatusCode, header};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
+use tokio_util::sync::CancellationToken;
 
 use hyper::body::Body;
 
 use super::one_piece;
 use super::request_body::{self, BodyLimits, Message};
+use super::request_stream::{StreamGone, Tripwire};
 use super::request_target;
 use super::session_cap::SessionCap;
 use super::sessions::{HttpSessions, SESSION_HEADER};
@@ -136,6 +138,12 @@ where
             },
             _ => None,
         };
+        // A POST's run stops when its answer stream is gone (dropped with
+        // this future, or with the body it is handed on in).
+        let mut parts = parts;
+        let gone = CancellationToken::new();
+        let trip = gone.clone().drop_guard();
+        parts.extensions.insert(StreamGone(gone.clone()));
         let mut inner = self.inner.clone();
         let Ok(response) = inner
             .call(Request::from_parts(parts, Full::new(body)))
@@ -150,7 +158,9 @@ where
         }
         drop(opening);
         if post {
-            return one_piece::gather(response, one_piece::HOLD).await;
+            let response = one_piece::gather(response, one_piece::HOLD).await;
+            drop(trip.disarm());
+            return response.map(|body| Tripwire::new(body, gone).boxed());
         }
         // Only once rmcp accepted the DELETE (Host/Origin passed).
         if let Some(id) = deleted

@@ -15,6 +15,7 @@ mod http_guard;
 mod listener;
 mod one_piece;
 mod request_body;
+mod request_stream;
 mod request_target;
 mod resources;
 mod run;

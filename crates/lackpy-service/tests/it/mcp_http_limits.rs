@@ -362,3 +362,59 @@ async fn connections_past_the_cap_wait_for_a_place() {
     drop(slow);
     let _ = child.start_kill();
 }
+
+/// Waits up to `limit` for `pid` to be gone: how long it took.
+async fn gone_within(pid: u32, limit: Duration) -> Option<Duration> {
+    let started = Instant::now();
+    eventually(limit, || !alive(pid))
+        .await
+        .then(|| started.elapsed())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_disconnects_mid_run_has_its_run_cancelled() {
+    let ws = nap_workspace("[server]\nmax_concurrent_runs = 1\nmax_queued_runs = 0\n");
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let session = open(&addr);
+    let stream = start(&addr, &session, &call_nap(5));
+    let pid = nap_pid(ws.path()).await;
+    assert!(alive(pid));
+    // The client goes away: its connection closes.
+    drop(stream);
+    let took = gone_within(pid, Duration::from_secs(5)).await;
+    assert!(
+        took.is_some_and(|t| t < Duration::from_millis(500)),
+        "the command tool outlived its client: {took:?}"
+    );
+    // The only place is free again at once: the next run is admitted.
+    let (code, head, body) = post(
+        &addr,
+        Some(&session),
+        &json!({"jsonrpc": "2.0", "id": 6, "method": "tools/call",
+                "params": {"name": "run_program", "arguments": {"program": "1 + 1"}}})
+        .to_string(),
+    );
+    assert_eq!(code, 200, "{head}");
+    assert!(
+        body.contains(r#"\"success\": true"#) || body.contains(r#""success":true"#),
+        "the next run was not admitted: {body}"
+    );
+    let _ = child.start_kill();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stdin_closing_mid_run_cancels_the_run() {
+    let ws = nap_workspace("");
+    let mut child = spawn_serve(ws.path(), &[], &[]);
+    let client = stdio_client(&mut child, initialize()).await;
+    let _pending = start_call(client.peer(), "run_program", json!({"program": "nap()"})).await;
+    let pid = nap_pid(ws.path()).await;
+    assert!(alive(pid));
+    drop(client);
+    let took = gone_within(pid, Duration::from_secs(5)).await;
+    assert!(
+        took.is_some_and(|t| t < Duration::from_millis(500)),
+        "the command tool outlived stdin: {took:?}"
+    );
+    let _ = child.start_kill();
+}
