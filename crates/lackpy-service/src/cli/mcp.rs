@@ -71,8 +71,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "SECS", default_value_t = 300)]
     pub session_idle_secs: u64,
     /// An HTTP request's headers must arrive within this many milliseconds
-    /// (also the idle time of a kept-alive connection), and its body within
-    /// this or at 1 KiB/s, whichever is longer [default: `[server]
+    /// (also the idle time of a kept-alive connection); past it, a body must
+    /// have arrived at 1 KiB/s on average [default: `[server]
     /// header_timeout_ms`, else 10000].
     #[arg(long, value_name = "MS", requires = "http")]
     pub header_timeout_ms: Option<u64>,

@@ -70,7 +70,7 @@ where
 
     fn call(&self, req: Request<B>) -> Self::Future {
         if let Err(refused) = request_target::check(&req) {
-            return Box::pin(std::future::ready(Ok(refused)));
+            return Box::pin(std::future::ready(Ok(*refused)));
         }
         if let Some(token) = &self.token
             && !authorized(&req, token)
@@ -115,12 +115,12 @@ where
                 .and_then(|v| v.trim().parse::<u64>().ok());
             let bytes = match request_body::read(body, declared, self.body).await {
                 Ok(bytes) => bytes,
-                Err(answer) => return answer,
+                Err(answer) => return *answer,
             };
             let message = if is_json(&parts.headers) {
                 match request_body::classify(&bytes) {
                     Ok(m) => Some(m),
-                    Err(answer) => return answer,
+                    Err(answer) => return *answer,
                 }
             } else {
                 None

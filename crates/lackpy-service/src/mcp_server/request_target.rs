@@ -13,30 +13,30 @@ pub(crate) const MCP_PATH: &str = "/mcp";
 
 /// `Err` with the answer (404, 400) when `req` is not for [`MCP_PATH`] on
 /// one host.
-pub(crate) fn check<B>(req: &Request<B>) -> Result<(), HttpResponse> {
+pub(crate) fn check<B>(req: &Request<B>) -> Result<(), Box<HttpResponse>> {
     if req.uri().path() != MCP_PATH {
-        return Err(plain(
+        return Err(Box::new(plain(
             StatusCode::NOT_FOUND,
             "Not Found: lackpy serves MCP at /mcp only",
-        ));
+        )));
     }
     let mut hosts = req.headers().get_all(header::HOST).iter();
     let host = hosts.next();
     if hosts.next().is_some() {
-        return Err(plain(
+        return Err(Box::new(plain(
             StatusCode::BAD_REQUEST,
             "Bad Request: more than one Host header",
-        ));
+        )));
     }
     if let Some(target) = req.uri().authority() {
         let same = host
             .and_then(|h| h.to_str().ok())
             .is_some_and(|h| h.trim().eq_ignore_ascii_case(target.as_str()));
         if !same {
-            return Err(plain(
+            return Err(Box::new(plain(
                 StatusCode::BAD_REQUEST,
                 "Bad Request: the request target names another host than the Host header",
-            ));
+            )));
         }
     }
     Ok(())

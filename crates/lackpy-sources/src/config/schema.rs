@@ -157,8 +157,8 @@ pub struct ServerSection {
     /// 503 when none is idle (default 1024).
     pub max_sessions: Option<usize>,
     /// An HTTP request's headers must arrive within this many
-    /// milliseconds, and its body within this or at 1 KiB/s (default
-    /// 10000; `--header-timeout-ms` overrides).
+    /// milliseconds; past it, a body must have arrived at 1 KiB/s on
+    /// average (default 10000; `--header-timeout-ms` overrides).
     pub header_timeout_ms: Option<u64>,
     /// At most this many HTTP connections are open at once (default and
     /// ceiling: the open-file limit less a reserve).
