@@ -418,3 +418,18 @@ async fn stdin_closing_mid_run_cancels_the_run() {
     );
     let _ = child.start_kill();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_run_longer_than_the_header_timeout_is_answered() {
+    let ws = workspace(&with_test_server(""));
+    let (mut child, addr) = spawn_http(ws.path(), &["--header-timeout-ms", "300"], &[]).await;
+    let session = open(&addr);
+    let call = json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call",
+                      "params": {"name": "run_program", "arguments": {"program": "slow(1500)"}}});
+    let started = Instant::now();
+    let (code, head, body) = post(&addr, Some(&session), &call.to_string());
+    assert_eq!(code, 200, "{head}");
+    assert!(started.elapsed() >= Duration::from_millis(1500));
+    assert!(body.contains("slept 1500 ms"), "{body}");
+    let _ = child.start_kill();
+}
