@@ -38,7 +38,9 @@ Limits ([server] in .lackpy/config.toml):
                              when every session has a run in flight
   header_timeout_ms = 10000  as --header-timeout-ms
   max_connections = 4096     open HTTP connections (never above the open-file
-                             limit less a quarter); more wait to be accepted
+                             limit less a quarter); past it a newcomer closes
+                             the oldest connection without a request head,
+                             else waits for one to close
 Only /mcp is served (404 elsewhere). A malformed JSON-RPC body is HTTP 400
 with error -32700 (not JSON) or -32600 (not a request). A client whose
 connection closes (HTTP) or whose stdin ends (stdio) has its runs stopped.";

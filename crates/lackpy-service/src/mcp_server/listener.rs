@@ -3,10 +3,20 @@
 //! tool processes and files), and an `accept` that fails for want of
 //! descriptors waits, doubling from 10 ms to 1 s, instead of retrying at
 //! once (which spins a core while the table stays full).
+//!
+//! A connection that arrives while every place is taken closes the oldest
+//! connection that has not yet sent a complete request head (a slow or
+//! idle client holding its place), so that clients sending half a head
+//! cannot keep out one that sends a whole request; when every connection
+//! has sent one, the newcomer waits for a place.
 
+use std::collections::BTreeMap;
 use std::io;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
+
+use tokio_util::sync::CancellationToken;
 
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
@@ -45,6 +55,33 @@ pub(crate) struct Listener {
     listener: TcpListener,
     slots: Arc<Semaphore>,
     backoff: Duration,
+    headless: Arc<Headless>,
+}
+
+/// Open connections that have not sent a complete request head yet, in
+/// the order they were accepted, each with the token that closes it.
+#[derive(Default)]
+struct Headless {
+    next: AtomicU64,
+    open: Mutex<BTreeMap<u64, CancellationToken>>,
+}
+
+impl Headless {
+    fn lock(&self) -> std::sync::MutexGuard<'_, BTreeMap<u64, CancellationToken>> {
+        self.open.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Closes the oldest; `false` when there is none.
+    fn shed_oldest(&self) -> bool {
+        let oldest = self.lock().pop_first();
+        match oldest {
+            Some((_, close)) => {
+                close.cancel();
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 /// An open connection; dropping its slot (the connection is over) lets
@@ -54,6 +91,30 @@ pub(crate) struct Accepted {
     pub(crate) stream: TcpStream,
     /// Its place under the cap.
     pub(crate) slot: OwnedSemaphorePermit,
+    /// Its entry among connections without a head yet.
+    pub(crate) conn: Conn,
+}
+
+/// A connection's entry: [`Conn::headed`] once it sent a request head;
+/// [`Conn::shed`] is cancelled when a newcomer needs its place first.
+pub(crate) struct Conn {
+    id: u64,
+    headless: Arc<Headless>,
+    /// Cancelled when the connection must close to make room.
+    pub(crate) shed: CancellationToken,
+}
+
+impl Conn {
+    /// The connection sent a complete request head: no longer shed first.
+    pub(crate) fn headed(&self) {
+        self.headless.lock().remove(&self.id);
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        self.headed();
+    }
 }
 
 impl Listener {
@@ -63,29 +124,50 @@ impl Listener {
             listener,
             slots: Arc::new(Semaphore::new(cap.clamp(1, Semaphore::MAX_PERMITS))),
             backoff: Duration::ZERO,
+            headless: Arc::default(),
         }
     }
 
-    /// The next connection, once one is below the cap. Cancel-safe.
+    /// The next connection with a place under the cap (one descriptor past
+    /// it at most, while a newcomer waits for its place). Cancel-safe.
     pub(crate) async fn accept(&mut self) -> Accepted {
         loop {
-            let Ok(slot) = Arc::clone(&self.slots).acquire_owned().await else {
-                // The semaphore is never closed.
-                std::future::pending::<()>().await;
-                continue;
-            };
-            match self.listener.accept().await {
+            let stream = match self.listener.accept().await {
                 Ok((stream, _)) => {
                     self.backoff = Duration::ZERO;
-                    return Accepted { stream, slot };
+                    stream
                 }
                 Err(e) => {
-                    drop(slot);
                     if let Some(wait) = self.after_error(&e) {
                         tokio::time::sleep(wait).await;
                     }
+                    continue;
                 }
-            }
+            };
+            let slot = match Arc::clone(&self.slots).try_acquire_owned() {
+                Ok(slot) => slot,
+                Err(_) => {
+                    if self.headless.shed_oldest() {
+                        tracing::debug!(
+                            "connection limit reached: closed the oldest without a request"
+                        );
+                    }
+                    // The semaphore is never closed.
+                    let Ok(slot) = Arc::clone(&self.slots).acquire_owned().await else {
+                        continue;
+                    };
+                    slot
+                }
+            };
+            let id = self.headless.next.fetch_add(1, Ordering::Relaxed);
+            let shed = CancellationToken::new();
+            self.headless.lock().insert(id, shed.clone());
+            let conn = Conn {
+                id,
+                headless: Arc::clone(&self.headless),
+                shed,
+            };
+            return Accepted { stream, slot, conn };
         }
     }
 
@@ -132,6 +214,7 @@ mod tests {
             return;
         };
         let mut l = Listener::new(bound, 4);
+        assert!(!l.headless.shed_oldest());
         let emfile = io::Error::from_raw_os_error(nix::errno::Errno::EMFILE as i32);
         let waits: Vec<_> = (0..9).map(|_| l.after_error(&emfile)).collect();
         assert_eq!(waits[0], Some(Duration::from_millis(10)));

@@ -151,25 +151,31 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let Accepted { stream, slot } = accepted;
+                let Accepted { stream, slot, conn } = accepted;
                 // An answer is written in pieces (headers, SSE event, end of
                 // stream): without NODELAY the last piece waits for the
                 // client's delayed ACK, 40 ms a request.
                 let _ = stream.set_nodelay(true);
-                let svc = guard.clone();
+                let guard = guard.clone();
                 let conn_stop = stop.clone();
                 tokio::spawn(async move {
                     // HTTP/1.1 only (the streamable HTTP transport needs
                     // nothing more), without a protocol sniffing layer.
                     // The header timeout also closes a connection idle
                     // between requests.
-                    let conn = hyper::server::conn::http1::Builder::new()
+                    let shed = conn.shed.clone();
+                    let svc = hyper::service::service_fn(move |req| {
+                        conn.headed();
+                        hyper::service::Service::call(&guard, req)
+                    });
+                    let served = hyper::server::conn::http1::Builder::new()
                         .timer(TokioTimer::new())
                         .header_read_timeout(header_timeout)
                         .serve_connection(TokioIo::new(stream), svc);
                     tokio::select! {
-                        _ = conn => {}
+                        _ = served => {}
                         () = conn_stop.cancelled() => {}
+                        () = shed.cancelled() => {}
                     }
                     drop(slot);
                 });

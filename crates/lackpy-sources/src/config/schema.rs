@@ -160,8 +160,9 @@ pub struct ServerSection {
     /// milliseconds; past it, a body must have arrived at 1 KiB/s on
     /// average (default 10000; `--header-timeout-ms` overrides).
     pub header_timeout_ms: Option<u64>,
-    /// At most this many HTTP connections are open at once (default and
-    /// ceiling: the open-file limit less a reserve).
+    /// At most this many HTTP connections are open at once (default 4096,
+    /// never above the open-file limit less a quarter); past it a newcomer
+    /// closes the oldest connection that has not sent a request head yet.
     pub max_connections: Option<usize>,
 }
 
