@@ -18,8 +18,8 @@ pub use delegate::{DelegateResult, GenerateResult};
 pub use lackpy_bridge::{CancelToken, ExecutionResult};
 pub use lackpy_lang::{Data, Limits, Rule, Spec, Teardown, Variables};
 pub use mcp_server::{
-    DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS, HttpOptions, McpServer, ServeOptions,
-    serve,
+    DEFAULT_HEADER_TIMEOUT, DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS,
+    DEFAULT_MAX_SESSIONS, HttpOptions, McpServer, ServeOptions, serve,
 };
 pub use service::{
     Delegate, LackpyService, LimitsInfo, Namespace, ProfileInfo, RunProgram, Selection,

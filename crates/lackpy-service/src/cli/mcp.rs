@@ -21,11 +21,29 @@ pub struct McpArgs {
 #[derive(Debug, Subcommand)]
 pub enum McpCommand {
     /// Serve lackpy over MCP: stdio by default, streamable HTTP with --http.
+    #[command(after_help = SERVE_LIMITS)]
     Serve(ServeArgs),
     /// Add lackpy to `<workspace>/.mcp.json` (Claude Code), or print the
     /// snippet for another host.
     Init(super::mcp_init::InitArgs),
 }
+
+/// The `[server]` limits, for `lackpy mcp serve --help`.
+const SERVE_LIMITS: &str = "\
+Limits ([server] in .lackpy/config.toml):
+  max_concurrent_runs = 64   programs running at once
+  max_queued_runs = 256      more waiting; past that a call is answered Busy
+  max_sessions = 1024        open HTTP sessions; past it the least recently used
+                             idle one is closed, and initialize gets HTTP 503
+                             when every session has a run in flight
+  header_timeout_ms = 10000  as --header-timeout-ms
+  max_connections = 4096     open HTTP connections (never above the open-file
+                             limit less a quarter); past it a newcomer closes
+                             the oldest connection without a request head,
+                             else waits for one to close
+Only /mcp is served (404 elsewhere). A malformed JSON-RPC body is HTTP 400
+with error -32700 (not JSON) or -32600 (not a request). A client whose
+connection closes (HTTP) or whose stdin ends (stdio) has its runs stopped.";
 
 /// Arguments of `lackpy mcp serve`.
 #[derive(Debug, Args)]
@@ -54,6 +72,12 @@ pub struct ServeArgs {
     /// Close an HTTP session idle this many seconds.
     #[arg(long, value_name = "SECS", default_value_t = 300)]
     pub session_idle_secs: u64,
+    /// An HTTP request's headers must arrive within this many milliseconds
+    /// (also the idle time of a kept-alive connection); past it, a body must
+    /// have arrived at 1 KiB/s on average [default: `[server]
+    /// header_timeout_ms`, else 10000].
+    #[arg(long, value_name = "MS", requires = "http")]
+    pub header_timeout_ms: Option<u64>,
     /// On SIGINT/SIGTERM, let running programs finish this long before
     /// stopping them, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
@@ -134,6 +158,7 @@ fn http_options(args: &ServeArgs, addr: &str) -> Result<HttpOptions, CliError> {
         auth_token,
         max_body_bytes: args.max_body_bytes,
         session_idle: Duration::from_secs(args.session_idle_secs.max(1)),
+        header_timeout: args.header_timeout_ms.map(Duration::from_millis),
     })
 }
 

@@ -3,6 +3,7 @@
 //! rmcp's own DNS-rebinding check.
 
 use std::convert::Infallible;
+use std::fmt::Display;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -11,8 +12,15 @@ use bytes::Bytes;
 use http::{Request, Response, StatusCode, header};
 use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
+use tokio_util::sync::CancellationToken;
+
+use hyper::body::Body;
 
 use super::one_piece;
+use super::request_body::{self, BodyLimits, Message};
+use super::request_stream::{StreamGone, Tripwire};
+use super::request_target;
+use super::session_cap::SessionCap;
 use super::sessions::{HttpSessions, SESSION_HEADER};
 
 /// The response type of rmcp's HTTP service (and of this guard).
@@ -30,58 +38,171 @@ pub(crate) fn loopback_origins() -> Vec<String> {
         .collect()
 }
 
-/// Refuses requests without `Authorization: Bearer <token>` when a token
-/// is set; passes the rest to `inner`. A session's `DELETE` stops its runs
-/// first; a POST's answer is written in one piece when it is ready at once
+/// Checks every request before rmcp: the target (`request_target`), the
+/// bearer token when one is set, a POST's body (`request_body`: size,
+/// time, JSON-RPC shape) and, for an `initialize`, room for one more
+/// session (`session_cap`). A session's `DELETE` stops its runs first; a
+/// POST's answer is written in one piece when it is ready at once
 /// ([`one_piece`](super::one_piece)).
 #[derive(Clone)]
 pub(crate) struct Guard<S> {
     pub(crate) inner: S,
     pub(crate) token: Option<Arc<str>>,
     pub(crate) sessions: HttpSessions,
+    pub(crate) cap: SessionCap,
+    pub(crate) body: BodyLimits,
 }
 
 impl<S, B> hyper::service::Service<Request<B>> for Guard<S>
 where
-    S: tower_service::Service<Request<B>, Response = HttpResponse, Error = Infallible>
+    S: tower_service::Service<Request<Full<Bytes>>, Response = HttpResponse, Error = Infallible>
         + Clone
         + Send
         + 'static,
     S::Future: Send + 'static,
-    B: Send + 'static,
+    B: Body + Send + 'static,
+    B::Data: Send,
+    B::Error: Display,
 {
     type Response = HttpResponse;
     type Error = Infallible;
     type Future = Pin<Box<dyn Future<Output = Result<HttpResponse, Infallible>> + Send>>;
 
     fn call(&self, req: Request<B>) -> Self::Future {
+        if let Err(refused) = request_target::check(&req) {
+            return Box::pin(std::future::ready(Ok(*refused)));
+        }
         if let Some(token) = &self.token
             && !authorized(&req, token)
         {
             return Box::pin(std::future::ready(Ok(unauthorized())));
         }
-        let deleted = (req.method() == http::Method::DELETE)
-            .then(|| req.headers().get(SESSION_HEADER))
-            .flatten()
+        let this = self.clone();
+        Box::pin(async move { Ok(this.serve(req).await) })
+    }
+}
+
+impl<S> Guard<S>
+where
+    S: tower_service::Service<Request<Full<Bytes>>, Response = HttpResponse, Error = Infallible>
+        + Clone,
+{
+    async fn serve<B>(self, req: Request<B>) -> HttpResponse
+    where
+        B: Body,
+        B::Error: Display,
+    {
+        let session = req
+            .headers()
+            .get(SESSION_HEADER)
             .and_then(|v| v.to_str().ok())
             .map(String::from);
-        let post = req.method() == http::Method::POST;
+        if let Some(id) = &session {
+            self.cap.touch(id);
+        }
+        let (parts, body) = req.into_parts();
+        let post = parts.method == http::Method::POST;
+        let deleted = (parts.method == http::Method::DELETE)
+            .then(|| session.clone())
+            .flatten();
+        // Only a POST has a body rmcp reads; a JSON one is classified
+        // here (another content type is rmcp's 415).
+        let (body, message) = if post {
+            let declared = parts
+                .headers
+                .get(header::CONTENT_LENGTH)
+                .and_then(|v| v.to_str().ok())
+                .and_then(|v| v.trim().parse::<u64>().ok());
+            let bytes = match request_body::read(body, declared, self.body).await {
+                Ok(bytes) => bytes,
+                Err(answer) => return *answer,
+            };
+            let message = if is_json(&parts.headers) {
+                match request_body::classify(&bytes) {
+                    Ok(m) => Some(m),
+                    Err(answer) => return *answer,
+                }
+            } else {
+                None
+            };
+            (bytes, message)
+        } else {
+            (Bytes::new(), None)
+        };
+        // A new session: room is made (or refused) and held until rmcp
+        // opened it.
+        let opening = match (&session, message) {
+            (None, Some(Message::Initialize(id))) => match self.cap.make_room().await {
+                Some(opening) => Some(opening),
+                None => return too_many_sessions(self.cap.max(), id),
+            },
+            _ => None,
+        };
+        // A POST's run stops when its answer stream is gone (dropped with
+        // this future, or with the body it is handed on in).
+        let mut parts = parts;
+        let gone = CancellationToken::new();
+        let trip = gone.clone().drop_guard();
+        parts.extensions.insert(StreamGone(gone.clone()));
         let mut inner = self.inner.clone();
-        let sessions = self.sessions.clone();
-        Box::pin(async move {
-            let response = inner.call(req).await?;
-            if post {
-                return Ok(one_piece::gather(response, one_piece::HOLD).await);
-            }
-            // Only once rmcp accepted the DELETE (Host/Origin passed).
-            if let Some(id) = deleted
-                && response.status().is_success()
-            {
-                sessions.close(&id);
-            }
-            Ok(response)
-        })
+        let Ok(response) = inner
+            .call(Request::from_parts(parts, Full::new(body)))
+            .await;
+        if opening.is_some()
+            && let Some(id) = response
+                .headers()
+                .get(SESSION_HEADER)
+                .and_then(|v| v.to_str().ok())
+        {
+            self.cap.opened(id);
+        }
+        drop(opening);
+        if post {
+            let response = one_piece::gather(response, one_piece::HOLD).await;
+            drop(trip.disarm());
+            return response.map(|body| Tripwire::new(body, gone).boxed());
+        }
+        // Only once rmcp accepted the DELETE (Host/Origin passed).
+        if let Some(id) = deleted
+            && response.status().is_success()
+        {
+            self.sessions.close(&id);
+        }
+        response
     }
+}
+
+/// The `Content-Type` is JSON (what rmcp parses; anything else it refuses).
+fn is_json(headers: &http::HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(';')
+                .next()
+                .unwrap_or_default()
+                .trim()
+                .eq_ignore_ascii_case("application/json")
+        })
+}
+
+/// 503 for an `initialize` while every one of `max` sessions has a run.
+fn too_many_sessions(max: usize, id: serde_json::Value) -> HttpResponse {
+    request_body::jsonrpc_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        -32000,
+        &format!(
+            "too many sessions: all {max} sessions ([server] max_sessions) have a run in flight; try again shortly"
+        ),
+        id,
+    )
+}
+
+/// A plain-text answer.
+pub(crate) fn plain(status: StatusCode, text: &str) -> HttpResponse {
+    let mut r = Response::new(Full::new(Bytes::from(text.to_string())).boxed());
+    *r.status_mut() = status;
+    r
 }
 
 fn authorized<B>(req: &Request<B>, token: &str) -> bool {

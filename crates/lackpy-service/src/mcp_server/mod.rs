@@ -6,14 +6,20 @@
 //! plus a bounded queue (`admission`), and each runs under a cancel token
 //! that the client's `notifications/cancelled`, the session's end and the
 //! server's shutdown all reach (`run`). `transport` serves it over stdio or
-//! streamable HTTP (`http_guard` checks HTTP requests first; `one_piece`
-//! lets a quick answer leave in one write).
+//! streamable HTTP (`http_guard` checks HTTP requests first: their target,
+//! body and JSON-RPC shape, and the bound on sessions, `session_cap`;
+//! `one_piece` lets a quick answer leave in one write).
 
 mod admission;
 mod http_guard;
+mod listener;
 mod one_piece;
+mod request_body;
+mod request_stream;
+mod request_target;
 mod resources;
 mod run;
+mod session_cap;
 mod sessions;
 mod tools;
 pub mod transport;
@@ -33,7 +39,8 @@ use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 pub use admission::{DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS};
-pub use transport::{HttpOptions, ServeOptions, serve};
+pub use session_cap::DEFAULT_MAX_SESSIONS;
+pub use transport::{DEFAULT_HEADER_TIMEOUT, HttpOptions, ServeOptions, serve};
 
 use crate::service::LackpyService;
 use admission::Admission;

@@ -16,7 +16,7 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::{Shared, TOOLS_ARGUMENT, request_error};
+use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream};
 use crate::delegate::DelegateResult;
 use crate::service::{Delegate, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver};
 
@@ -80,6 +80,7 @@ pub(super) async fn generate(
         r = shared.service.generate(&request) => r,
         () = context.ct.cancelled() => return Ok(request_error("cancelled by the client".into())),
         () = session.cancelled() => return Ok(request_error("the client went away".into())),
+        () = request_stream::closed(request_stream::of(&context)) => return Ok(request_error("the client's connection closed".into())),
         () = shared.stop_runs.cancelled() => return Ok(request_error("the server is shutting down".into())),
     };
     Ok(
@@ -117,6 +118,7 @@ where
         return Ok(refused(shared.admission.busy_message()));
     };
     let cancel = CancelToken::new();
+    let gone = request_stream::of(&context);
     let _registered = shared.http_sessions.enter(&context, &cancel);
     let progress = context.meta.get_progress_token();
     let (tx, mut events) = mpsc::unbounded_channel::<ToolCallEvent>();
@@ -137,6 +139,7 @@ where
             }
             () = context.ct.cancelled() => return stopped(cancel, run, answer, "cancelled by the client").await,
             () = session.cancelled() => return stopped(cancel, run, answer, "the client went away").await,
+            () = request_stream::closed(gone.clone()) => return stopped(cancel, run, answer, "the client's connection closed").await,
             () = shared.stop_runs.cancelled() => return stopped(cancel, run, answer, "the server is shutting down").await,
         }
     };

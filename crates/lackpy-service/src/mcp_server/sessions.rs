@@ -67,6 +67,13 @@ impl HttpSessions {
         }
     }
 
+    /// Whether `session` has a run in flight (it is not idle).
+    pub(crate) fn has_runs(&self, session: &str) -> bool {
+        self.lock()
+            .get(session)
+            .is_some_and(|runs| !runs.is_empty())
+    }
+
     fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Vec<(u64, CancelToken)>>> {
         self.inner
             .runs

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use rmcp::service::ServiceExt;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::{StreamableHttpServerConfig, StreamableHttpService};
@@ -17,6 +17,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::McpServer;
 use super::http_guard::{Guard, LOOPBACK_HOSTS, loopback_origins};
+use super::listener::{Accepted, Listener, connection_cap};
+use super::request_body::BodyLimits;
+use super::session_cap::{DEFAULT_MAX_SESSIONS, SessionCap};
 
 /// How to serve.
 #[derive(Debug, Clone)]
@@ -41,7 +44,13 @@ pub struct HttpOptions {
     pub max_body_bytes: usize,
     /// A session idle this long is closed (its runs stop).
     pub session_idle: Duration,
+    /// How long a request's headers may take (`--header-timeout-ms`);
+    /// `None`: `[server] header_timeout_ms`, else 10 s.
+    pub header_timeout: Option<Duration>,
 }
+
+/// The default header timeout (`--header-timeout-ms`).
+pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Serves `server` until the client leaves (stdio) or a signal arrives,
 /// then shuts down; an error is one line for stderr.
@@ -104,42 +113,71 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
     } else {
         config = config.with_allowed_hosts(http.allowed_hosts.clone());
     }
+    let limits = &server.service().config().server;
+    let header_timeout = http
+        .header_timeout
+        .or(limits.header_timeout_ms.map(Duration::from_millis))
+        .unwrap_or(DEFAULT_HEADER_TIMEOUT)
+        .max(Duration::from_millis(1));
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(http.session_idle);
+    let sessions = Arc::new(sessions);
+    let cap = SessionCap::new(
+        Arc::clone(&sessions),
+        server.shared.http_sessions.clone(),
+        limits.max_sessions.unwrap_or(DEFAULT_MAX_SESSIONS),
+    );
     let factory = server.clone();
     let sessions_stop = stop.clone();
     let service = StreamableHttpService::new(
         move || Ok(factory.for_session(sessions_stop.child_token())),
-        Arc::new(sessions),
+        sessions,
         config,
     );
     let guard = Guard {
         inner: service,
         token: http.auth_token.as_deref().map(Arc::from),
         sessions: server.shared.http_sessions.clone(),
+        cap,
+        body: BodyLimits {
+            max_bytes: http.max_body_bytes,
+            timeout: header_timeout,
+        },
     };
+    let mut listener = Listener::new(listener, connection_cap(limits.max_connections));
     eprintln!("lackpy mcp serve: listening on http://{local}/mcp");
     let signal = signalled();
     tokio::pin!(signal);
     loop {
         tokio::select! {
             accepted = listener.accept() => {
-                let Ok((stream, _)) = accepted else { continue };
+                let Accepted { stream, slot, conn } = accepted;
                 // An answer is written in pieces (headers, SSE event, end of
                 // stream): without NODELAY the last piece waits for the
                 // client's delayed ACK, 40 ms a request.
                 let _ = stream.set_nodelay(true);
-                let svc = guard.clone();
+                let guard = guard.clone();
                 let conn_stop = stop.clone();
                 tokio::spawn(async move {
                     // HTTP/1.1 only (the streamable HTTP transport needs
                     // nothing more), without a protocol sniffing layer.
-                    let conn = hyper::server::conn::http1::Builder::new()
+                    // The header timeout also closes a connection idle
+                    // between requests.
+                    let shed = conn.shed.clone();
+                    let svc = hyper::service::service_fn(move |req| {
+                        conn.headed();
+                        hyper::service::Service::call(&guard, req)
+                    });
+                    let served = hyper::server::conn::http1::Builder::new()
+                        .timer(TokioTimer::new())
+                        .header_read_timeout(header_timeout)
                         .serve_connection(TokioIo::new(stream), svc);
                     tokio::select! {
-                        _ = conn => {}
+                        _ = served => {}
                         () = conn_stop.cancelled() => {}
+                        () = shed.cancelled() => {}
                     }
+                    drop(slot);
                 });
             }
             name = &mut signal => {

@@ -16,6 +16,7 @@ mod hardening_proc;
 mod mcp_conformance_client;
 mod mcp_delegate;
 mod mcp_e2e;
+mod mcp_http_limits;
 mod mcp_http_stream;
 mod mcp_init;
 mod mcp_serve;

@@ -155,6 +155,18 @@ pub struct ServerSection {
     /// At most this many more wait for a slot; past that a call is
     /// answered `Busy` at once (default 256).
     pub max_queued_runs: Option<usize>,
+    /// At most this many HTTP sessions are open; past it the least
+    /// recently used idle one is closed, and an `initialize` is answered
+    /// 503 when none is idle (default 1024).
+    pub max_sessions: Option<usize>,
+    /// An HTTP request's headers must arrive within this many
+    /// milliseconds; past it, a body must have arrived at 1 KiB/s on
+    /// average (default 10000; `--header-timeout-ms` overrides).
+    pub header_timeout_ms: Option<u64>,
+    /// At most this many HTTP connections are open at once (default 4096,
+    /// never above the open-file limit less a quarter); past it a newcomer
+    /// closes the oldest connection that has not sent a request head yet.
+    pub max_connections: Option<usize>,
 }
 
 /// A grade component, 0 to 3.
