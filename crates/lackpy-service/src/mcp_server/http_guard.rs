@@ -129,14 +129,11 @@ where
         } else {
             (Bytes::new(), None)
         };
-        // A new session: room is made (or refused) and held until rmcp
+        // A new session: one at a time, admitted under the bound once rmcp
         // opened it.
-        let opening = match (&session, message) {
-            (None, Some(Message::Initialize(id))) => match self.cap.make_room().await {
-                Some(opening) => Some(opening),
-                None => return too_many_sessions(self.cap.max(), id),
-            },
-            _ => None,
+        let (opening, initialize_id) = match (&session, message) {
+            (None, Some(Message::Initialize(id))) => (Some(self.cap.opening().await), id),
+            _ => (None, serde_json::Value::Null),
         };
         // A POST's run stops when its answer stream is gone (dropped with
         // this future, or with the body it is handed on in).
@@ -148,13 +145,14 @@ where
         let Ok(response) = inner
             .call(Request::from_parts(parts, Full::new(body)))
             .await;
-        if opening.is_some()
+        if let Some(opening) = &opening
             && let Some(id) = response
                 .headers()
                 .get(SESSION_HEADER)
                 .and_then(|v| v.to_str().ok())
+            && !self.cap.admit(id, opening).await
         {
-            self.cap.opened(id);
+            return too_many_sessions(self.cap.max(), initialize_id);
         }
         drop(opening);
         if post {

@@ -30,12 +30,12 @@ struct Inner {
     /// Last use by session id. May hold ids rmcp already closed (idle
     /// expiry): those are dropped whenever room is made.
     used: Mutex<HashMap<String, Instant>>,
-    /// One `initialize` at a time makes room and opens its session, so
+    /// One `initialize` at a time opens its session and is admitted, so
     /// concurrent ones cannot all see the same free place.
     opening: tokio::sync::Mutex<()>,
 }
 
-/// Held while one new session opens (see [`SessionCap::make_room`]).
+/// Held while one new session opens (see [`SessionCap::opening`]).
 pub(crate) type Opening<'a> = tokio::sync::MutexGuard<'a, ()>;
 
 impl SessionCap {
@@ -75,47 +75,55 @@ impl SessionCap {
         }
     }
 
-    /// Records a session just opened.
-    pub(crate) fn opened(&self, session: &str) {
-        self.used().insert(session.to_string(), Instant::now());
+    /// Held while one `initialize` opens its session and [`admit`]s it.
+    ///
+    /// [`admit`]: SessionCap::admit
+    pub(crate) async fn opening(&self) -> Opening<'_> {
+        self.inner.opening.lock().await
     }
 
-    /// Makes room for one more session: evicts least recently used idle
-    /// sessions until fewer than the bound are open. `None` when every open
-    /// session has a run in flight. The guard must be held until the new
-    /// session is open.
-    pub(crate) async fn make_room(&self) -> Option<Opening<'_>> {
-        let opening = self.inner.opening.lock().await;
+    /// Keeps the session `new` just opened by rmcp (after its Host/Origin
+    /// checks, so a refused request never closes anyone's session) within
+    /// the bound: closes least recently used idle sessions until at most
+    /// the bound are open. When every other session has a run in flight,
+    /// `new` is closed instead and `false` returned.
+    pub(crate) async fn admit(&self, new: &str, _opening: &Opening<'_>) -> bool {
+        self.used().insert(new.to_string(), Instant::now());
         let open: Vec<String> = {
             let sessions = self.inner.manager.sessions.read().await;
             sessions.keys().map(|id| id.to_string()).collect()
         };
-        let mut excess = (open.len() + 1).saturating_sub(self.inner.max);
+        let mut excess = open.len().saturating_sub(self.inner.max);
         if excess == 0 {
-            return Some(opening);
+            return true;
         }
         let mut idle: Vec<(Option<Instant>, String)> = {
             let open: HashSet<&str> = open.iter().map(String::as_str).collect();
             let mut used = self.used();
             used.retain(|id, _| open.contains(id.as_str()));
             open.into_iter()
-                .filter(|id| !self.inner.runs.has_runs(id))
+                .filter(|id| *id != new && !self.inner.runs.has_runs(id))
                 // A session never seen used sorts first (`None`): oldest.
                 .map(|id| (used.get(id).copied(), id.to_string()))
                 .collect()
         };
         idle.sort();
-        for (_, id) in idle {
-            if excess == 0 {
-                break;
-            }
+        for (_, id) in idle.into_iter().take(excess) {
             tracing::debug!("session limit reached: closing idle session {id}");
-            let _ = self.inner.manager.close_session(&id.as_str().into()).await;
-            self.inner.runs.close(&id);
-            self.used().remove(&id);
+            self.close(&id).await;
             excess -= 1;
         }
-        (excess == 0).then_some(opening)
+        if excess == 0 {
+            return true;
+        }
+        self.close(new).await;
+        false
+    }
+
+    async fn close(&self, id: &str) {
+        let _ = self.inner.manager.close_session(&id.into()).await;
+        self.inner.runs.close(id);
+        self.used().remove(id);
     }
 
     fn used(&self) -> std::sync::MutexGuard<'_, HashMap<String, Instant>> {

@@ -149,6 +149,13 @@ async fn sessions_are_bounded_and_the_least_recently_used_idle_one_goes() {
     let a = open(&addr);
     let b = open(&addr);
     let c = open(&addr);
+    // An initialize refused by the Host check closes no session.
+    let evil = exchange(
+        &addr,
+        &post_request("/mcp", "Host: evil.example\r\n", INITIALIZE),
+        Duration::from_secs(10),
+    );
+    assert_eq!(evil.0, 403, "{}", evil.1);
     // `a` is used again: `b` is now the least recently used.
     assert!(live(&addr, &a));
     let d = open(&addr);
