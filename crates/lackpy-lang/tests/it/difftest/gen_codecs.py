@@ -11,7 +11,8 @@ forms); bytes.decode and str(bytes, encoding, errors) of valid and broken
 byte strings (truncated and overlong UTF-8, surrogates, odd UTF-16 and
 UTF-32 lengths, BOMs) with the same codecs and handlers; the common bytes
 methods (find, index, count, startswith, endswith, split, rsplit, strip,
-replace, hex, len, slicing, indexing, in, +, *, comparisons) on
+replace, hex, partition, join, the case and is* methods, len, slicing,
+indexing, in, +, *, comparisons) on
 tool-like output; str.translate, str.maketrans and str.format_map;
 random byte strings (lead, continuation, surrogate and out-of-range
 bytes) decoded and random text (every plane's edges) encoded with every
@@ -138,6 +139,11 @@ def fam_bytes(rnd):
         "b.find('a')", "b.split('a')", "b.startswith('a')", "b.strip('a')", "b.find(97)",
         f"b.count({n!r}, {i}, {j})", "b.index(b'qq')", "b.replace(b'a')",
         "b.decode('ascii', 'replace')", "b.rindex(b'a')", "b.lstrip(b' k')",
+        "b.upper()", "b.lower()", "b.isdigit()", "b.isspace()", "b.isalpha()", "b.isalnum()",
+        "b.islower()", "b.isupper()", "b.isascii()", f"b.partition({n!r})",
+        f"b.rpartition({n!r})", f"b.removeprefix({n!r})", f"b.removesuffix({n!r})",
+        f"{n!r}.join([b, b'x'])", f"b.join([{n!r}, b'x', {n!r}])", "b.join(['x'])",
+        "b.upper(1)", "b.partition()", "b.join()",
     ])
     return f"b = {b!r}\nr = {op}\nr"
 
