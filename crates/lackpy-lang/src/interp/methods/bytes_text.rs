@@ -70,12 +70,13 @@ pub(crate) fn isascii(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R
 /// `islower`/`isupper`: some cased byte, and none of the other case.
 fn cased(name: &str, b: &[u8], args: &[Value], kwargs: Kw, lower: bool) -> R<Value> {
     none(&format!("bytes.{name}"), args, kwargs)?;
-    let (want, other): (fn(&u8) -> bool, fn(&u8) -> bool) = if lower {
-        (u8::is_ascii_lowercase, u8::is_ascii_uppercase)
+    let has_lower = b.iter().any(u8::is_ascii_lowercase);
+    let has_upper = b.iter().any(u8::is_ascii_uppercase);
+    Ok(Value::Bool(if lower {
+        has_lower && !has_upper
     } else {
-        (u8::is_ascii_uppercase, u8::is_ascii_lowercase)
-    };
-    Ok(Value::Bool(b.iter().any(want) && !b.iter().any(other)))
+        has_upper && !has_lower
+    }))
 }
 
 pub(crate) fn islower(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
@@ -116,11 +117,11 @@ fn split_at(name: &str, b: &[u8], args: &[Value], kwargs: Kw, last: bool) -> R<V
     if sep.is_empty() {
         return Err(Exc::value_error("empty separator"));
     }
-    let mut hits = b.windows(sep.len()).enumerate().filter(|(_, w)| *w == sep);
+    let mut windows = b.windows(sep.len());
     let at = if last {
-        hits.last().map(|(i, _)| i)
+        windows.rposition(|w| w == sep)
     } else {
-        hits.next().map(|(i, _)| i)
+        windows.position(|w| w == sep)
     };
     let part = |x: &[u8]| bytes_val(x.to_vec());
     Ok(match at {
