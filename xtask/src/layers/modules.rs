@@ -73,9 +73,11 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
                 "ast", "walk", "parse", "validate", "spec", "grade", "catalog",
             ],
         },
+        // Text formatting and text encodings: pure functions on text,
+        // bytes and numbers.
         Layer {
             name: "format",
-            modules: &["format"],
+            modules: &["format", "codecs"],
         },
         Layer {
             name: "value",

@@ -15,5 +15,5 @@ const PER_FAMILY: usize = 400;
 
 #[test]
 fn codecs_match_cpython() {
-    assert_generated_cases_match("gen_codecs.py", 6, PER_FAMILY);
+    assert_generated_cases_match("gen_codecs.py", 8, PER_FAMILY);
 }

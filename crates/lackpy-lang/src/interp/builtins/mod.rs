@@ -402,7 +402,12 @@ fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
 /// default); each argument is written as soon as its `str()` is made, so
 /// an argument that fails leaves the ones before it printed.
 fn print(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
-    let bound = bind("print", &[], kwargs, &["sep", "end", "file", "flush"], 0)?;
+    // The common call has no keywords: nothing to bind.
+    let bound = if kwargs.is_empty() {
+        Vec::new()
+    } else {
+        bind("print", &[], kwargs, &["sep", "end", "file", "flush"], 0)?
+    };
     let text_arg = |slot: Option<&Option<Value>>, what: &str, default: &str| match slot {
         None | Some(None) | Some(Some(Value::None)) => Ok(default.to_owned()),
         Some(Some(Value::Str(s))) => Ok(s.as_str().to_owned()),

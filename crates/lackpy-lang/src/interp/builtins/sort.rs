@@ -115,6 +115,9 @@ fn unshared_items(v: &Value) -> Option<Buf<Value>> {
 
 /// `key=` and `reverse=` of `sorted` and `list.sort`, with Python's errors.
 pub(crate) fn sort_kwargs(kwargs: Kw) -> R<(Option<Value>, bool)> {
+    if kwargs.is_empty() {
+        return Ok((None, false));
+    }
     // Keyword-only: bound (count, then names) before either is converted.
     let bound = bind("sort", &[], kwargs, &["key", "reverse"], 0)?;
     let key = bound

@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 use crate::value::bytes::PyBytes;
 
+use super::bytes_text as text;
 use super::{Methods, m};
 use crate::catalog::MethodId as M;
 use crate::interp::args::{Kw, between, bind, index, no_kwargs, takes};
@@ -27,8 +28,22 @@ pub(crate) static BYTES: Methods<BytesMethod> = Methods::new(&[
     m(M::Find, 1, 3, find),
     m(M::Hex, 0, 2, hex),
     m(M::Index, 1, 3, index_of),
+    m(M::Isalnum, 0, 0, text::isalnum),
+    m(M::Isalpha, 0, 0, text::isalpha),
+    m(M::Isascii, 0, 0, text::isascii),
+    m(M::Isdigit, 0, 0, text::isdigit),
+    m(M::Islower, 0, 0, text::islower),
+    m(M::Isspace, 0, 0, text::isspace),
+    m(M::Isupper, 0, 0, text::isupper),
+    m(M::Join, 1, 1, text::join),
+    m(M::Lower, 0, 0, text::lower),
     m(M::Lstrip, 0, 1, lstrip),
+    m(M::Partition, 1, 1, text::partition),
+    m(M::Removeprefix, 1, 1, text::removeprefix),
+    m(M::Removesuffix, 1, 1, text::removesuffix),
     m(M::Replace, 2, 3, replace),
+    m(M::Rpartition, 1, 1, text::rpartition),
+    m(M::Upper, 0, 0, text::upper),
     m(M::Rfind, 1, 3, rfind),
     m(M::Rindex, 1, 3, rindex),
     m(M::Rsplit, 0, 2, rsplit),

@@ -11,8 +11,12 @@ forms); bytes.decode and str(bytes, encoding, errors) of valid and broken
 byte strings (truncated and overlong UTF-8, surrogates, odd UTF-16 and
 UTF-32 lengths, BOMs) with the same codecs and handlers; the common bytes
 methods (find, index, count, startswith, endswith, split, rsplit, strip,
-replace, hex, len, slicing, indexing, in, +, *, comparisons) on
-tool-like output; str.translate, str.maketrans and str.format_map.
+replace, hex, partition, join, the case and is* methods, len, slicing,
+indexing, in, +, *, comparisons) on
+tool-like output; str.translate, str.maketrans and str.format_map;
+random byte strings (lead, continuation, surrogate and out-of-range
+bytes) decoded and random text (every plane's edges) encoded with every
+codec and handler; the issue's snippets verbatim.
 
 Prints one JSON list of {"program", "family", "repr"|"error"}.
 """
@@ -135,6 +139,11 @@ def fam_bytes(rnd):
         "b.find('a')", "b.split('a')", "b.startswith('a')", "b.strip('a')", "b.find(97)",
         f"b.count({n!r}, {i}, {j})", "b.index(b'qq')", "b.replace(b'a')",
         "b.decode('ascii', 'replace')", "b.rindex(b'a')", "b.lstrip(b' k')",
+        "b.upper()", "b.lower()", "b.isdigit()", "b.isspace()", "b.isalpha()", "b.isalnum()",
+        "b.islower()", "b.isupper()", "b.isascii()", f"b.partition({n!r})",
+        f"b.rpartition({n!r})", f"b.removeprefix({n!r})", f"b.removesuffix({n!r})",
+        f"{n!r}.join([b, b'x'])", f"b.join([{n!r}, b'x', {n!r}])", "b.join(['x'])",
+        "b.upper(1)", "b.partition()", "b.join()",
     ])
     return f"b = {b!r}\nr = {op}\nr"
 
@@ -170,6 +179,29 @@ def fam_translate(rnd):
     return f"m = {mp}\nr = {fm}.format_map(m{extra})\nr"
 
 
+INTERESTING = [0x00, 0x41, 0x7f, 0x80, 0xbf, 0xc0, 0xc2, 0xdf, 0xe0, 0xe1, 0xed, 0xef, 0xf0,
+               0xf4, 0xf5, 0xff, 0xa0, 0x9f, 0x90, 0x8f, 0xd8, 0xdc, 0xfe, 0x11, 0x10]
+
+
+def fam_decode_fuzz(rnd):
+    n = rnd.randrange(0, 13)
+    b = bytes(rnd.choice(INTERESTING) if rnd.random() < 0.8 else rnd.randrange(256)
+              for _ in range(n))
+    codec = rnd.choice(list(CODECS))
+    enc = rnd.choice(CODECS[codec])
+    err = rnd.choice(["strict", "replace", "ignore", "backslashreplace"])
+    return f"b = {b!r}\nr = b.decode({enc!r}, {err!r})\n[r, len(r)]"
+
+
+def fam_encode_fuzz(rnd):
+    pool = "aZ\x00\x7f\x80\xe9\xff\u0100\u20ac\ud7ff\ue000\uffff\U00010000\U0001f600\U0010ffff"
+    t = "".join(rnd.choice(pool) for _ in range(rnd.randrange(0, 8)))
+    codec = rnd.choice(list(CODECS))
+    enc = rnd.choice(CODECS[codec])
+    err = rnd.choice(["strict", "replace", "ignore", "backslashreplace", "xmlcharrefreplace"])
+    return f"t = {t!r}\nr = t.encode({enc!r}, {err!r})\n[r, len(r), r.decode({enc!r}, 'replace')]"
+
+
 # The divergences issue 27 reports, verbatim, each also a regression case.
 SNIPPETS = [
     "r = str(b'x', None)\nr", "r = b'a\\xe9b'.decode()\nr", "r = b'a\\xe9'.decode()\nr",
@@ -186,7 +218,8 @@ def fam_snippets(rnd):
     return rnd.choice(SNIPPETS)
 
 
-FAMILIES = [fam_encode, fam_decode, fam_roundtrip, fam_bytes, fam_translate, fam_snippets]
+FAMILIES = [fam_encode, fam_decode, fam_roundtrip, fam_bytes, fam_translate, fam_snippets,
+            fam_decode_fuzz, fam_encode_fuzz]
 
 if __name__ == "__main__":
     gen_common.main(FAMILIES)
