@@ -126,11 +126,10 @@ fn split_at(name: &str, b: &[u8], args: &[Value], kwargs: Kw, last: bool) -> R<V
     if sep.is_empty() {
         return Err(Exc::value_error("empty separator"));
     }
-    let mut windows = b.windows(sep.len());
     let at = if last {
-        windows.rposition(|w| w == sep)
+        super::str_search::rfind(b, sep)
     } else {
-        windows.position(|w| w == sep)
+        super::str_search::find(b, sep)
     };
     let part = |x: &[u8]| bytes_val(x.to_vec());
     Ok(match at {
