@@ -126,18 +126,14 @@ fn search_args(name: &str, b: &[u8], args: &[Value], kwargs: Kw) -> R<(Vec<u8>, 
     Ok((sub, (!past && start <= end).then_some((start, end))))
 }
 
+/// The first `sub` in `hay` (the str methods' vectorised search).
 fn find_in(hay: &[u8], sub: &[u8]) -> Option<usize> {
-    if sub.is_empty() {
-        return Some(0);
-    }
-    hay.windows(sub.len()).position(|w| w == sub)
+    super::str_search::find(hay, sub)
 }
 
+/// The last `sub` in `hay`.
 fn rfind_in(hay: &[u8], sub: &[u8]) -> Option<usize> {
-    if sub.is_empty() {
-        return Some(hay.len());
-    }
-    hay.windows(sub.len()).rposition(|w| w == sub)
+    super::str_search::rfind(hay, sub)
 }
 
 fn found(b: &[u8], name: &str, args: &[Value], kwargs: Kw, rev: bool) -> R<Option<usize>> {
@@ -187,17 +183,11 @@ fn count(budget: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> 
     if sub.is_empty() {
         return Ok(Value::Int(hay.len() as i64 + 1));
     }
-    let (mut n, mut i) = (0i64, 0);
-    while i + sub.len() <= hay.len() {
-        if hay.get(i..i + sub.len()) == Some(&sub[..]) {
-            n += 1;
-            i += sub.len();
-        } else {
-            i += 1;
-        }
-        if i % 4096 == 0 {
-            budget.poll()?;
-        }
+    let (mut n, mut rest) = (0i64, hay);
+    while let Some(i) = find_in(rest, &sub) {
+        n += 1;
+        rest = &rest[i + sub.len()..];
+        budget.poll()?;
     }
     Ok(Value::Int(n))
 }
@@ -621,5 +611,31 @@ mod tests {
         for (src, want) in CASES {
             assert_eq!(outcome(src), *want, "{src}");
         }
+    }
+}
+
+#[cfg(test)]
+mod search_cost_tests {
+    use std::time::{Duration, Instant};
+
+    use crate::interp::test_run::outcome;
+
+    #[test]
+    fn a_near_miss_needle_costs_a_linear_search() {
+        // Compared window by window, each of these is 10**10 byte compares.
+        let start = Instant::now();
+        for op in ["find", "rfind", "count", "split", "partition"] {
+            let src = format!("b = b'a' * 3000000\nn = b'a' * 3000 + b'b'\nr = b.{op}(n)\n0");
+            assert_eq!(outcome(&src), "=> 0", "{op}");
+        }
+        assert_eq!(
+            outcome("b = b'a' * 3000000\n(b'a' * 3000 + b'b') in b"),
+            "=> False"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(5),
+            "{:?}",
+            start.elapsed()
+        );
     }
 }

@@ -26,11 +26,13 @@ fn bytes_like(v: &Value) -> R<&[u8]> {
     }
 }
 
+/// `b.upper()`: ASCII letters uppercased.
 pub(crate) fn upper(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     none("bytes.upper", args, kwargs)?;
     Ok(bytes_val(b.to_ascii_uppercase()))
 }
 
+/// `b.lower()`: ASCII letters lowercased.
 pub(crate) fn lower(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     none("bytes.lower", args, kwargs)?;
     Ok(bytes_val(b.to_ascii_lowercase()))
@@ -43,24 +45,29 @@ fn all_of(name: &str, b: &[u8], args: &[Value], kwargs: Kw, test: fn(&u8) -> boo
     Ok(Value::Bool(!b.is_empty() && b.iter().all(test)))
 }
 
+/// `b.isdigit()`: non-empty, all ASCII digits.
 pub(crate) fn isdigit(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     all_of("isdigit", b, args, kwargs, u8::is_ascii_digit)
 }
 
+/// `b.isalpha()`: non-empty, all ASCII letters.
 pub(crate) fn isalpha(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     all_of("isalpha", b, args, kwargs, u8::is_ascii_alphabetic)
 }
 
+/// `b.isalnum()`: non-empty, all ASCII letters or digits.
 pub(crate) fn isalnum(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     all_of("isalnum", b, args, kwargs, u8::is_ascii_alphanumeric)
 }
 
+/// `b.isspace()`: non-empty, all ASCII whitespace.
 pub(crate) fn isspace(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     all_of("isspace", b, args, kwargs, |c| {
         matches!(c, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
     })
 }
 
+/// `b.isascii()`: every byte below 128.
 pub(crate) fn isascii(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     none("bytes.isascii", args, kwargs)?;
     // Empty bytes are ASCII.
@@ -79,10 +86,12 @@ fn cased(name: &str, b: &[u8], args: &[Value], kwargs: Kw, lower: bool) -> R<Val
     }))
 }
 
+/// `b.islower()`: some ASCII lowercase letter and no uppercase one.
 pub(crate) fn islower(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     cased("islower", b, args, kwargs, true)
 }
 
+/// `b.isupper()`: some ASCII uppercase letter and no lowercase one.
 pub(crate) fn isupper(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     cased("isupper", b, args, kwargs, false)
 }
@@ -117,11 +126,10 @@ fn split_at(name: &str, b: &[u8], args: &[Value], kwargs: Kw, last: bool) -> R<V
     if sep.is_empty() {
         return Err(Exc::value_error("empty separator"));
     }
-    let mut windows = b.windows(sep.len());
     let at = if last {
-        windows.rposition(|w| w == sep)
+        super::str_search::rfind(b, sep)
     } else {
-        windows.position(|w| w == sep)
+        super::str_search::find(b, sep)
     };
     let part = |x: &[u8]| bytes_val(x.to_vec());
     Ok(match at {
@@ -131,19 +139,23 @@ fn split_at(name: &str, b: &[u8], args: &[Value], kwargs: Kw, last: bool) -> R<V
     })
 }
 
+/// `b.partition(sep)`: split at the first `sep`.
 pub(crate) fn partition(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     split_at("partition", b, args, kwargs, false)
 }
 
+/// `b.rpartition(sep)`: split at the last `sep`.
 pub(crate) fn rpartition(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     split_at("rpartition", b, args, kwargs, true)
 }
 
+/// `b.removeprefix(prefix)`.
 pub(crate) fn removeprefix(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     let p = bytes_like(one("bytes.removeprefix", args, kwargs)?)?;
     Ok(bytes_val(b.strip_prefix(p).unwrap_or(b).to_vec()))
 }
 
+/// `b.removesuffix(suffix)`.
 pub(crate) fn removesuffix(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     let p = bytes_like(one("bytes.removesuffix", args, kwargs)?)?;
     Ok(bytes_val(b.strip_suffix(p).unwrap_or(b).to_vec()))

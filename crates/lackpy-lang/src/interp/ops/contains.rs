@@ -67,7 +67,7 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
         }
         Value::Range(r) => Ok(range_contains(r, item)),
         Value::Bytes(b) => match item {
-            Value::Bytes(x) => Ok(x.is_empty() || b.windows(x.len()).any(|w| w == x.as_slice())),
+            Value::Bytes(x) => Ok(memchr::memmem::find(b, x).is_some()),
             _ => match as_int(item).and_then(|i| i.to_i64()) {
                 Some(i) if (0..256).contains(&i) => Ok(b.contains(&(i as u8))),
                 Some(_) => Err(Exc::value_error("byte must be in range(0, 256)")),
