@@ -5,6 +5,7 @@
 
 mod arith;
 mod big;
+mod big_cost;
 mod compare;
 mod contains;
 mod index;
