@@ -245,7 +245,7 @@ fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
     let order = match plan {
         Plan::Ints => sort_typed::int_order(keys),
         Plan::Floats => sort_typed::float_order(keys),
-        Plan::Strs if keys.len() < sort_typed::MAX_STR_KEYS => sort_typed::str_order(keys),
+        Plan::Strs if keys.len() < sort_typed::MAX_STR_KEYS => sort_typed::str_order(keys)?,
         Plan::Strs | Plan::Total => {
             let slice = keys.slice();
             let n = slice.len() as u32;

@@ -71,3 +71,22 @@ fn keys_past_the_check_share_sort_as_before() {
     assert_eq!(err, None);
     assert_eq!(out, "[[0, -196], [0, -189], [0, -182]] [6, -6]\n1\n");
 }
+
+#[test]
+fn long_equal_strings_sort_in_one_frame_under_the_clock() {
+    // A word per level of the radix: 1,000,000 levels of tied keys once
+    // took a frame each (24 MB uncounted) and read no clock.
+    let src = "v = 'ab' * 4000000\nw = 'ab' * 4000000\nr = sorted([v, w, v, w + 'a', 'b'])\n\
+               print([len(x) for x in r])";
+    let (err, out, took) = run_limited(src, Duration::from_secs(20), 128 << 20);
+    assert_eq!(err, None);
+    assert_eq!(out, "[8000000, 8000000, 8000000, 8000001, 1]\n");
+    // (Unoptimised, a level costs microseconds: a second or two in all.)
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    let (err, _, took) = run_limited(src, Duration::from_millis(30), 128 << 20);
+    assert!(
+        err.is_none() || err.as_deref() == Some("TimeoutError"),
+        "{err:?}"
+    );
+    assert!(took < Duration::from_millis(500), "{took:?}");
+}
