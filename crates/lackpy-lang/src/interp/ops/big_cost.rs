@@ -58,6 +58,12 @@ pub(crate) fn div(xb: u64, yb: u64) -> R<Costly> {
     work::charge(Kind::Div, div_ns(xb, yb))
 }
 
+/// Charges a power of ten of about `2 * half` bits (its last squaring)
+/// and then a `xb`- by `yb`-bit division, as one operation.
+pub(crate) fn mul_then_div(half: u64, xb: u64, yb: u64) -> R<Costly> {
+    work::charge(Kind::Div, mul_ns(half, half).saturating_add(div_ns(xb, yb)))
+}
+
 /// Charges a linear pass over `bits` (a sum, a difference, a scalar
 /// operation, a copy).
 pub(crate) fn linear(bits: u64) -> R<Costly> {

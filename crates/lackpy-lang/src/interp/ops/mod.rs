@@ -5,7 +5,7 @@
 
 mod arith;
 mod big;
-mod big_cost;
+pub(crate) mod big_cost;
 mod compare;
 mod contains;
 mod index;
