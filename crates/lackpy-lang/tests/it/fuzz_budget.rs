@@ -4,7 +4,8 @@
 //!
 //! Each family is an input (two equal values `v` and `w` built apart: a
 //! DAG of doubled lists, tuples or dicts, lists nested 100 wide at four
-//! levels, chains 100,000 deep, long lists, strings, big ints) crossed
+//! levels, chains 100,000 deep, long lists, strings (ASCII or not), big
+//! sets and dicts, big ints) crossed
 //! with an operation (sorting, `min`/`max`/`sum`/`any`/`all`, `join`,
 //! `str`/formatting, constructors, `zip`/`enumerate`/`reversed`,
 //! `in`, `==`, `<`, `count`, `index`, repetition, hashing, slicing, `+`,
@@ -83,6 +84,18 @@ const INPUTS: &[Input] = &[
         format!("v = 'ab' * {n}\nw = 'ab' * {n}\n")
     }),
     ("big_int", |s| twice("3", pick(s, 3, 22), "@ * @")),
+    ("big_set", |s| {
+        let n = pick(s, 6, 300_000);
+        format!("v = set(range({n}))\nw = set(range({n}))\n")
+    }),
+    ("big_dict", |s| {
+        let n = pick(s, 6, 200_000);
+        format!("v = {{i: str(i) for i in range({n})}}\nw = {{i: str(i) for i in range({n})}}\n")
+    }),
+    ("unicode_text", |s| {
+        let n = pick(s, 3, 3_000_000);
+        format!("v = 'é∂' * {n}\nw = 'é∂' * {n}\n")
+    }),
 ];
 
 /// Operations over `v` and `w`.
