@@ -50,6 +50,7 @@ use self::limits::Budget;
 use crate::ast;
 use crate::catalog::builtin_by_name;
 use crate::data::Data;
+use crate::json_text::JsonText;
 use crate::value::convert::{from_data, to_data_with, to_json_text_with};
 use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::growth::Growth;
@@ -211,18 +212,41 @@ fn too_large(e: Box<Exc>, g: &mut Growth, what: &str) -> Box<Exc> {
     if !g.capped() {
         return e;
     }
-    let hint = if what.starts_with("variable") {
-        "; variables named with a leading '_' are left out of the result"
-    } else {
-        ""
-    };
     Exc::limit(
         ExcKind::ResultTooLargeError,
         format!(
-            "result too large: {what} would take the run's result past {} bytes{hint}",
+            "result too large: {what} would take the run's result past {} bytes",
             g.limit()
         ),
     )
+}
+
+/// The key of the marker that stands for a variable left out of the result.
+const OMITTED_KEY: &str = "__lackpy_omitted__";
+
+/// A module-level variable as JSON for the result. Writing it never fails
+/// a run that succeeded for a reason the program could not see: a value
+/// nested too deep for JSON, or too large for what the result (or the
+/// run's time) has left, is replaced by `{"__lackpy_omitted__": "too deep"}`
+/// or `"too large"` (runtime.md). A cancel still ends the run, and an int
+/// past 4300 digits is `json.dumps`'s ValueError, as documented.
+fn variable_json(v: &Value, g: &mut Growth) -> R<JsonText> {
+    let before = g.used();
+    let reason = match to_json_text_with(v, g) {
+        Ok(text) => return Ok(text),
+        Err(e) => match e.kind {
+            ExcKind::RecursionError => "too deep",
+            ExcKind::MemoryError | ExcKind::ResultTooLargeError | ExcKind::TimeoutError => {
+                "too large"
+            }
+            _ => return Err(e),
+        },
+    };
+    g.rewind(before);
+    let text = format!("{{\"{OMITTED_KEY}\": \"{reason}\"}}");
+    // The marker is a few bytes: it is charged, never refused.
+    let _ = g.add(text.len());
+    Ok(JsonText::from_written(text))
 }
 
 /// The state of one run.
@@ -414,9 +438,7 @@ impl<'a> Interp<'a> {
                 continue;
             }
             if let Some(Some(v)) = self.globals.get(slot as usize) {
-                let text = to_json_text_with(v, &mut g)
-                    .map_err(|e| too_large(e, &mut g, &format!("variable '{name}'")))?;
-                variables.push((name.to_owned(), text));
+                variables.push((name.to_owned(), variable_json(v, &mut g)?));
             }
         }
         let stdout = std::mem::take(&mut self.stdout);

@@ -167,6 +167,14 @@ impl Growth {
         Ok(())
     }
 
+    /// Forgets what a writer that failed charged past `used` (its output
+    /// was dropped), and that the limit stopped it.
+    pub(crate) fn rewind(&mut self, used: usize) {
+        self.used = used.min(self.used);
+        self.capped = false;
+        self.schedule();
+    }
+
     /// Units charged so far.
     pub(crate) fn used(&self) -> usize {
         self.used

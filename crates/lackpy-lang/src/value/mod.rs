@@ -29,6 +29,7 @@ pub(crate) mod stack;
 pub(crate) mod str;
 pub(crate) mod tool;
 pub(crate) mod tuple;
+pub(crate) mod work;
 
 use std::cell::RefCell;
 use std::rc::Rc;

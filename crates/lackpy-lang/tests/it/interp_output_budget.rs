@@ -144,20 +144,51 @@ fn assert_result_too_large(src: &str, what: &str) {
     assert!(start.elapsed() < Duration::from_secs(10), "{src}");
 }
 
+/// A variable too large for the result is left out with a marker; the
+/// run that made it stays successful and the other variables are kept.
+fn assert_variable_omitted(src: &str, name: &str) {
+    let start = Instant::now();
+    let out = run_small(src);
+    assert!(out.success, "{src}: {:?}", out.error);
+    let v = out.variables.iter().find(|(k, _)| k == name);
+    assert_eq!(
+        v.map(|(_, v)| v.as_str()),
+        Some("{\"__lackpy_omitted__\": \"too large\"}"),
+        "{src}"
+    );
+    assert!(start.elapsed() < Duration::from_secs(10), "{src}");
+}
+
 #[test]
-fn a_dag_in_the_variables_is_a_result_too_large_error() {
-    assert_result_too_large(DAG, "variable 'a'");
-    assert_result_too_large(
+fn a_dag_in_the_variables_is_left_out_of_the_result() {
+    assert_variable_omitted(DAG, "a");
+    assert_variable_omitted(
         "d = {'k': 'x' * 1000}\nfor i in range(40):\n    d = {'a': d, 'b': d}\n",
-        "variable 'd'",
+        "d",
     );
     // 1 MB held, 6 MB of \u0001 escapes as JSON: measured before it is
     // written.
-    assert_result_too_large("s = '\\x01' * 1000000\n", "variable 's'");
-    assert_result_too_large(
-        "s = 'a' * 1000000\nxs = [s] * 100\ny = 1\n",
-        "variable 'xs'",
+    assert_variable_omitted("s = '\\x01' * 1000000\n", "s");
+    assert_variable_omitted("s = 'a' * 1000000\nxs = [s] * 100\ny = 1\n", "xs");
+    let out = run_small("s = 'a' * 1000000\nxs = [s] * 100\ny = 1\n");
+    let y = out.variables.iter().find(|(k, _)| k == "y");
+    assert_eq!(y.map(|(_, v)| v.as_str()), Some("1"));
+}
+
+#[test]
+fn a_variable_nested_too_deep_for_json_is_left_out() {
+    let out = run_small(
+        "x = ()\nfor _i in range(10000):\n    x = (x,)\nprint(len(x))\ny = [x, 2]\nz = 3\n",
     );
+    assert!(out.success, "{:?}", out.error);
+    assert_eq!(out.stdout, "1\n");
+    let vars: Vec<(&str, &str)> = out
+        .variables
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect();
+    let deep = "{\"__lackpy_omitted__\": \"too deep\"}";
+    assert_eq!(vars, [("x", deep), ("y", deep), ("z", "3")]);
 }
 
 #[test]
@@ -171,13 +202,13 @@ fn a_dag_as_the_output_is_a_result_too_large_error() {
 
 #[test]
 fn the_result_limit_is_configurable_and_names_the_way_out() {
-    let module = lackpy_lang::parse("xs = ['abc'] * 1000\n_ys = ['abc'] * 100000\n")
+    let module = lackpy_lang::parse("_xs = ['abc'] * 1000\n_ys = ['abc'] * 100000\n_xs\n")
         .expect("program parses");
     let mut opts = small();
     opts.limits.max_result = 1000;
     let out = run(&module, &mut NoTools, &[], &opts);
     assert_eq!(out.error_type.as_deref(), Some("ResultTooLargeError"));
-    insta::assert_snapshot!("result_too_large_variable", out.error.unwrap_or_default());
+    insta::assert_snapshot!("result_too_large_output", out.error.unwrap_or_default());
     // Hidden names are not part of the result.
     let module =
         lackpy_lang::parse("_ys = ['abc'] * 100000\nn = len(_ys)\n").expect("program parses");

@@ -20,6 +20,7 @@ mod dict2_diff;
 mod dict_diff;
 mod eval2_diff;
 mod eval_diff;
+mod fuzz_budget;
 mod fuzz_parse;
 mod fuzz_run;
 mod fuzz_validate;

@@ -6,6 +6,8 @@ mod key_fn;
 mod round;
 mod sort;
 mod sort_plan;
+#[cfg(test)]
+mod sort_plan_tests;
 mod sort_typed;
 mod types;
 

@@ -4,6 +4,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 
 use super::super::args::{self, Kw, bind_req};
+use super::super::ops::big_cost;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
@@ -45,7 +46,7 @@ pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
                 }),
                 Some(n) => {
                     let n = args::index_clamped(&n)?;
-                    Ok(round_int(&i, n))
+                    round_int(&i, n)
                 }
             },
             None => Err(Exc::type_error(format!(
@@ -57,20 +58,28 @@ pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
 }
 
 /// `round(int, n)`: half to even at a multiple of `10**-n`.
-fn round_int(i: &IntRef, n: i64) -> Value {
+fn round_int(i: &IntRef, n: i64) -> R<Value> {
     if n >= 0 {
-        return Value::from_big(i.to_big());
+        return Ok(Value::from_big(i.to_big()));
     }
-    if n < -4400 {
-        return Value::Int(0);
-    }
-    let pow = num_traits::pow(BigInt::from(10), (-n) as usize);
     let x = i.to_big();
+    // |x| < 2**bits <= 10**k / 2: a multiple of 10**k that near x is 0
+    // (and 10**k is never built for a k past what x could reach).
+    let k = n.unsigned_abs();
+    let bits = x.bits();
+    if (bits as f64) + 1.0 < k as f64 * std::f64::consts::LOG2_10 - 1e-9 {
+        return Ok(Value::Int(0));
+    }
+    // 10**k and the division are big-int work: charged before they run.
+    let pow_bits = (k as f64 * std::f64::consts::LOG2_10) as u64 + 1;
+    let cost = big_cost::mul_then_div(pow_bits / 2, bits, pow_bits)?;
+    let pow = num_traits::pow(BigInt::from(10), k as usize);
     let (q, r) = x.div_mod_floor(&pow);
     let twice: BigInt = &r * 2;
     let up = twice > pow || (twice == pow && q.is_odd());
     let q = if up { q + 1 } else { q };
-    Value::from_big(q * pow)
+    cost.done();
+    Ok(Value::from_big(q * pow))
 }
 
 /// `round(float, n)`: the correctly rounded decimal, half to even.
@@ -167,4 +176,26 @@ fn decompose(x: f64) -> (BigInt, i64) {
         (frac | (1u64 << 52), exp - 1075)
     };
     (BigInt::from(m) * sign, e)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::interp::{NoTools, RunOptions, Variables, run};
+
+    #[test]
+    fn rounding_a_long_int_far_left_keeps_its_leading_digits() {
+        // 3**16384 has 7818 digits; past 4400 places it was answered 0.
+        let src = "x = 3\nfor _ in range(14):\n    x = x * x\np = 1\n\
+                   for _ in range(5000):\n    p = p * 10\n\
+                   print(round(x, -5000) // p % 1000000, round(x, -9000), round(x, -7818), round(x, -7817) > 0)";
+        let module = crate::parse::parse(src).expect("parses");
+        let opts = RunOptions {
+            variables: Variables::Omit,
+            ..RunOptions::default()
+        };
+        let out = run(&module, &mut NoTools, &[], &opts);
+        assert_eq!(out.error, None);
+        // CPython 3.11.
+        assert_eq!(out.stdout, "892325 0 0 True\n");
+    }
 }

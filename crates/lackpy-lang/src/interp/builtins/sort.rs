@@ -58,7 +58,7 @@ fn sorted_in_view(
         return Ok(None);
     }
     let order = match key {
-        None => match sort_plan::plan(items) {
+        None => match sort_plan::plan(items)? {
             Plan::Ints | Plan::Floats => return Ok(None),
             plan => order_by_plan(&mut it.budget, Keys::new(items, reverse), plan)?,
         },
@@ -185,7 +185,7 @@ pub(crate) fn sort_values(
 /// Sorts items by themselves: ints and floats (which have no identity to
 /// keep in order) in place, anything else through its order.
 fn sort_self(budget: &mut Budget, items: &mut [Value]) -> R<()> {
-    match sort_plan::plan(items) {
+    match sort_plan::plan(items)? {
         Plan::Ints => {
             meter::tick_n(items.len())?;
             sort_typed::ints_in_place(items);
@@ -226,7 +226,8 @@ pub(crate) fn sort_order(budget: &mut Budget, keys: &[Value]) -> R<Order> {
 
 /// [`sort_order`] of keys in a view (possibly read back to front).
 fn sort_order_of(budget: &mut Budget, keys: Keys) -> R<Order> {
-    order_by_plan(budget, keys, sort_plan::plan(keys.slice()))
+    let plan = sort_plan::plan(keys.slice())?;
+    order_by_plan(budget, keys, plan)
 }
 
 fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
@@ -239,27 +240,19 @@ fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
     let order = match plan {
         Plan::Ints => sort_typed::int_order(keys),
         Plan::Floats => sort_typed::float_order(keys),
-        Plan::Strs if keys.len() < sort_typed::MAX_STR_KEYS => sort_typed::str_order(keys),
+        Plan::Strs if keys.len() < sort_typed::MAX_STR_KEYS => sort_typed::str_order(keys)?,
         Plan::Strs | Plan::Total => {
             let slice = keys.slice();
             let n = slice.len() as u32;
             let order: Vec<u32>;
-            // The comparator cannot fail; it polls the meter, and once a
-            // limit is hit answers the remaining comparisons at once and
-            // the error is raised when the sort returns.
-            let mut stopped: Option<Box<Exc>> = None;
-            let mut cmp = |a: u32, b: u32| {
-                if stopped.is_some() {
-                    return Ordering::Equal;
-                }
-                if let Err(e) = meter::tick() {
-                    stopped = Some(e);
-                    return Ordering::Equal;
-                }
-                match (slice.get(a as usize), slice.get(b as usize)) {
-                    (Some(x), Some(y)) => sort_plan::total_cmp(x, y),
-                    _ => Ordering::Equal,
-                }
+            // The comparator cannot fail; it ticks the meter per item it
+            // reads, and once a limit is hit answers the remaining
+            // comparisons at once and the error is raised when the sort
+            // returns.
+            let mut stopped: sort_plan::Stop = None;
+            let mut cmp = |a: u32, b: u32| match (slice.get(a as usize), slice.get(b as usize)) {
+                (Some(x), Some(y)) => sort_plan::total_cmp(x, y, &mut stopped),
+                _ => Ordering::Equal,
             };
             if let Some(leads) = lead_offsets(slice) {
                 // Keys led by close ints: most comparisons are decided by

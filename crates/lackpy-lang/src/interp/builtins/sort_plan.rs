@@ -6,14 +6,33 @@
 //! keys are compared in place by a typed comparator (no `Result`, no copies
 //! of tuple items). Anything else (NaN, types that do not compare, nesting
 //! past a bound) is left to the general sort, which asks Python's `<`.
+//!
+//! The check is work the program did not ask for, so it never costs more
+//! than the sort would: it visits at most [`WORK_PER_KEY`] values a key
+//! (plus [`WORK_BASE`]) and gives the general sort the keys when there are
+//! more (keys sharing structure, `[[[[1]*100]*100]*100]`, hold
+//! exponentially more positions than objects); its shape nodes are charged
+//! to the memory budget, and every visited value ticks the meter (clock,
+//! cancellation). The typed comparator ticks per element it reads too.
 
 use std::cmp::Ordering;
 
 use crate::value::Value;
+use crate::value::errors::R;
 use crate::value::int::{as_int, cmp_int_float};
+use crate::value::meter::{self, Charge};
 
 /// Nesting of tuples and lists the check follows before giving up.
 const MAX_DEPTH: u32 = 16;
+
+/// Values the check may visit per key before it gives up.
+const WORK_PER_KEY: usize = 64;
+
+/// Values the check may visit whatever the number of keys.
+const WORK_BASE: usize = 1 << 16;
+
+/// Shape nodes charged to the memory budget at a time.
+const CHARGE_NODES: usize = 1024;
 
 /// What every key at one place is, merged over all keys.
 #[derive(Debug)]
@@ -48,111 +67,177 @@ pub(super) enum Plan {
     General,
 }
 
-/// Decides the plan for `keys`.
-pub(super) fn plan(keys: &[Value]) -> Plan {
+/// Decides the plan for `keys`; errors only for a limit of the run
+/// (time, cancellation, memory) hit during the check.
+pub(super) fn plan(keys: &[Value]) -> R<Plan> {
     // The common homogeneous cases in one quick pass.
     match keys.first() {
         Some(Value::Int(_)) if keys.iter().all(|k| matches!(k, Value::Int(_))) => {
-            return Plan::Ints;
+            return Ok(Plan::Ints);
         }
         Some(Value::Str(_)) if keys.iter().all(|k| matches!(k, Value::Str(_))) => {
-            return Plan::Strs;
+            return Ok(Plan::Strs);
         }
         _ => {}
     }
+    let mut walk = Walk {
+        left: keys
+            .len()
+            .saturating_mul(WORK_PER_KEY)
+            .saturating_add(WORK_BASE),
+        nodes: 0,
+        charges: Vec::new(),
+    };
     let mut shape = Shape::Nothing;
     for k in keys {
-        if !merge(&mut shape, k, 0) {
-            return Plan::General;
+        if !walk.merge(&mut shape, k, 0)? {
+            return Ok(Plan::General);
         }
     }
-    match shape {
+    Ok(match shape {
         Shape::Int => Plan::Ints,
         Shape::Float => Plan::Floats,
         Shape::Str => Plan::Strs,
         _ => Plan::Total,
-    }
+    })
 }
 
-/// Merges one value into the shape at its place; `false` when the value
-/// may not compare with the others (or cannot be proven to).
-fn merge(shape: &mut Shape, v: &Value, depth: u32) -> bool {
-    match (&mut *shape, v) {
-        (Shape::Int, Value::Int(_))
-        | (Shape::Str, Value::Str(_))
-        | (Shape::Num, Value::Int(_) | Value::Bool(_) | Value::Big(_)) => true,
-        (Shape::Float | Shape::Num, Value::Float(f)) => !f.is_nan(),
-        (Shape::Tuple(items), Value::Tuple(t)) => merge_items(items, &t.items, depth),
-        (Shape::List(items), Value::List(l)) => match l.try_borrow() {
-            Ok(l) => merge_items(items, &l.items, depth),
-            Err(_) => false,
-        },
-        (
-            Shape::Int | Shape::Float,
-            Value::Int(_) | Value::Bool(_) | Value::Big(_) | Value::Float(_),
-        ) => {
-            *shape = Shape::Num;
-            merge(shape, v, depth)
+/// The check's running cost: values it may still visit, and the memory
+/// its shape nodes hold.
+struct Walk {
+    left: usize,
+    nodes: usize,
+    charges: Vec<Charge>,
+}
+
+impl Walk {
+    /// Counts one visited value; `false` once the check has cost its share.
+    fn visit(&mut self) -> R<bool> {
+        meter::tick()?;
+        if self.left == 0 {
+            return Ok(false);
         }
-        (Shape::Nothing, _) => match v {
-            Value::Int(_) => {
-                *shape = Shape::Int;
-                true
-            }
-            Value::Float(f) => {
-                *shape = Shape::Float;
-                !f.is_nan()
-            }
-            Value::Bool(_) | Value::Big(_) => {
+        self.left -= 1;
+        Ok(true)
+    }
+
+    /// Counts one new shape node, charging them to the budget in blocks.
+    fn node(&mut self) -> R<()> {
+        if self.nodes.is_multiple_of(CHARGE_NODES) {
+            self.charges.push(Charge::new(
+                CHARGE_NODES.saturating_mul(std::mem::size_of::<Shape>()),
+            )?);
+        }
+        self.nodes += 1;
+        Ok(())
+    }
+
+    /// Merges one value into the shape at its place; `false` when the
+    /// value may not compare with the others (or cannot be proven to, or
+    /// the check has cost its share).
+    fn merge(&mut self, shape: &mut Shape, v: &Value, depth: u32) -> R<bool> {
+        if !self.visit()? {
+            return Ok(false);
+        }
+        self.merge_visited(shape, v, depth)
+    }
+
+    fn merge_visited(&mut self, shape: &mut Shape, v: &Value, depth: u32) -> R<bool> {
+        Ok(match (&mut *shape, v) {
+            (Shape::Int, Value::Int(_))
+            | (Shape::Str, Value::Str(_))
+            | (Shape::Num, Value::Int(_) | Value::Bool(_) | Value::Big(_)) => true,
+            (Shape::Float | Shape::Num, Value::Float(f)) => !f.is_nan(),
+            (Shape::Tuple(items), Value::Tuple(t)) => self.merge_items(items, &t.items, depth)?,
+            (Shape::List(items), Value::List(l)) => match l.try_borrow() {
+                Ok(l) => self.merge_items(items, &l.items, depth)?,
+                Err(_) => false,
+            },
+            (
+                Shape::Int | Shape::Float,
+                Value::Int(_) | Value::Bool(_) | Value::Big(_) | Value::Float(_),
+            ) => {
                 *shape = Shape::Num;
-                true
+                self.merge_visited(shape, v, depth)?
             }
-            Value::Str(_) => {
-                *shape = Shape::Str;
-                true
-            }
-            Value::Tuple(_) => {
-                *shape = Shape::Tuple(Vec::new());
-                merge(shape, v, depth)
-            }
-            Value::List(_) => {
-                *shape = Shape::List(Vec::new());
-                merge(shape, v, depth)
-            }
+            (Shape::Nothing, _) => match v {
+                Value::Int(_) => {
+                    *shape = Shape::Int;
+                    true
+                }
+                Value::Float(f) => {
+                    *shape = Shape::Float;
+                    !f.is_nan()
+                }
+                Value::Bool(_) | Value::Big(_) => {
+                    *shape = Shape::Num;
+                    true
+                }
+                Value::Str(_) => {
+                    *shape = Shape::Str;
+                    true
+                }
+                Value::Tuple(_) => {
+                    *shape = Shape::Tuple(Vec::new());
+                    self.merge_visited(shape, v, depth)?
+                }
+                Value::List(_) => {
+                    *shape = Shape::List(Vec::new());
+                    self.merge_visited(shape, v, depth)?
+                }
+                _ => false,
+            },
             _ => false,
-        },
-        _ => false,
+        })
+    }
+
+    fn merge_items(&mut self, shapes: &mut Vec<Shape>, items: &[Value], depth: u32) -> R<bool> {
+        if depth >= MAX_DEPTH || crate::value::stack::exhausted() {
+            return Ok(false);
+        }
+        for (i, item) in items.iter().enumerate() {
+            if shapes.len() <= i {
+                self.node()?;
+                shapes.push(Shape::Nothing);
+            }
+            let Some(s) = shapes.get_mut(i) else {
+                return Ok(false);
+            };
+            if !self.merge(s, item, depth + 1)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 }
 
-fn merge_items(shapes: &mut Vec<Shape>, items: &[Value], depth: u32) -> bool {
-    if depth >= MAX_DEPTH || crate::value::stack::exhausted() {
-        return false;
-    }
-    for (i, item) in items.iter().enumerate() {
-        if shapes.len() <= i {
-            shapes.push(Shape::Nothing);
-        }
-        let Some(s) = shapes.get_mut(i) else {
-            return false;
-        };
-        if !merge(s, item, depth + 1) {
-            return false;
-        }
-    }
-    true
-}
+/// What stopped a typed sort: the first limit its comparisons hit. Once
+/// set, every comparison answers at once and the sort raises it after.
+pub(super) type Stop = Option<Box<crate::value::errors::Exc>>;
 
 /// The order of two keys that [`plan`] found comparable: Python's `<`
-/// made total. Tuples and lists are walked in place, item by item.
-pub(super) fn total_cmp(a: &Value, b: &Value) -> Ordering {
+/// made total. Tuples and lists are walked in place, item by item, each
+/// item a tick of the meter (a limit hit is left in `stop`); an item
+/// compared with itself is equal without a walk (every key the plan
+/// accepts equals itself, so this is CPython's identity shortcut).
+pub(super) fn total_cmp(a: &Value, b: &Value, stop: &mut Stop) -> Ordering {
+    if stop.is_some() {
+        return Ordering::Equal;
+    }
+    if let Err(e) = meter::tick() {
+        *stop = Some(e);
+        return Ordering::Equal;
+    }
+    if a.is_same(b) {
+        return Ordering::Equal;
+    }
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => x.as_str().cmp(y.as_str()),
         (Value::Float(x), Value::Float(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
-        (Value::Tuple(x), Value::Tuple(y)) => seq_cmp(&x.items, &y.items),
+        (Value::Tuple(x), Value::Tuple(y)) => seq_cmp(&x.items, &y.items, stop),
         (Value::List(x), Value::List(y)) => match (x.try_borrow(), y.try_borrow()) {
-            (Ok(x), Ok(y)) => seq_cmp(&x.items, &y.items),
+            (Ok(x), Ok(y)) => seq_cmp(&x.items, &y.items, stop),
             _ => Ordering::Equal,
         },
         (Value::Float(f), other) => match as_int(other) {
@@ -173,9 +258,9 @@ pub(super) fn total_cmp(a: &Value, b: &Value) -> Ordering {
     }
 }
 
-fn seq_cmp(x: &[Value], y: &[Value]) -> Ordering {
+fn seq_cmp(x: &[Value], y: &[Value], stop: &mut Stop) -> Ordering {
     for (p, q) in x.iter().zip(y) {
-        let o = total_cmp(p, q);
+        let o = total_cmp(p, q, stop);
         if o != Ordering::Equal {
             return o;
         }

@@ -11,6 +11,8 @@
 //! are sorted in place, without positions at all.
 
 use crate::value::Value;
+use crate::value::errors::R;
+use crate::value::meter;
 
 /// Marks a slot whose item [`permute`] has moved into place.
 const DONE: u32 = u32::MAX;
@@ -314,7 +316,7 @@ pub(super) fn float_order(keys: Keys) -> Order {
 /// prefix, not a list of every pending run), and the digits, kept in one
 /// flat buffer, are packed down to their positions in place at the end,
 /// the rest of the buffer given back before the caller builds a result.
-pub(super) fn str_order(keys: Keys) -> Order {
+pub(super) fn str_order(keys: Keys) -> R<Order> {
     let text = |i: u32| keys.get(i as usize).map_or(&b""[..], bytes_of);
     let n = keys.len();
     let mut flat: Vec<u32> = Vec::with_capacity(n.saturating_mul(3));
@@ -349,9 +351,17 @@ pub(super) fn str_order(keys: Keys) -> Order {
             frames.pop();
             continue;
         };
+        // A frame whose last run is the tied one has nothing left: the
+        // run takes its place, so long equal keys (a word per level) need
+        // one frame, not one per word.
+        if i >= end {
+            frames.pop();
+        }
         let Some(run) = digits.get_mut(start..stop) else {
             continue;
         };
+        // Each level reads a word of every tied key: work the clock sees.
+        meter::tick_n(run.len())?;
         for d in run.iter_mut() {
             let pos = d[2] & POS_MASK;
             *d = digit(text(pos), at + 8, pos);
@@ -368,7 +378,7 @@ pub(super) fn str_order(keys: Keys) -> Order {
     }
     flat.truncate(n);
     flat.shrink_to_fit();
-    Order(flat)
+    Ok(Order(flat))
 }
 
 /// Bits of a [`Digit`]'s last word that hold the position.
@@ -458,7 +468,9 @@ mod tests {
             .collect();
         let mut want: Vec<u32> = (0..items.len() as u32).collect();
         want.sort_by(|&a, &b| items[a as usize].cmp(items[b as usize]));
-        let got = str_order(Keys::new(&keys, false)).0;
+        let got = str_order(Keys::new(&keys, false))
+            .expect("no limit outside a run")
+            .0;
         assert_eq!(got, want);
     }
 

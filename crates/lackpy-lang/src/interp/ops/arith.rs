@@ -10,6 +10,7 @@ use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::super::Interp;
 use super::super::limits::Budget;
+use super::big_cost;
 use super::collect_iterable;
 use super::sequence::{add, mul, repeat_count, sub};
 use crate::ast::Operator;
@@ -17,10 +18,21 @@ use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, divmod_big, floordiv_i64, mod_i64};
 
-/// Largest int result kept, in bits (bigger results are a MemoryError; far
-/// beyond anything a tool composition needs, and it keeps a single
-/// multiplication or division fast).
-pub(super) const MAX_INT_BITS: u64 = 1 << 23;
+/// Largest int result kept, in bits: 8 MiB of digits (bigger results are a
+/// MemoryError naming this limit). Ten times the 850 KB operands a program
+/// may multiply; it bounds one multiplication to seconds, which is what a
+/// run waits for cancellation at worst (the deadline is checked before the
+/// operation from its estimated cost: `big_cost`).
+pub(super) const MAX_INT_BITS: u64 = 1 << 26;
+
+/// The MemoryError of a result past [`MAX_INT_BITS`].
+#[cold]
+pub(super) fn int_too_large() -> Box<Exc> {
+    Exc::limit(
+        crate::value::errors::ExcKind::MemoryError,
+        "int too large: lackpy's ints hold at most 2**26 bits",
+    )
+}
 
 fn op_symbol(op: Operator) -> &'static str {
     match op {
@@ -67,7 +79,7 @@ fn num_f64(v: &Value) -> Option<R<f64>> {
 
 fn big_result(b: BigInt) -> R<Value> {
     if b.bits() > MAX_INT_BITS {
-        return Err(Exc::memory());
+        return Err(int_too_large());
     }
     Ok(Value::from_big(b))
 }
@@ -263,15 +275,24 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
     }
     match op {
         Operator::Add | Operator::Sub | Operator::Mult => {
-            if op == Operator::Mult && x.bits() + y.bits() > MAX_INT_BITS + 64 {
-                return Err(Exc::memory());
-            }
+            let (xb, yb) = (x.bits(), y.bits());
+            let cost = if op == Operator::Mult {
+                if xb + yb > MAX_INT_BITS + 64 {
+                    return Err(int_too_large());
+                }
+                crate::value::meter::ensure(((xb + yb) / 8) as usize)?;
+                big_cost::mul(xb, yb)?
+            } else {
+                big_cost::linear(xb.max(yb))?
+            };
             let (x, y) = (x.to_big(), y.to_big());
-            big_result(match op {
+            let r = match op {
                 Operator::Add => x + y,
                 Operator::Sub => x - y,
                 _ => x * y,
-            })
+            };
+            cost.done();
+            big_result(r)
         }
         Operator::FloorDiv | Operator::Mod => {
             if y.is_zero() {
@@ -290,14 +311,19 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
                     q
                 }));
             }
+            let cost = big_cost::div(x.bits(), y.bits())?;
             let (q, r) = divmod_big(&x.to_big(), &y.to_big());
+            cost.done();
             big_result(if op == Operator::Mod { r } else { q })
         }
         Operator::Div => {
             if y.is_zero() {
                 return Err(Exc::zero_division("division by zero"));
             }
-            true_div(&x.to_big(), &y.to_big()).map(Value::Float)
+            let cost = big_cost::div(x.bits().max(y.bits()) + 64, y.bits())?;
+            let q = true_div(&x.to_big(), &y.to_big());
+            cost.done();
+            q.map(Value::Float)
         }
         _ => Err(unsupported(op, a, b)),
     }

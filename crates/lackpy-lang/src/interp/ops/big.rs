@@ -21,7 +21,8 @@ use crate::value::errors::{Exc, R};
 use crate::value::int::{computed_big, floordiv_i64, mod_i64, new_big, retire};
 use crate::value::{BigVal, Value};
 
-use super::arith::{MAX_INT_BITS, int_fast};
+use super::arith::{MAX_INT_BITS, int_fast, int_too_large};
+use super::big_cost;
 
 /// An int operand.
 pub(crate) enum Int<'a> {
@@ -140,8 +141,21 @@ pub(crate) fn int_in_place(op: Operator, cur: &mut Value, rhs: &Value) -> bool {
     let (xb, yb) = (rc.0.bits(), y.bits());
     let safe = match op {
         Operator::Add | Operator::Sub => xb.max(yb) < MAX_INT_BITS,
-        Operator::Mult => xb + yb <= MAX_INT_BITS,
-        Operator::FloorDiv | Operator::Mod => !y.is_zero(),
+        Operator::Mult => {
+            xb + yb <= MAX_INT_BITS
+                && crate::value::meter::ensure(((xb + yb) / 8) as usize).is_ok()
+                && crate::value::work::affordable(
+                    crate::value::work::Kind::Mul,
+                    big_cost::mul_ns(xb, yb),
+                )
+        }
+        Operator::FloorDiv | Operator::Mod => {
+            !y.is_zero()
+                && crate::value::work::affordable(
+                    crate::value::work::Kind::Div,
+                    big_cost::div_ns(xb, yb),
+                )
+        }
         _ => false,
     };
     safe && Rc::get_mut(rc).is_some()
@@ -169,7 +183,7 @@ fn update(rc: &mut Rc<BigVal>, f: impl FnOnce(&mut BigInt)) {
 fn normalised(rc: Rc<BigVal>) -> R<Int<'static>> {
     let bits = rc.0.bits();
     if bits > MAX_INT_BITS {
-        return Err(Exc::memory());
+        return Err(int_too_large());
     }
     // Past 64 bits it cannot fit (the conversion is skipped).
     if bits <= 64
@@ -213,9 +227,16 @@ fn ring(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
         };
         return normalised(new_big(BigInt::from(r)));
     }
-    if op == Operator::Mult && x.bits() + y.bits() > MAX_INT_BITS + 64 {
-        return Err(Exc::memory());
-    }
+    let (xb, yb) = (x.bits(), y.bits());
+    let cost = if op == Operator::Mult {
+        if xb + yb > MAX_INT_BITS + 64 {
+            return Err(int_too_large());
+        }
+        crate::value::meter::ensure(((xb + yb) / 8) as usize)?;
+        big_cost::mul(xb, yb)?
+    } else {
+        big_cost::linear(xb.max(yb))?
+    };
     let rc = match (x, y) {
         (Int::O(mut rc), y) => {
             update(&mut rc, |v| apply(op, v, &y));
@@ -249,6 +270,7 @@ fn ring(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
             new_big(v)
         }
     };
+    cost.done();
     normalised(rc)
 }
 
@@ -271,9 +293,14 @@ fn divide(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
         }));
     }
     let d = match y {
-        Int::S(d) => d,
+        Int::S(d) => {
+            big_cost::linear(x.bits())?.done();
+            d
+        }
         y => {
+            let cost = big_cost::div(x.bits(), y.bits())?;
             let (q, r) = big_of(&x).div_mod_floor(&big_of(&y));
+            cost.done();
             x.release();
             y.release();
             let v = if op == Operator::Mod { r } else { q };

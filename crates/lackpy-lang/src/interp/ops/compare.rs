@@ -8,6 +8,7 @@ use crate::ast::CmpOp;
 use crate::value::eq::{item_eq, py_eq};
 use crate::value::errors::{Exc, R};
 use crate::value::int::{as_int, cmp_int_float};
+use crate::value::meter;
 use crate::value::{Set, Value, ViewKind};
 
 /// `x op y` for an order comparison; `None` for `is`/`in` and their
@@ -189,12 +190,15 @@ fn set_of(v: &Value) -> R<Option<Set>> {
 fn seq_order(op: CmpOp, x: &[Value], y: &[Value], depth: u32) -> R<bool> {
     for (p, q) in x.iter().zip(y) {
         match (p, q) {
+            // The inline cases are work too (a sort of long int rows).
             (Value::Int(i), Value::Int(j)) => {
+                meter::tick()?;
                 if i != j {
                     return Ok(apply(op, i.cmp(j)));
                 }
             }
             (Value::Str(i), Value::Str(j)) => {
+                meter::tick()?;
                 let o = i.as_str().cmp(j.as_str());
                 if o != Ordering::Equal {
                     return Ok(apply(op, o));

@@ -5,6 +5,7 @@
 
 mod arith;
 mod big;
+pub(crate) mod big_cost;
 mod compare;
 mod contains;
 mod index;
