@@ -53,5 +53,6 @@ mod text6_diff;
 mod text7_diff;
 mod text_diff;
 mod validate_corpus;
+mod values_diff;
 mod validate_rules;
 mod walk_diff;

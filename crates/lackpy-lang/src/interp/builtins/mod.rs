@@ -376,12 +376,23 @@ fn add(budget: &mut Budget, acc: Value, x: &Value) -> R<Value> {
     })
 }
 
+/// The tuple nesting at which `isinstance` passes CPython's recursion limit
+/// (1000, less the module's own frame).
+const INSTANCECHECK_DEPTH: u32 = 999;
+
 fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
     match cls {
         Value::Type(t) => {
             Ok(x.type_id() == *t || (*t == TypeId::Int && matches!(x, Value::Bool(_))))
         }
-        Value::Tuple(ts) if depth < 100 => {
+        Value::Tuple(ts) => {
+            // CPython enters a recursive call per nested tuple: at module
+            // level the 1000th level passes its recursion limit.
+            if depth >= INSTANCECHECK_DEPTH || crate::value::stack::exhausted() {
+                return Err(Exc::recursion(
+                    "maximum recursion depth exceeded in __instancecheck__",
+                ));
+            }
             for t in &ts.items {
                 if isinstance(x, t, depth + 1)? {
                     return Ok(true);
