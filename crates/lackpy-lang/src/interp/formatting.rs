@@ -49,7 +49,7 @@ pub(crate) fn format_cached_into(
         // format(v, '') is str(v).
         return repr::push_str_of(v, out);
     }
-    if !matches!(v, Value::Int(_) | Value::Float(_) | Value::Str(_)) {
+    if !matches!(v, Value::Int(_) | Value::Float(..) | Value::Str(_)) {
         out.push_str(&format_value(budget, v, text)?);
         return Ok(());
     }
@@ -173,7 +173,7 @@ fn format_parsed_into(
             let _ = push_int_fast(&mut body, *i, spec);
             pad_into(out, &body, body.len(), spec, '>');
         }
-        Value::Float(f)
+        Value::Float(_, f)
             if only_pads(spec)
                 && f.is_finite()
                 && matches!(spec.ty, Some('f') | Some('F'))
@@ -191,7 +191,7 @@ fn format_parsed_into(
             pad_into(out, s.as_str(), s.char_len(), spec, '<');
         }
         Value::Int(i) => out.push_str(&fmt::format_i64(*i, spec, "int", max).map_err(raise)?),
-        Value::Float(f) => out.push_str(&fmt::format_float(*f, spec, max).map_err(raise)?),
+        Value::Float(_, f) => out.push_str(&fmt::format_float(*f, spec, max).map_err(raise)?),
         Value::Str(s) => out.push_str(&fmt::format_str(s.as_str(), spec, max).map_err(raise)?),
         _ => out.push_str(&format_value(budget, v, text)?),
     }
@@ -209,7 +209,7 @@ pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<Stri
             let sp = fmt::parse_spec_for(spec, "str").map_err(raise)?;
             fmt::format_str(s.as_str(), &sp, max).map_err(raise)
         }
-        Value::Float(f) => {
+        Value::Float(_, f) => {
             let sp = fmt::parse_spec_for(spec, "float").map_err(raise)?;
             fmt::format_float(*f, &sp, max).map_err(raise)
         }
@@ -485,7 +485,7 @@ fn percent_fast(
         }
     };
     match (spec.conv, v) {
-        ('f' | 'F', Value::Float(x)) if x.is_finite() && precision.unwrap_or(6) <= 19 => {
+        ('f' | 'F', Value::Float(_, x)) if x.is_finite() && precision.unwrap_or(6) <= 19 => {
             let mut body = compact_str::CompactString::default();
             fmt::push_fixed(&mut body, *x, precision.unwrap_or(6));
             pad(out, &body, body.len());
@@ -551,7 +551,7 @@ fn percent_one(
         }
         'd' | 'i' | 'u' => {
             let n = match v {
-                Value::Float(f) => {
+                Value::Float(_, f) => {
                     if f.is_nan() {
                         return Err(Exc::value_error("cannot convert float NaN to integer"));
                     }
@@ -586,7 +586,7 @@ fn percent_one(
         },
         _ => {
             let f = match v {
-                Value::Float(f) => *f,
+                Value::Float(_, f) => *f,
                 other => match as_int(other) {
                     Some(IntRef::Small(i)) => i as f64,
                     Some(IntRef::Big(b)) => fmt::int_to_float(b).map_err(raise)?,

@@ -24,7 +24,9 @@ pub(crate) fn item_eq(a: &Value, b: &Value, depth: u32) -> R<bool> {
     // Each visited element is work: shared structure (a DAG compared with
     // another) visits exponentially many, so this is where it is bounded.
     super::meter::tick()?;
-    if a.is_same(b) && !matches!(a, Value::Float(f) if f.is_nan()) {
+    // CPython's `PyObject_RichCompare(.., Py_EQ)` inside containers: the
+    // same object is equal, a NaN included (floats carry identity).
+    if a.is_same(b) {
         return Ok(true);
     }
     eq_at(a, b, depth)
@@ -34,7 +36,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => Ok(x == y),
         (Value::Str(x), Value::Str(y)) => Ok(x.as_str() == y.as_str()),
-        (Value::Float(x), Value::Float(y)) => Ok(x == y),
+        (Value::Float(_, x), Value::Float(_, y)) => Ok(x == y),
         (Value::None, Value::None) => Ok(true),
         (Value::Complex(x), Value::Complex(y)) => Ok(x.0 == y.0 && x.1 == y.1),
         (Value::Complex(c), other) | (other, Value::Complex(c)) => {
@@ -42,14 +44,14 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
                 return Ok(false);
             }
             match other {
-                Value::Float(f) => Ok(c.0 == *f),
+                Value::Float(_, f) => Ok(c.0 == *f),
                 _ => match as_int(other) {
                     Some(i) => Ok(cmp_int_float(&i, c.0) == Some(Ordering::Equal)),
                     None => Ok(false),
                 },
             }
         }
-        (Value::Float(f), other) | (other, Value::Float(f)) => match as_int(other) {
+        (Value::Float(_, f), other) | (other, Value::Float(_, f)) => match as_int(other) {
             Some(i) => Ok(cmp_int_float(&i, *f) == Some(Ordering::Equal)),
             None => Ok(false),
         },

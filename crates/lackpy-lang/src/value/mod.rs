@@ -12,6 +12,7 @@ pub(crate) mod eq;
 pub(crate) mod errors;
 pub(crate) mod growth;
 pub(crate) mod hash;
+pub(crate) mod ident;
 pub(crate) mod int;
 pub(crate) mod iter;
 pub mod json;
@@ -45,12 +46,20 @@ pub(crate) use self::str::{PyStr, StrRc};
 pub(crate) use self::tool::ToolInfo;
 pub(crate) use self::tuple::Tuple;
 
+impl Value {
+    /// A float a run computes: a new object, with a fresh identity stamp.
+    #[inline(always)]
+    pub(crate) fn float(f: f64) -> Value {
+        Value::Float(ident::fresh(), f)
+    }
+}
+
 /// Clones a value, with the scalar cases inline.
 #[inline(always)]
 pub(crate) fn fast_clone(v: &Value) -> Value {
     match v {
         Value::Int(i) => Value::Int(*i),
-        Value::Float(f) => Value::Float(*f),
+        Value::Float(id, f) => Value::Float(*id, *f),
         Value::Bool(b) => Value::Bool(*b),
         Value::None => Value::None,
         other => other.clone(),
@@ -59,16 +68,17 @@ pub(crate) fn fast_clone(v: &Value) -> Value {
 
 /// One interpreter value.
 #[derive(Clone)]
-// An explicit 8-byte tag puts every payload at offset 8, so a moved value
-// is two aligned words: with the default layout a `bool` payload sits at
-// offset 1 and every move copies bytes 1..16 piecewise, which stalls the
-// next 8-byte load of the payload (store forwarding).
+// An explicit 4-byte tag puts every word payload at offset 8, so a moved
+// value is two aligned words: with the default layout a `bool` payload sits
+// at offset 1 and every move copies bytes 1..16 piecewise, which stalls the
+// next 8-byte load of the payload (store forwarding). The word after the
+// tag holds a float's identity stamp, so floats carry identity unboxed.
 //
 // The tags of the values that own nothing on the heap are 0..=6 and every
 // other tag is 8 or more, so a run of values is all plain exactly when the
 // bitwise or of its tags is below 8 ([`Value::tag`]): one `or` per item
 // when a list is dropped or copied, not a table test.
-#[repr(u64)]
+#[repr(u32)]
 pub(crate) enum Value {
     /// `None`
     None = 0,
@@ -76,8 +86,9 @@ pub(crate) enum Value {
     Bool(bool) = 1,
     /// An int that fits in an `i64` (the fast path).
     Int(i64) = 2,
-    /// A float.
-    Float(f64) = 3,
+    /// A float and its identity stamp ([`ident`]): the stamp sits in the
+    /// word the tag leaves free, so a float stays a plain value.
+    Float(u32, f64) = 3,
     /// A builtin type object (`int`, `str`, …).
     Type(TypeId) = 4,
     /// A builtin function (`len`, …).
@@ -343,7 +354,7 @@ impl Value {
             Value::None => TypeId::NoneType,
             Value::Bool(_) => TypeId::Bool,
             Value::Int(_) | Value::Big(_) => TypeId::Int,
-            Value::Float(_) => TypeId::Float,
+            Value::Float(..) => TypeId::Float,
             Value::Complex(_) => TypeId::Complex,
             Value::Str(_) => TypeId::Str,
             Value::Bytes(_) => TypeId::Bytes,
@@ -388,7 +399,7 @@ impl Value {
             Value::Bool(b) => *b,
             Value::Int(i) => *i != 0,
             Value::Big(_) => true,
-            Value::Float(f) => *f != 0.0,
+            Value::Float(_, f) => *f != 0.0,
             Value::Complex(c) => c.0 != 0.0 || c.1 != 0.0,
             Value::Str(s) => !s.as_str().is_empty(),
             Value::Bytes(b) => !b.is_empty(),
@@ -410,7 +421,7 @@ impl Value {
             Value::None => 0,
             Value::Bool(_) => 1,
             Value::Int(_) => 2,
-            Value::Float(_) => 3,
+            Value::Float(..) => 3,
             Value::Type(_) => 4,
             Value::Builtin(_) => 5,
             Value::Ellipsis => 6,
@@ -439,7 +450,7 @@ impl Value {
             Value::None
                 | Value::Bool(_)
                 | Value::Int(_)
-                | Value::Float(_)
+                | Value::Float(..)
                 | Value::Type(_)
                 | Value::Builtin(_)
                 | Value::Ellipsis
@@ -472,7 +483,7 @@ impl Value {
             // equal ints as identical (the common observable case).
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Big(a), Value::Big(b)) => Rc::ptr_eq(a, b),
-            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::Float(i, a), Value::Float(j, b)) => i == j && a.to_bits() == b.to_bits(),
             (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
             (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),
             (Value::Str(a), Value::Str(b)) => {

@@ -59,3 +59,34 @@ fn isinstance_of_deeply_nested_tuples_is_a_recursion_error() {
         "t = 3\nfor i in range(50):\n    t = (t,)\nisinstance(1, t)",
     ]);
 }
+
+#[test]
+fn floats_have_identity() {
+    matches_cpython(&[
+        "r = [float('nan') is float('nan'), float('inf') is float('inf'), float('1.5') is float('1.5')]\nr",
+        "a = 1.5\nb = a\nc = [a]\nr = [a is b, c[0] is a, a is not b, 1.5 is a, a is 1.5]\nr",
+        "x = 2.0\na = x * 1\nb = x * 1\nr = [a is b, a == b, a is a, float(a) is a, +a is a, -(-a) is a]\nr",
+        "x = float('nan')\ny = x\nz = x + 0\nr = [x is y, z is x, max(x, y) is x, sorted([x, y])[0] is x]\nr",
+        "x = 0.5\nys = [x * 1, x * 1, x * 1]\nzs = sorted(ys)\nr = [zs[0] is ys[0], zs[1] is ys[1], zs[2] is ys[2], min(ys) is ys[0]]\nr",
+        "d = {'k': 2.5 * 1}\nv = d['k']\nr = [d['k'] is v, d.get('k') is v, list(d.values())[0] is v, (v,)[0] is v]\nr",
+        "a = -0.0\nb = 0.0\nr = [a is b, a == b, -0.0 is a]\nr",
+    ]);
+}
+
+#[test]
+fn containers_compare_items_by_identity_first() {
+    matches_cpython(&[
+        "nan = float('nan')\nr = [[nan] == [nan], (nan,) == (nan,), [nan] != [nan], nan in [nan], nan in (nan,), nan not in [nan]]\nr",
+        "nan = float('nan')\nr = [[float('nan')] == [float('nan')], nan in [float('nan')], [nan] == [nan * 1]]\nr",
+        "nan = float('nan')\nxs = [1, nan, nan]\nr = [xs.index(nan), xs.count(nan), (1, nan).index(nan), (nan, nan).count(nan), xs.index(nan, 2)]\nr",
+        "nan = float('nan')\nxs = [1, nan]\nxs.remove(nan)\nr = xs\nr",
+        "nan = float('nan')\n[1].index(float('nan'))",
+        "nan = float('nan')\nxs = [nan]\nxs.remove(float('nan'))",
+        "nan = float('nan')\nd = {nan: 1}\nr = [d[nan], nan in d, d.get(nan), {nan: 1} == {nan: 1}, {1: nan} == {1: nan}, d.get(float('nan'))]\nr",
+        "nan = float('nan')\ns = {nan}\nr = [nan in s, float('nan') in s, s == {nan}, {nan} <= s, len({nan, nan}), len({float('nan'), float('nan')})]\nr",
+        "nan = float('nan')\nd = {'a': nan}\nr = [nan in d.values(), ('a', nan) in d.items(), list(d.values()).count(nan), [[nan]] == [[nan]]]\nr",
+        "nan = float('nan')\nr = [[nan, 1] < [nan, 2], (nan, 1) <= (nan, 1), [nan] > [nan], max([nan, 1]) is nan]\nr",
+        "nan = float('nan')\nd = {nan: 1, 2: 2}\nd.pop(nan)\nr = [d, nan in {nan: 0}.keys(), {nan: 0}.keys() == {nan}]\nr",
+        "x = [1]\ny = [x]\nr = [y == [x], x in y, y.index(x), y.count(x), (x,) == (x,)]\nr",
+    ]);
+}

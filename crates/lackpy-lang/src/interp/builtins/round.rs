@@ -27,7 +27,7 @@ pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
         .flatten()
         .filter(|v| !matches!(v, Value::None));
     match &x {
-        Value::Float(f) => match nd {
+        Value::Float(_, f) => match nd {
             None => {
                 if f.is_nan() {
                     return Err(Exc::value_error("cannot convert float NaN to integer"));
@@ -40,7 +40,7 @@ pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
             }
             Some(n) => {
                 let n = args::index_clamped(&n)?;
-                round_float(*f, n).map(Value::Float)
+                round_float(*f, n).map(Value::float)
             }
         },
         _ => match as_int(&x) {

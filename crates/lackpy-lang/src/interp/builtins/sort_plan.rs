@@ -81,7 +81,7 @@ fn merge(shape: &mut Shape, v: &Value, depth: u32) -> bool {
         (Shape::Int, Value::Int(_))
         | (Shape::Str, Value::Str(_))
         | (Shape::Num, Value::Int(_) | Value::Bool(_) | Value::Big(_)) => true,
-        (Shape::Float | Shape::Num, Value::Float(f)) => !f.is_nan(),
+        (Shape::Float | Shape::Num, Value::Float(_, f)) => !f.is_nan(),
         (Shape::Tuple(items), Value::Tuple(t)) => merge_items(items, &t.items, depth),
         (Shape::List(items), Value::List(l)) => match l.try_borrow() {
             Ok(l) => merge_items(items, &l.items, depth),
@@ -89,7 +89,7 @@ fn merge(shape: &mut Shape, v: &Value, depth: u32) -> bool {
         },
         (
             Shape::Int | Shape::Float,
-            Value::Int(_) | Value::Bool(_) | Value::Big(_) | Value::Float(_),
+            Value::Int(_) | Value::Bool(_) | Value::Big(_) | Value::Float(..),
         ) => {
             *shape = Shape::Num;
             merge(shape, v, depth)
@@ -99,7 +99,7 @@ fn merge(shape: &mut Shape, v: &Value, depth: u32) -> bool {
                 *shape = Shape::Int;
                 true
             }
-            Value::Float(f) => {
+            Value::Float(_, f) => {
                 *shape = Shape::Float;
                 !f.is_nan()
             }
@@ -149,17 +149,17 @@ pub(super) fn total_cmp(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => x.as_str().cmp(y.as_str()),
-        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
+        (Value::Float(_, x), Value::Float(_, y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
         (Value::Tuple(x), Value::Tuple(y)) => seq_cmp(&x.items, &y.items),
         (Value::List(x), Value::List(y)) => match (x.try_borrow(), y.try_borrow()) {
             (Ok(x), Ok(y)) => seq_cmp(&x.items, &y.items),
             _ => Ordering::Equal,
         },
-        (Value::Float(f), other) => match as_int(other) {
+        (Value::Float(_, f), other) => match as_int(other) {
             Some(i) => cmp_int_float(&i, *f).map_or(Ordering::Equal, Ordering::reverse),
             None => Ordering::Equal,
         },
-        (other, Value::Float(f)) => match as_int(other) {
+        (other, Value::Float(_, f)) => match as_int(other) {
             Some(i) => cmp_int_float(&i, *f).unwrap_or(Ordering::Equal),
             None => Ordering::Equal,
         },

@@ -44,8 +44,10 @@ fn float(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("float", kwargs)?;
     between("float", args, 0, 1)?;
     match args.first() {
-        None => Ok(Value::Float(0.0)),
-        Some(x) => float_of(x).map(Value::Float),
+        None => Ok(Value::float(0.0)),
+        // A float is returned itself (the same object), as CPython's.
+        Some(x @ Value::Float(..)) => Ok(x.clone()),
+        Some(x) => float_of(x).map(Value::float),
     }
 }
 
@@ -223,7 +225,7 @@ fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
     match &x {
         Value::Int(_) | Value::Big(_) => Ok(x.clone()),
         Value::Bool(b) => Ok(Value::Int(*b as i64)),
-        Value::Float(f) => {
+        Value::Float(_, f) => {
             if f.is_nan() {
                 return Err(Exc::value_error("cannot convert float NaN to integer"));
             }
@@ -288,7 +290,7 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
 /// `float(x)`.
 pub(crate) fn float_of(x: &Value) -> R<f64> {
     match x {
-        Value::Float(f) => Ok(*f),
+        Value::Float(_, f) => Ok(*f),
         Value::Str(s) => parse_float(s.as_str()).ok_or_else(|| {
             Exc::value_error(format!(
                 "could not convert string to float: {}",

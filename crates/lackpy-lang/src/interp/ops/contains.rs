@@ -166,7 +166,7 @@ pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
         return inside && (i - start) % step == 0;
     }
     let i = match item {
-        Value::Float(f) => match crate::value::int::f64_to_int(*f) {
+        Value::Float(_, f) => match crate::value::int::f64_to_int(*f) {
             Some(v) if f.fract() == 0.0 => match as_int(&v) {
                 Some(i) => i.to_big(),
                 None => return false,
