@@ -500,7 +500,15 @@ impl Value {
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
             (Value::Tool(a), Value::Tool(b)) => Rc::ptr_eq(a, b),
             (Value::Lambda(a), Value::Lambda(b)) => Rc::ptr_eq(a, b),
-            (Value::Method(a), Value::Method(b)) => Rc::ptr_eq(a, b),
+            // An unbound method (`str.upper`) is its type's one descriptor
+            // object; a bound one is made anew by each lookup.
+            (Value::Method(a), Value::Method(b)) => {
+                Rc::ptr_eq(a, b)
+                    || (a.recv.is_none()
+                        && b.recv.is_none()
+                        && a.owner == b.owner
+                        && a.name == b.name)
+            }
             (Value::Iter(a), Value::Iter(b)) => Rc::ptr_eq(a, b),
             (Value::View(a), Value::View(b)) => Rc::ptr_eq(a, b),
             _ => false,

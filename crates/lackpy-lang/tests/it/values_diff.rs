@@ -90,3 +90,17 @@ fn containers_compare_items_by_identity_first() {
         "x = [1]\ny = [x]\nr = [y == [x], x in y, y.index(x), y.count(x), (x,) == (x,)]\nr",
     ]);
 }
+
+#[test]
+fn identity_of_other_values() {
+    matches_cpython(&[
+        "a = 'hello world'\nb = 'hello world'\nr = [a is b, a[:] is a, a[0:len(a)] is a, str(a) is a, a * 1 is a, a.strip() is a, a + '' is a, '' + a is a]\nr",
+        "a = 'ab'\nb = ''.join(['a', 'b'])\nr = [a is b, a == b, b is b, a[1] is b[1], '' is a[5:], a[0:0] is '']\nr",
+        "t = (1, 2)\nu = (1, 2)\nr = [t is u, t[:] is t, tuple(t) is t, t * 1 is t, () is (), t[0:0] is (), tuple([]) is ()]\nr",
+        "x = [1, 2]\nr = [x[:] is x, list(x) is x, x.copy() is x, x * 1 is x]\nr",
+        "a = 1000\nb = 1000\nr = [a is b, 5 is 4 + 1, int('5') is int('5'), a is a]\nr",
+        "a = 100000000000000000000\nb = a\nc = a + 0\nr = [a is b, c is a]\nr",
+        "r = [None is None, True is True, ... is ..., int is int, len is len, str.upper is str.upper]\nr",
+        "x = 300\ny = 300\nz = [x, y]\nr = [z[0] is z[1], abs(x) is x, +x is x, max(x, 1) is x]\nr",
+    ]);
+}

@@ -15,6 +15,10 @@ use crate::value::{List, Set, Value, ViewKind, bulk};
 
 pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
     match (a, b) {
+        // An empty operand gives the other one itself (CPython's
+        // `unicode_concat`), which `is` sees.
+        (Value::Str(x), Value::Str(y)) if y.as_str().is_empty() => Ok(Value::Str(x)),
+        (Value::Str(x), Value::Str(y)) if x.as_str().is_empty() => Ok(Value::Str(y)),
         (Value::Str(mut x), Value::Str(y)) => {
             budget.check_memory(x.as_str().len() + y.as_str().len())?;
             if let Some(s) = StrRc::get_mut(&mut x) {
