@@ -140,6 +140,7 @@ type_ids! {
     DictValues => "dict_values",
     DictItems => "dict_items",
     Ellipsis => "ellipsis",
+    GenericAlias => "types.GenericAlias",
 }
 
 macro_rules! builtin_ids {

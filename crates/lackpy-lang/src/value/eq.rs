@@ -148,6 +148,10 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
             Ok(true)
         }
         (Value::Range(x), Value::Range(y)) => Ok(x.same_items(y)),
+        (Value::Alias(x), Value::Alias(y)) => {
+            guard(depth)?;
+            Ok(x.origin == y.origin && seq_eq(&x.args, &y.args, depth)?)
+        }
         _ => Ok(a.is_same(b)),
     }
 }

@@ -89,6 +89,11 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
         // do not decide equality as None, so equal ranges hash alike.
         Value::Range(r) => hash_at(&Value::tuple(r.hash_key()), depth + 1, counted)?,
         Value::Type(t) => 0x1000 + *t as i64,
+        // As CPython's `ga_hash`: the origin's hash xor the arguments'.
+        Value::Alias(a) => {
+            let args = hash_at(&Value::tuple(a.args.clone()), depth + 1, counted)?;
+            fix((0x1000 + a.origin as i64) ^ args)
+        }
         Value::Builtin(b) => 0x2000 + *b as i64,
         Value::Ellipsis => 0x4000,
         Value::Lambda(_) | Value::Method(_) | Value::Iter(_) | Value::Tool(_) => {

@@ -5,6 +5,7 @@
 //! in Python, strings and tuples are immutable shared data. Values never
 //! leave a run: tools and hosts see [`crate::Data`] (see [`convert`]).
 
+pub(crate) mod alias;
 pub(crate) mod bulk;
 pub(crate) mod convert;
 pub(crate) mod dict;
@@ -123,6 +124,8 @@ pub(crate) enum Value {
     Iter(Rc<RefCell<PyIter>>),
     /// A dict view (`d.keys()`, `d.values()`, `d.items()`).
     View(Rc<View>),
+    /// A generic alias (`list[str]`).
+    Alias(Rc<alias::Alias>),
 }
 
 /// Tags below this are those of [`Value::is_plain`] values.
@@ -384,6 +387,7 @@ impl Value {
                 ViewKind::Items => TypeId::DictItems,
             },
             Value::Ellipsis => TypeId::Ellipsis,
+            Value::Alias(_) => TypeId::GenericAlias,
         }
     }
 
@@ -439,6 +443,7 @@ impl Value {
             Value::Method(_) => 19,
             Value::Iter(_) => 20,
             Value::View(_) => 21,
+            Value::Alias(_) => 22,
         }
     }
 
@@ -470,6 +475,7 @@ impl Value {
                 | Value::Method(_)
                 | Value::Iter(_)
                 | Value::View(_)
+                | Value::Alias(_)
         )
     }
 
@@ -511,6 +517,7 @@ impl Value {
             }
             (Value::Iter(a), Value::Iter(b)) => Rc::ptr_eq(a, b),
             (Value::View(a), Value::View(b)) => Rc::ptr_eq(a, b),
+            (Value::Alias(a), Value::Alias(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }

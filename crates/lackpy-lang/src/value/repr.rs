@@ -312,6 +312,35 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::Type(t) => {
             let _ = write!(out, "<class '{}'>", t.name());
         }
+        Value::Alias(a) => {
+            // An alias can hold itself only through a list it names, which
+            // `enter` of that list stops; depth is what bounds it here.
+            if !enter(ctx, std::rc::Rc::as_ptr(a) as *const () as usize)? {
+                out.push_str("...");
+                return Ok(());
+            }
+            out.push_str(a.origin.name());
+            out.push('[');
+            if a.args.is_empty() {
+                out.push_str("()");
+            }
+            for (n, arg) in a.args.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                // As CPython's `ga_repr_item`: classes and builtins by
+                // name, `...` as itself, anything else by its repr.
+                match arg {
+                    Value::Type(t) => out.push_str(t.name()),
+                    Value::Builtin(b) => out.push_str(b.name()),
+                    Value::Ellipsis => out.push_str("..."),
+                    other => repr_node(other, out, ctx)?,
+                }
+            }
+            out.push(']');
+            ctx.active.pop();
+            ctx.depth -= 1;
+        }
         Value::Builtin(b) => {
             if *b == super::BuiltinId::SortBy {
                 let _ = write!(out, "<function sort_by at 0x{:x}>", 0x7f3a_1c2b_4d50_usize);

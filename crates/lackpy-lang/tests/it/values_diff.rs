@@ -104,3 +104,24 @@ fn identity_of_other_values() {
         "x = 300\ny = 300\nz = [x, y]\nr = [z[0] is z[1], abs(x) is x, +x is x, max(x, 1) is x]\nr",
     ]);
 }
+
+#[test]
+fn generic_annotations_evaluate_to_aliases() {
+    matches_cpython(&[
+        "x: list[str] = []\nd: dict[str, int] = {}\np: list[tuple[str, str]] = [('a', 'b')]\nx.append('a')\nr = [x, d, p]\nr",
+        "n: int = 3\ns: set[int] = set()\nt: tuple[int, ...] = (1,)\ne: dict[str, list[int]] = {'a': [1]}\nr = [n, s, t, e]\nr",
+        "a = list[int]\nr = [a, str(dict[str, list[int]]), f'{tuple[()]!r}', [list[...]], [list[None]], (list[1, 'a'],), f'{set[list[int]]}']\nr",
+        "r = [list[int] == list[int], list[int] == list[str], list[int] == list, len({list[int], list[int]})]\nr",
+        "print(list[int])\nprint(dict[str, list[int]], set[float])\nr = f'{list[len]}'\nr",
+        "isinstance([], list[int])",
+        "list[int][str]",
+        "int[str]",
+        "str[int]",
+        "len[int]",
+        "x: int[str] = 1",
+        "x: list[int]\nr = 1\nr",
+        "r = [isinstance(1, (int, list[int])), list[int] is list[int]]\nr",
+        "len(list[int])",
+        "list[int] + 1",
+    ]);
+}

@@ -400,6 +400,9 @@ fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
             }
             Ok(false)
         }
+        Value::Alias(_) => Err(Exc::type_error(
+            "isinstance() argument 2 cannot be a parameterized generic",
+        )),
         _ => Err(Exc::type_error(
             "isinstance() arg 2 must be a type, a tuple of types, or a union",
         )),
