@@ -893,7 +893,7 @@ pub(crate) fn partition_parts(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R
 fn expandtabs(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("expandtabs", args, kwargs, &["tabsize"], 0)?;
     let size = match b.first().cloned().flatten() {
-        Some(v) => args::index(&v)?,
+        Some(v) => args::c_int(&v)?,
         None => 8,
     };
     let mut col: i64 = 0;
