@@ -79,6 +79,19 @@ fn too_deep(line: u32) -> Box<Exc> {
     e
 }
 
+/// The builtins a program may name but not call: CPython's constants and
+/// classes that exist at run time whatever the validator says of calls.
+/// `__name__` and the other module dunders stay undefined, as the reference
+/// has them (docs/spec/language.md, "Names").
+fn builtin_value(name: &str) -> Option<Value> {
+    Some(match name {
+        "Ellipsis" => Value::Ellipsis,
+        "NotImplemented" => Value::NotImplemented,
+        "object" => Value::Type(crate::catalog::TypeId::Object),
+        _ => Value::Type(crate::catalog::exception_type(name)?),
+    })
+}
+
 impl Resolver<'_> {
     /// The slot of a module-level name, created on first use.
     pub(crate) fn global(&mut self, name: &str) -> u32 {
@@ -92,7 +105,10 @@ impl Resolver<'_> {
             }))),
             None => match builtin_by_name(name) {
                 Some(b) => Fallback::Builtin(b),
-                None => Fallback::None,
+                None => match builtin_value(name) {
+                    Some(v) => Fallback::Value(v),
+                    None => Fallback::None,
+                },
             },
         };
         let slot = self.globals.len() as u32;

@@ -96,6 +96,7 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
         }
         Value::Builtin(b) => 0x2000 + *b as i64,
         Value::Ellipsis => 0x4000,
+        Value::NotImplemented => 0x4001,
         Value::Lambda(_) | Value::Method(_) | Value::Iter(_) | Value::Tool(_) => {
             fix((v.address() >> 4) as i64)
         }

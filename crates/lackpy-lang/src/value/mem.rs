@@ -250,6 +250,7 @@ mod tests {
             Value::Type(crate::catalog::TypeId::Int),
             Value::Builtin(crate::catalog::BuiltinId::Len),
             Value::Ellipsis,
+            Value::NotImplemented,
             Value::Bytes(std::rc::Rc::new(vec![1])),
             Value::Range(std::rc::Rc::new(super::super::Range::Small {
                 start: 0,

@@ -96,6 +96,8 @@ pub(crate) enum Value {
     Builtin(BuiltinId) = 5,
     /// `...`
     Ellipsis = 6,
+    /// `NotImplemented`
+    NotImplemented = 7,
     /// An int outside the `i64` range (always normalised: never fits `i64`).
     Big(Rc<BigVal>) = 8,
     /// A complex number (only from `2j` literals).
@@ -387,6 +389,7 @@ impl Value {
                 ViewKind::Items => TypeId::DictItems,
             },
             Value::Ellipsis => TypeId::Ellipsis,
+            Value::NotImplemented => TypeId::NotImplementedType,
             Value::Alias(_) => TypeId::GenericAlias,
         }
     }
@@ -429,6 +432,7 @@ impl Value {
             Value::Type(_) => 4,
             Value::Builtin(_) => 5,
             Value::Ellipsis => 6,
+            Value::NotImplemented => 7,
             Value::Big(_) => 8,
             Value::Complex(_) => 9,
             Value::Str(_) => 10,
@@ -459,6 +463,7 @@ impl Value {
                 | Value::Type(_)
                 | Value::Builtin(_)
                 | Value::Ellipsis
+                | Value::NotImplemented
         )
     }
 
@@ -482,7 +487,9 @@ impl Value {
     /// Identity for `is`: same object, or equal immutable singletons.
     pub(crate) fn is_same(&self, other: &Value) -> bool {
         match (self, other) {
-            (Value::None, Value::None) | (Value::Ellipsis, Value::Ellipsis) => true,
+            (Value::None, Value::None)
+            | (Value::Ellipsis, Value::Ellipsis)
+            | (Value::NotImplemented, Value::NotImplemented) => true,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             // CPython caches small ints; larger equal ints made separately are
             // usually distinct objects, but constants are shared, so treat

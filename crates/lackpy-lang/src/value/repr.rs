@@ -381,6 +381,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
             let _ = write!(out, "<{} object at 0x{:x}>", name, v.address());
         }
         Value::Ellipsis => out.push_str("Ellipsis"),
+        Value::NotImplemented => out.push_str("NotImplemented"),
     }
     Ok(())
 }

@@ -382,6 +382,7 @@ const INSTANCECHECK_DEPTH: u32 = 999;
 
 fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
     match cls {
+        Value::Type(TypeId::Object) => Ok(true),
         Value::Type(t) => {
             Ok(x.type_id() == *t || (*t == TypeId::Int && matches!(x, Value::Bool(_))))
         }
