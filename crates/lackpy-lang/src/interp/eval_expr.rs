@@ -632,7 +632,7 @@ pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
     match op {
         UnaryOp::Not => Ok(Value::Bool(!v.truthy())),
         UnaryOp::USub => match &v {
-            Value::Float(_, f) => Ok(Value::float(-f)),
+            Value::Float(f) => Ok(Value::float(-f.get())),
             Value::Complex(c) => Ok(Value::Complex(Rc::new((-c.0, -c.1)))),
             _ => match as_int(&v) {
                 Some(i) => Ok(int_neg(&i)),

@@ -717,7 +717,7 @@ pub(crate) fn constant(c: &ast::Constant) -> Value {
         ast::Constant::None => Value::None,
         ast::Constant::Bool(b) => Value::Bool(*b),
         ast::Constant::Int(i) => Value::from_big(i.clone()),
-        ast::Constant::Float(f) => Value::Float(ident::CONSTANT, *f),
+        ast::Constant::Float(f) => Value::Float(ident::F::constant(*f)),
         ast::Constant::Complex(im) => Value::Complex(Rc::new((0.0, *im))),
         ast::Constant::Str(s) => Value::str(s.as_str()),
         ast::Constant::Bytes(b) => Value::Bytes(Rc::new(b.clone())),
@@ -731,7 +731,7 @@ fn fold_unary(op: ast::UnaryOp, v: &Value) -> Option<Value> {
     match (op, v) {
         (ast::UnaryOp::USub, Value::Int(i)) => Some(int_neg(&IntRef::Small(*i))),
         (ast::UnaryOp::USub, Value::Big(b)) => Some(int_neg(&IntRef::Big(&b.0))),
-        (ast::UnaryOp::USub, Value::Float(_, f)) => Some(Value::Float(ident::CONSTANT, -f)),
+        (ast::UnaryOp::USub, Value::Float(f)) => Some(Value::Float(ident::F::constant(-f.get()))),
         (ast::UnaryOp::USub, Value::Complex(c)) => Some(Value::Complex(Rc::new((-c.0, -c.1)))),
         (
             ast::UnaryOp::UAdd,

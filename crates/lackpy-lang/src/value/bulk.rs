@@ -18,7 +18,7 @@ use super::errors::R;
 pub(crate) fn clone_item(v: &Value) -> Value {
     match v {
         Value::Int(i) => Value::Int(*i),
-        Value::Float(id, f) => Value::Float(*id, *f),
+        Value::Float(f) => Value::Float(*f),
         Value::Str(s) => Value::Str(StrRc::clone(s)),
         _ => clone_other(v),
     }
@@ -128,7 +128,7 @@ fn pick_at(out: &mut Vec<Value>, src: &[Value], count: usize, at: impl Fn(usize)
 fn copy_into(slot: &mut Value, v: &Value) {
     match v {
         Value::Int(i) => std::mem::forget(std::mem::replace(slot, Value::Int(*i))),
-        Value::Float(id, f) => std::mem::forget(std::mem::replace(slot, Value::Float(*id, *f))),
+        Value::Float(f) => std::mem::forget(std::mem::replace(slot, Value::Float(*f))),
         Value::Str(s) => std::mem::forget(std::mem::replace(slot, Value::Str(StrRc::clone(s)))),
         other => *slot = clone_other(other),
     }
@@ -183,7 +183,7 @@ mod tests {
             Value::float(-0.0),
         ];
         let same = |a: &Value, b: &Value| match (a, b) {
-            (Value::Float(_, x), Value::Float(_, y)) => x.to_bits() == y.to_bits(),
+            (Value::Float(x), Value::Float(y)) => x.same(*y),
             _ => a.is_same(b) || crate::value::eq::py_eq(a, b).unwrap_or(false),
         };
         let mut out = vec![Value::Int(-5)];
@@ -213,7 +213,7 @@ mod tests {
         let mut out = Vec::new();
         extend_reversed(&mut out, &src);
         assert!(out[3].is_same(&s));
-        assert!(matches!(out[2], Value::Float(_, f) if f.to_bits() == (-0.0f64).to_bits()));
+        assert!(matches!(out[2], Value::Float(f) if f.get().to_bits() == (-0.0f64).to_bits()));
         assert!(matches!(out[1], Value::None));
         assert!(matches!(out[0], Value::Bool(true)));
     }

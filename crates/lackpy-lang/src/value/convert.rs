@@ -89,7 +89,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut 
         Value::Bool(false) => out.lit("false"),
         Value::Int(i) => out.int(*i),
         Value::Big(b) => out.lit(&big_digits(&b.0)?),
-        Value::Float(_, f) => out.float(*f),
+        Value::Float(f) => out.float(f.get()),
         Value::Str(s) => out.string_in(s.as_str(), g)?,
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) => {
             enter(v, active)?;
@@ -176,7 +176,7 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>, g: &mut Growth) -> R<Data> {
             g.add((b.0.bits() / 8) as usize)?;
             Data::Int(b.0.clone())
         }
-        Value::Float(_, f) => Data::Float(*f),
+        Value::Float(f) => Data::Float(f.get()),
         Value::Str(s) => {
             // Refused before the copy is made.
             g.fits(s.as_str().len())?;

@@ -36,7 +36,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => Ok(x == y),
         (Value::Str(x), Value::Str(y)) => Ok(x.as_str() == y.as_str()),
-        (Value::Float(_, x), Value::Float(_, y)) => Ok(x == y),
+        (Value::Float(x), Value::Float(y)) => Ok(x.get() == y.get()),
         (Value::None, Value::None) => Ok(true),
         (Value::Complex(x), Value::Complex(y)) => Ok(x.0 == y.0 && x.1 == y.1),
         (Value::Complex(c), other) | (other, Value::Complex(c)) => {
@@ -44,15 +44,15 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
                 return Ok(false);
             }
             match other {
-                Value::Float(_, f) => Ok(c.0 == *f),
+                Value::Float(f) => Ok(c.0 == f.get()),
                 _ => match as_int(other) {
                     Some(i) => Ok(cmp_int_float(&i, c.0) == Some(Ordering::Equal)),
                     None => Ok(false),
                 },
             }
         }
-        (Value::Float(_, f), other) | (other, Value::Float(_, f)) => match as_int(other) {
-            Some(i) => Ok(cmp_int_float(&i, *f) == Some(Ordering::Equal)),
+        (Value::Float(f), other) | (other, Value::Float(f)) => match as_int(other) {
+            Some(i) => Ok(cmp_int_float(&i, f.get()) == Some(Ordering::Equal)),
             None => Ok(false),
         },
         (

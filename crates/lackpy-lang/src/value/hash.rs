@@ -53,7 +53,7 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
         Value::Bool(b) => *b as i64,
         Value::Int(i) => hash_i64(*i),
         Value::Big(b) => hash_big(&b.0),
-        Value::Float(_, f) => hash_f64(*f),
+        Value::Float(f) => hash_f64(f.get()),
         Value::Complex(c) => {
             let h =
                 (hash_f64(c.0) as u64).wrapping_add((hash_f64(c.1) as u64).wrapping_mul(1_000_003));
@@ -285,7 +285,7 @@ fn tail_word(r: &[u8]) -> u64 {
 pub(crate) fn is_deterministic(v: &Value) -> bool {
     match v {
         Value::Bool(_) | Value::Int(_) | Value::Big(_) => true,
-        Value::Float(_, f) => !f.is_nan(),
+        Value::Float(f) => !f.get().is_nan(),
         Value::Tuple(t) => t.items.iter().all(|i| {
             matches!(
                 i,

@@ -51,7 +51,7 @@ impl Value {
     /// A float a run computes: a new object, with a fresh identity stamp.
     #[inline(always)]
     pub(crate) fn float(f: f64) -> Value {
-        Value::Float(ident::fresh(), f)
+        Value::Float(ident::F::new(f))
     }
 }
 
@@ -60,7 +60,7 @@ impl Value {
 pub(crate) fn fast_clone(v: &Value) -> Value {
     match v {
         Value::Int(i) => Value::Int(*i),
-        Value::Float(id, f) => Value::Float(*id, *f),
+        Value::Float(f) => Value::Float(*f),
         Value::Bool(b) => Value::Bool(*b),
         Value::None => Value::None,
         other => other.clone(),
@@ -69,17 +69,16 @@ pub(crate) fn fast_clone(v: &Value) -> Value {
 
 /// One interpreter value.
 #[derive(Clone)]
-// An explicit 4-byte tag puts every word payload at offset 8, so a moved
-// value is two aligned words: with the default layout a `bool` payload sits
-// at offset 1 and every move copies bytes 1..16 piecewise, which stalls the
-// next 8-byte load of the payload (store forwarding). The word after the
-// tag holds a float's identity stamp, so floats carry identity unboxed.
+// An explicit 8-byte tag puts every payload at offset 8, so a moved value
+// is two aligned words: with the default layout a `bool` payload sits at
+// offset 1 and every move copies bytes 1..16 piecewise, which stalls the
+// next 8-byte load of the payload (store forwarding).
 //
 // The tags of the values that own nothing on the heap are 0..=6 and every
 // other tag is 8 or more, so a run of values is all plain exactly when the
 // bitwise or of its tags is below 8 ([`Value::tag`]): one `or` per item
 // when a list is dropped or copied, not a table test.
-#[repr(u32)]
+#[repr(u64)]
 pub(crate) enum Value {
     /// `None`
     None = 0,
@@ -87,9 +86,8 @@ pub(crate) enum Value {
     Bool(bool) = 1,
     /// An int that fits in an `i64` (the fast path).
     Int(i64) = 2,
-    /// A float and its identity stamp ([`ident`]): the stamp sits in the
-    /// word the tag leaves free, so a float stays a plain value.
-    Float(u32, f64) = 3,
+    /// A float (non-finite ones NaN-boxed with their identity: [`ident`]).
+    Float(ident::F) = 3,
     /// A builtin type object (`int`, `str`, …).
     Type(TypeId) = 4,
     /// A builtin function (`len`, …).
@@ -406,7 +404,7 @@ impl Value {
             Value::Bool(b) => *b,
             Value::Int(i) => *i != 0,
             Value::Big(_) => true,
-            Value::Float(_, f) => *f != 0.0,
+            Value::Float(f) => f.get() != 0.0,
             Value::Complex(c) => c.0 != 0.0 || c.1 != 0.0,
             Value::Str(s) => !s.as_str().is_empty(),
             Value::Bytes(b) => !b.is_empty(),
@@ -496,7 +494,7 @@ impl Value {
             // equal ints as identical (the common observable case).
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Big(a), Value::Big(b)) => Rc::ptr_eq(a, b),
-            (Value::Float(i, a), Value::Float(j, b)) => i == j && a.to_bits() == b.to_bits(),
+            (Value::Float(a), Value::Float(b)) => a.same(*b),
             (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
             (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),
             (Value::Str(a), Value::Str(b)) => {

@@ -63,9 +63,10 @@ fn isinstance_of_deeply_nested_tuples_is_a_recursion_error() {
 #[test]
 fn floats_have_identity() {
     matches_cpython(&[
-        "r = [float('nan') is float('nan'), float('inf') is float('inf'), float('1.5') is float('1.5')]\nr",
+        "r = [float('nan') is float('nan'), float('inf') is float('inf'), float('-inf') is float('-inf'), 1e999 is 1e999]\nr",
         "a = 1.5\nb = a\nc = [a]\nr = [a is b, c[0] is a, a is not b, 1.5 is a, a is 1.5]\nr",
-        "x = 2.0\na = x * 1\nb = x * 1\nr = [a is b, a == b, a is a, float(a) is a, +a is a, -(-a) is a]\nr",
+        "x = float('inf')\na = x * 1\nb = x * 1\nr = [a is b, a == b, a is a, float(a) is a, +a is a, -(-a) is a, a is x]\nr",
+        "x = 2.0\na = x * 1\nr = [a is a, float(a) is a, +a is a, [a][0] is a, max(a, 1) is a]\nr",
         "x = float('nan')\ny = x\nz = x + 0\nr = [x is y, z is x, max(x, y) is x, sorted([x, y])[0] is x]\nr",
         "x = 0.5\nys = [x * 1, x * 1, x * 1]\nzs = sorted(ys)\nr = [zs[0] is ys[0], zs[1] is ys[1], zs[2] is ys[2], min(ys) is ys[0]]\nr",
         "d = {'k': 2.5 * 1}\nv = d['k']\nr = [d['k'] is v, d.get('k') is v, list(d.values())[0] is v, (v,)[0] is v]\nr",

@@ -107,7 +107,7 @@ pub(super) fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
         )));
     };
     match x {
-        Value::Float(_, f) => Ok(Value::float(f.abs())),
+        Value::Float(f) => Ok(Value::float(f.get().abs())),
         Value::Complex(c) => Ok(Value::float(c.0.hypot(c.1))),
         _ => match as_int(x) {
             Some(i) => Ok(int_abs(&i)),
@@ -249,11 +249,11 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
                     a > b
                 }
             }
-            (Value::Float(_, a), Value::Float(_, b)) => {
+            (Value::Float(a), Value::Float(b)) => {
                 if op == CmpOp::Lt {
-                    a < b
+                    a.get() < b.get()
                 } else {
-                    a > b
+                    a.get() > b.get()
                 }
             }
             (Value::Str(a), Value::Str(b)) => {
@@ -356,7 +356,7 @@ fn sum_walk<'a>(
         }
         acc = match (&acc, x) {
             (Value::Int(a), Value::Int(b)) if let Some(t) = a.checked_add(*b) => Value::Int(t),
-            (Value::Float(_, a), Value::Float(_, b)) => Value::float(a + b),
+            (Value::Float(a), Value::Float(b)) => Value::float(a.get() + b.get()),
             _ => add(budget, acc, x)?,
         };
     }
@@ -371,7 +371,7 @@ fn add(budget: &mut Budget, acc: Value, x: &Value) -> R<Value> {
             Some(r) => Value::Int(r),
             None => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
         },
-        (Value::Float(_, a), Value::Float(_, b)) => Value::float(a + b),
+        (Value::Float(a), Value::Float(b)) => Value::float(a.get() + b.get()),
         _ => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
     })
 }

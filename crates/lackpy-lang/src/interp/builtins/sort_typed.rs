@@ -167,7 +167,7 @@ fn int_of(v: &Value) -> i64 {
 }
 
 fn float_of(v: &Value) -> f64 {
-    if let Value::Float(_, f) = v { *f } else { 0.0 }
+    if let Value::Float(f) = v { f.get() } else { 0.0 }
 }
 
 fn bytes_of(v: &Value) -> &[u8] {
@@ -206,8 +206,7 @@ pub(super) fn floats_in_place(items: &mut [Value]) {
         .filter(|v| float_of(v) == 0.0)
         .cloned()
         .collect();
-    // Stable: equal floats may be distinct objects, whose order `is` sees.
-    items.sort_by_key(|v| float_word(float_of(v)));
+    items.sort_unstable_by_key(|v| float_word(float_of(v)));
     let first = items.partition_point(|v| float_word(float_of(v)) < float_word(0.0));
     for (slot, z) in items[first..].iter_mut().zip(zeros) {
         *slot = z;

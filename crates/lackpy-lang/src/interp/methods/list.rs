@@ -297,7 +297,7 @@ fn range_index(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
         }));
     }
     let i = match x {
-        Value::Float(_, f) => match crate::value::int::f64_to_int(*f) {
+        Value::Float(f) => match crate::value::int::f64_to_int(f.get()) {
             Some(v) => crate::value::int::as_int(&v).map(|i| i.to_big()),
             None => None,
         },

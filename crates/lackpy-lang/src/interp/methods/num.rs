@@ -22,7 +22,7 @@ pub(crate) fn data_attr(obj: &Value, name: &str) -> Option<R<Value>> {
         (Value::Int(_) | Value::Big(_) | Value::Bool(_), "imag") => Some(Ok(Value::Int(0))),
         (Value::Int(_) | Value::Big(_) | Value::Bool(_), "denominator") => Some(Ok(Value::Int(1))),
         (Value::Float(..), "real") => Some(Ok(obj.clone())),
-        (Value::Float(_, _), "imag") => Some(Ok(Value::float(0.0))),
+        (Value::Float(_), "imag") => Some(Ok(Value::float(0.0))),
         (Value::Complex(c), "real") => Some(Ok(Value::float(c.0))),
         (Value::Complex(c), "imag") => Some(Ok(Value::float(c.1))),
         (Value::Range(r), "start") => Some(Ok(r.attrs().0)),

@@ -60,7 +60,7 @@ fn int_f64(i: &IntRef) -> R<f64> {
 
 fn num_f64(v: &Value) -> Option<R<f64>> {
     match v {
-        Value::Float(_, f) => Some(Ok(*f)),
+        Value::Float(f) => Some(Ok(f.get())),
         _ => as_int(v).map(|i| int_f64(&i)),
     }
 }
@@ -135,9 +135,9 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
     // correctly rounded): straight to the float arithmetic.
     if is_numeric_op(op) {
         let pair = match (&a, &b) {
-            (Value::Float(_, x), Value::Float(_, y)) => Some((*x, *y)),
-            (Value::Float(_, x), Value::Int(y)) => Some((*x, *y as f64)),
-            (Value::Int(x), Value::Float(_, y)) => Some((*x as f64, *y)),
+            (Value::Float(x), Value::Float(y)) => Some((x.get(), y.get())),
+            (Value::Float(x), Value::Int(y)) => Some((x.get(), *y as f64)),
+            (Value::Int(x), Value::Float(y)) => Some((*x as f64, y.get())),
             _ => None,
         };
         if let Some((x, y)) = pair {

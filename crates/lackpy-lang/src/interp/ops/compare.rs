@@ -36,8 +36,8 @@ pub(crate) fn compare(op: CmpOp, a: &Value, b: &Value) -> R<bool> {
                 return Ok(r);
             }
         }
-        (Value::Float(_, x), Value::Float(_, y)) => {
-            if let Some(r) = ordered(op, x, y) {
+        (Value::Float(x), Value::Float(y)) => {
+            if let Some(r) = ordered(op, x.get(), y.get()) {
                 return Ok(r);
             }
         }
@@ -91,8 +91,8 @@ pub(crate) fn lt(a: &Value, b: &Value) -> R<bool> {
     if let (Value::Str(x), Value::Str(y)) = (a, b) {
         return Ok(x.as_str() < y.as_str());
     }
-    if let (Value::Float(_, x), Value::Float(_, y)) = (a, b) {
-        return Ok(x < y);
+    if let (Value::Float(x), Value::Float(y)) = (a, b) {
+        return Ok(x.get() < y.get());
     }
     order(CmpOp::Lt, a, b, 0)
 }
@@ -101,7 +101,8 @@ pub(crate) fn lt(a: &Value, b: &Value) -> R<bool> {
 pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => return Ok(apply(op, x.cmp(y))),
-        (Value::Float(_, x), Value::Float(_, y)) => {
+        (Value::Float(x), Value::Float(y)) => {
+            let (x, y) = (x.get(), y.get());
             return Ok(match op {
                 CmpOp::Lt => x < y,
                 CmpOp::LtE => x <= y,
@@ -111,11 +112,11 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
         }
         (Value::Str(x), Value::Str(y)) => return Ok(apply(op, x.as_str().cmp(y.as_str()))),
         (Value::Bytes(x), Value::Bytes(y)) => return Ok(apply(op, x.as_slice().cmp(y.as_slice()))),
-        (Value::Float(_, f), other) | (other, Value::Float(_, f)) => {
+        (Value::Float(f), other) | (other, Value::Float(f)) => {
             let Some(i) = as_int(other) else {
                 return Err(not_supported(op, a, b));
             };
-            let Some(o) = cmp_int_float(&i, *f) else {
+            let Some(o) = cmp_int_float(&i, f.get()) else {
                 return Ok(false);
             };
             let o = if matches!(a, Value::Float(..)) {

@@ -166,8 +166,8 @@ pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
         return inside && (i - start) % step == 0;
     }
     let i = match item {
-        Value::Float(_, f) => match crate::value::int::f64_to_int(*f) {
-            Some(v) if f.fract() == 0.0 => match as_int(&v) {
+        Value::Float(f) => match crate::value::int::f64_to_int(f.get()) {
+            Some(v) if f.get().fract() == 0.0 => match as_int(&v) {
                 Some(i) => i.to_big(),
                 None => return false,
             },
