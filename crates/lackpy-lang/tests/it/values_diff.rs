@@ -233,3 +233,30 @@ fn names_the_reference_decides() {
         );
     }
 }
+
+#[test]
+fn dict_views_are_sets() {
+    matches_cpython(&[
+        "([1], 'x') in {1: 'x'}.items()",
+        "[1] in {1: 'x'}.keys()",
+        "r = [(1, 'x') in {1: 'x'}.items(), (1, 'y') in {1: 'x'}.items(), 1 in {1: 'x'}.items(), (1,) in {1: 'x'}.items(), [1] in {1: 'x'}.values()]\nr",
+        "d = {1: 'a', 2: 'b', 3: 'c'}\ne = {2: 'b', 4: 'd'}\nr = [sorted(d.keys() - e.keys()), sorted(d.keys() - {1}), sorted({1, 5} - d.keys()), sorted(d.keys() - [3]), sorted([1, 7] - d.keys())]\nr",
+        "d = {1: 'a', 2: 'b'}\ne = {2: 'b', 4: 'd'}\nr = [sorted(d.items() - e.items()), sorted(d.items() - {(1, 'a')}), sorted({(2, 'b'), (9, 9)} - d.items())]\nr",
+        "d = {1: 'a', 2: 'b'}\ne = {2: 'b'}\nr = [d.keys() == {1, 2}, d.keys() != {1}, e.keys() < d.keys(), e.keys() <= d.keys(), d.keys() > e.keys(), d.keys() >= {1, 2}, d.keys() < {1, 2}, {2} < d.keys(), d.items() > e.items(), d.items() == {(1, 'a'), (2, 'b')}]\nr",
+        "d = {1: 'a'}\nr = [d.keys() == [1], d.keys() != (1,), d.items() == [(1, 'a')], d.keys() == d.keys(), d.values() == d.values()]\nr",
+        "d = {1: 'a'}\nd.keys() < [1]",
+        "d = {1: 'a'}\nd.items() >= (1,)",
+        "d = {1: 'a', 2: 'b'}\nr = [d.keys().isdisjoint([3]), d.keys().isdisjoint({1}), d.items().isdisjoint([(1, 'a')]), d.items().isdisjoint({2: 0}.items()), d.keys().isdisjoint({5: 0}.keys()), d.keys().isdisjoint(range(3))]\nr",
+        "d = {1: 'a'}\nd.keys().isdisjoint(3)",
+        "d = {1: 'a'}\nd.keys() - 3",
+        "d = {1: 'a'}\nd.values() - {1}",
+        "d = {1: 'a'}\nd.items() - [[1]]",
+        "d = {1: 'a'}\nr = [d.keys() - d.keys(), d.items() - d.items(), set() - d.keys(), d.keys() - []]\nr",
+        "d = {1: [1]}\nd.items() - {1}",
+        "d = {1: [1]}\nr = (1, [1]) in d.items()\nr",
+        "s = {1, 2}\nt = s\ns -= {1: 0}.keys()\nr = [s, t, s is t]\nr",
+        "k = {1: 0, 2: 0}.keys()\nk -= {1}\nr = k\nr",
+        "r = sorted('abc' - {'a': 1}.keys())\nr",
+        "3 - {1: 0}.keys()",
+    ]);
+}

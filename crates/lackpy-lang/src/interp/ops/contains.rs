@@ -58,9 +58,11 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
                     let [k, val] = t.items.as_slice() else {
                         return Ok(false);
                     };
-                    match d.get(k) {
-                        Ok(Some(x)) => item_eq(x, val, 0),
-                        _ => Ok(false),
+                    // The key is looked up, so an unhashable one is an
+                    // error, as CPython's `dictitems_contains`.
+                    match d.get(k)? {
+                        Some(x) => item_eq(x, val, 0),
+                        None => Ok(false),
                     }
                 }
             }

@@ -139,6 +139,20 @@ pub(super) fn sub(a: Value, b: Value) -> R<Value> {
             }
             Ok(Value::set(out))
         }
+        // `x - view` for any iterable `x` is `set(x)` less the view's
+        // members (CPython's `dictviews_sub` answers the reflected call).
+        (other, Value::View(v)) if v.kind != ViewKind::Values => {
+            let mut out = Set::new();
+            let mut items = PyIter::of(other)?;
+            while let Some(i) = items.next()? {
+                out.add(i)?;
+            }
+            let mut theirs = PyIter::of(&b)?;
+            while let Some(i) = theirs.next()? {
+                out.discard(&i)?;
+            }
+            Ok(Value::set(out))
+        }
         _ => arith(Operator::Sub, &a, &b),
     }
 }
