@@ -125,27 +125,9 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
             }
             Ok(true)
         }
-        (Value::View(v), other) | (other, Value::View(v)) if v.kind != ViewKind::Values => {
-            // Keys and items views compare as sets.
-            let mine = super::set::Set::from_view(v)?;
-            let theirs = match other {
-                Value::Set(s) => match s.try_borrow() {
-                    Ok(s) => s.copy(),
-                    Err(_) => return Ok(false),
-                },
-                Value::View(w) if w.kind != ViewKind::Values => super::set::Set::from_view(w)?,
-                _ => return Ok(false),
-            };
-            if mine.len() != theirs.len() {
-                return Ok(false);
-            }
-            for k in mine.iter() {
-                super::meter::tick()?;
-                if !theirs.contains(k)? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
+        (Value::View(v), _) | (_, Value::View(v)) if v.kind != ViewKind::Values => {
+            // Keys and items views compare as sets, member by member.
+            super::view_ops::view_eq(a, b)
         }
         (Value::Range(x), Value::Range(y)) => Ok(x.same_items(y)),
         (Value::Alias(x), Value::Alias(y)) => {

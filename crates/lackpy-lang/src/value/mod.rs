@@ -30,6 +30,7 @@ pub(crate) mod stack;
 pub(crate) mod str;
 pub(crate) mod tool;
 pub(crate) mod tuple;
+pub(crate) mod view_ops;
 
 use std::cell::RefCell;
 use std::rc::Rc;

@@ -21,6 +21,7 @@ mod eval_diff;
 mod fuzz_parse;
 mod fuzz_run;
 mod fuzz_validate;
+mod identity_diff;
 mod interp_corpus;
 mod interp_diff;
 mod interp_host;

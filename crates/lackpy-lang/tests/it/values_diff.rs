@@ -258,5 +258,8 @@ fn dict_views_are_sets() {
         "k = {1: 0, 2: 0}.keys()\nk -= {1}\nr = k\nr",
         "r = sorted('abc' - {'a': 1}.keys())\nr",
         "3 - {1: 0}.keys()",
+        "d = {1: 'a', 3: [3]}\ne = {1: 'a'}\nr = [d.items() < e.keys(), {1, 2} < d.items(), d.items() == e.items(), d.items().isdisjoint([[1]]), d.items() > e.items()]\nr",
+        "d = {3: [3]}\nd.items() <= {1: 0}.items()",
+        "r = ['abc'.startswith('a', 9223372036854775807), 'abc'.endswith('c', 9223372036854775807, 1)]\nr",
     ]);
 }

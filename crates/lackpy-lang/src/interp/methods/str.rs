@@ -725,7 +725,7 @@ fn affix_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     };
     let test = |p: &PyStr| -> bool {
         // The affix's length in code points is cached: no rescan.
-        if start + p.char_len() as i64 > end {
+        if start.saturating_add(p.char_len() as i64) > end {
             return false;
         }
         if id == M::Startswith {

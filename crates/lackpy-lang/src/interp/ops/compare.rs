@@ -144,7 +144,19 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
                 _ => Ok(false),
             };
         }
-        (Value::Set(_) | Value::View(_), Value::Set(_) | Value::View(_)) => {
+        (Value::View(_), Value::Set(_) | Value::View(_)) | (Value::Set(_), Value::View(_)) => {
+            use crate::value::view_ops::{all_contained_in, set_like_len};
+            let (Some(n), Some(m)) = (set_like_len(a), set_like_len(b)) else {
+                return Err(not_supported(op, a, b));
+            };
+            return Ok(match op {
+                CmpOp::Lt => n < m && all_contained_in(a, b)?,
+                CmpOp::LtE => n <= m && all_contained_in(a, b)?,
+                CmpOp::Gt => n > m && all_contained_in(b, a)?,
+                _ => n >= m && all_contained_in(b, a)?,
+            });
+        }
+        (Value::Set(_), Value::Set(_)) => {
             let (Some(x), Some(y)) = (set_of(a)?, set_of(b)?) else {
                 return Err(not_supported(op, a, b));
             };
