@@ -20,8 +20,8 @@ use crate::catalog::MethodId;
 use crate::catalog::builtin_by_name;
 use crate::value::ToolInfo;
 use crate::value::Value;
-use crate::value::ident;
 use crate::value::errors::{Exc, R};
+use crate::value::ident;
 
 struct Scope {
     names: Vec<Rc<str>>,

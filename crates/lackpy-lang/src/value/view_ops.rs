@@ -3,8 +3,8 @@
 //! value), and comparisons and `isdisjoint` test members one at a time, so
 //! they stop at the first answer and never hash what they need not.
 
-use super::errors::{Exc, R};
 use super::eq::item_eq;
+use super::errors::{Exc, R};
 use super::iter::PyIter;
 use super::{Value, View, ViewKind};
 

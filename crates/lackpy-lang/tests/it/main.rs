@@ -54,6 +54,6 @@ mod text6_diff;
 mod text7_diff;
 mod text_diff;
 mod validate_corpus;
-mod values_diff;
 mod validate_rules;
+mod values_diff;
 mod walk_diff;

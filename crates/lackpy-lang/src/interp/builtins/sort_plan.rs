@@ -149,7 +149,9 @@ pub(super) fn total_cmp(a: &Value, b: &Value) -> Ordering {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => x.as_str().cmp(y.as_str()),
-        (Value::Float(x), Value::Float(y)) => x.get().partial_cmp(&y.get()).unwrap_or(Ordering::Equal),
+        (Value::Float(x), Value::Float(y)) => {
+            x.get().partial_cmp(&y.get()).unwrap_or(Ordering::Equal)
+        }
         (Value::Tuple(x), Value::Tuple(y)) => seq_cmp(&x.items, &y.items),
         (Value::List(x), Value::List(y)) => match (x.try_borrow(), y.try_borrow()) {
             (Ok(x), Ok(y)) => seq_cmp(&x.items, &y.items),

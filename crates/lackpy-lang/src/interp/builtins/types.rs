@@ -229,7 +229,8 @@ fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
             if f.get().is_nan() {
                 return Err(Exc::value_error("cannot convert float NaN to integer"));
             }
-            f64_to_int(f.get()).ok_or_else(|| Exc::overflow("cannot convert float infinity to integer"))
+            f64_to_int(f.get())
+                .ok_or_else(|| Exc::overflow("cannot convert float infinity to integer"))
         }
         Value::Str(s) => parse_int_value(s.as_str(), 10, &x),
         Value::Bytes(bs) => parse_int_value(&String::from_utf8_lossy(bs), 10, &x),
