@@ -13,7 +13,8 @@ comparisons and `isdisjoint`, with sets, lists and each other, and `in`
 with unhashable members; generic aliases (`list[str]`) in annotations and
 as values; ints past `ssize_t` given to every index-taking method, to
 indexing and to slices; and the builtin classes and constants a program can
-name. Every program computes its answer in its body and ends with a name
+name, and `isinstance` with class tuples nested past the recursion
+limit. Every program computes its answer in its body and ends with a name
 (CPython compiles the last line apart, so its constants would be other
 objects). Finite floats computed twice are left out: lackpy identifies
 them by value (docs/spec/language.md, "Identity"). Prints one JSON list of
@@ -146,7 +147,18 @@ def fam_names(rnd):
     return f"r = [{', '.join(outs)}]\nr"
 
 
-FAMILIES = [fam_floats, fam_shortcut, fam_views, fam_alias, fam_index, fam_names]
+def fam_isinstance(rnd):
+    # Depths stay clear of the limit: CPython's frames above the program
+    # (this script's exec) move it by a few levels.
+    n = rnd.choice([0, 1, 5, 50, 500, 900, 1100, 5000])
+    inner = rnd.choice(['str', 'int', '(int, str)', '3', 'list[int]', 'object', 'ValueError', '()'])
+    probe = rnd.choice(['1', "'a'", '[]', 'None', '1.5', 'True'])
+    front = rnd.choice(['', 'int, ', 'float, ', 'bool, '])
+    return "\n".join([f"t = {inner}", f"for i in range({n}):", "    t = (t,)",
+                      f"r = isinstance({probe}, ({front}t))", "t = 0", "r"])
+
+
+FAMILIES = [fam_floats, fam_shortcut, fam_views, fam_alias, fam_index, fam_names, fam_isinstance]
 
 
 if __name__ == "__main__":
