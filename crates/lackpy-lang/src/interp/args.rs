@@ -265,6 +265,17 @@ pub(crate) fn index(v: &Value) -> R<i64> {
     }
 }
 
+/// An `__index__` conversion to a C `int` (`str.expandtabs`' tab size).
+pub(crate) fn c_int(v: &Value) -> R<i64> {
+    match as_int(v) {
+        Some(i) => i
+            .to_i64()
+            .filter(|i| i32::try_from(*i).is_ok())
+            .ok_or_else(|| Exc::overflow("Python int too large to convert to C int")),
+        None => Err(Exc::not_index(v)),
+    }
+}
+
 /// A clamped `__index__` conversion (big values saturate, as slice bounds).
 pub(crate) fn index_clamped(v: &Value) -> R<i64> {
     match as_int(v) {

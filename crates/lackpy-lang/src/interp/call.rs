@@ -365,6 +365,8 @@ impl Interp<'_> {
         match f {
             Value::Builtin(b) => builtins::call_builtin(self, *b, args, kwargs),
             Value::Type(t) => builtins::call_type(self, *t, args, kwargs),
+            // `list[int](x)` is `list(x)`.
+            Value::Alias(a) => builtins::call_type(self, a.origin, args, kwargs),
             Value::Method(m) => match &m.recv {
                 Some(recv) => methods::call_method(self, recv, m.name, args, kwargs),
                 None => methods::call_unbound(self, m.owner, m.name, args, kwargs),

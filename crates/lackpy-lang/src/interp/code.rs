@@ -32,6 +32,9 @@ pub(crate) enum Fallback {
     Builtin(BuiltinName),
     /// A tool.
     Tool(Value),
+    /// A builtin constant or class a program names but cannot call
+    /// (`Ellipsis`, `NotImplemented`, `object`, `ValueError`).
+    Value(Value),
 }
 
 /// A module-level name.

@@ -122,6 +122,9 @@ impl Interp<'_> {
             _ => 0,
         };
         let mut started = false;
+        // The one operand with text while every other is empty: the chain
+        // is that operand itself, as CPython's `+` of an empty string gives.
+        let mut sole = (bytes > 0).then(|| first.clone());
         let next = loop {
             let Some((e, line)) = rest.next() else {
                 break None;
@@ -141,9 +144,14 @@ impl Interp<'_> {
                 started = true;
             }
             text.push_str(s.as_str());
+            if len > 0 {
+                sole = (bytes == 0).then(|| v.clone());
+            }
             bytes += len;
         };
-        let joined = if started {
+        let joined = if let (true, Some(v)) = (started, sole) {
+            v
+        } else if started {
             // Counted once, from the joined text, and only when long.
             Value::Str(StrRc::new(PyStr::copied(text)))
         } else {

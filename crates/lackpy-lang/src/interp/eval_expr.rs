@@ -643,7 +643,7 @@ pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
     match op {
         UnaryOp::Not => Ok(Value::Bool(!v.truthy())),
         UnaryOp::USub => match &v {
-            Value::Float(f) => Ok(Value::Float(-f)),
+            Value::Float(f) => Ok(Value::float(-f.get())),
             Value::Complex(c) => Ok(Value::Complex(Rc::new((-c.0, -c.1)))),
             _ => match as_int(&v) {
                 Some(i) => Ok(int_neg(&i)),
@@ -655,7 +655,7 @@ pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
         },
         UnaryOp::UAdd => match &v {
             Value::Bool(b) => Ok(Value::Int(*b as i64)),
-            Value::Int(_) | Value::Big(_) | Value::Float(_) | Value::Complex(_) => Ok(v),
+            Value::Int(_) | Value::Big(_) | Value::Float(..) | Value::Complex(_) => Ok(v),
             _ => Err(Exc::type_error(format!(
                 "bad operand type for unary +: '{}'",
                 v.type_name()

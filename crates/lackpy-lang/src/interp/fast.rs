@@ -43,7 +43,7 @@ impl Num {
     pub(crate) fn of(v: &Value) -> Option<Num> {
         match v {
             Value::Int(i) => Some(Num::I(*i)),
-            Value::Float(x) => Some(Num::F(*x)),
+            Value::Float(x) => Some(Num::F(x.get())),
             Value::Bool(b) => Some(Num::I(*b as i64)),
             _ => None,
         }
@@ -54,7 +54,7 @@ impl Num {
     pub(crate) fn value(self) -> Value {
         match self {
             Num::I(i) => Value::Int(i),
-            Num::F(x) => Value::Float(x),
+            Num::F(x) => Value::float(x),
         }
     }
 }
@@ -111,7 +111,7 @@ fn operand(e: &Expr) -> Option<Fast> {
     match &e.kind {
         ExprKind::Const(Value::Int(i)) => Some(Fast::Int(*i)),
         ExprKind::Const(Value::Bool(b)) => Some(Fast::Int(*b as i64)),
-        ExprKind::Const(Value::Float(x)) => Some(Fast::Float(*x)),
+        ExprKind::Const(Value::Float(x)) => Some(Fast::Float(x.get())),
         ExprKind::Name(super::code::NameRef::Local(s), _) => Some(Fast::Local(*s)),
         ExprKind::Name(super::code::NameRef::Global(s), _) => Some(Fast::Global(*s)),
         ExprKind::Subscript(obj, idx)

@@ -50,7 +50,7 @@ pub(crate) fn format_cached_into(
         // format(v, '') is str(v).
         return repr::push_str_of(v, out);
     }
-    if !matches!(v, Value::Int(_) | Value::Float(_) | Value::Str(_)) {
+    if !matches!(v, Value::Int(_) | Value::Float(..) | Value::Str(_)) {
         out.push_str(&format_value(budget, v, text)?);
         return Ok(());
     }
@@ -176,11 +176,11 @@ fn format_parsed_into(
         }
         Value::Float(f)
             if only_pads(spec)
-                && f.is_finite()
+                && f.get().is_finite()
                 && matches!(spec.ty, Some('f') | Some('F'))
                 && spec.precision.unwrap_or(6) <= 100 =>
         {
-            fmt::push_fixed(&mut body, *f, spec.precision.unwrap_or(6));
+            fmt::push_fixed(&mut body, f.get(), spec.precision.unwrap_or(6));
             pad_into(out, &body, body.len(), spec, '>');
         }
         Value::Str(s)
@@ -192,7 +192,7 @@ fn format_parsed_into(
             pad_into(out, s.as_str(), s.char_len(), spec, '<');
         }
         Value::Int(i) => out.push_str(&fmt::format_i64(*i, spec, "int", max).map_err(raise)?),
-        Value::Float(f) => out.push_str(&fmt::format_float(*f, spec, max).map_err(raise)?),
+        Value::Float(f) => out.push_str(&fmt::format_float(f.get(), spec, max).map_err(raise)?),
         Value::Str(s) => out.push_str(&fmt::format_str(s.as_str(), spec, max).map_err(raise)?),
         _ => out.push_str(&format_value(budget, v, text)?),
     }
@@ -212,7 +212,7 @@ pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<Stri
         }
         Value::Float(f) => {
             let sp = fmt::parse_spec_for(spec, "float").map_err(raise)?;
-            fmt::format_float(*f, &sp, max).map_err(raise)
+            fmt::format_float(f.get(), &sp, max).map_err(raise)
         }
         Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
             let tname = v.type_name();
@@ -510,9 +510,9 @@ fn percent_fast(
         }
     };
     match (spec.conv, v) {
-        ('f' | 'F', Value::Float(x)) if x.is_finite() && precision.unwrap_or(6) <= 19 => {
+        ('f' | 'F', Value::Float(x)) if x.get().is_finite() && precision.unwrap_or(6) <= 19 => {
             let mut body = compact_str::CompactString::default();
-            fmt::push_fixed(&mut body, *x, precision.unwrap_or(6));
+            fmt::push_fixed(&mut body, x.get(), precision.unwrap_or(6));
             pad(out, &body, body.len());
         }
         // Below, a precision truncates text or sets a minimum digit count.
@@ -577,10 +577,10 @@ fn percent_one(
         'd' | 'i' | 'u' => {
             let n = match v {
                 Value::Float(f) => {
-                    if f.is_nan() {
+                    if f.get().is_nan() {
                         return Err(Exc::value_error("cannot convert float NaN to integer"));
                     }
-                    match f64_to_int(*f) {
+                    match f64_to_int(f.get()) {
                         Some(n) => n,
                         None => {
                             return Err(Exc::overflow("cannot convert float infinity to integer"));
@@ -611,7 +611,7 @@ fn percent_one(
         },
         _ => {
             let f = match v {
-                Value::Float(f) => *f,
+                Value::Float(f) => f.get(),
                 other => match as_int(other) {
                     Some(IntRef::Small(i)) => i as f64,
                     Some(IntRef::Big(b)) => fmt::int_to_float(b).map_err(raise)?,

@@ -605,7 +605,7 @@ impl<'a> Interp<'a> {
         match self.program.globals.get(slot as usize).map(|g| &g.fallback) {
             Some(Fallback::Builtin(crate::catalog::BuiltinName::Func(b))) => Ok(Value::Builtin(*b)),
             Some(Fallback::Builtin(crate::catalog::BuiltinName::Type(t))) => Ok(Value::Type(*t)),
-            Some(Fallback::Tool(v)) => Ok(v.clone()),
+            Some(Fallback::Tool(v) | Fallback::Value(v)) => Ok(v.clone()),
             _ => Err(self.unbound(NameRef::Global(slot), name)),
         }
     }

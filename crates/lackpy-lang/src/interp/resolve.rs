@@ -23,6 +23,7 @@ use crate::catalog::builtin_by_name;
 use crate::value::ToolInfo;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
+use crate::value::ident;
 
 struct Scope {
     names: Vec<Rc<str>>,
@@ -80,6 +81,19 @@ fn too_deep(line: u32) -> Box<Exc> {
     e
 }
 
+/// The builtins a program may name but not call: CPython's constants and
+/// classes that exist at run time whatever the validator says of calls.
+/// `__name__` and the other module dunders stay undefined, as the reference
+/// has them (docs/spec/language.md, "Names").
+fn builtin_value(name: &str) -> Option<Value> {
+    Some(match name {
+        "Ellipsis" => Value::Ellipsis,
+        "NotImplemented" => Value::NotImplemented,
+        "object" => Value::Type(crate::catalog::TypeId::Object),
+        _ => Value::Type(crate::catalog::exception_type(name)?),
+    })
+}
+
 impl Resolver<'_> {
     /// The slot of a module-level name, created on first use.
     pub(crate) fn global(&mut self, name: &str) -> u32 {
@@ -93,7 +107,10 @@ impl Resolver<'_> {
             }))),
             None => match builtin_by_name(name) {
                 Some(b) => Fallback::Builtin(b),
-                None => Fallback::None,
+                None => match builtin_value(name) {
+                    Some(v) => Fallback::Value(v),
+                    None => Fallback::None,
+                },
             },
         };
         let slot = self.globals.len() as u32;
@@ -702,7 +719,7 @@ pub(crate) fn constant(c: &ast::Constant) -> Value {
         ast::Constant::None => Value::None,
         ast::Constant::Bool(b) => Value::Bool(*b),
         ast::Constant::Int(i) => Value::from_big(i.clone()),
-        ast::Constant::Float(f) => Value::Float(*f),
+        ast::Constant::Float(f) => Value::Float(ident::F::constant(*f)),
         ast::Constant::Complex(im) => Value::Complex(Rc::new((0.0, *im))),
         ast::Constant::Str(s) => Value::str(s.as_str()),
         ast::Constant::Bytes(b) => Value::Bytes(Rc::new(PyBytes::new(b.clone()))),
@@ -716,11 +733,11 @@ fn fold_unary(op: ast::UnaryOp, v: &Value) -> Option<Value> {
     match (op, v) {
         (ast::UnaryOp::USub, Value::Int(i)) => Some(int_neg(&IntRef::Small(*i))),
         (ast::UnaryOp::USub, Value::Big(b)) => Some(int_neg(&IntRef::Big(&b.0))),
-        (ast::UnaryOp::USub, Value::Float(f)) => Some(Value::Float(-f)),
+        (ast::UnaryOp::USub, Value::Float(f)) => Some(Value::Float(ident::F::constant(-f.get()))),
         (ast::UnaryOp::USub, Value::Complex(c)) => Some(Value::Complex(Rc::new((-c.0, -c.1)))),
         (
             ast::UnaryOp::UAdd,
-            Value::Int(_) | Value::Big(_) | Value::Float(_) | Value::Complex(_),
+            Value::Int(_) | Value::Big(_) | Value::Float(..) | Value::Complex(_),
         ) => Some(v.clone()),
         _ => None,
     }

@@ -175,15 +175,15 @@ mod tests {
             Value::Int(1),
             Value::Int(i64::MIN),
             Value::None,
-            Value::Float(f64::NAN),
+            Value::float(f64::NAN),
             s.clone(),
             Value::Bool(true),
             Value::list(vec![Value::Int(2)]),
             Value::Int(3),
-            Value::Float(-0.0),
+            Value::float(-0.0),
         ];
         let same = |a: &Value, b: &Value| match (a, b) {
-            (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+            (Value::Float(x), Value::Float(y)) => x.same(*y),
             _ => a.is_same(b) || crate::value::eq::py_eq(a, b).unwrap_or(false),
         };
         let mut out = vec![Value::Int(-5)];
@@ -206,14 +206,14 @@ mod tests {
         let s = Value::str("shared text");
         let src = vec![
             s.clone(),
-            Value::Float(-0.0),
+            Value::float(-0.0),
             Value::None,
             Value::Bool(true),
         ];
         let mut out = Vec::new();
         extend_reversed(&mut out, &src);
         assert!(out[3].is_same(&s));
-        assert!(matches!(out[2], Value::Float(f) if f.to_bits() == (-0.0f64).to_bits()));
+        assert!(matches!(out[2], Value::Float(f) if f.get().to_bits() == (-0.0f64).to_bits()));
         assert!(matches!(out[1], Value::None));
         assert!(matches!(out[0], Value::Bool(true)));
     }

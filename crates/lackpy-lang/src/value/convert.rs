@@ -89,7 +89,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut 
         Value::Bool(false) => out.lit("false"),
         Value::Int(i) => out.int(*i),
         Value::Big(b) => out.lit(&big_digits(&b.0)?),
-        Value::Float(f) => out.float(*f),
+        Value::Float(f) => out.float(f.get()),
         Value::Str(s) => out.string_in(s.as_str(), g)?,
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) => {
             enter(v, active)?;
@@ -176,7 +176,7 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>, g: &mut Growth) -> R<Data> {
             g.add((b.0.bits() / 8) as usize)?;
             Data::Int(b.0.clone())
         }
-        Value::Float(f) => Data::Float(*f),
+        Value::Float(f) => Data::Float(f.get()),
         Value::Str(s) => {
             // Refused before the copy is made.
             g.fits(s.as_str().len())?;
@@ -258,7 +258,7 @@ fn from_data_at(d: Data, depth: usize, g: &mut Growth) -> R<Value> {
             check_alloc((i.bits() / 8) as usize)?;
             Value::from_big(i)
         }
-        Data::Float(f) => Value::Float(f),
+        Data::Float(f) => Value::float(f),
         Data::Str(s) => {
             check_alloc(s.len())?;
             Value::str(s)

@@ -24,7 +24,9 @@ pub(crate) fn item_eq(a: &Value, b: &Value, depth: u32) -> R<bool> {
     // Each visited element is work: shared structure (a DAG compared with
     // another) visits exponentially many, so this is where it is bounded.
     super::meter::tick()?;
-    if a.is_same(b) && !matches!(a, Value::Float(f) if f.is_nan()) {
+    // CPython's `PyObject_RichCompare(.., Py_EQ)` inside containers: the
+    // same object is equal, a NaN included (floats carry identity).
+    if a.is_same(b) {
         return Ok(true);
     }
     eq_at(a, b, depth)
@@ -34,7 +36,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => Ok(x == y),
         (Value::Str(x), Value::Str(y)) => Ok(x.as_str() == y.as_str()),
-        (Value::Float(x), Value::Float(y)) => Ok(x == y),
+        (Value::Float(x), Value::Float(y)) => Ok(x.get() == y.get()),
         (Value::None, Value::None) => Ok(true),
         (Value::Complex(x), Value::Complex(y)) => Ok(x.0 == y.0 && x.1 == y.1),
         (Value::Complex(c), other) | (other, Value::Complex(c)) => {
@@ -42,7 +44,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
                 return Ok(false);
             }
             match other {
-                Value::Float(f) => Ok(c.0 == *f),
+                Value::Float(f) => Ok(c.0 == f.get()),
                 _ => match as_int(other) {
                     Some(i) => Ok(cmp_int_float(&i, c.0) == Some(Ordering::Equal)),
                     None => Ok(false),
@@ -50,7 +52,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
             }
         }
         (Value::Float(f), other) | (other, Value::Float(f)) => match as_int(other) {
-            Some(i) => Ok(cmp_int_float(&i, *f) == Some(Ordering::Equal)),
+            Some(i) => Ok(cmp_int_float(&i, f.get()) == Some(Ordering::Equal)),
             None => Ok(false),
         },
         (
@@ -123,29 +125,15 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
             }
             Ok(true)
         }
-        (Value::View(v), other) | (other, Value::View(v)) if v.kind != ViewKind::Values => {
-            // Keys and items views compare as sets.
-            let mine = super::set::Set::from_view(v)?;
-            let theirs = match other {
-                Value::Set(s) => match s.try_borrow() {
-                    Ok(s) => s.copy(),
-                    Err(_) => return Ok(false),
-                },
-                Value::View(w) if w.kind != ViewKind::Values => super::set::Set::from_view(w)?,
-                _ => return Ok(false),
-            };
-            if mine.len() != theirs.len() {
-                return Ok(false);
-            }
-            for k in mine.iter() {
-                super::meter::tick()?;
-                if !theirs.contains(k)? {
-                    return Ok(false);
-                }
-            }
-            Ok(true)
+        (Value::View(v), _) | (_, Value::View(v)) if v.kind != ViewKind::Values => {
+            // Keys and items views compare as sets, member by member.
+            super::view_ops::view_eq(a, b)
         }
         (Value::Range(x), Value::Range(y)) => Ok(x.same_items(y)),
+        (Value::Alias(x), Value::Alias(y)) => {
+            guard(depth)?;
+            Ok(x.origin == y.origin && seq_eq(&x.args, &y.args, depth)?)
+        }
         _ => Ok(a.is_same(b)),
     }
 }

@@ -53,7 +53,7 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
         Value::Bool(b) => *b as i64,
         Value::Int(i) => hash_i64(*i),
         Value::Big(b) => hash_big(&b.0),
-        Value::Float(f) => hash_f64(*f),
+        Value::Float(f) => hash_f64(f.get()),
         Value::Complex(c) => {
             let h =
                 (hash_f64(c.0) as u64).wrapping_add((hash_f64(c.1) as u64).wrapping_mul(1_000_003));
@@ -89,8 +89,14 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
         // do not decide equality as None, so equal ranges hash alike.
         Value::Range(r) => hash_at(&Value::tuple(r.hash_key()), depth + 1, counted)?,
         Value::Type(t) => 0x1000 + *t as i64,
+        // As CPython's `ga_hash`: the origin's hash xor the arguments'.
+        Value::Alias(a) => {
+            let args = hash_at(&Value::tuple(a.args.clone()), depth + 1, counted)?;
+            fix((0x1000 + a.origin as i64) ^ args)
+        }
         Value::Builtin(b) => 0x2000 + *b as i64,
         Value::Ellipsis => 0x4000,
+        Value::NotImplemented => 0x4001,
         Value::Lambda(_) | Value::Method(_) | Value::Iter(_) | Value::Tool(_) => {
             fix((v.address() >> 4) as i64)
         }
@@ -279,11 +285,11 @@ fn tail_word(r: &[u8]) -> u64 {
 pub(crate) fn is_deterministic(v: &Value) -> bool {
     match v {
         Value::Bool(_) | Value::Int(_) | Value::Big(_) => true,
-        Value::Float(f) => !f.is_nan(),
+        Value::Float(f) => !f.get().is_nan(),
         Value::Tuple(t) => t.items.iter().all(|i| {
             matches!(
                 i,
-                Value::Bool(_) | Value::Int(_) | Value::Big(_) | Value::Float(_)
+                Value::Bool(_) | Value::Int(_) | Value::Big(_) | Value::Float(..)
             ) && is_deterministic(i)
         }),
         _ => false,

@@ -215,7 +215,7 @@ mod tests {
         vec![
             Value::Int(1),
             Value::str("some text"),
-            Value::Float(f64::NAN),
+            Value::float(f64::NAN),
             Value::from_big(num_bigint::BigInt::from(i64::MAX) * 4),
             shared.clone(),
             Value::None,
@@ -250,6 +250,7 @@ mod tests {
             Value::Type(crate::catalog::TypeId::Int),
             Value::Builtin(crate::catalog::BuiltinId::Len),
             Value::Ellipsis,
+            Value::NotImplemented,
             Value::Bytes(std::rc::Rc::new(crate::value::bytes::PyBytes::new(vec![1]))),
             Value::Range(std::rc::Rc::new(super::super::Range::Small {
                 start: 0,
@@ -267,7 +268,7 @@ mod tests {
         for (i, v) in every.iter().enumerate() {
             let block = [
                 Value::Int(3),
-                Value::Float(1.0),
+                Value::float(1.0),
                 v.clone(),
                 Value::Bool(true),
             ];
@@ -283,7 +284,7 @@ mod tests {
     #[test]
     fn drop_values_of_plain_items_only_empties() {
         let mut items: Vec<Value> = (0..1000).map(Value::Int).collect();
-        items.push(Value::Float(-0.0));
+        items.push(Value::float(-0.0));
         let cap = items.capacity();
         drop_values(&mut items);
         assert!(items.is_empty());

@@ -5,6 +5,7 @@
 //! in Python, strings and tuples are immutable shared data. Values never
 //! leave a run: tools and hosts see [`crate::Data`] (see [`convert`]).
 
+pub(crate) mod alias;
 pub(crate) mod bulk;
 pub(crate) mod bytes;
 pub(crate) mod convert;
@@ -13,6 +14,7 @@ pub(crate) mod eq;
 pub(crate) mod errors;
 pub(crate) mod growth;
 pub(crate) mod hash;
+pub(crate) mod ident;
 pub(crate) mod int;
 pub(crate) mod iter;
 pub mod json;
@@ -30,6 +32,7 @@ pub(crate) mod str;
 pub(crate) mod tool;
 pub(crate) mod tuple;
 pub(crate) mod work;
+pub(crate) mod view_ops;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -46,6 +49,14 @@ pub(crate) use self::set::Set;
 pub(crate) use self::str::{PyStr, StrRc};
 pub(crate) use self::tool::ToolInfo;
 pub(crate) use self::tuple::Tuple;
+
+impl Value {
+    /// A float a run computes: a new object, with a fresh identity stamp.
+    #[inline(always)]
+    pub(crate) fn float(f: f64) -> Value {
+        Value::Float(ident::F::new(f))
+    }
+}
 
 /// Clones a value, with the scalar cases inline.
 #[inline(always)]
@@ -78,14 +89,16 @@ pub(crate) enum Value {
     Bool(bool) = 1,
     /// An int that fits in an `i64` (the fast path).
     Int(i64) = 2,
-    /// A float.
-    Float(f64) = 3,
+    /// A float (non-finite ones NaN-boxed with their identity: [`ident`]).
+    Float(ident::F) = 3,
     /// A builtin type object (`int`, `str`, …).
     Type(TypeId) = 4,
     /// A builtin function (`len`, …).
     Builtin(BuiltinId) = 5,
     /// `...`
     Ellipsis = 6,
+    /// `NotImplemented`
+    NotImplemented = 7,
     /// An int outside the `i64` range (always normalised: never fits `i64`).
     Big(Rc<BigVal>) = 8,
     /// A complex number (only from `2j` literals).
@@ -114,6 +127,8 @@ pub(crate) enum Value {
     Iter(Rc<RefCell<PyIter>>),
     /// A dict view (`d.keys()`, `d.values()`, `d.items()`).
     View(Rc<View>),
+    /// A generic alias (`list[str]`).
+    Alias(Rc<alias::Alias>),
 }
 
 /// Tags below this are those of [`Value::is_plain`] values.
@@ -345,7 +360,7 @@ impl Value {
             Value::None => TypeId::NoneType,
             Value::Bool(_) => TypeId::Bool,
             Value::Int(_) | Value::Big(_) => TypeId::Int,
-            Value::Float(_) => TypeId::Float,
+            Value::Float(..) => TypeId::Float,
             Value::Complex(_) => TypeId::Complex,
             Value::Str(_) => TypeId::Str,
             Value::Bytes(_) => TypeId::Bytes,
@@ -375,6 +390,8 @@ impl Value {
                 ViewKind::Items => TypeId::DictItems,
             },
             Value::Ellipsis => TypeId::Ellipsis,
+            Value::NotImplemented => TypeId::NotImplementedType,
+            Value::Alias(_) => TypeId::GenericAlias,
         }
     }
 
@@ -390,7 +407,7 @@ impl Value {
             Value::Bool(b) => *b,
             Value::Int(i) => *i != 0,
             Value::Big(_) => true,
-            Value::Float(f) => *f != 0.0,
+            Value::Float(f) => f.get() != 0.0,
             Value::Complex(c) => c.0 != 0.0 || c.1 != 0.0,
             Value::Str(s) => !s.as_str().is_empty(),
             Value::Bytes(b) => !b.is_empty(),
@@ -412,10 +429,11 @@ impl Value {
             Value::None => 0,
             Value::Bool(_) => 1,
             Value::Int(_) => 2,
-            Value::Float(_) => 3,
+            Value::Float(..) => 3,
             Value::Type(_) => 4,
             Value::Builtin(_) => 5,
             Value::Ellipsis => 6,
+            Value::NotImplemented => 7,
             Value::Big(_) => 8,
             Value::Complex(_) => 9,
             Value::Str(_) => 10,
@@ -430,6 +448,7 @@ impl Value {
             Value::Method(_) => 19,
             Value::Iter(_) => 20,
             Value::View(_) => 21,
+            Value::Alias(_) => 22,
         }
     }
 
@@ -441,10 +460,11 @@ impl Value {
             Value::None
                 | Value::Bool(_)
                 | Value::Int(_)
-                | Value::Float(_)
+                | Value::Float(..)
                 | Value::Type(_)
                 | Value::Builtin(_)
                 | Value::Ellipsis
+                | Value::NotImplemented
         )
     }
 
@@ -461,20 +481,23 @@ impl Value {
                 | Value::Method(_)
                 | Value::Iter(_)
                 | Value::View(_)
+                | Value::Alias(_)
         )
     }
 
     /// Identity for `is`: same object, or equal immutable singletons.
     pub(crate) fn is_same(&self, other: &Value) -> bool {
         match (self, other) {
-            (Value::None, Value::None) | (Value::Ellipsis, Value::Ellipsis) => true,
+            (Value::None, Value::None)
+            | (Value::Ellipsis, Value::Ellipsis)
+            | (Value::NotImplemented, Value::NotImplemented) => true,
             (Value::Bool(a), Value::Bool(b)) => a == b,
             // CPython caches small ints; larger equal ints made separately are
             // usually distinct objects, but constants are shared, so treat
             // equal ints as identical (the common observable case).
             (Value::Int(a), Value::Int(b)) => a == b,
             (Value::Big(a), Value::Big(b)) => Rc::ptr_eq(a, b),
-            (Value::Float(a), Value::Float(b)) => a.to_bits() == b.to_bits(),
+            (Value::Float(a), Value::Float(b)) => a.same(*b),
             (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
             (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),
             (Value::Str(a), Value::Str(b)) => {
@@ -491,9 +514,18 @@ impl Value {
             (Value::Builtin(a), Value::Builtin(b)) => a == b,
             (Value::Tool(a), Value::Tool(b)) => Rc::ptr_eq(a, b),
             (Value::Lambda(a), Value::Lambda(b)) => Rc::ptr_eq(a, b),
-            (Value::Method(a), Value::Method(b)) => Rc::ptr_eq(a, b),
+            // An unbound method (`str.upper`) is its type's one descriptor
+            // object; a bound one is made anew by each lookup.
+            (Value::Method(a), Value::Method(b)) => {
+                Rc::ptr_eq(a, b)
+                    || (a.recv.is_none()
+                        && b.recv.is_none()
+                        && a.owner == b.owner
+                        && a.name == b.name)
+            }
             (Value::Iter(a), Value::Iter(b)) => Rc::ptr_eq(a, b),
             (Value::View(a), Value::View(b)) => Rc::ptr_eq(a, b),
+            (Value::Alias(a), Value::Alias(b)) => Rc::ptr_eq(a, b),
             _ => false,
         }
     }

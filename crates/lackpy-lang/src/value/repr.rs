@@ -89,7 +89,7 @@ pub(crate) fn str_value(v: &Value) -> Option<Value> {
             let start = super::int::i64_digits(*i, &mut digits);
             ascii(std::str::from_utf8(digits.get(start..)?).ok()?)
         }
-        Value::Float(f) => ascii(crate::format::float_text(*f).as_str()),
+        Value::Float(f) => ascii(crate::format::float_text(f.get()).as_str()),
         Value::Bool(true) => ascii("True"),
         Value::Bool(false) => ascii("False"),
         Value::None => ascii("None"),
@@ -179,7 +179,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::Bool(false) => out.push_str("False"),
         Value::Int(i) => super::int::push_i64(out, *i),
         Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
-        Value::Float(f) => out.push_str(crate::format::float_text(*f).as_str()),
+        Value::Float(f) => out.push_str(crate::format::float_text(f.get()).as_str()),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),
         Value::Str(s) => push_str_repr_guarded(out, s.as_str(), ctx)?,
         Value::Bytes(b) => push_bytes_repr(out, b),
@@ -312,6 +312,35 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::Type(t) => {
             let _ = write!(out, "<class '{}'>", t.name());
         }
+        Value::Alias(a) => {
+            // An alias can hold itself only through a list it names, which
+            // `enter` of that list stops; depth is what bounds it here.
+            if !enter(ctx, std::rc::Rc::as_ptr(a) as *const () as usize)? {
+                out.push_str("...");
+                return Ok(());
+            }
+            out.push_str(a.origin.name());
+            out.push('[');
+            if a.args.is_empty() {
+                out.push_str("()");
+            }
+            for (n, arg) in a.args.iter().enumerate() {
+                if n > 0 {
+                    out.push_str(", ");
+                }
+                // As CPython's `ga_repr_item`: classes and builtins by
+                // name, `...` as itself, anything else by its repr.
+                match arg {
+                    Value::Type(t) => out.push_str(t.name()),
+                    Value::Builtin(b) => out.push_str(b.name()),
+                    Value::Ellipsis => out.push_str("..."),
+                    other => repr_node(other, out, ctx)?,
+                }
+            }
+            out.push(']');
+            ctx.active.pop();
+            ctx.depth -= 1;
+        }
         Value::Builtin(b) => {
             if *b == super::BuiltinId::SortBy {
                 let _ = write!(out, "<function sort_by at 0x{:x}>", 0x7f3a_1c2b_4d50_usize);
@@ -352,6 +381,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
             let _ = write!(out, "<{} object at 0x{:x}>", name, v.address());
         }
         Value::Ellipsis => out.push_str("Ellipsis"),
+        Value::NotImplemented => out.push_str("NotImplemented"),
     }
     Ok(())
 }

@@ -109,8 +109,8 @@ pub(super) fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
         )));
     };
     match x {
-        Value::Float(f) => Ok(Value::Float(f.abs())),
-        Value::Complex(c) => Ok(Value::Float(c.0.hypot(c.1))),
+        Value::Float(f) => Ok(Value::float(f.get().abs())),
+        Value::Complex(c) => Ok(Value::float(c.0.hypot(c.1))),
         _ => match as_int(x) {
             Some(i) => Ok(int_abs(&i)),
             None => Err(Exc::type_error(format!(
@@ -260,9 +260,9 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
             }
             (Value::Float(a), Value::Float(b)) => {
                 if op == CmpOp::Lt {
-                    a < b
+                    a.get() < b.get()
                 } else {
-                    a > b
+                    a.get() > b.get()
                 }
             }
             (Value::Str(a), Value::Str(b)) => {
@@ -360,7 +360,7 @@ fn sum_walk<'a>(
         }
         acc = match (&acc, x) {
             (Value::Int(a), Value::Int(b)) if let Some(t) = a.checked_add(*b) => Value::Int(t),
-            (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
+            (Value::Float(a), Value::Float(b)) => Value::float(a.get() + b.get()),
             _ => add(budget, acc, x)?,
         };
     }
@@ -375,17 +375,29 @@ fn add(budget: &mut Budget, acc: Value, x: &Value) -> R<Value> {
             Some(r) => Value::Int(r),
             None => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
         },
-        (Value::Float(a), Value::Float(b)) => Value::Float(a + b),
+        (Value::Float(a), Value::Float(b)) => Value::float(a.get() + b.get()),
         _ => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
     })
 }
 
+/// The tuple nesting at which `isinstance` passes CPython's recursion limit
+/// (1000, less the module's own frame).
+const INSTANCECHECK_DEPTH: u32 = 999;
+
 fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
     match cls {
+        Value::Type(TypeId::Object) => Ok(true),
         Value::Type(t) => {
             Ok(x.type_id() == *t || (*t == TypeId::Int && matches!(x, Value::Bool(_))))
         }
-        Value::Tuple(ts) if depth < 100 => {
+        Value::Tuple(ts) => {
+            // CPython enters a recursive call per nested tuple: at module
+            // level the 1000th level passes its recursion limit.
+            if depth >= INSTANCECHECK_DEPTH || crate::value::stack::exhausted() {
+                return Err(Exc::recursion(
+                    "maximum recursion depth exceeded in __instancecheck__",
+                ));
+            }
             for t in &ts.items {
                 if isinstance(x, t, depth + 1)? {
                     return Ok(true);
@@ -393,6 +405,9 @@ fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
             }
             Ok(false)
         }
+        Value::Alias(_) => Err(Exc::type_error(
+            "isinstance() argument 2 cannot be a parameterized generic",
+        )),
         _ => Err(Exc::type_error(
             "isinstance() arg 2 must be a type, a tuple of types, or a union",
         )),

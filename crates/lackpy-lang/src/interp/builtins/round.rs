@@ -24,18 +24,18 @@ pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
     match &x {
         Value::Float(f) => match nd {
             None => {
-                if f.is_nan() {
+                if f.get().is_nan() {
                     return Err(Exc::value_error("cannot convert float NaN to integer"));
                 }
-                if f.is_infinite() {
+                if f.get().is_infinite() {
                     return Err(Exc::overflow("cannot convert float infinity to integer"));
                 }
-                f64_to_int(f.round_ties_even())
+                f64_to_int(f.get().round_ties_even())
                     .ok_or_else(|| Exc::overflow("cannot convert float infinity to integer"))
             }
             Some(n) => {
                 let n = args::index_clamped(&n)?;
-                round_float(*f, n).map(Value::Float)
+                round_float(f.get(), n).map(Value::float)
             }
         },
         _ => match as_int(&x) {

@@ -54,7 +54,7 @@ fn sorted_in_view(
     };
     let items: &[Value] = &list.items;
     // Numbers sorted by themselves sort in a copy (see `sort_self`).
-    if key.is_none() && matches!(items.first(), Some(Value::Int(_) | Value::Float(_))) {
+    if key.is_none() && matches!(items.first(), Some(Value::Int(_) | Value::Float(..))) {
         return Ok(None);
     }
     let order = match key {

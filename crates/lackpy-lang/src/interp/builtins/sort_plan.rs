@@ -147,7 +147,7 @@ impl Walk {
             (Shape::Int, Value::Int(_))
             | (Shape::Str, Value::Str(_))
             | (Shape::Num, Value::Int(_) | Value::Bool(_) | Value::Big(_)) => true,
-            (Shape::Float | Shape::Num, Value::Float(f)) => !f.is_nan(),
+            (Shape::Float | Shape::Num, Value::Float(f)) => !f.get().is_nan(),
             (Shape::Tuple(items), Value::Tuple(t)) => self.merge_items(items, &t.items, depth)?,
             (Shape::List(items), Value::List(l)) => match l.try_borrow() {
                 Ok(l) => self.merge_items(items, &l.items, depth)?,
@@ -167,7 +167,7 @@ impl Walk {
                 }
                 Value::Float(f) => {
                     *shape = Shape::Float;
-                    !f.is_nan()
+                    !f.get().is_nan()
                 }
                 Value::Bool(_) | Value::Big(_) => {
                     *shape = Shape::Num;
@@ -234,18 +234,20 @@ pub(super) fn total_cmp(a: &Value, b: &Value, stop: &mut Stop) -> Ordering {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => x.as_str().cmp(y.as_str()),
-        (Value::Float(x), Value::Float(y)) => x.partial_cmp(y).unwrap_or(Ordering::Equal),
+        (Value::Float(x), Value::Float(y)) => {
+            x.get().partial_cmp(&y.get()).unwrap_or(Ordering::Equal)
+        }
         (Value::Tuple(x), Value::Tuple(y)) => seq_cmp(&x.items, &y.items, stop),
         (Value::List(x), Value::List(y)) => match (x.try_borrow(), y.try_borrow()) {
             (Ok(x), Ok(y)) => seq_cmp(&x.items, &y.items, stop),
             _ => Ordering::Equal,
         },
         (Value::Float(f), other) => match as_int(other) {
-            Some(i) => cmp_int_float(&i, *f).map_or(Ordering::Equal, Ordering::reverse),
+            Some(i) => cmp_int_float(&i, f.get()).map_or(Ordering::Equal, Ordering::reverse),
             None => Ordering::Equal,
         },
         (other, Value::Float(f)) => match as_int(other) {
-            Some(i) => cmp_int_float(&i, *f).unwrap_or(Ordering::Equal),
+            Some(i) => cmp_int_float(&i, f.get()).unwrap_or(Ordering::Equal),
             None => Ordering::Equal,
         },
         _ => match (as_int(a), as_int(b)) {

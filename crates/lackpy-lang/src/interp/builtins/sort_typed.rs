@@ -169,7 +169,11 @@ fn int_of(v: &Value) -> i64 {
 }
 
 fn float_of(v: &Value) -> f64 {
-    if let Value::Float(f) = v { *f } else { 0.0 }
+    if let Value::Float(f) = v {
+        f.get()
+    } else {
+        0.0
+    }
 }
 
 fn bytes_of(v: &Value) -> &[u8] {

@@ -45,8 +45,10 @@ fn float(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("float", kwargs)?;
     between("float", args, 0, 1)?;
     match args.first() {
-        None => Ok(Value::Float(0.0)),
-        Some(x) => float_of(x).map(Value::Float),
+        None => Ok(Value::float(0.0)),
+        // A float is returned itself (the same object), as CPython's.
+        Some(x @ Value::Float(..)) => Ok(x.clone()),
+        Some(x) => float_of(x).map(Value::float),
     }
 }
 
@@ -255,10 +257,11 @@ fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
         Value::Int(_) | Value::Big(_) => Ok(x.clone()),
         Value::Bool(b) => Ok(Value::Int(*b as i64)),
         Value::Float(f) => {
-            if f.is_nan() {
+            if f.get().is_nan() {
                 return Err(Exc::value_error("cannot convert float NaN to integer"));
             }
-            f64_to_int(*f).ok_or_else(|| Exc::overflow("cannot convert float infinity to integer"))
+            f64_to_int(f.get())
+                .ok_or_else(|| Exc::overflow("cannot convert float infinity to integer"))
         }
         Value::Str(s) => parse_int_value(s.as_str(), 10, &x),
         Value::Bytes(bs) => parse_int_value(&String::from_utf8_lossy(bs), 10, &x),
@@ -315,7 +318,7 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
 /// `float(x)`.
 pub(crate) fn float_of(x: &Value) -> R<f64> {
     match x {
-        Value::Float(f) => Ok(*f),
+        Value::Float(f) => Ok(f.get()),
         Value::Str(s) => parse_float(s.as_str()).ok_or_else(|| {
             Exc::value_error(format!(
                 "could not convert string to float: {}",

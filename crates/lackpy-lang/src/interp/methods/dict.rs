@@ -308,12 +308,9 @@ pub(crate) static VIEWS: Methods<ViewMethod> = Methods::new(&[m(M::Isdisjoint, 1
 
 fn isdisjoint(v: &View, args: &[Value], kwargs: Kw) -> R<Value> {
     let other = crate::interp::args::one("isdisjoint", args, kwargs)?;
-    let mine = crate::value::Set::from_view(v)?;
-    let mut iter = crate::value::iter::PyIter::of(other)?;
-    while let Some(x) = iter.next()? {
-        if mine.contains(&x)? {
-            return Ok(Value::Bool(false));
-        }
-    }
-    Ok(Value::Bool(true))
+    let view = Value::View(std::rc::Rc::new(View {
+        dict: v.dict.clone(),
+        kind: v.kind,
+    }));
+    crate::value::view_ops::isdisjoint(&view, other).map(Value::Bool)
 }

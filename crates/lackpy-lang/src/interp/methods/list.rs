@@ -102,7 +102,8 @@ fn extend(it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) ->
 fn insert(it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("list.insert", kwargs)?;
     between("insert", args, 2, 2)?;
-    let i = args::index_clamped(&args[0])?;
+    // A position, not a slice bound: past `ssize_t` it overflows.
+    let i = args::index(&args[0])?;
     let x = args[1].clone();
     let container = x.is_container();
     {
@@ -122,7 +123,7 @@ fn pop(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R
     no_kwargs("list.pop", kwargs)?;
     between("pop", args, 0, 1)?;
     let i = match args.first() {
-        Some(v) => args::index_clamped(v)?,
+        Some(v) => args::index(v)?,
         None => -1,
     };
     let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
@@ -304,7 +305,7 @@ fn range_index(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
         }));
     }
     let i = match x {
-        Value::Float(f) => match crate::value::int::f64_to_int(*f) {
+        Value::Float(f) => match crate::value::int::f64_to_int(f.get()) {
             Some(v) => crate::value::int::as_int(&v).map(|i| i.to_big()),
             None => None,
         },

@@ -21,10 +21,10 @@ pub(crate) fn data_attr(obj: &Value, name: &str) -> Option<R<Value>> {
         (Value::Bool(b), "real" | "numerator") => Some(Ok(Value::Int(*b as i64))),
         (Value::Int(_) | Value::Big(_) | Value::Bool(_), "imag") => Some(Ok(Value::Int(0))),
         (Value::Int(_) | Value::Big(_) | Value::Bool(_), "denominator") => Some(Ok(Value::Int(1))),
-        (Value::Float(_), "real") => Some(Ok(obj.clone())),
-        (Value::Float(_), "imag") => Some(Ok(Value::Float(0.0))),
-        (Value::Complex(c), "real") => Some(Ok(Value::Float(c.0))),
-        (Value::Complex(c), "imag") => Some(Ok(Value::Float(c.1))),
+        (Value::Float(..), "real") => Some(Ok(obj.clone())),
+        (Value::Float(_), "imag") => Some(Ok(Value::float(0.0))),
+        (Value::Complex(c), "real") => Some(Ok(Value::float(c.0))),
+        (Value::Complex(c), "imag") => Some(Ok(Value::float(c.1))),
         (Value::Range(r), "start") => Some(Ok(r.attrs().0)),
         (Value::Range(r), "stop") => Some(Ok(r.attrs().1)),
         (Value::Range(r), "step") => Some(Ok(r.attrs().2)),
@@ -171,7 +171,7 @@ fn float_hex_of(f: f64, args: &[Value], kwargs: Kw) -> R<Value> {
 
 fn float_conjugate(f: f64, args: &[Value], kwargs: Kw) -> R<Value> {
     none("float.conjugate", args, kwargs)?;
-    Ok(Value::Float(f))
+    Ok(Value::float(f))
 }
 
 /// A method of `complex`: the receiver, positional and keyword arguments.

@@ -725,7 +725,7 @@ fn affix_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     };
     let test = |p: &PyStr| -> bool {
         // The affix's length in code points is cached: no rescan.
-        if start + p.char_len() as i64 > end {
+        if start.saturating_add(p.char_len() as i64) > end {
             return false;
         }
         if id == M::Startswith {
@@ -893,7 +893,7 @@ pub(crate) fn partition_parts(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R
 fn expandtabs(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let b = bind("expandtabs", args, kwargs, &["tabsize"], 0)?;
     let size = match b.first().cloned().flatten() {
-        Some(v) => args::index(&v)?,
+        Some(v) => args::c_int(&v)?,
         None => 8,
     };
     let mut col: i64 = 0;

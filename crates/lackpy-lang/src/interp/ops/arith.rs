@@ -72,7 +72,7 @@ fn int_f64(i: &IntRef) -> R<f64> {
 
 fn num_f64(v: &Value) -> Option<R<f64>> {
     match v {
-        Value::Float(f) => Some(Ok(*f)),
+        Value::Float(f) => Some(Ok(f.get())),
         _ => as_int(v).map(|i| int_f64(&i)),
     }
 }
@@ -137,7 +137,7 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
                     return Err(Exc::zero_division("division by zero"));
                 }
                 if x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) {
-                    return Ok(Value::Float(x as f64 / y as f64));
+                    return Ok(Value::float(x as f64 / y as f64));
                 }
             }
             _ => {}
@@ -147,9 +147,9 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
     // correctly rounded): straight to the float arithmetic.
     if is_numeric_op(op) {
         let pair = match (&a, &b) {
-            (Value::Float(x), Value::Float(y)) => Some((*x, *y)),
-            (Value::Float(x), Value::Int(y)) => Some((*x, *y as f64)),
-            (Value::Int(x), Value::Float(y)) => Some((*x as f64, *y)),
+            (Value::Float(x), Value::Float(y)) => Some((x.get(), y.get())),
+            (Value::Float(x), Value::Int(y)) => Some((x.get(), *y as f64)),
+            (Value::Int(x), Value::Float(y)) => Some((*x as f64, y.get())),
             _ => None,
         };
         if let Some((x, y)) = pair {
@@ -251,7 +251,7 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
     if matches!(a, Value::Complex(_)) || matches!(b, Value::Complex(_)) {
         return complex_arith(op, a, b);
     }
-    if matches!(a, Value::Float(_)) || matches!(b, Value::Float(_)) {
+    if matches!(a, Value::Float(..)) || matches!(b, Value::Float(..)) {
         let (Some(x), Some(y)) = (num_f64(a), num_f64(b)) else {
             return Err(unsupported(op, a, b));
         };
@@ -323,7 +323,7 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
             let cost = big_cost::div(x.bits().max(y.bits()) + 64, y.bits())?;
             let q = true_div(&x.to_big(), &y.to_big());
             cost.done();
-            q.map(Value::Float)
+            q.map(Value::float)
         }
         _ => Err(unsupported(op, a, b)),
     }
@@ -381,7 +381,7 @@ pub(crate) fn ldexp(mut x: f64, mut e: i64) -> f64 {
 }
 
 fn float_arith(op: Operator, x: f64, y: f64) -> R<Value> {
-    Ok(Value::Float(match op {
+    Ok(Value::float(match op {
         Operator::Add => x + y,
         Operator::Sub => x - y,
         Operator::Mult => x * y,

@@ -38,7 +38,7 @@ pub(crate) fn compare(op: CmpOp, a: &Value, b: &Value) -> R<bool> {
             }
         }
         (Value::Float(x), Value::Float(y)) => {
-            if let Some(r) = ordered(op, x, y) {
+            if let Some(r) = ordered(op, x.get(), y.get()) {
                 return Ok(r);
             }
         }
@@ -93,7 +93,7 @@ pub(crate) fn lt(a: &Value, b: &Value) -> R<bool> {
         return Ok(x.as_str() < y.as_str());
     }
     if let (Value::Float(x), Value::Float(y)) = (a, b) {
-        return Ok(x < y);
+        return Ok(x.get() < y.get());
     }
     order(CmpOp::Lt, a, b, 0)
 }
@@ -103,6 +103,7 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
     match (a, b) {
         (Value::Int(x), Value::Int(y)) => return Ok(apply(op, x.cmp(y))),
         (Value::Float(x), Value::Float(y)) => {
+            let (x, y) = (x.get(), y.get());
             return Ok(match op {
                 CmpOp::Lt => x < y,
                 CmpOp::LtE => x <= y,
@@ -116,10 +117,10 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
             let Some(i) = as_int(other) else {
                 return Err(not_supported(op, a, b));
             };
-            let Some(o) = cmp_int_float(&i, *f) else {
+            let Some(o) = cmp_int_float(&i, f.get()) else {
                 return Ok(false);
             };
-            let o = if matches!(a, Value::Float(_)) {
+            let o = if matches!(a, Value::Float(..)) {
                 o.reverse()
             } else {
                 o
@@ -144,7 +145,19 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
                 _ => Ok(false),
             };
         }
-        (Value::Set(_) | Value::View(_), Value::Set(_) | Value::View(_)) => {
+        (Value::View(_), Value::Set(_) | Value::View(_)) | (Value::Set(_), Value::View(_)) => {
+            use crate::value::view_ops::{all_contained_in, set_like_len};
+            let (Some(n), Some(m)) = (set_like_len(a), set_like_len(b)) else {
+                return Err(not_supported(op, a, b));
+            };
+            return Ok(match op {
+                CmpOp::Lt => n < m && all_contained_in(a, b)?,
+                CmpOp::LtE => n <= m && all_contained_in(a, b)?,
+                CmpOp::Gt => n > m && all_contained_in(b, a)?,
+                _ => n >= m && all_contained_in(b, a)?,
+            });
+        }
+        (Value::Set(_), Value::Set(_)) => {
             let (Some(x), Some(y)) = (set_of(a)?, set_of(b)?) else {
                 return Err(not_supported(op, a, b));
             };

@@ -5,7 +5,7 @@ use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;
 use crate::value::meter;
-use crate::value::{Range, Value, ViewKind};
+use crate::value::{Range, Value};
 
 /// `item in container`.
 pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
@@ -36,35 +36,7 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
             .try_borrow()
             .map_err(|_| Exc::runtime_error("set busy"))?
             .contains(item),
-        Value::View(v) => {
-            let d = v
-                .dict
-                .try_borrow()
-                .map_err(|_| Exc::runtime_error("dict busy"))?;
-            match v.kind {
-                ViewKind::Keys => d.contains(item),
-                ViewKind::Values => {
-                    for (_, x) in d.iter() {
-                        if item_eq(x, item, 0)? {
-                            return Ok(true);
-                        }
-                    }
-                    Ok(false)
-                }
-                ViewKind::Items => {
-                    let Value::Tuple(t) = item else {
-                        return Ok(false);
-                    };
-                    let [k, val] = t.items.as_slice() else {
-                        return Ok(false);
-                    };
-                    match d.get(k) {
-                        Ok(Some(x)) => item_eq(x, val, 0),
-                        _ => Ok(false),
-                    }
-                }
-            }
-        }
+        Value::View(v) => crate::value::view_ops::view_contains(v, item),
         Value::Range(r) => Ok(range_contains(r, item)),
         Value::Bytes(b) => match item {
             Value::Bytes(x) => Ok(memchr::memmem::find(b, x).is_some()),
@@ -166,8 +138,8 @@ pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
         return inside && (i - start) % step == 0;
     }
     let i = match item {
-        Value::Float(f) => match crate::value::int::f64_to_int(*f) {
-            Some(v) if f.fract() == 0.0 => match as_int(&v) {
+        Value::Float(f) => match crate::value::int::f64_to_int(f.get()) {
+            Some(v) if f.get().fract() == 0.0 => match as_int(&v) {
                 Some(i) => i.to_big(),
                 None => return false,
             },

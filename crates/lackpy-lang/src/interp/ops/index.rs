@@ -107,10 +107,26 @@ pub(crate) fn get_item(obj: &Value, idx: &Value) -> R<Value> {
             let j = seq_index(idx, b.len(), "index")?;
             Ok(Value::Int(b.get(j).copied().unwrap_or(0) as i64))
         }
-        other => Err(Exc::type_error(format!(
+        Value::Type(t) if crate::value::alias::subscriptable(*t) => {
+            Ok(crate::value::alias::of(*t, idx))
+        }
+        other => Err(not_subscriptable(other)),
+    }
+}
+
+/// The error of subscripting `obj`, in CPython's words for each kind.
+#[cold]
+pub(crate) fn not_subscriptable(obj: &Value) -> Box<crate::value::errors::Exc> {
+    match obj {
+        Value::Type(t) => Exc::type_error(format!("type '{}' is not subscriptable", t.name())),
+        Value::Alias(_) => match crate::value::repr::repr(obj) {
+            Ok(r) => Exc::type_error(format!("{r} is not a generic class")),
+            Err(e) => e,
+        },
+        other => Exc::type_error(format!(
             "'{}' object is not subscriptable",
             other.type_name()
-        ))),
+        )),
     }
 }
 

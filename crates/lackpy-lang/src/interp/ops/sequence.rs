@@ -17,6 +17,10 @@ use crate::value::{List, Set, Value, ViewKind, bulk};
 
 pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
     match (a, b) {
+        // An empty operand gives the other one itself (CPython's
+        // `unicode_concat`), which `is` sees.
+        (Value::Str(x), Value::Str(y)) if y.as_str().is_empty() => Ok(Value::Str(x)),
+        (Value::Str(x), Value::Str(y)) if x.as_str().is_empty() => Ok(Value::Str(y)),
         (Value::Str(mut x), Value::Str(y)) => {
             budget.check_memory(x.as_str().len() + y.as_str().len())?;
             if let Some(s) = StrRc::get_mut(&mut x) {
@@ -133,6 +137,20 @@ pub(super) fn sub(a: Value, b: Value) -> R<Value> {
             let mut out = mine.copy();
             let mut items = PyIter::of(other)?;
             while let Some(i) = items.next()? {
+                out.discard(&i)?;
+            }
+            Ok(Value::set(out))
+        }
+        // `x - view` for any iterable `x` is `set(x)` less the view's
+        // members (CPython's `dictviews_sub` answers the reflected call).
+        (other, Value::View(v)) if v.kind != ViewKind::Values => {
+            let mut out = Set::new();
+            let mut items = PyIter::of(other)?;
+            while let Some(i) = items.next()? {
+                out.add(i)?;
+            }
+            let mut theirs = PyIter::of(&b)?;
+            while let Some(i) = theirs.next()? {
                 out.discard(&i)?;
             }
             Ok(Value::set(out))

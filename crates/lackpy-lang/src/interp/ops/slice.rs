@@ -204,10 +204,7 @@ pub(crate) fn get_slice(obj: &Value, s: &SliceArgs) -> R<Value> {
             }
         }
         Value::Dict(_) => Err(Exc::type_error("unhashable type: 'slice'")),
-        other => Err(Exc::type_error(format!(
-            "'{}' object is not subscriptable",
-            other.type_name()
-        ))),
+        other => Err(super::index::not_subscriptable(other)),
     }
 }
 
