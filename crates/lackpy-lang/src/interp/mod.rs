@@ -228,8 +228,9 @@ const OMITTED_KEY: &str = "__lackpy_omitted__";
 /// a run that succeeded for a reason the program could not see: a value
 /// nested too deep for JSON, or too large for what the result (or the
 /// run's time) has left, is replaced by `{"__lackpy_omitted__": "too deep"}`
-/// or `"too large"` (runtime.md). A cancel still ends the run, and an int
-/// past 4300 digits is `json.dumps`'s ValueError, as documented.
+/// or `"too large"`, and one holding an int past 4300 digits (which has no
+/// JSON text, as in CPython's `json.dumps`) by `"int over 4300 digits"`
+/// (runtime.md). A cancel still ends the run.
 fn variable_json(v: &Value, g: &mut Growth) -> R<JsonText> {
     let before = g.used();
     let reason = match to_json_text_with(v, g) {
@@ -238,6 +239,9 @@ fn variable_json(v: &Value, g: &mut Growth) -> R<JsonText> {
             ExcKind::RecursionError => "too deep",
             ExcKind::MemoryError | ExcKind::ResultTooLargeError | ExcKind::TimeoutError => {
                 "too large"
+            }
+            ExcKind::ValueError if e.msg.starts_with("Exceeds the limit (4300 digits)") => {
+                "int over 4300 digits"
             }
             _ => return Err(e),
         },

@@ -31,8 +31,8 @@ pub(crate) mod stack;
 pub(crate) mod str;
 pub(crate) mod tool;
 pub(crate) mod tuple;
-pub(crate) mod work;
 pub(crate) mod view_ops;
+pub(crate) mod work;
 
 use std::cell::RefCell;
 use std::rc::Rc;
