@@ -54,12 +54,13 @@ pub(crate) static BYTES: Methods<BytesMethod> = Methods::new(&[
     m(M::Strip, 0, 1, strip),
 ]);
 
-fn bytes_val(b: Vec<u8>) -> Value {
+/// A new bytes value.
+pub(super) fn bytes_val(b: Vec<u8>) -> Value {
     Value::Bytes(Rc::new(PyBytes::new(b)))
 }
 
 /// A bytes argument: `a bytes-like object is required, not 'str'`.
-fn bytes_like(v: &Value) -> R<&[u8]> {
+pub(super) fn bytes_like(v: &Value) -> R<&[u8]> {
     match v {
         Value::Bytes(b) => Ok(b),
         other => Err(Exc::type_error(format!(

@@ -2,29 +2,13 @@
 //! `join`, `partition` and the prefix and suffix removers, with CPython
 //! 3.11's rules and messages.
 
-use std::rc::Rc;
-
 use crate::interp::args::{Kw, none, one};
 use crate::interp::limits::Budget;
 use crate::value::Value;
-use crate::value::bytes::PyBytes;
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 
-fn bytes_val(b: Vec<u8>) -> Value {
-    Value::Bytes(Rc::new(PyBytes::new(b)))
-}
-
-/// A bytes argument: `a bytes-like object is required, not 'str'`.
-fn bytes_like(v: &Value) -> R<&[u8]> {
-    match v {
-        Value::Bytes(b) => Ok(b),
-        other => Err(Exc::type_error(format!(
-            "a bytes-like object is required, not '{}'",
-            other.type_name()
-        ))),
-    }
-}
+use super::bytes::{bytes_like, bytes_val};
 
 /// `b.upper()`: ASCII letters uppercased.
 pub(crate) fn upper(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {

@@ -276,15 +276,7 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
     match op {
         Operator::Add | Operator::Sub | Operator::Mult => {
             let (xb, yb) = (x.bits(), y.bits());
-            let cost = if op == Operator::Mult {
-                if xb + yb > MAX_INT_BITS + 64 {
-                    return Err(int_too_large());
-                }
-                crate::value::meter::ensure(((xb + yb) / 8) as usize)?;
-                big_cost::mul(xb, yb)?
-            } else {
-                big_cost::linear(xb.max(yb))?
-            };
+            let cost = big_cost::add_sub_mul(op, xb, yb)?;
             let (x, y) = (x.to_big(), y.to_big());
             let r = match op {
                 Operator::Add => x + y,

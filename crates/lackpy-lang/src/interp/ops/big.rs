@@ -228,15 +228,7 @@ fn ring(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
         return normalised(new_big(BigInt::from(r)));
     }
     let (xb, yb) = (x.bits(), y.bits());
-    let cost = if op == Operator::Mult {
-        if xb + yb > MAX_INT_BITS + 64 {
-            return Err(int_too_large());
-        }
-        crate::value::meter::ensure(((xb + yb) / 8) as usize)?;
-        big_cost::mul(xb, yb)?
-    } else {
-        big_cost::linear(xb.max(yb))?
-    };
+    let cost = big_cost::add_sub_mul(op, xb, yb)?;
     let rc = match (x, y) {
         (Int::O(mut rc), y) => {
             update(&mut rc, |v| apply(op, v, &y));

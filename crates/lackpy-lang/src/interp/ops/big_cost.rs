@@ -78,6 +78,21 @@ pub(crate) fn linear(bits: u64) -> R<Costly> {
     work::charge(Kind::Linear, ns(digits(bits), LINEAR_NS_PER_DIGIT))
 }
 
+/// The charge of `x op y` for `+`, `-` and `*` on ints of `xb` and `yb`
+/// bits, refused before it runs when a product would pass the int cap or
+/// what the memory budget has left.
+pub(crate) fn add_sub_mul(op: crate::ast::Operator, xb: u64, yb: u64) -> R<Costly> {
+    if op == crate::ast::Operator::Mult {
+        if xb + yb > super::arith::MAX_INT_BITS + 64 {
+            return Err(super::arith::int_too_large());
+        }
+        crate::value::meter::ensure(((xb + yb) / 8) as usize)?;
+        mul(xb, yb)
+    } else {
+        linear(xb.max(yb))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::time::{Duration, Instant};
