@@ -299,6 +299,9 @@ fn short_decimal(text: &str) -> Option<i64> {
 
 fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
     match parse_int(text, base) {
+        // A power-of-two base has no digit limit, but the int cap holds
+        // for ints made from text as for computed ones.
+        Ok(n) if n.bits() > ops::MAX_INT_BITS => Err(ops::int_too_large()),
         Ok(n) => Ok(Value::from_big(n)),
         Err(IntParseError::TooManyDigits(digits)) => Err(Exc::value_error(format!(
             "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",

@@ -23,11 +23,11 @@ use crate::value::int::{IntRef, as_int, divmod_big, floordiv_i64, mod_i64};
 /// may multiply; it bounds one multiplication to seconds, which is what a
 /// run waits for cancellation at worst (the deadline is checked before the
 /// operation from its estimated cost: `big_cost`).
-pub(super) const MAX_INT_BITS: u64 = 1 << 26;
+pub(crate) const MAX_INT_BITS: u64 = 1 << 26;
 
 /// The MemoryError of a result past [`MAX_INT_BITS`].
 #[cold]
-pub(super) fn int_too_large() -> Box<Exc> {
+pub(crate) fn int_too_large() -> Box<Exc> {
     Exc::limit(
         crate::value::errors::ExcKind::MemoryError,
         "int too large: lackpy's ints hold at most 2**26 bits",

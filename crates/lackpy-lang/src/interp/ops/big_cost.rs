@@ -180,5 +180,18 @@ mod tests {
                 "int too large: lackpy's ints hold at most 2**26 bits".to_owned()
             ))
         );
+        // Made from text in a power-of-two base (no digit limit there): the
+        // same cap, to the bit.
+        let src =
+            "y = int('1' * 67108864, 2)\nprint(y.bit_length())\nz = int('f' * 16777217, 16)\n";
+        let (err, out, _, msg) = run_msg(src, Duration::from_secs(60));
+        assert_eq!(out, "67108864\n");
+        assert_eq!(
+            (err.as_deref(), msg.as_str()),
+            (
+                Some("MemoryError"),
+                "int too large: lackpy's ints hold at most 2**26 bits"
+            )
+        );
     }
 }

@@ -14,7 +14,9 @@ mod slice;
 
 use std::rc::Rc;
 
-pub(crate) use self::arith::{binop, float_divmod, inplace, int_fast, is_numeric_op};
+pub(crate) use self::arith::{
+    MAX_INT_BITS, binop, float_divmod, inplace, int_fast, int_too_large, is_numeric_op,
+};
 pub(crate) use self::big::{Int, int_in_place, int_op, int_values};
 pub(crate) use self::compare::{compare, lt, order, ordered};
 pub(crate) use self::contains::{contains, range_contains, seq_scan};
