@@ -76,8 +76,13 @@ pub(super) async fn generate(
     request: Delegate,
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResult, ErrorData> {
+    // Registered like a run: its session is not idle (the session cap
+    // evicts only idle ones), and deleting the session stops the wait.
+    let cancel = CancelToken::new();
+    let _registered = shared.http_sessions.enter(&context, &cancel);
     let answer = tokio::select! {
         r = shared.service.generate(&request) => r,
+        () = cancel.cancelled() => return Ok(request_error("the session was closed".into())),
         () = context.ct.cancelled() => return Ok(request_error("cancelled by the client".into())),
         () = session.cancelled() => return Ok(request_error("the client went away".into())),
         () = request_stream::closed(request_stream::of(&context)) => return Ok(request_error("the client's connection closed".into())),

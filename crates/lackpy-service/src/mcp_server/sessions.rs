@@ -32,8 +32,8 @@ pub(crate) struct Registration {
 }
 
 impl HttpSessions {
-    /// Records a run of the HTTP session `context` came from; `None` over
-    /// stdio (no session header).
+    /// Records a run (or a `generate`) of the HTTP session `context` came
+    /// from; `None` over stdio (no session header).
     pub(crate) fn enter(
         &self,
         context: &RequestContext<RoleServer>,
@@ -67,7 +67,7 @@ impl HttpSessions {
         }
     }
 
-    /// Whether `session` has a run in flight (it is not idle).
+    /// Whether `session` has a run or a `generate` in flight (it is not idle).
     pub(crate) fn has_runs(&self, session: &str) -> bool {
         self.lock()
             .get(session)

@@ -187,6 +187,35 @@ async fn sessions_are_bounded_and_the_least_recently_used_idle_one_goes() {
     let _ = child.start_kill();
 }
 
+/// A session waiting on a model (a `generate` in flight) is not idle
+/// either: with `max_sessions = 1` a new `initialize` is refused, not
+/// answered by closing the waiting session.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_waiting_on_generate_is_not_idle() {
+    use crate::common::chat_server::{ChatServer, Reply};
+    let model = ChatServer::start(vec![Reply::Hang]);
+    let ws = workspace(&format!(
+        "[server]\nmax_sessions = 1\n[inference]\norder = [\"local\"]\n\
+         [inference.providers.local]\nbase_url = \"{}\"\nmodel = \"m\"\ntimeout_ms = 30000\n",
+        model.base_url()
+    ));
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let a = open(&addr);
+    let call = json!({"jsonrpc": "2.0", "id": 7, "method": "tools/call",
+                      "params": {"name": "generate", "arguments": {"intent": "count the files"}}})
+    .to_string();
+    let pending = start(&addr, &a, &call);
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (code, head, body) = post(&addr, None, INITIALIZE);
+    assert_eq!(code, 503, "{head}\n{body}");
+    assert!(
+        live(&addr, &a),
+        "the session waiting on its model was closed"
+    );
+    drop(pending);
+    let _ = child.start_kill();
+}
+
 /// Resident memory of `pid`, KiB.
 fn rss_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
