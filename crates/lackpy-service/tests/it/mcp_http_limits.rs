@@ -377,6 +377,63 @@ async fn a_half_sent_body_is_closed_after_the_timeout() {
     let _ = child.start_kill();
 }
 
+/// CPU time (user + system) of `pid` so far, in clock ticks.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name (which is in parentheses): utime and
+    // stime are the 12th and 13th.
+    let rest = stat.rsplit(") ").next().unwrap_or_default();
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let field = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    field(11) + field(12)
+}
+
+/// Under a small open-file limit (`ulimit -n 128`, so the connection cap
+/// is 64), 300 connections that send half a head neither take the
+/// server's last descriptors nor delay an ordinary request, and the
+/// server does not spin on `accept`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_a_small_open_file_limit_half_sent_heads_do_not_stop_service() {
+    let ws = workspace("");
+    let mut cmd = tokio::process::Command::new("sh");
+    cmd.arg("-c")
+        .arg("ulimit -n 128 && exec \"$0\" mcp serve --workspace \"$1\" --http 127.0.0.1:0")
+        .arg(env!("CARGO_BIN_EXE_lackpy"))
+        .arg(ws.path())
+        .env_remove("RUST_LOG")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true);
+    let (mut child, addr) = listening(cmd.spawn().expect("sh starts")).await;
+    let pid = child.id().expect("pid");
+    let slow: Vec<TcpStream> = (0..300)
+        .map(|_| half_sent(&addr, b"POST /mcp HTTP/1.1\r\nHost: local"))
+        .collect();
+    std::thread::sleep(Duration::from_millis(300));
+    let started = Instant::now();
+    let (code, head, _) = post(&addr, None, INITIALIZE);
+    assert_eq!(code, 200, "{head}");
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "an ordinary request waited {:?}",
+        started.elapsed()
+    );
+    // With the flood still open, a second of waiting costs the server
+    // almost no CPU (no accept loop retrying EMFILE).
+    let before = cpu_ticks(pid);
+    std::thread::sleep(Duration::from_secs(1));
+    let spent = cpu_ticks(pid).saturating_sub(before);
+    assert!(spent < 30, "{spent} ticks of CPU in one idle second");
+    drop(slow);
+    let _ = child.start_kill();
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn at_the_cap_half_sent_heads_give_way_to_a_whole_request() {
     let ws = workspace("[server]\nmax_connections = 4\n");

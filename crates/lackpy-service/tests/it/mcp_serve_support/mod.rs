@@ -124,7 +124,12 @@ async fn drain(stderr: tokio::process::ChildStderr) {
 pub async fn spawn_http(ws: &Path, args: &[&str], env: &[(&str, &str)]) -> (Child, String) {
     let mut all = vec!["--http", "127.0.0.1:0"];
     all.extend_from_slice(args);
-    let mut child = spawn_serve(ws, &all, env);
+    listening(spawn_serve(ws, &all, env)).await
+}
+
+/// A started `lackpy mcp serve --http` child (stderr piped) and the
+/// address it says it listens on; its later stderr is passed to ours.
+pub async fn listening(mut child: Child) -> (Child, String) {
     let stderr = child.stderr.take().expect("stderr");
     let mut lines = BufReader::new(stderr).lines();
     let deadline = Instant::now() + Duration::from_secs(30);
