@@ -2,24 +2,9 @@
 //! pipeline of a run (validate against the tools and params, then
 //! interpret) and compares what `check.py` compares: success, output,
 //! effective output, variables, stdout and the error text. Every case must
-//! pass except those in [`KNOWN_DEVIATIONS`], which must still fail.
+//! pass except those in the known deviations (`tests/conformance/known_deviations.txt`), which must still fail.
 
 use crate::corpus;
-
-/// Cases where we differ from lackpy 0.15.1 on purpose, with the reason. A
-/// listed case that passes fails the test: the entry is stale.
-const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
-    (
-        "strings-020",
-        "str.format refuses attribute and index lookup in fields ('{0[1]}'): \
-         language.md forbids it, lackpy 0.15.1 allows it",
-    ),
-    (
-        "builtins-057",
-        "print(sep=None) uses the default separator as CPython 3.11 does \
-         (issue 27); lackpy 0.15.1 raises",
-    ),
-];
 
 use lackpy_lang::Data;
 use lackpy_lang::{Host, RunOptions, ToolException, run};
@@ -257,15 +242,16 @@ fn corpus_cases_without_file_tools() {
     }
     assert!(total > 0);
     eprintln!("interp corpus: {}/{total} passed", total - failures.len());
+    let known = corpus::known_deviations();
     let failed_ids: Vec<&str> = failures.iter().map(|(id, _)| id.as_str()).collect();
     let unlisted: Vec<&str> = failures
         .iter()
-        .filter(|(id, _)| !KNOWN_DEVIATIONS.iter().any(|(k, _)| k == id))
+        .filter(|(id, _)| !known.iter().any(|(k, _)| k == id))
         .map(|(_, f)| f.as_str())
         .collect();
-    let stale: Vec<String> = KNOWN_DEVIATIONS
+    let stale: Vec<String> = known
         .iter()
-        .filter(|(id, _)| !failed_ids.contains(id))
+        .filter(|(id, _)| !failed_ids.contains(&id.as_str()))
         .map(|(id, why)| format!("{id} ({why})"))
         .collect();
     assert!(
@@ -276,7 +262,7 @@ fn corpus_cases_without_file_tools() {
     );
     assert!(
         stale.is_empty(),
-        "known deviations that now pass (remove them from KNOWN_DEVIATIONS): {}",
+        "known deviations that now pass (remove them from known_deviations.txt): {}",
         stale.join("; ")
     );
 }

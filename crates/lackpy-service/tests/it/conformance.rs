@@ -2,24 +2,9 @@
 //! reference corpus, compared by the corpus's own checker (`check.py`, copied
 //! into the repository with the corpus), so the comparison rules are exactly
 //! the reference's. Every case must pass except those in
-//! [`KNOWN_DEVIATIONS`], which must still fail.
+//! the known deviations (`tests/conformance/known_deviations.txt`), which must still fail.
 
 use std::process::Command;
-
-/// Cases where we differ from lackpy 0.15.1 on purpose, with the reason. A
-/// listed case that passes fails the test: the entry is stale.
-const KNOWN_DEVIATIONS: &[(&str, &str)] = &[
-    (
-        "strings-020",
-        "str.format refuses attribute and index lookup in fields ('{0[1]}'): \
-         language.md forbids it, lackpy 0.15.1 allows it",
-    ),
-    (
-        "builtins-057",
-        "print(sep=None) uses the default separator as CPython 3.11 does \
-         (issue 27); lackpy 0.15.1 raises",
-    ),
-];
 
 #[test]
 fn conformance_corpus_passes_but_for_known_deviations() {
@@ -61,12 +46,20 @@ fn conformance_corpus_passes_but_for_known_deviations() {
         total - passed,
         "every failure is listed by id: {line}"
     );
+    // One list for this test and lackpy-lang's interpreter corpus test.
+    let list = std::fs::read_to_string(format!("{root}/known_deviations.txt"))
+        .expect("tests/conformance/known_deviations.txt");
+    let known: Vec<(&str, &str)> = list
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .filter_map(|l| l.split_once('\t'))
+        .collect();
     let unlisted: Vec<&str> = failed
         .iter()
         .copied()
-        .filter(|id| !KNOWN_DEVIATIONS.iter().any(|(k, _)| k == id))
+        .filter(|id| !known.iter().any(|(k, _)| k == id))
         .collect();
-    let stale: Vec<String> = KNOWN_DEVIATIONS
+    let stale: Vec<String> = known
         .iter()
         .filter(|(id, _)| !failed.contains(id))
         .map(|(id, why)| format!("{id} ({why})"))
@@ -77,7 +70,7 @@ fn conformance_corpus_passes_but_for_known_deviations() {
     );
     assert!(
         stale.is_empty(),
-        "known deviations that now pass (remove them from KNOWN_DEVIATIONS): {}",
+        "known deviations that now pass (remove them from known_deviations.txt): {}",
         stale.join("; ")
     );
 }

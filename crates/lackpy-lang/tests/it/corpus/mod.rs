@@ -25,3 +25,20 @@ pub fn corpus() -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("corpus line is JSON"))
         .collect()
 }
+
+/// `tests/conformance/known_deviations.txt`: (id, reason) of each case we
+/// fail on purpose.
+pub fn known_deviations() -> Vec<(String, String)> {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/conformance/known_deviations.txt"
+    );
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| match l.split_once('\t') {
+            Some((id, why)) => (id.to_string(), why.to_string()),
+            None => panic!("{path}: no tab in {l:?}"),
+        })
+        .collect()
+}
