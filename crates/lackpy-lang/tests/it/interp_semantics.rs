@@ -4,24 +4,9 @@
 //! `python3` is required).
 
 use crate::difftest;
+use crate::difftest::ours;
 
-use lackpy_lang::{NoTools, RunOptions, run};
 use serde_json::{Value, json};
-
-/// What a program gives: `repr` of its last expression's value (or of
-/// `None`) or `Type: message`, and what it printed.
-fn ours(src: &str) -> Value {
-    let module = lackpy_lang::parse(src).expect("program parses");
-    let o = run(&module, &mut NoTools, &[], &RunOptions::default());
-    if o.success {
-        json!({"repr": o.output_repr.unwrap_or_default(), "stdout": o.stdout})
-    } else {
-        json!({
-            "error": format!("{}: {}", o.error_type.unwrap_or_default(), o.error.unwrap_or_default()),
-            "stdout": o.stdout,
-        })
-    }
-}
 
 /// An answer, cut to a readable length.
 fn short(v: &Value) -> String {

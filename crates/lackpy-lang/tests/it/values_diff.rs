@@ -8,24 +8,9 @@
 //! its constants are other objects than the body's. `python3` is required.
 
 use crate::difftest;
+use crate::difftest::ours;
 
-use lackpy_lang::{NoTools, RunOptions, run};
-use serde_json::{Value, json};
-
-/// What a program gives: `repr` of its last expression's value or
-/// `Type: message`, and what it printed.
-fn ours(src: &str) -> Value {
-    let module = lackpy_lang::parse(src).expect("program parses");
-    let o = run(&module, &mut NoTools, &[], &RunOptions::default());
-    if o.success {
-        json!({"repr": o.output_repr.unwrap_or_default(), "stdout": o.stdout})
-    } else {
-        json!({
-            "error": format!("{}: {}", o.error_type.unwrap_or_default(), o.error.unwrap_or_default()),
-            "stdout": o.stdout,
-        })
-    }
-}
+use serde_json::json;
 
 /// Every program is valid and gives what CPython gives.
 fn matches_cpython(programs: &[&str]) {

@@ -7,7 +7,23 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use serde_json::Value;
+use lackpy_lang::{NoTools, RunOptions, run};
+use serde_json::{Value, json};
+
+/// Our side: what a program gives: `repr` of its last expression's value (or of
+/// `None`) or `Type: message`, and what it printed.
+pub fn ours(src: &str) -> Value {
+    let module = lackpy_lang::parse(src).expect("program parses");
+    let o = run(&module, &mut NoTools, &[], &RunOptions::default());
+    if o.success {
+        json!({"repr": o.output_repr.unwrap_or_default(), "stdout": o.stdout})
+    } else {
+        json!({
+            "error": format!("{}: {}", o.error_type.unwrap_or_default(), o.error.unwrap_or_default()),
+            "stdout": o.stdout,
+        })
+    }
+}
 
 /// Runs `tests/it/difftest/<script>` with `input` on stdin and returns what it
 /// printed.
