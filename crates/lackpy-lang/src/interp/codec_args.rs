@@ -90,6 +90,32 @@ fn poller<'a>(
     }
 }
 
+/// One conversion (`operation` is `"encoding"` or `"decoding"`) of an
+/// input of `size` bytes with the codec and handler `args` name. UTF-8 is
+/// one copy, made at once, so it is checked against memory first; the
+/// others are metered as they go. A limit hit while polling wins over the
+/// codec's own error.
+fn convert<T>(
+    budget: &mut Budget,
+    fname: &str,
+    (encoding, errors): (Option<&Value>, Option<&Value>),
+    size: usize,
+    operation: &str,
+    run: impl FnOnce(codecs::Codec, &Handler, codecs::Poll<'_>) -> Result<T, CodecError>,
+) -> R<T> {
+    let (codec, handler) = codec_of(fname, encoding, errors)?;
+    if codec == codecs::Codec::Utf8 {
+        budget.check_memory(size)?;
+    }
+    let name = text_arg(fname, "encoding", encoding)?;
+    let mut stopped = None;
+    let result = {
+        let mut poll = poller(budget, &mut stopped);
+        run(codec, &handler, &mut poll)
+    };
+    result.map_err(|e| stopped.take().unwrap_or_else(|| raise(e, operation, name)))
+}
+
 /// `text.encode(encoding, errors)` for the method `fname`.
 pub(crate) fn encode(
     budget: &mut Budget,
@@ -98,18 +124,14 @@ pub(crate) fn encode(
     encoding: Option<&Value>,
     errors: Option<&Value>,
 ) -> R<Value> {
-    let (codec, handler) = codec_of(fname, encoding, errors)?;
-    // UTF-8 is one copy, made at once; the others are metered as they go.
-    if codec == codecs::Codec::Utf8 {
-        budget.check_memory(text.len())?;
-    }
-    let name = text_arg(fname, "encoding", encoding)?;
-    let mut stopped = None;
-    let result = {
-        let mut poll = poller(budget, &mut stopped);
-        codecs::encode(text, codec, &handler, &mut poll)
-    };
-    let out = result.map_err(|e| stopped.take().unwrap_or_else(|| raise(e, "encoding", name)))?;
+    let out = convert(
+        budget,
+        fname,
+        (encoding, errors),
+        text.len(),
+        "encoding",
+        |codec, handler, poll| codecs::encode(text, codec, handler, poll),
+    )?;
     budget.check_memory(out.len())?;
     Ok(Value::Bytes(Rc::new(PyBytes::new(out))))
 }
@@ -128,18 +150,14 @@ pub(crate) fn decode(
         text_arg(fname, "errors", errors)?;
         return Ok(Value::str(""));
     }
-    let (codec, handler) = codec_of(fname, encoding, errors)?;
-    // UTF-8 is one copy, made at once; the others are metered as they go.
-    if codec == codecs::Codec::Utf8 {
-        budget.check_memory(data.len())?;
-    }
-    let name = text_arg(fname, "encoding", encoding)?;
-    let mut stopped = None;
-    let result = {
-        let mut poll = poller(budget, &mut stopped);
-        codecs::decode(data, codec, &handler, &mut poll)
-    };
-    let out = result.map_err(|e| stopped.take().unwrap_or_else(|| raise(e, "decoding", name)))?;
+    let out = convert(
+        budget,
+        fname,
+        (encoding, errors),
+        data.len(),
+        "decoding",
+        |codec, handler, poll| codecs::decode(data, codec, handler, poll),
+    )?;
     Ok(Value::str(out))
 }
 
