@@ -65,13 +65,7 @@ impl Tool for YieldInc {
 
 fn request(src: &str, imp: Arc<dyn Tool>) -> RunRequest {
     let module = Arc::new(lackpy_lang::parse(src).expect("bench programs parse"));
-    let tool = NamespaceTool {
-        name: "inc".into(),
-        args: vec!["n".into()],
-        grade: Grade::new(0, 0),
-        call_timeout: None,
-        tool: imp,
-    };
+    let tool = NamespaceTool::new("inc", vec!["n".into()], Grade::new(0, 0), imp);
     RunRequest::new(module, vec![tool], std::env::temp_dir())
 }
 

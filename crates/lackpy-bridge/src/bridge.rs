@@ -12,7 +12,7 @@ use tokio::runtime::Handle;
 use tokio::sync::Semaphore;
 
 use crate::cancel::CancelToken;
-use crate::host::{BridgeHost, InterpreterThread};
+use crate::host::{BridgeHost, HostSetup, InterpreterThread};
 use crate::inline::{Slice, first_slice};
 use crate::request::RunRequest;
 use crate::result::ExecutionResult;
@@ -186,11 +186,16 @@ impl Bridge {
             let mut host = BridgeHost::new(
                 request.tools,
                 ctx,
-                runtime,
-                task_cancel.clone(),
-                deadline,
-                request.limits.timeout,
-                request.default_call_timeout,
+                HostSetup {
+                    runtime,
+                    cancel: task_cancel.clone(),
+                    run_deadline: deadline,
+                    run_timeout: request.limits.timeout,
+                    default_call_timeout: request.default_call_timeout,
+                    approvals: request.approvals,
+                    journal: request.journal,
+                    run_id: request.run_id,
+                },
             );
             let opts = RunOptions {
                 limits: request.limits.clone(),
@@ -201,18 +206,33 @@ impl Bridge {
             };
             let outcome = interpret(&request.module, &mut host, &request.params, &opts);
             task_cancel.detach_thread();
-            outcome
+            (outcome, host.paused.take(), host.replay_left())
         })
         .await;
         on_drop.0 = None;
         match interpreter {
-            Ok(outcome) => ExecutionResult::from_outcome(
-                outcome,
-                grade,
-                files.files_read(),
-                files.files_modified(),
-                started.elapsed(),
-            ),
+            Ok((outcome, paused, replay_left)) => {
+                let mut result = ExecutionResult::from_outcome(
+                    outcome,
+                    grade,
+                    files.files_read(),
+                    files.files_modified(),
+                    started.elapsed(),
+                );
+                if result.error_type.as_deref() == Some("ApprovalRequired") {
+                    result.paused = paused;
+                } else if result.success && replay_left > 0 {
+                    result = ExecutionResult::failed(
+                        "ReplayDivergenceError",
+                        format!(
+                            "the program ended before {replay_left} calls its journal recorded; the program, its namespace or the tools changed since the run was journaled"
+                        ),
+                        grade,
+                        started.elapsed(),
+                    );
+                }
+                result
+            }
             Err(e) => ExecutionResult::failed(
                 "InternalError",
                 format!("the interpreter stopped unexpectedly: {e}"),

@@ -11,9 +11,12 @@ use lackpy_lang::{Host, ToolException as ProgramError};
 use lackpy_sources::{CallContext, ToolAnswer, ToolError, ToolErrorKind, ToolFuture, ToolResult};
 use tokio::runtime::Handle;
 
+use crate::approval::{Answer, Decision, Gate};
 use crate::cancel::CancelToken;
 use crate::catch::{CatchPanic, panic_error};
-use crate::request::NamespaceTool;
+use crate::journal::Journal;
+use crate::request::{Approvals, NamespaceTool};
+use crate::result::Paused;
 
 // Marks threads the bridge runs interpreters on: only there may a tool
 // future be waited for by blocking.
@@ -40,32 +43,66 @@ impl Drop for InterpreterThread {
 pub(crate) struct BridgeHost {
     tools: HashMap<String, NamespaceTool>,
     ctx: CallContext,
-    runtime: Handle,
-    cancel: CancelToken,
+    pub(crate) runtime: Handle,
+    pub(crate) cancel: CancelToken,
     run_deadline: Instant,
     run_timeout: Duration,
     default_call_timeout: Option<Duration>,
+    /// Who decides gated calls.
+    pub(crate) approvals: Approvals,
+    /// The run's journal, if it keeps one.
+    pub(crate) journal: Option<Journal>,
+    /// The run's id, for a pause.
+    pub(crate) run_id: Option<String>,
+    /// Calls made so far (the next call's step).
+    pub(crate) calls: usize,
+    /// Where the run paused, once it has.
+    pub(crate) paused: Option<Paused>,
+    /// Whether a replayed call did not match its record.
+    pub(crate) diverged: bool,
+    /// What the last call's trace entry records (taken after each call).
+    pub(crate) last_approval: Option<String>,
+    pub(crate) last_replayed: bool,
+    pub(crate) last_waited: Duration,
+}
+
+/// What a [`BridgeHost`] is built from besides its tools and context.
+pub(crate) struct HostSetup {
+    pub runtime: Handle,
+    pub cancel: CancelToken,
+    pub run_deadline: Instant,
+    pub run_timeout: Duration,
+    pub default_call_timeout: Option<Duration>,
+    pub approvals: Approvals,
+    pub journal: Option<Journal>,
+    pub run_id: Option<String>,
 }
 
 impl BridgeHost {
-    pub(crate) fn new(
-        tools: Vec<NamespaceTool>,
-        ctx: CallContext,
-        runtime: Handle,
-        cancel: CancelToken,
-        run_deadline: Instant,
-        run_timeout: Duration,
-        default_call_timeout: Option<Duration>,
-    ) -> BridgeHost {
+    pub(crate) fn new(tools: Vec<NamespaceTool>, ctx: CallContext, setup: HostSetup) -> BridgeHost {
         BridgeHost {
             tools: tools.into_iter().map(|t| (t.name.clone(), t)).collect(),
             ctx,
-            runtime,
-            cancel,
-            run_deadline,
-            run_timeout,
-            default_call_timeout,
+            runtime: setup.runtime,
+            cancel: setup.cancel,
+            run_deadline: setup.run_deadline,
+            run_timeout: setup.run_timeout,
+            default_call_timeout: setup.default_call_timeout,
+            approvals: setup.approvals,
+            journal: setup.journal,
+            run_id: setup.run_id,
+            calls: 0,
+            paused: None,
+            diverged: false,
+            last_approval: None,
+            last_replayed: false,
+            last_waited: Duration::ZERO,
         }
+    }
+
+    /// Whether calls must wait here by parking (only interpreter threads).
+    pub(crate) fn may_block(&self) -> bool {
+        INTERPRETER_THREAD.with(|f| f.get()) || Handle::try_current().is_err()
     }
 
     /// Waits on this (interpreter) thread for a pending answer, until it
@@ -78,7 +115,7 @@ impl BridgeHost {
         timeout: Option<Duration>,
         call_deadline: Instant,
     ) -> ToolResult {
-        if !INTERPRETER_THREAD.with(|f| f.get()) && Handle::try_current().is_ok() {
+        if !self.may_block() {
             // Blocking here could starve the very runtime the future needs.
             return Err(ToolError::failed(format!(
                 "tool '{tool}' returned a future on a runtime worker thread; run programs through the bridge"
@@ -165,6 +202,107 @@ impl Host for BridgeHost {
         args: Vec<Data>,
         kwargs: Vec<(String, Data)>,
     ) -> Result<Data, ProgramError> {
+        let step = self.calls;
+        self.calls += 1;
+        let Some(resolved) = self.tools.get(tool) else {
+            return Err(ProgramError::new(
+                "NameError",
+                format!("name '{tool}' is not defined"),
+            ));
+        };
+        let (gate, grade, provenance) = (
+            resolved.gate.clone(),
+            resolved.grade,
+            resolved.provenance.clone(),
+        );
+        let declared = resolved.args.clone();
+        let journaled = match &self.journal {
+            Some(_) => Some(crate::journal::encode_args(&args, &kwargs).map_err(|e| {
+                ProgramError::new("JournalError", format!("cannot journal the call to {tool}: {e}"))
+            })?),
+            None => None,
+        };
+        if let Some(answer) = self.replay(step, tool, journaled.as_ref())? {
+            self.last_replayed = true;
+            return answer;
+        }
+        let approval = match gate {
+            Gate::Open => None,
+            Gate::Auto => Some("policy".to_string()),
+            Gate::Ask { rule } => {
+                let answer = match self.approvals.decided.take_if(|(s, _)| *s == step) {
+                    Some((_, answer)) => answer,
+                    None => self.ask(step, tool, &declared, &args, &kwargs, grade, &provenance, &rule),
+                };
+                match answer.decision {
+                    Decision::Approve => Some(answer.by),
+                    Decision::Deny => {
+                        self.last_approval = Some(answer.by);
+                        return Err(ProgramError::new(
+                            "PermissionError",
+                            crate::approval::refused_message(tool),
+                        ));
+                    }
+                    Decision::Pause => {
+                        if self.cancel.is_cancelled() {
+                            return Err(ProgramError::new("Cancelled", "execution cancelled"));
+                        }
+                        let run_id = self.run_id.clone().unwrap_or_default();
+                        self.paused = Some(Paused {
+                            run_id: run_id.clone(),
+                            step,
+                            tool: tool.to_string(),
+                            args: lackpy_lang::preview_args(&declared, &args, &kwargs),
+                            grade,
+                            rule,
+                            expires_at: String::new(),
+                        });
+                        return Err(ProgramError::new(
+                            "ApprovalRequired",
+                            format!(
+                                "call to {tool} needs approval; the run is paused (run {run_id})"
+                            ),
+                        ));
+                    }
+                }
+            }
+        };
+        self.last_approval.clone_from(&approval);
+        if let Some(args_json) = &journaled {
+            self.journal_begin(step, tool, args_json, approval.as_deref())?;
+        }
+        let result = self.call_tool(tool, args, kwargs);
+        if let (Ok(data), Some(args_json)) = (&result, journaled) {
+            self.journal_complete(step, tool, args_json, data, approval)?;
+        }
+        result
+    }
+
+    fn call_note(&mut self) -> Option<String> {
+        self.ctx.files.take_notes()
+    }
+
+    fn call_approval(&mut self) -> Option<String> {
+        self.last_approval.take()
+    }
+
+    fn call_replayed(&mut self) -> bool {
+        std::mem::take(&mut self.last_replayed)
+    }
+
+    fn take_waited(&mut self) -> Duration {
+        std::mem::take(&mut self.last_waited)
+    }
+}
+
+impl BridgeHost {
+    /// Calls a tool for real, under its call timeout and the run's deadline.
+    fn call_tool(
+        &mut self,
+        tool: &str,
+        args: Vec<Data>,
+        kwargs: Vec<(String, Data)>,
+    ) -> Result<Data, ProgramError> {
         let Some(resolved) = self.tools.get(tool) else {
             return Err(ProgramError::new(
                 "NameError",
@@ -188,8 +326,37 @@ impl Host for BridgeHost {
         let result = self.name_the_limit(tool, result, timeout, call_deadline);
         result.map_err(|e| ProgramError::new(e.error_type().to_string(), e.message().to_string()))
     }
+}
 
-    fn call_note(&mut self) -> Option<String> {
-        self.ctx.files.take_notes()
+impl BridgeHost {
+    /// Asks the run's approver about a gated call, waiting off the runtime
+    /// up to the approval timeout; that wait moves the run's deadline.
+    #[allow(clippy::too_many_arguments)]
+    fn ask(
+        &mut self,
+        step: usize,
+        tool: &str,
+        declared: &[String],
+        args: &[Data],
+        kwargs: &[(String, Data)],
+        grade: lackpy_lang::Grade,
+        provenance: &str,
+        rule: &str,
+    ) -> Answer {
+        let request = crate::approval::ApprovalRequest {
+            run_id: self.run_id.clone(),
+            step,
+            tool: tool.to_string(),
+            args: lackpy_lang::preview_args(declared, args, kwargs),
+            grade,
+            provenance: provenance.to_string(),
+            rule: rule.to_string(),
+        };
+        let started = Instant::now();
+        let answer = crate::gate_wait::wait_for_answer(self, request);
+        let waited = started.elapsed();
+        self.run_deadline += waited;
+        self.last_waited = waited;
+        answer
     }
 }

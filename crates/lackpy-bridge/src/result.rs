@@ -38,6 +38,30 @@ pub struct ExecutionResult {
     pub files_modified: Vec<String>,
     /// The whole run.
     pub duration: Duration,
+    /// Set when the run stopped to wait for an approval (`error_type`
+    /// `ApprovalRequired`): the call it waits at. Nothing of that call has
+    /// happened.
+    pub paused: Option<Paused>,
+}
+
+/// Where a paused run waits (runtime.md, "Paused runs").
+#[derive(Debug, Clone, PartialEq)]
+pub struct Paused {
+    /// The id to resume the run with.
+    pub run_id: String,
+    /// The waiting call's 0-based step.
+    pub step: usize,
+    /// The name the program called.
+    pub tool: String,
+    /// Its arguments, as the trace previews them.
+    pub args: Vec<(String, Data)>,
+    /// The tool's grade.
+    pub grade: Grade,
+    /// The policy rule that asks for approval.
+    pub rule: String,
+    /// When the run's journal expires (RFC 3339, UTC); empty when the run
+    /// cannot be resumed.
+    pub expires_at: String,
 }
 
 impl ExecutionResult {
@@ -64,6 +88,7 @@ impl ExecutionResult {
             files_read,
             files_modified,
             duration,
+            paused: None,
         }
     }
 
@@ -90,6 +115,7 @@ impl ExecutionResult {
             files_read: Vec::new(),
             files_modified: Vec::new(),
             duration,
+            paused: None,
         }
     }
 }
@@ -133,8 +159,38 @@ impl ExecutionResult {
         w.raw("files_read", Some(&string_list(&self.files_read)));
         w.raw("files_modified", Some(&string_list(&self.files_modified)));
         w.raw("duration_ms", Some(millis(self.duration).as_str()));
+        if let Some(p) = &self.paused {
+            w.raw("paused", Some(&paused_json(p)));
+        }
         w.finish()
     }
+}
+
+/// The `paused` object of a paused run's result.
+fn paused_json(p: &Paused) -> String {
+    let args: Vec<(&str, String)> = p
+        .args
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.to_json()))
+        .collect();
+    let mut w = ObjectWriter::new();
+    w.string("run_id", Some(&p.run_id));
+    w.raw("step", Some(&p.step.to_string()));
+    w.string("tool", Some(&p.tool));
+    w.raw(
+        "args",
+        Some(&named_json(args.iter().map(|(k, v)| (*k, v.as_str())))),
+    );
+    w.raw(
+        "grade",
+        Some(&format!("{{\"w\": {}, \"d\": {}}}", p.grade.w, p.grade.d)),
+    );
+    w.string("rule", Some(&p.rule));
+    w.string(
+        "expires_at",
+        (!p.expires_at.is_empty()).then_some(p.expires_at.as_str()),
+    );
+    w.finish()
 }
 
 /// One trace entry as JSON text (see [`ExecutionResult::to_json`]).
@@ -157,6 +213,12 @@ pub fn trace_entry_json(e: &TraceEntry) -> String {
     w.string("error", e.error.as_deref());
     if let Some(note) = &e.note {
         w.string("note", Some(note));
+    }
+    if let Some(by) = &e.approval {
+        w.string("approval", Some(by));
+    }
+    if e.replayed {
+        w.raw("replayed", Some("true"));
     }
     w.finish()
 }

@@ -33,7 +33,7 @@ pub use data::{Data, str_repr};
 pub use grade::{Grade, compute_grade};
 pub use interp::{
     Host, Limits, NoTools, RunOptions, RunOutcome, Teardown, ToolException, TraceEntry, Variables,
-    run,
+    preview_args, run,
 };
 pub use json_text::JsonText;
 pub use parse::{

@@ -90,13 +90,12 @@ impl Tool for ReadyInc {
 }
 
 fn tool(name: &str, args: &[&str], imp: Arc<dyn Tool>) -> NamespaceTool {
-    NamespaceTool {
-        name: name.to_string(),
-        args: args.iter().map(|s| s.to_string()).collect(),
-        grade: Grade::new(0, 0),
-        call_timeout: None,
-        tool: imp,
-    }
+    NamespaceTool::new(
+        name,
+        args.iter().map(|s| s.to_string()).collect(),
+        Grade::new(0, 0),
+        imp,
+    )
 }
 
 fn request(src: &str, tools: Vec<NamespaceTool>) -> RunRequest {

@@ -24,13 +24,7 @@ impl Tool for Inc {
 }
 
 fn inc() -> NamespaceTool {
-    NamespaceTool {
-        name: "inc".into(),
-        args: vec!["n".into()],
-        grade: Grade::new(0, 0),
-        call_timeout: None,
-        tool: Arc::new(Inc),
-    }
+    NamespaceTool::new("inc", vec!["n".into()], Grade::new(0, 0), Arc::new(Inc))
 }
 
 fn request(src: &str, tools: Vec<NamespaceTool>) -> RunRequest {

@@ -1,4 +1,5 @@
 //! One test binary for lackpy-bridge's integration tests (cargo test -p lackpy-bridge --test it).
 
+mod approval;
 mod bridge;
 mod inline;

@@ -559,10 +559,17 @@ impl Interp<'_> {
         mem::charge(held);
         let t0 = Instant::now();
         let result = self.host.call(&info.name, data_args, data_kwargs);
-        let duration = t0.elapsed();
+        let waited = self.host.take_waited();
+        let duration = t0.elapsed().saturating_sub(waited);
+        if !waited.is_zero() {
+            // Time spent waiting for a person is not the program's.
+            self.budget.extend_deadline(waited);
+        }
         mem::credit(held);
         let note = self.host.call_note();
-        let noted = note.as_ref().map_or(0, String::len);
+        let approval = self.host.call_approval();
+        let replayed = self.host.call_replayed();
+        let noted = note.as_ref().map_or(0, String::len) + approval.as_ref().map_or(0, String::len);
         match result {
             Ok(data) => {
                 let (result, bytes) = preview(&data);
@@ -576,6 +583,8 @@ impl Interp<'_> {
                         success: true,
                         error: None,
                         note,
+                        approval,
+                        replayed,
                     },
                     traced + bytes + noted,
                 );
@@ -593,6 +602,8 @@ impl Interp<'_> {
                         success: false,
                         error: Some(e.message.clone()),
                         note,
+                        approval,
+                        replayed,
                     },
                     traced + e.message.len() + noted,
                 );

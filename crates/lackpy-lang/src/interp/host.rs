@@ -24,6 +24,28 @@ pub trait Host {
     fn call_note(&mut self) -> Option<String> {
         None
     }
+
+    /// Who decided that the call just made could run (or could not), for
+    /// its trace entry: `"elicitation"`, `"tty"`, `"flag"`, `"api"` or
+    /// `"policy"`; `None` for a call that needed no decision. Taken once,
+    /// after each call.
+    fn call_approval(&mut self) -> Option<String> {
+        None
+    }
+
+    /// Whether the call just made was answered from a journal of an earlier
+    /// run rather than by the tool (a resumed run replays its completed
+    /// calls). Taken once, after each call.
+    fn call_replayed(&mut self) -> bool {
+        false
+    }
+
+    /// How long the call just made waited for a person to approve it. That
+    /// time is not the program's: the run's deadline moves on by it. Taken
+    /// once, after each call.
+    fn take_waited(&mut self) -> std::time::Duration {
+        std::time::Duration::ZERO
+    }
 }
 
 /// A host with no tools, for programs that call none: every name is a

@@ -133,6 +133,13 @@ impl Budget {
         Ok(())
     }
 
+    /// Moves the deadline `by` later (time the run spent waiting for a
+    /// person), here and in the meter the builtins poll.
+    pub(crate) fn extend_deadline(&mut self, by: std::time::Duration) {
+        self.deadline += by;
+        crate::value::meter::extend_deadline(by);
+    }
+
     /// MemoryError unless `extra` more bytes fit in the budget.
     #[inline]
     pub(crate) fn check_memory(&self, extra: usize) -> R<()> {

@@ -43,7 +43,7 @@ use std::time::{Duration, Instant};
 pub use host::{Host, NoTools, ToolException};
 pub use limits::Limits;
 pub use result::RunOutcome;
-pub use trace::TraceEntry;
+pub use trace::{TraceEntry, preview_args};
 
 use self::code::{Fallback, NameRef, Program, StmtKind};
 use self::limits::Budget;

@@ -32,6 +32,23 @@ pub struct TraceEntry {
     pub error: Option<String>,
     /// What the host noted about the call (see [`crate::Host::call_note`]).
     pub note: Option<String>,
+    /// Who decided the call could run, when it needed a decision (see
+    /// [`crate::Host::call_approval`]).
+    pub approval: Option<String>,
+    /// Whether the call was answered from a journal (see
+    /// [`crate::Host::call_replayed`]).
+    pub replayed: bool,
+}
+
+/// The arguments of a call as its trace entry shows them (bounded
+/// previews, named after the tool's declared arguments): what a host shows
+/// a person asked to approve the call.
+pub fn preview_args(
+    declared: &[String],
+    args: &[Data],
+    kwargs: &[(String, Data)],
+) -> Vec<(String, Data)> {
+    name_args(declared, args, kwargs).0
 }
 
 /// Longest string kept whole in a trace preview (lackpy's cut for string

@@ -118,6 +118,15 @@ pub(crate) fn check_now() -> R<()> {
     })
 }
 
+/// Moves the deadline of the run on this thread `by` later.
+pub(crate) fn extend_deadline(by: std::time::Duration) {
+    LIMITS.with(|l| {
+        if let Some(l) = l.borrow_mut().as_mut() {
+            l.deadline += by;
+        }
+    });
+}
+
 /// MemoryError unless `extra` more bytes fit in the run's memory budget.
 #[inline]
 pub(crate) fn ensure(extra: usize) -> R<()> {

@@ -282,13 +282,14 @@ impl LackpyService {
                     .iter()
                     .find(|(source, _)| *source == r.source)
                     .map(|(_, t)| *t);
-                Some(NamespaceTool {
-                    name: called.clone(),
-                    args: r.spec.args.iter().map(|a| a.name.clone()).collect(),
-                    grade: r.spec.grade,
-                    call_timeout,
-                    tool: r.tool,
-                })
+                let mut t = NamespaceTool::new(
+                    called.clone(),
+                    r.spec.args.iter().map(|a| a.name.clone()).collect(),
+                    r.spec.grade,
+                    r.tool,
+                );
+                t.call_timeout = call_timeout;
+                Some(t)
             })
             .collect())
     }
@@ -346,6 +347,9 @@ impl LackpyService {
             workspace: self.inner.workspace.clone(),
             variables: request.variables,
             teardown: request.teardown,
+            approvals: lackpy_bridge::Approvals::default(),
+            journal: None,
+            run_id: None,
         };
         let mut result = self.inner.bridge.run_with_cancel(run, cancel).await;
         result.duration = started.elapsed();
