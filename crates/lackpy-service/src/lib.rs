@@ -12,6 +12,7 @@
 
 pub mod delegate;
 mod mcp_server;
+pub mod runs;
 mod service;
 
 pub use delegate::{DelegateResult, GenerateResult};
@@ -22,7 +23,7 @@ pub use mcp_server::{
     DEFAULT_MAX_SESSIONS, HttpOptions, McpServer, ServeOptions, serve,
 };
 pub use service::{
-    Delegate, LackpyService, LimitsInfo, Namespace, ProfileInfo, RunProgram, Selection,
+    ApproverHandle, Delegate, LackpyService, Resume, LimitsInfo, Namespace, ProfileInfo, RunProgram, Selection,
     ServiceError, ServiceOptions, SkippedServerInfo, Status, ToolCallEvent, ToolCallObserver,
     ToolOrigin, params_from_json,
 };

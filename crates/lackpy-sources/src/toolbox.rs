@@ -241,6 +241,12 @@ impl Toolbox {
         self.winner(name).map(|c| &c.spec)
     }
 
+    /// The precedence of the candidate `name` resolves to now (what
+    /// policy reads a tool's provenance from).
+    pub fn precedence(&self, name: &str) -> Option<Precedence> {
+        self.winner(name).map(|c| c.precedence)
+    }
+
     /// Resolves `name` to the highest candidate available now.
     ///
     /// A candidate whose source fails to resolve it is skipped (logged) in

@@ -53,6 +53,9 @@ pub enum ServiceError {
     /// The workspace directory is missing or not a directory.
     #[error("workspace '{0}' is not a directory")]
     Workspace(String),
+    /// A run that cannot be resumed (unknown, expired, corrupt, …).
+    #[error(transparent)]
+    Run(#[from] crate::runs::RunError),
 }
 
 /// Where the tool names of a request came from.

@@ -1,11 +1,15 @@
 //! [`LackpyService`]: the API the CLI and the MCP server are thin layers over.
 
+mod approver;
 mod config_view;
 mod delegate;
 mod error;
+mod execute;
 mod observe;
 mod params;
+mod plan;
 pub mod profile;
+mod resume;
 mod status;
 
 use std::path::{Path, PathBuf};
@@ -29,7 +33,9 @@ use lackpy_sources::{
     ToolSpec, Toolbox, add_local_sources, load_config,
 };
 
+pub use approver::ApproverHandle;
 pub use delegate::{Delegate, ProviderStatus};
+pub use resume::Resume;
 pub use error::{ServiceError, ToolOrigin};
 pub use observe::{ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
@@ -87,6 +93,13 @@ pub struct RunProgram {
     /// default) or left to the exit of a process that ends right after
     /// this run ([`Teardown::AtExit`], what `lackpy run` does).
     pub teardown: Teardown,
+    /// Who approves the run's gated calls; `None`: a gated call pauses
+    /// the run.
+    pub approver: Option<ApproverHandle>,
+    /// Journal every call as it completes (synced to disk), so the run can
+    /// be resumed after its process dies (`[runs] journal` does it for
+    /// every run).
+    pub journal: bool,
 }
 
 /// A service for one workspace.
@@ -115,6 +128,10 @@ struct Inner {
     generator: crate::delegate::Generator,
     /// The model tiers, for status.
     models: delegate::Models,
+    /// `[policy]`: ceilings and approval gates.
+    policy: lackpy_sources::Policy,
+    /// The journals of resumable runs.
+    runs: crate::runs::RunStore,
 }
 
 impl LackpyService {
@@ -174,6 +191,12 @@ impl LackpyService {
         });
         let config_view = config_view::redacted(config_file.as_deref());
         let models = delegate::models(&config.inference, options.models);
+        let policy = lackpy_sources::Policy::from_config(&config);
+        let runs = crate::runs::RunStore::new(
+            &workspace,
+            Duration::from_secs(config.runs.keep_hours().saturating_mul(3600)),
+            config.runs.max_journal_mb().saturating_mul(1024 * 1024),
+        );
         let generator = crate::delegate::Generator::new(
             workspace.join(".lackpy").join("templates"),
             models.slots.clone(),
@@ -194,6 +217,8 @@ impl LackpyService {
                 skipped_servers,
                 generator,
                 models,
+                policy,
+                runs,
             }),
         })
     }
@@ -219,12 +244,14 @@ impl LackpyService {
             (None, Some(p)) => Selection::Profile(p),
             (None, None) => Selection::Default,
         };
-        profile::resolve(
+        let mut ns = profile::resolve(
             selection,
             &self.inner.config,
             &self.inner.workspace,
             &self.inner.toolbox,
-        )
+        )?;
+        plan::apply_ceilings(self, &mut ns);
+        Ok(ns)
     }
 
     /// Validates a program against a namespace and params, without running it.
@@ -239,7 +266,11 @@ impl LackpyService {
         let ns = self.namespace(tools, profile)?;
         let mut allowed = ns.names();
         allowed.extend(params.iter().map(|(k, _)| k.clone()));
-        Ok(lackpy_lang::validate(program, &allowed, rules))
+        let mut rules = rules.to_vec();
+        rules.extend(plan::profile_rules(self, ns.profile.as_deref()));
+        let mut v = lackpy_lang::validate(program, &allowed, &rules);
+        plan::explain_ceilings(&ns, &mut v);
+        Ok(v)
     }
 
     /// Validates and runs a program. Expected failures (validation, tool
@@ -267,31 +298,11 @@ impl LackpyService {
         ))
     }
 
-    /// The run's tools: its namespace, resolved, with their call timeouts.
+    /// The run's tools: its namespace, resolved, with their call timeouts
+    /// and approval gates.
     fn run_tools(&self, request: &RunProgram) -> Result<Vec<NamespaceTool>, ServiceError> {
         let ns = self.namespace(request.tools.as_deref(), request.profile.as_deref())?;
-        let toolbox = &self.inner.toolbox;
-        Ok(ns
-            .entries
-            .iter()
-            .filter_map(|(called, name)| {
-                let r = toolbox.resolve(name).ok()?;
-                let call_timeout = self
-                    .inner
-                    .call_timeouts
-                    .iter()
-                    .find(|(source, _)| *source == r.source)
-                    .map(|(_, t)| *t);
-                let mut t = NamespaceTool::new(
-                    called.clone(),
-                    r.spec.args.iter().map(|a| a.name.clone()).collect(),
-                    r.spec.grade,
-                    r.tool,
-                );
-                t.call_timeout = call_timeout;
-                Some(t)
-            })
-            .collect())
+        Ok(plan::namespace_tools(self, &ns))
     }
 
     /// [`run_program`](Self::run_program) that `cancel` can stop.
@@ -313,47 +324,55 @@ impl LackpyService {
         observer: Option<ToolCallObserver>,
     ) -> Result<ExecutionResult, ServiceError> {
         let started = Instant::now();
-        let tools = self.run_tools(&request)?;
-        let tools = match observer {
-            Some(o) => observe::observed(tools, &o),
-            None => tools,
-        };
-        let grade = compute_grade(tools.iter().map(|t| t.grade));
+        let plan = plan::plan(self, &request)?;
         let module = match parse(&request.program) {
             Ok(m) => m,
-            Err(e) => return Ok(rejected(&e, grade, started)),
+            Err(e) => return Ok(rejected(&e, plan.grade, started)),
         };
-        let mut allowed: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
-        allowed.extend(request.params.iter().map(|(k, _)| k.as_str()));
-        let validation = validate_module(&module, &allowed, &request.rules);
-        if !validation.valid {
-            return Ok(ExecutionResult::failed(
-                "ValidationError",
-                format!("Validation failed: {}", validation.errors.join("; ")),
-                grade,
-                started.elapsed(),
-            ));
+        if let Some(failed) = plan.validate(&module, &request.params, started) {
+            return Ok(failed);
         }
-        let mut limits = self.inner.limits.clone();
-        if let Some(t) = request.timeout {
-            limits.timeout = t;
-        }
+        let journal = match plan.journal(self, &request) {
+            Ok(j) => j,
+            Err(e) => {
+                return Ok(ExecutionResult::failed(
+                    "JournalError",
+                    e,
+                    plan.grade,
+                    started.elapsed(),
+                ));
+            }
+        };
+        let run_id = journal.as_ref().map(|j| j.run_id.clone());
+        let tools = match observer {
+            Some(o) => observe::observed(plan.tools, &o, 0),
+            None => plan.tools,
+        };
         let run = RunRequest {
             module: Arc::new(module),
+            journal: journal.as_ref().map(|j| j.bridge_journal(Vec::new())),
             tools,
             params: request.params,
-            limits,
+            limits: plan.limits,
             default_call_timeout: None,
             workspace: self.inner.workspace.clone(),
             variables: request.variables,
             teardown: request.teardown,
-            approvals: lackpy_bridge::Approvals::default(),
-            journal: None,
-            run_id: None,
+            approvals: lackpy_bridge::Approvals {
+                approver: request.approver.map(|a| a.0),
+                timeout: plan.approval_timeout,
+                decided: None,
+            },
+            run_id,
         };
-        let mut result = self.inner.bridge.run_with_cancel(run, cancel).await;
+        let mut result = execute::run_journaled(self, run, cancel, journal).await;
         result.duration = started.elapsed();
         Ok(result)
+    }
+
+    /// The resumable runs of this workspace, newest first.
+    pub fn runs(&self) -> Vec<crate::runs::RunInfo> {
+        self.inner.runs.list()
     }
 
     /// Every tool with its candidates, provenance, grade and availability.

@@ -32,10 +32,12 @@ pub type ToolCallObserver = Arc<dyn Fn(ToolCallEvent) + Send + Sync>;
 pub(super) fn observed(
     tools: Vec<NamespaceTool>,
     observer: &ToolCallObserver,
+    first_step: usize,
 ) -> Vec<NamespaceTool> {
     // A run calls its tools one at a time, so a counter shared by the
-    // run's tools numbers the calls as the trace does.
-    let counter = Arc::new(AtomicUsize::new(0));
+    // run's tools numbers the calls as the trace does (a resumed run's
+    // replayed calls reach no tool: its live calls start at `first_step`).
+    let counter = Arc::new(AtomicUsize::new(first_step));
     tools
         .into_iter()
         .map(|mut t| {

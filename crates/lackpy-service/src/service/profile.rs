@@ -37,6 +37,9 @@ pub struct Namespace {
     pub entries: Vec<(String, String)>,
     /// Names dropped because they are unavailable right now.
     pub unavailable: Vec<String>,
+    /// Names dropped because their grade is over a policy ceiling, each
+    /// with the validation message a call to it gets.
+    pub over_ceiling: Vec<(String, String)>,
 }
 
 impl Namespace {
