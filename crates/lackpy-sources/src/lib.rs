@@ -20,6 +20,9 @@
 //! * The config file ([`Config`], read by [`load_config`]) and the shipped
 //!   defaults ([`default_tools`]); [`add_local_sources`] puts them into a
 //!   toolbox.
+//! * What `[policy]` says about a tool: [`Policy::evaluate`] gives its
+//!   [`PolicyState`] (allowed, needs approval, auto-approved, over a
+//!   ceiling) by grade and [`ProvenanceKind`].
 //! * Which names a tool may have: [`naming`], shared with the MCP client.
 //! * Sources: [`ConfigToolSource`] (builtin, command and Python tools),
 //!   [`VirtualToolSource`] (harness-provided tools), with the builtin file
@@ -70,6 +73,7 @@ mod local;
 mod mcp_server;
 mod model;
 pub mod naming;
+mod policy;
 mod precedence;
 pub mod process;
 mod python;
@@ -86,7 +90,8 @@ pub use command::CommandTool;
 pub use config::{
     CommandDef, Config, ConfigError, ConfigWarning, FilesSection, GradeOverride, InferenceSection,
     Level, LimitsSection, LoadedConfig, MAX_CONFIG_BYTES, MAX_NESTING, McpSection, McpServerConfig,
-    McpToolOverride, OrderedMap, Profile, ProfileSection, ServerSection, ToolDef, ToolImpl,
+    McpToolOverride, OrderedMap, PolicyRules, PolicySection, Profile, ProfileLimits,
+    ProfileSection, ProvenancePolicies, RunsSection, ServerSection, ToolDef, ToolImpl,
     ToolSelection, TransportKind, VirtualToolDef, VirtualTools, config_path, load_config,
     load_config_file, parse_config,
 };
@@ -101,6 +106,7 @@ pub use host_config::{
 pub use local::{CONFIG_SOURCE, add_local_sources};
 pub use mcp_server::{McpServerDescriptor, McpTransport, Provenance, own_servers};
 pub use model::{ArgSpec, Example, Provider, ToolSpec};
+pub use policy::{Policy, PolicyState, ProvenanceKind, over_ceiling_message};
 pub use precedence::Precedence;
 pub use python::{CallLimits, PythonRuntime, PythonTool};
 pub use redact::{REDACTED, redact_urls};

@@ -3,11 +3,14 @@
 //! One pass through serde with two wrappers: `serde_ignored` collects every
 //! key the structs do not know (returned as warnings and logged at WARN),
 //! `serde_path_to_error` names the key a type error is about; toml's spans
-//! give the line.
+//! give the line. Checks across keys run last ([`super::check`]) and are
+//! placed by finding their key in the document.
 
 use std::path::{Path, PathBuf};
 
+use super::check::check;
 use super::error::{ConfigError, ConfigWarning};
+use super::keypath::KeyPath;
 use super::nesting::{MAX_NESTING, too_deep};
 use super::schema::Config;
 use crate::bounded_file::{BoundedReadError, read_regular};
@@ -91,7 +94,7 @@ pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError
         }
     })?;
     let mut unknown = Vec::new();
-    let mut record = |path: serde_ignored::Path<'_>| unknown.push(key_path(&path));
+    let mut record = |path: serde_ignored::Path<'_>| unknown.push(KeyPath::from_ignored(&path));
     let ignored = serde_ignored::Deserializer::new(de, &mut record);
     let config: Config = serde_path_to_error::deserialize(ignored).map_err(|e| {
         let key = e.path().to_string();
@@ -108,11 +111,25 @@ pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError
             message: inner.message().trim().replace('\n', "; "),
         }
     })?;
+    check(&config, &unknown).map_err(|problem| {
+        let key = problem.path.to_string();
+        let (line, column) = match problem.path.offset_in(text) {
+            Some(at) => position(text, at),
+            None => find_key_line(text, &key),
+        };
+        ConfigError::Invalid {
+            file: file.to_path_buf(),
+            line,
+            column,
+            key,
+            message: problem.message,
+        }
+    })?;
     let warnings: Vec<ConfigWarning> = unknown
         .into_iter()
         .map(|key| ConfigWarning {
             file: file.to_path_buf(),
-            key,
+            key: key.to_string(),
         })
         .collect();
     for w in &warnings {
@@ -123,26 +140,6 @@ pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError
         file: Some(file.to_path_buf()),
         warnings,
     })
-}
-
-/// `tools[0].nmae` from serde_ignored's path.
-fn key_path(path: &serde_ignored::Path<'_>) -> String {
-    use serde_ignored::Path as P;
-    match path {
-        P::Root => String::new(),
-        P::Seq { parent, index } => format!("{}[{index}]", key_path(parent)),
-        P::Map { parent, key } => {
-            let p = key_path(parent);
-            if p.is_empty() {
-                key.clone()
-            } else {
-                format!("{p}.{key}")
-            }
-        }
-        P::Some { parent } | P::NewtypeStruct { parent } | P::NewtypeVariant { parent } => {
-            key_path(parent)
-        }
-    }
 }
 
 /// 1-based line and column (in characters) of a byte offset.

@@ -1,11 +1,17 @@
 //! The config file `<workspace>/.lackpy/config.toml`: its typed shape
-//! ([`schema`]), how it is read ([`load`]) and what can go wrong ([`error`]).
+//! ([`schema`], with [`policy_schema`] and [`runs`]), how it is read
+//! ([`load`]) and what can go wrong ([`error`]).
 
+mod check;
 pub mod error;
+mod keypath;
 pub mod load;
 mod nesting;
 pub mod ordered;
+pub mod policy_schema;
+pub mod runs;
 pub mod schema;
+mod values;
 
 pub use error::{ConfigError, ConfigWarning};
 pub use load::{
@@ -13,8 +19,10 @@ pub use load::{
 };
 pub use nesting::MAX_NESTING;
 pub use ordered::OrderedMap;
+pub use policy_schema::{PolicyRules, PolicySection, ProvenancePolicies};
+pub use runs::RunsSection;
 pub use schema::{
     CommandDef, Config, FilesSection, GradeOverride, InferenceSection, Level, LimitsSection,
-    McpSection, McpServerConfig, McpToolOverride, Profile, ProfileSection, ServerSection, ToolDef,
-    ToolImpl, ToolSelection, TransportKind, VirtualToolDef, VirtualTools,
+    McpSection, McpServerConfig, McpToolOverride, Profile, ProfileLimits, ProfileSection,
+    ServerSection, ToolDef, ToolImpl, ToolSelection, TransportKind, VirtualToolDef, VirtualTools,
 };

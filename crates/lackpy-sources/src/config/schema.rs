@@ -3,7 +3,9 @@
 //! Every key of tools.md is here: lackpy's own (`[profile]`, `[profiles.*]`,
 //! `[[tools]]`, `[[virtual_tools]]`, `[mcp_servers.*]`, `[mcp]`) plus ours
 //! (`[limits]`, the MCP timeouts, `enabled`, `include`/`exclude`, per-tool
-//! overrides, the command tool's `env`/`timeout_ms`/`max_output_bytes`).
+//! overrides, the command tool's `env`/`timeout_ms`/`max_output_bytes`, a
+//! profile's `limits`/`rules`/`policy`; `[policy]` and `[runs]` have their
+//! own files).
 //! lackpy's other sections (`[inference]`, `[kit]`, `[sandbox]`,
 //! `[tool_providers]`) are accepted so a lackpy config loads unchanged;
 //! this crate does not use them.
@@ -19,6 +21,9 @@ use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 
 use super::ordered::OrderedMap;
+use super::policy_schema::{PolicyRules, PolicySection};
+use super::runs::RunsSection;
+use super::values::rule_names;
 use crate::builtin;
 use crate::model::{ArgSpec, Example, Provider, ToolSpec};
 use crate::naming;
@@ -45,6 +50,10 @@ pub struct Config {
     pub files: FilesSection,
     /// `[server]` (ours): `lackpy mcp serve`.
     pub server: ServerSection,
+    /// `[policy]` (ours): grade ceilings and approval.
+    pub policy: PolicySection,
+    /// `[runs]` (ours): run journals.
+    pub runs: RunsSection,
     /// lackpy's `[inference]`, accepted and not used here.
     pub inference: InferenceSection,
     /// lackpy's `[kit]`, accepted and not used here.
@@ -71,6 +80,25 @@ pub struct Profile {
     pub tools: Option<ToolSelection>,
     /// Tools added on top of `tools`.
     pub extra_tools: Vec<String>,
+    /// Limits of the profile's runs (ours), over `[limits]`.
+    pub limits: Option<ProfileLimits>,
+    /// Extra validation rules (ours): names `lackpy_lang` knows.
+    #[serde(deserialize_with = "rule_names")]
+    pub rules: Vec<String>,
+    /// Policy of the profile's runs (ours): may only tighten `[policy]`.
+    pub policy: Option<PolicyRules>,
+}
+
+/// `[profiles.<name>].limits` (ours): each key absent keeps `[limits]`.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+#[serde(default)]
+pub struct ProfileLimits {
+    /// Wall-clock limit of a run.
+    pub timeout_ms: Option<u64>,
+    /// Interpreter step limit.
+    pub max_steps: Option<u64>,
+    /// Memory limit of a run's values.
+    pub max_memory_mb: Option<u64>,
 }
 
 /// A profile's tool list in lackpy's grammar: a name, a list of names, a

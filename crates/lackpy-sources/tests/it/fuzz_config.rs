@@ -4,8 +4,8 @@
 //! unknown ones, values of every TOML type in the wrong places, `${VAR}`
 //! expansions, huge strings, deep arrays, inline tables and dotted keys,
 //! and byte-level mangling of all of it) must give a config or a clean
-//! `ConfigError`; a config must then give its tool specs and its own MCP
-//! servers. Generated host-config JSON (`mcpServers`, VS Code `servers`
+//! `ConfigError`; a config must then give its tool specs, its own MCP
+//! servers and each profile's policy. Generated host-config JSON (`mcpServers`, VS Code `servers`
 //! with `inputs`, `mcp.servers`, bare objects; comments and trailing
 //! commas; every JSON type in every field; deep nesting) must give servers
 //! and skipped servers or a clean error. All on a 2 MiB stack, each case
@@ -18,8 +18,11 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use lackpy_sources::lang::Grade;
 use lackpy_sources::parse_host_config;
-use lackpy_sources::{ExpandContext, Precedence, own_servers, parse_config};
+use lackpy_sources::{
+    ExpandContext, Policy, Precedence, ProvenanceKind, own_servers, parse_config,
+};
 
 /// SplitMix64, seeded per case so a failure can be replayed alone.
 struct Rng(u64);
@@ -67,6 +70,11 @@ const SECTIONS: &[&str] = &[
     "[mcp_servers.remote]",
     "[mcp_servers.time.tools.get_time]",
     "[mcp]",
+    "[policy]",
+    "[policy.provenance.host]",
+    "[policy.provenance.virtual]",
+    "[profiles.reader.policy]",
+    "[runs]",
     "[inference]",
     "[kit]",
     "[sandbox]",
@@ -110,6 +118,19 @@ const KEYS: &[&str] = &[
     "type",
     "required",
     "default_value",
+    "max_grade",
+    "approve_above",
+    "approve_tools",
+    "auto_approve",
+    "approval_timeout_ms",
+    "rules",
+    "limits",
+    "policy",
+    "w",
+    "d",
+    "journal",
+    "keep_hours",
+    "max_journal_mb",
     "bogus",
     "\"quoted key\"",
     "a.b.c",
@@ -137,6 +158,8 @@ const STRINGS: &[&str] = &[
     "\"\\u0000\"",
     "\"é😀\"",
     "\"__class__\"",
+    "\"no_loops\"",
+    "\"max_calls:3\"",
 ];
 
 fn toml_value(rng: &mut Rng, depth: u32) -> String {
@@ -251,6 +274,15 @@ fn check_toml(text: &str) {
             }
             let _ = own_servers(&loaded.config, &ctx());
             let _ = format!("{:?}", loaded.warnings);
+            let c = &loaded.config;
+            let top = Policy::from_config(c);
+            for (name, _) in c.profiles.iter() {
+                let _ = top.for_profile(c, name).evaluate(
+                    "read_file",
+                    Grade::UNKNOWN,
+                    ProvenanceKind::Host,
+                );
+            }
         }
         Err(e) => {
             let _ = e.to_string();

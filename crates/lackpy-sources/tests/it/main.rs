@@ -11,6 +11,7 @@ mod fuzz_config;
 mod hardlinks;
 mod host_config;
 mod mcp_server;
+mod policy_config;
 mod protected;
 mod python_tools;
 mod toolbox;
