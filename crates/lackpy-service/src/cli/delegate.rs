@@ -34,6 +34,7 @@ impl IntentArgs {
             params: self.namespace.params()?,
             rules: self.namespace.rules()?,
             timeout: timeout.map(Duration::from_millis),
+            approver: None,
         })
     }
 }

@@ -54,6 +54,8 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         // The process exits once the result is printed: freeing the
         // program's values one by one first would only delay that.
         teardown: Teardown::AtExit,
+        approver: None,
+        journal: false,
     };
     let workspace = args.workspace.path()?;
     let result = block_on(async {

@@ -382,6 +382,8 @@ impl Args<'_> {
             variables: Variables::Collect,
             // The service keeps running after this run.
             teardown: Teardown::Free,
+            approver: None,
+            journal: false,
         })
     }
 }
@@ -410,6 +412,7 @@ pub(crate) fn intent_request(args: &Args<'_>, run: bool) -> Result<Delegate, Str
         params: args.params()?,
         rules: args.rules()?,
         timeout: if run { args.timeout()? } else { None },
+        approver: None,
     })
 }
 

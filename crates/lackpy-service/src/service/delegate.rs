@@ -33,6 +33,9 @@ pub struct Delegate {
     pub rules: Vec<Rule>,
     /// Wall-clock limit of the run, over the service default.
     pub timeout: Option<Duration>,
+    /// Who approves the run's gated calls; `None`: a gated call pauses
+    /// the run.
+    pub approver: Option<super::ApproverHandle>,
 }
 
 /// A configured model tier as `lackpy status` shows it: no secrets.
@@ -237,6 +240,8 @@ impl LackpyService {
             variables: Variables::Collect,
             // The service keeps running after this run.
             teardown: Teardown::Free,
+            approver: request.approver.clone(),
+            journal: false,
         };
         let run = self.run_program_observed(run, cancel, observer).await?;
         if let Some(path) = generated.template {

@@ -21,7 +21,6 @@ use lackpy_bridge::{
 };
 use lackpy_lang::Limits;
 use lackpy_lang::Spec;
-use lackpy_lang::validate_module;
 use lackpy_lang::{Data, Grade, ParseError, Rule, Validation, compute_grade, parse};
 use lackpy_lang::{Teardown, Variables};
 use lackpy_mcp_client::{
