@@ -218,7 +218,10 @@ impl Host for BridgeHost {
         let declared = resolved.args.clone();
         let journaled = match &self.journal {
             Some(_) => Some(crate::journal::encode_args(&args, &kwargs).map_err(|e| {
-                ProgramError::new("JournalError", format!("cannot journal the call to {tool}: {e}"))
+                ProgramError::new(
+                    "JournalError",
+                    format!("cannot journal the call to {tool}: {e}"),
+                )
             })?),
             None => None,
         };
@@ -232,7 +235,16 @@ impl Host for BridgeHost {
             Gate::Ask { rule } => {
                 let answer = match self.approvals.decided.take_if(|(s, _)| *s == step) {
                     Some((_, answer)) => answer,
-                    None => self.ask(step, tool, &declared, &args, &kwargs, grade, &provenance, &rule),
+                    None => self.ask(
+                        step,
+                        tool,
+                        &declared,
+                        &args,
+                        &kwargs,
+                        grade,
+                        &provenance,
+                        &rule,
+                    ),
                 };
                 match answer.decision {
                     Decision::Approve => Some(answer.by),

@@ -40,15 +40,13 @@ mod replay;
 mod request;
 mod result;
 
+pub use approval::{Answer, AnswerFuture, ApprovalRequest, Approver, Decision, Gate};
 pub use blocking::{BlockingBridge, BridgeError};
 pub use bridge::{Bridge, BridgeConfig};
 pub use cancel::CancelToken;
-pub use approval::{Answer, AnswerFuture, ApprovalRequest, Approver, Decision, Gate};
 pub use journal::{CallRecord, CallStart, Journal, JournalSink};
 pub use request::{Approvals, NamespaceTool, RunRequest};
-pub use result::{
-    ExecutionResult, Paused, TraceRecord, python_json_to_strict, trace_entry_json,
-};
+pub use result::{ExecutionResult, Paused, TraceRecord, python_json_to_strict, trace_entry_json};
 
 /// The tool-source crate this layer builds on, re-exported for callers.
 pub use lackpy_sources as sources;

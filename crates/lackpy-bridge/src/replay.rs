@@ -54,7 +54,9 @@ impl BridgeHost {
             args: args.clone(),
             approval: approval.map(str::to_string),
         };
-        let mut sink = sink.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut sink = sink
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         sink.begin(&start).map_err(journal_error)
     }
 
@@ -83,7 +85,9 @@ impl BridgeHost {
             result,
             approval,
         };
-        let mut sink = sink.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut sink = sink
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         sink.complete(&record).map_err(journal_error)
     }
 

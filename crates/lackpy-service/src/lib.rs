@@ -23,9 +23,9 @@ pub use mcp_server::{
     DEFAULT_MAX_SESSIONS, HttpOptions, McpServer, ServeOptions, serve,
 };
 pub use service::{
-    ApproverHandle, Delegate, LackpyService, Resume, LimitsInfo, Namespace, ProfileInfo, RunProgram, Selection,
-    ServiceError, ServiceOptions, SkippedServerInfo, Status, ToolCallEvent, ToolCallObserver,
-    ToolOrigin, params_from_json,
+    ApproverHandle, Delegate, GatedCall, LackpyService, LimitsInfo, Namespace, PolicyView,
+    ProfileInfo, Resume, RunProgram, Selection, ServiceError, ServiceOptions, SkippedServerInfo,
+    Status, ToolCallEvent, ToolCallObserver, ToolOrigin, ValidationReport, params_from_json,
 };
 
 /// The MCP-client crate this layer builds on, re-exported for callers.

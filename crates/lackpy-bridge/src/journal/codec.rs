@@ -174,13 +174,18 @@ mod tests {
         round(Data::Bool(true));
         round(Data::Int(BigInt::from(-5)));
         round(Data::Int(BigInt::from(u64::MAX)));
-        round(Data::Int("123456789012345678901234567890".parse().expect("int")));
+        round(Data::Int(
+            "123456789012345678901234567890".parse().expect("int"),
+        ));
         round(Data::Float(1.0));
         round(Data::Float(-0.0));
         round(Data::Float(f64::INFINITY));
         round(Data::Float(f64::NEG_INFINITY));
         round(Data::Str("$tuple".into()));
-        round(Data::Tuple(vec![Data::List(vec![]), Data::Set(vec![Data::None])]));
+        round(Data::Tuple(vec![
+            Data::List(vec![]),
+            Data::Set(vec![Data::None]),
+        ]));
         round(Data::Dict(vec![
             (Data::Int(BigInt::from(1)), Data::Str("a".into())),
             (Data::Tuple(vec![]), Data::Float(2.5)),
@@ -215,7 +220,12 @@ mod tests {
 
     #[test]
     fn broken_input_is_an_error() {
-        for text in [r#"{"$int": 5}"#, r#"{"a": 1, "b": 2}"#, r#"{"$dict": [[1]]}"#, r#"{"$x": 1}"#] {
+        for text in [
+            r#"{"$int": 5}"#,
+            r#"{"a": 1, "b": 2}"#,
+            r#"{"$dict": [[1]]}"#,
+            r#"{"$x": 1}"#,
+        ] {
             let v: Value = serde_json::from_str(text).expect("json");
             assert!(decode(&v).is_err(), "{text}");
         }

@@ -89,7 +89,12 @@ pub fn encode_args(args: &[Data], kwargs: &[(String, Data)]) -> Result<Value, co
         .collect::<Result<Vec<_>, _>>()?;
     let kwargs = kwargs
         .iter()
-        .map(|(k, v)| Ok(Value::Array(vec![Value::String(k.clone()), codec::encode(v)?])))
+        .map(|(k, v)| {
+            Ok(Value::Array(vec![
+                Value::String(k.clone()),
+                codec::encode(v)?,
+            ]))
+        })
         .collect::<Result<Vec<_>, codec::CodecError>>()?;
     Ok(serde_json::json!({ "args": args, "kwargs": kwargs }))
 }

@@ -18,11 +18,7 @@ struct Counted(AtomicUsize);
 impl Tool for Counted {
     fn call(&self, args: Vec<Data>, _kw: Vec<(String, Data)>, _ctx: &CallContext) -> ToolAnswer {
         self.0.fetch_add(1, Ordering::SeqCst);
-        let text = args
-            .iter()
-            .map(Data::to_json)
-            .collect::<Vec<_>>()
-            .join(",");
+        let text = args.iter().map(Data::to_json).collect::<Vec<_>>().join(",");
         ToolAnswer::Ready(Ok(Data::Tuple(vec![
             Data::Str(text),
             Data::Set(vec![Data::Int(1.into())]),
@@ -84,7 +80,12 @@ fn tools(t: &Arc<Counted>, send: &Arc<Counted>, gate: Gate) -> Vec<NamespaceTool
     gated.gate = gate;
     gated.provenance = "config".into();
     vec![
-        NamespaceTool::new("t", vec!["a".into(), "b".into()], Grade::new(1, 0), t.clone()),
+        NamespaceTool::new(
+            "t",
+            vec!["a".into(), "b".into()],
+            Grade::new(1, 0),
+            t.clone(),
+        ),
         gated,
     ]
 }
@@ -138,7 +139,10 @@ fn a_refused_call_never_happens_and_raises_permission_error() {
     let result = runtime().block_on(Bridge::default().run(req));
     assert!(!result.success);
     assert_eq!(result.error_type.as_deref(), Some("PermissionError"));
-    assert_eq!(result.error.as_deref(), Some("call to send was not approved"));
+    assert_eq!(
+        result.error.as_deref(),
+        Some("call to send was not approved")
+    );
     assert_eq!(send.0.load(Ordering::SeqCst), 0);
     assert_eq!(t.0.load(Ordering::SeqCst), 1);
     assert_eq!(result.trace[1].approval.as_deref(), Some("api"));
@@ -155,7 +159,10 @@ fn without_an_approver_the_run_pauses_before_the_call() {
     assert_eq!(paused.run_id, "r1");
     assert_eq!(paused.args[1].0, "n");
     let json = result.to_json();
-    assert!(json.contains(r#""paused": {"run_id": "r1", "step": 1, "tool": "send""#), "{json}");
+    assert!(
+        json.contains(r#""paused": {"run_id": "r1", "step": 1, "tool": "send""#),
+        "{json}"
+    );
 }
 
 #[test]
@@ -290,7 +297,11 @@ fn a_program_that_ends_before_its_journal_diverged() {
         approval: None,
     };
     let module = lackpy_lang::parse("1").expect("parses");
-    let mut req = RunRequest::new(Arc::new(module), tools(&t, &send, Gate::Open), std::env::temp_dir());
+    let mut req = RunRequest::new(
+        Arc::new(module),
+        tools(&t, &send, Gate::Open),
+        std::env::temp_dir(),
+    );
     req.journal = Some(Journal {
         replay: vec![record],
         sink: None,

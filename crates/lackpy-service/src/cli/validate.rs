@@ -3,6 +3,8 @@
 use clap::Args;
 use lackpy_lang::Validation;
 
+use lackpy_service::ValidationReport;
+
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
 use super::input::{NamespaceArgs, read_program};
 use super::{CliError, EXIT_FAILED};
@@ -33,7 +35,7 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
     let result = block_on(async {
         let service = start_service(workspace).await?;
         let v = match &program {
-            Ok(text) => service.validate(
+            Ok(text) => service.validate_report(
                 text,
                 tools.as_deref(),
                 args.namespace.profile.as_deref(),
@@ -42,12 +44,21 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
             ),
             // Not UTF-8: invalid, as any program that does not parse.
             Err(e) => service
-                .namespace(tools.as_deref(), args.namespace.profile.as_deref())
-                .map(|_| Validation {
-                    valid: false,
-                    errors: vec![e.to_string()],
-                    calls: Vec::new(),
-                    variables: Vec::new(),
+                .validate_report(
+                    "",
+                    tools.as_deref(),
+                    args.namespace.profile.as_deref(),
+                    &params,
+                    &rules,
+                )
+                .map(|r| ValidationReport {
+                    validation: Validation {
+                        valid: false,
+                        errors: vec![e.to_string()],
+                        calls: Vec::new(),
+                        variables: Vec::new(),
+                    },
+                    ..r
                 }),
         };
         service.shutdown().await;
@@ -55,12 +66,19 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
     })??;
     if args.json {
         print_json(&result)?;
-    } else if result.valid {
+    } else if result.validation.valid {
         super::output::out_line("valid");
+        for g in &result.needs_approval {
+            super::output::out_line(&format!("needs approval: {} ({})", g.tool, g.rule));
+        }
     } else {
-        for e in &result.errors {
+        for e in &result.validation.errors {
             super::output::out_line(&e.to_string());
         }
     }
-    Ok(if result.valid { 0 } else { EXIT_FAILED })
+    Ok(if result.validation.valid {
+        0
+    } else {
+        EXIT_FAILED
+    })
 }

@@ -425,7 +425,7 @@ pub(crate) fn validate(service: &LackpyService, args: &Args<'_>) -> Result<Value
     let params = args.params()?;
     let rules = args.rules()?;
     let v = service
-        .validate(
+        .validate_report(
             &program,
             tools.as_deref(),
             profile.as_deref(),

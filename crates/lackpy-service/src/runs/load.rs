@@ -151,7 +151,9 @@ pub(super) fn info(store: &RunStore, run_id: &str) -> RunInfo {
             out.calls = p.records.len();
             out.program = p.header.program.lines().next().unwrap_or("").to_string();
             out.state = match p.state {
-                RunState::Paused { step, tool, rule, .. } => {
+                RunState::Paused {
+                    step, tool, rule, ..
+                } => {
                     (out.step, out.tool, out.rule) = (Some(step), Some(tool), Some(rule));
                     "paused".into()
                 }
@@ -240,8 +242,7 @@ fn parse(text: &str) -> Result<Parsed, String> {
     let mut decided = None;
     for (i, raw) in lines.iter().enumerate() {
         let n = i + 1;
-        let line: Line =
-            serde_json::from_str(raw).map_err(|e| format!("line {n}: {e}"))?;
+        let line: Line = serde_json::from_str(raw).map_err(|e| format!("line {n}: {e}"))?;
         match (line, &header) {
             (Line::Run(h), None) => {
                 if h.version != VERSION {
@@ -268,13 +269,27 @@ fn parse(text: &str) -> Result<Parsed, String> {
                 paused = None;
                 records.push(c);
             }
-            (Line::Paused { step, tool, grade, rule, .. }, Some(_)) => {
+            (
+                Line::Paused {
+                    step,
+                    tool,
+                    grade,
+                    rule,
+                    ..
+                },
+                Some(_),
+            ) => {
                 if step != records.len() {
                     return Err(format!("line {n}: a pause at call {step} out of order"));
                 }
                 in_flight = None;
                 decided = None;
-                paused = Some(RunState::Paused { step, tool, grade, rule });
+                paused = Some(RunState::Paused {
+                    step,
+                    tool,
+                    grade,
+                    rule,
+                });
             }
             (Line::Resumed { step, approve, by }, Some(_)) => {
                 paused = None;

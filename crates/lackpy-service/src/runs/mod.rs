@@ -31,7 +31,9 @@ pub enum RunError {
     #[error("no resumable run '{0}' (see `lackpy runs`)")]
     NotFound(String),
     /// The journal is older than `[runs] keep_hours`.
-    #[error("run '{run_id}' has expired: its journal was last written {at} and journals are kept {hours} hours ([runs] keep_hours)")]
+    #[error(
+        "run '{run_id}' has expired: its journal was last written {at} and journals are kept {hours} hours ([runs] keep_hours)"
+    )]
     Expired {
         /// The run.
         run_id: String,
@@ -53,7 +55,9 @@ pub enum RunError {
     Busy(String),
     /// A call was in flight when the run's process ended, and it may have
     /// had effects.
-    #[error("run '{run_id}' was calling {tool} (grade ({w}, {d})) when its process ended, so that call may or may not have happened; resume with --retry-in-flight (MCP: retry_in_flight) to call it again")]
+    #[error(
+        "run '{run_id}' was calling {tool} (grade ({w}, {d})) when its process ended, so that call may or may not have happened; resume with --retry-in-flight (MCP: retry_in_flight) to call it again"
+    )]
     InFlight {
         /// The run.
         run_id: String,
@@ -141,7 +145,9 @@ impl RunStore {
                 .map_or(0, |d| d.as_nanos() as u64);
             let seed = nanos
                 ^ (u64::from(std::process::id()) << 40)
-                ^ COUNTER.fetch_add(1, Ordering::Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                ^ COUNTER
+                    .fetch_add(1, Ordering::Relaxed)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let id = format!("r{:016x}", mix(seed));
             if self.path(&id).is_some_and(|p| !p.exists()) {
                 return id;
@@ -183,7 +189,9 @@ impl RunStore {
 pub fn is_run_id(s: &str) -> bool {
     s.len() == 17
         && s.starts_with('r')
-        && s[1..].bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        && s[1..]
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
 }
 
 /// A 64-bit mix (splitmix64's finaliser): ids look unrelated.

@@ -88,7 +88,8 @@ impl JournalFile {
 
     /// Adds one line; over the size cap it is refused.
     pub fn append(&mut self, line: &Line) -> Result<(), String> {
-        let mut text = serde_json::to_vec(line).map_err(|e| format!("cannot write the journal: {e}"))?;
+        let mut text =
+            serde_json::to_vec(line).map_err(|e| format!("cannot write the journal: {e}"))?;
         text.push(b'\n');
         let len = text.len() as u64;
         if self.bytes.saturating_add(len) > self.cap {
@@ -99,8 +100,9 @@ impl JournalFile {
         }
         match &mut self.file {
             Some(f) => {
-                f.write_all(&text)
-                    .map_err(|e| format!("cannot write the journal {}: {e}", self.path.display()))?;
+                f.write_all(&text).map_err(|e| {
+                    format!("cannot write the journal {}: {e}", self.path.display())
+                })?;
                 if self.sync {
                     f.sync_data().map_err(|e| {
                         format!("cannot sync the journal {}: {e}", self.path.display())
@@ -164,7 +166,8 @@ fn create_locked(path: &Path) -> std::io::Result<File> {
         .append(true)
         .create_new(true)
         .open(path)?;
-    f.try_lock().map_err(|e| std::io::Error::other(e.to_string()))?;
+    f.try_lock()
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
     Ok(f)
 }
 

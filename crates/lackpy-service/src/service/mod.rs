@@ -8,6 +8,7 @@ mod execute;
 mod observe;
 mod params;
 mod plan;
+mod policy_view;
 pub mod profile;
 mod resume;
 mod status;
@@ -34,11 +35,12 @@ use lackpy_sources::{
 
 pub use approver::ApproverHandle;
 pub use delegate::{Delegate, ProviderStatus};
-pub use resume::Resume;
 pub use error::{ServiceError, ToolOrigin};
 pub use observe::{ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
+pub use policy_view::{GatedCall, PolicyView, ValidationReport};
 pub use profile::{Namespace, Selection};
+pub use resume::Resume;
 pub use status::{LimitsInfo, SkippedServerInfo, Status};
 
 /// How long a run goes on the thread that awaits it before it moves to an
@@ -427,9 +429,25 @@ impl LackpyService {
         let mut listing = self.tools();
         if profile.is_some() {
             let ns = self.namespace(None, profile)?;
-            listing.retain(|t| ns.entries.iter().any(|(_, name)| *name == t.name));
+            listing.retain(|t| {
+                ns.entries.iter().any(|(_, name)| *name == t.name)
+                    || ns.over_ceiling.iter().any(|(name, _)| *name == t.name)
+            });
         }
-        Ok(serde_json::json!({ "tools": listing }))
+        // Each tool with what the policy says of it (and which rule said so).
+        let tools: Vec<serde_json::Value> = listing
+            .iter()
+            .map(|t| {
+                let mut v = serde_json::to_value(t).unwrap_or_default();
+                if let (Some(obj), Some(p)) =
+                    (v.as_object_mut(), self.tool_policy(&t.name, profile))
+                {
+                    obj.insert("policy".into(), serde_json::to_value(p).unwrap_or_default());
+                }
+                v
+            })
+            .collect();
+        Ok(serde_json::json!({ "tools": tools }))
     }
 
     /// The prompt lines of the namespace a call without tools or profile

@@ -56,7 +56,8 @@ pub(super) fn plan(service: &LackpyService, request: &RunProgram) -> Result<Plan
             limits.max_steps = s;
         }
         if let Some(mb) = l.max_memory_mb {
-            limits.max_memory = usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
+            limits.max_memory =
+                usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
             limits.max_result = limits.max_memory;
         }
     }
@@ -103,7 +104,10 @@ impl Plan {
         service: &LackpyService,
         request: &RunProgram,
     ) -> Result<Option<RunJournal>, String> {
-        let gated = self.tools.iter().any(|t| matches!(t.gate, Gate::Ask { .. }));
+        let gated = self
+            .tools
+            .iter()
+            .any(|t| matches!(t.gate, Gate::Ask { .. }));
         let durable = request.journal || service.inner.config.runs.journal;
         if !gated && !durable {
             return Ok(None);
@@ -148,12 +152,9 @@ impl Plan {
 }
 
 /// The policy a run under `profile` is held to.
-fn policy_for(service: &LackpyService, profile: Option<&str>) -> Policy {
+pub(super) fn policy_for(service: &LackpyService, profile: Option<&str>) -> Policy {
     match profile {
-        Some(p) => service
-            .inner
-            .policy
-            .for_profile(&service.inner.config, p),
+        Some(p) => service.inner.policy.for_profile(&service.inner.config, p),
         None => service.inner.policy.clone(),
     }
 }
@@ -171,7 +172,8 @@ pub(super) fn apply_ceilings(service: &LackpyService, ns: &mut Namespace) {
     let toolbox = &service.inner.toolbox;
     let entries = std::mem::take(&mut ns.entries);
     for (called, name) in entries {
-        let (Some(spec), Some(precedence)) = (toolbox.spec(&name), toolbox.precedence(&name)) else {
+        let (Some(spec), Some(precedence)) = (toolbox.spec(&name), toolbox.precedence(&name))
+        else {
             ns.entries.push((called, name));
             continue;
         };

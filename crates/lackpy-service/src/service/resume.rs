@@ -9,7 +9,9 @@ use lackpy_bridge::{Answer, CancelToken, Decision, ExecutionResult, RunRequest};
 use lackpy_lang::{Grade, Teardown, Variables, parse};
 
 use super::execute::{RunJournal, run_journaled};
-use super::{ApproverHandle, LackpyService, RunProgram, ServiceError, ToolCallObserver, observe, plan};
+use super::{
+    ApproverHandle, LackpyService, RunProgram, ServiceError, ToolCallObserver, observe, plan,
+};
 use crate::runs::record::Line;
 use crate::runs::sink::JournalFile;
 use crate::runs::{RunError, RunState};
@@ -118,10 +120,14 @@ impl LackpyService {
         let mut resumed_line = None;
         let decided = match &loaded.state {
             RunState::Paused { step, .. } => {
-                let approve = resume
-                    .approve
-                    .ok_or_else(|| ServiceError::Run(RunError::NeedsDecision(header.run_id.clone())))?;
-                let by = if resume.by.is_empty() { "api" } else { resume.by.as_str() };
+                let approve = resume.approve.ok_or_else(|| {
+                    ServiceError::Run(RunError::NeedsDecision(header.run_id.clone()))
+                })?;
+                let by = if resume.by.is_empty() {
+                    "api"
+                } else {
+                    resume.by.as_str()
+                };
                 resumed_line = Some(Line::Resumed {
                     step: *step,
                     approve,
@@ -129,7 +135,11 @@ impl LackpyService {
                 });
                 Some((*step, Answer::new(decision(approve), by)))
             }
-            RunState::InFlight { step, tool, approval } => {
+            RunState::InFlight {
+                step,
+                tool,
+                approval,
+            } => {
                 let grade = plan
                     .tools
                     .iter()
