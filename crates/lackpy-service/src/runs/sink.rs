@@ -27,6 +27,9 @@ pub struct JournalFile {
     bytes: u64,
     /// The most it may hold.
     cap: u64,
+    /// An in-memory journal that passed its cap: the run goes on, but
+    /// cannot be resumed if it pauses.
+    overflowed: bool,
 }
 
 impl JournalFile {
@@ -39,6 +42,7 @@ impl JournalFile {
             sync: false,
             bytes: 0,
             cap,
+            overflowed: false,
         };
         j.append(header)?;
         Ok(j)
@@ -53,6 +57,7 @@ impl JournalFile {
             sync: false,
             bytes: 0,
             cap: 0,
+            overflowed: true,
         }
     }
 
@@ -67,6 +72,7 @@ impl JournalFile {
             sync: true,
             bytes: 0,
             cap,
+            overflowed: false,
         };
         j.append(header).map_err(std::io::Error::other)?;
         sync_dir(&j.path);
@@ -83,6 +89,7 @@ impl JournalFile {
             sync,
             bytes,
             cap,
+            overflowed: false,
         }
     }
 
@@ -92,7 +99,17 @@ impl JournalFile {
             serde_json::to_vec(line).map_err(|e| format!("cannot write the journal: {e}"))?;
         text.push(b'\n');
         let len = text.len() as u64;
+        if self.overflowed {
+            return Ok(());
+        }
         if self.bytes.saturating_add(len) > self.cap {
+            if self.file.is_none() && self.bytes > 0 {
+                // Only a pause needs these lines: the run is not stopped
+                // for them, it just cannot be resumed.
+                self.overflowed = true;
+                self.buffer = Vec::new();
+                return Ok(());
+            }
             return Err(format!(
                 "the run's journal would pass its cap of {} MiB ([runs] max_journal_mb)",
                 self.cap / (1024 * 1024)
@@ -118,6 +135,12 @@ impl JournalFile {
     /// Writes a journal kept in memory to its file (synced), keeping the
     /// file open and locked; a file journal is only synced.
     pub fn persist(&mut self) -> std::io::Result<()> {
+        if self.overflowed {
+            return Err(std::io::Error::other(format!(
+                "its journal passed its cap of {} MiB ([runs] max_journal_mb)",
+                self.cap / (1024 * 1024)
+            )));
+        }
         match &mut self.file {
             Some(f) => f.sync_data(),
             None => {

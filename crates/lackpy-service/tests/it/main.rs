@@ -20,3 +20,4 @@ mod mcp_http_limits;
 mod mcp_http_stream;
 mod mcp_init;
 mod mcp_serve;
+mod service_policy;
