@@ -19,7 +19,7 @@ fn valid_program_json() {
         "text = read_file('a.txt')\nwords = text.split()\nlen(words) * n",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    insta::assert_snapshot!(out.stdout, @r#"{"valid":true,"errors":[],"calls":["read_file","len"],"variables":["text","words"]}"#);
+    insta::assert_snapshot!(out.stdout, @r#"{"valid":true,"errors":[],"calls":["read_file","len"],"variables":["text","words"],"grade":{"w":1,"d":1},"needs_approval":[]}"#);
 }
 
 #[test]
@@ -41,7 +41,7 @@ fn invalid_program_human_output_and_exit_1() {
 fn parse_error_json() {
     let out = lackpy(&["validate", "-", "--json"], "x = (1,\n");
     assert_eq!(out.code, 1);
-    insta::assert_snapshot!(out.stdout, @r#"{"valid":false,"errors":["Parse error: '(' was never closed (line 1)"],"calls":[],"variables":[]}"#);
+    insta::assert_snapshot!(out.stdout, @r#"{"valid":false,"errors":["Parse error: '(' was never closed (line 1)"],"calls":[],"variables":[],"grade":{"w":3,"d":3},"needs_approval":[]}"#);
 }
 
 #[test]
