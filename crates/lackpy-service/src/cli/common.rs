@@ -3,6 +3,7 @@
 use std::future::Future;
 use std::io::IsTerminal;
 use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use clap::Args;
@@ -198,8 +199,9 @@ pub fn block_on<F: Future>(f: F) -> Result<F::Output, CliError> {
             }
         }
     });
-    if out.is_err() {
-        // Do not wait for interpreter threads: their children are gone.
+    if out.is_err() || super::tty_approver::prompt_pending() {
+        // Do not wait for interpreter threads (their children are gone), nor
+        // for a prompt's read that the approval timeout gave up on.
         rt.shutdown_background();
     }
     out
@@ -257,16 +259,24 @@ async fn signalled() -> (&'static str, u8) {
 /// terminal's stderr (nothing when stderr is piped).
 pub async fn start_service(workspace: PathBuf) -> Result<LackpyService, CliError> {
     let progress: Option<ProgressHook> = std::io::stderr().is_terminal().then(|| {
-        Arc::new(|e: &DiscoveryEvent| {
+        // Nothing is drawn without servers to connect: a prompt or an
+        // error then starts on a clean line.
+        let drawn = AtomicBool::new(false);
+        Arc::new(move |e: &DiscoveryEvent| {
             let text = match e {
+                DiscoveryEvent::Started { total: 0 } => return,
                 DiscoveryEvent::Started { total } => {
+                    drawn.store(true, Ordering::SeqCst);
                     format!("\rconnecting {total} MCP servers…")
                 }
                 DiscoveryEvent::Ready { done, total, .. }
                 | DiscoveryEvent::Failed { done, total, .. } => {
                     format!("\rconnecting MCP servers: {done}/{total}")
                 }
-                DiscoveryEvent::Finished { .. } => "\r\x1b[2K".to_string(),
+                DiscoveryEvent::Finished { .. } if drawn.load(Ordering::SeqCst) => {
+                    "\r\x1b[2K".to_string()
+                }
+                DiscoveryEvent::Finished { .. } => return,
             };
             super::output::err(&text);
         }) as ProgressHook

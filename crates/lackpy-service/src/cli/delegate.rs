@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 
+use super::approval_flags::ApprovalArgs;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
 use super::input::NamespaceArgs;
 use super::run::{print_error, print_output, trace_summary};
@@ -48,6 +49,9 @@ pub struct DelegateArgs {
     /// Wall-clock limit for the run, in milliseconds.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub approval: ApprovalArgs,
     /// Print the delegate result as one JSON object.
     #[arg(long)]
     pub json: bool,
@@ -66,7 +70,10 @@ pub struct GenerateArgs {
 
 /// Runs `lackpy delegate`.
 pub fn delegate(args: DelegateArgs, verbose: u8) -> Result<u8, CliError> {
-    let request = args.intent.request(args.timeout)?;
+    let request = Delegate {
+        approver: args.approval.approver(),
+        ..args.intent.request(args.timeout)?
+    };
     let workspace = args.intent.workspace.path()?;
     let result = block_on(async {
         let service = start_service(workspace).await?;
@@ -74,6 +81,7 @@ pub fn delegate(args: DelegateArgs, verbose: u8) -> Result<u8, CliError> {
         service.shutdown().await;
         Ok::<_, CliError>(r?)
     })??;
+    super::tty_approver::leave_abandoned_prompt();
     if args.json {
         output::out_line(&result.to_json());
     } else {
@@ -92,7 +100,7 @@ pub fn delegate(args: DelegateArgs, verbose: u8) -> Result<u8, CliError> {
                 if verbose > 0 {
                     output::err(&trace_summary(run));
                 }
-                print_error(run);
+                print_error(run, args.intent.workspace.workspace.as_deref());
             }
             _ => print_not_generated(&result.generation_errors),
         }

@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 the program or check failed, 2 usage or
 //! configuration error. Errors are one line on stderr, never a backtrace.
 
+mod approval_flags;
 mod common;
 mod delegate;
 mod init;
@@ -11,11 +12,16 @@ mod json_splice;
 mod mcp;
 mod mcp_init;
 mod output;
+mod paused;
+mod resume;
 mod run;
+mod runs;
 mod spec;
 mod status;
+mod table;
 mod template;
 mod tools;
+mod tty_approver;
 mod validate;
 
 use std::process::ExitCode;
@@ -46,9 +52,14 @@ pub struct Cli {
 pub enum Command {
     /// Validate and run a program.
     Run(run::RunArgs),
+    /// Go on with a paused or interrupted run: approve or deny the call it
+    /// waits at.
+    Resume(resume::ResumeArgs),
+    /// List the resumable runs of the workspace.
+    Runs(runs::RunsArgs),
     /// Validate a program against the language whitelist and the tool set.
     Validate(validate::ValidateArgs),
-    /// List every tool: provider, source, precedence, grade, availability.
+    /// List every tool: provider, source, precedence, grade, policy, availability.
     Tools(tools::ToolsArgs),
     /// Show the workspace, config, limits, tool sources and model providers.
     Status(status::StatusArgs),
@@ -115,6 +126,8 @@ pub fn main() -> ExitCode {
 pub fn run(cli: Cli) -> Result<u8, CliError> {
     match cli.command {
         Command::Run(args) => run::run(args, cli.verbose),
+        Command::Resume(args) => resume::run(args, cli.verbose),
+        Command::Runs(args) => runs::run(args),
         Command::Validate(args) => validate::run(args),
         Command::Tools(args) => tools::run(args),
         Command::Status(args) => status::run(args),

@@ -1,14 +1,16 @@
 //! `lackpy run`: validate and run a program.
 
+use std::path::Path;
 use std::time::Duration;
 
 use clap::Args;
 use lackpy_bridge::ExecutionResult;
 use lackpy_lang::Data;
 
+use super::approval_flags::ApprovalArgs;
 use super::common::{WorkspaceArg, block_on, start_service};
 use super::input::{NamespaceArgs, read_program};
-use super::{CliError, EXIT_FAILED, output};
+use super::{CliError, EXIT_FAILED, output, paused, tty_approver};
 use lackpy_service::{RunProgram, Teardown, Variables};
 
 /// Arguments of `lackpy run`.
@@ -22,6 +24,13 @@ pub struct RunArgs {
     /// Wall-clock limit for the run, in milliseconds.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub approval: ApprovalArgs,
+    /// Journal the run call by call, so it can be resumed after a crash
+    /// (`lackpy resume`).
+    #[arg(long)]
+    pub journal: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub workspace: WorkspaceArg,
@@ -54,8 +63,8 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         // The process exits once the result is printed: freeing the
         // program's values one by one first would only delay that.
         teardown: Teardown::AtExit,
-        approver: None,
-        journal: false,
+        approver: args.approval.approver(),
+        journal: args.journal,
     };
     let workspace = args.workspace.path()?;
     let result = block_on(async {
@@ -67,23 +76,41 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         service.shutdown().await;
         Ok::<_, CliError>(r?)
     })??;
-    if args.json {
-        // Python's JSON text (NaN/Infinity included), as lackpy prints it.
-        output::out_line(&result.to_json());
-    } else {
-        print_human(&result, verbose > 0);
-    }
+    print_result(
+        &result,
+        args.json,
+        verbose > 0,
+        args.workspace.workspace.as_deref(),
+    );
     Ok(if result.success { 0 } else { EXIT_FAILED })
+}
+
+/// Prints a run's result as `run` and `resume` do: the JSON object, or
+/// the human form (`workspace`, when given, goes into a paused run's
+/// resume hint).
+pub(super) fn print_result(
+    r: &ExecutionResult,
+    json: bool,
+    with_trace: bool,
+    workspace: Option<&Path>,
+) {
+    tty_approver::leave_abandoned_prompt();
+    if json {
+        // Python's JSON text (NaN/Infinity included), as lackpy prints it.
+        output::out_line(&r.to_json());
+    } else {
+        print_human(r, with_trace, workspace);
+    }
 }
 
 /// Prints what the program printed, then its output (a string as is,
 /// anything else as Python's `repr`); errors and the trace go to stderr.
-fn print_human(r: &ExecutionResult, with_trace: bool) {
+fn print_human(r: &ExecutionResult, with_trace: bool, workspace: Option<&Path>) {
     print_output(r);
     if with_trace {
         output::err(&trace_summary(r));
     }
-    print_error(r);
+    print_error(r, workspace);
 }
 
 /// What the program printed, then its output: a string as is, anything
@@ -97,9 +124,12 @@ pub(super) fn print_output(r: &ExecutionResult) {
     }
 }
 
-/// A failed run's error, with its line, on stderr.
-pub(super) fn print_error(r: &ExecutionResult) {
-    if !r.success {
+/// A failed run's error, with its line, on stderr; a paused run's call,
+/// rule and resume command.
+pub(super) fn print_error(r: &ExecutionResult, workspace: Option<&Path>) {
+    if let Some(p) = &r.paused {
+        output::err_line(&paused::message(p, workspace));
+    } else if !r.success {
         let kind = r.error_type.as_deref().unwrap_or("Error");
         let msg = r.error.as_deref().unwrap_or("");
         match r.error_line {

@@ -1,6 +1,7 @@
 //! `lackpy tools`: every tool with its provenance.
 
 use clap::Args;
+use lackpy_service::PolicyView;
 use lackpy_sources::{CandidateInfo, Precedence, ToolListing};
 
 use super::CliError;
@@ -20,17 +21,21 @@ pub struct ToolsArgs {
 /// Runs `lackpy tools`.
 pub fn run(args: ToolsArgs) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
-    let (listing, json) = block_on(async {
+    let (listing, policies, json) = block_on(async {
         let service = start_service(workspace).await?;
         let l = service.tools();
+        let policies: Vec<Option<PolicyView>> = l
+            .iter()
+            .map(|t| service.tool_policy(&t.name, None))
+            .collect();
         let json = service.tools_json(None);
         service.shutdown().await;
-        Ok::<_, CliError>((l, json?))
+        Ok::<_, CliError>((l, policies, json?))
     })??;
     if args.json {
         print_json(&json)?;
     } else {
-        super::output::out(&render(&listing));
+        super::output::out(&render(&listing, &policies));
     }
     Ok(0)
 }
@@ -53,18 +58,37 @@ fn candidate(c: &CandidateInfo) -> String {
     )
 }
 
-/// The table `lackpy tools` prints.
-pub fn render(listing: &[ToolListing]) -> String {
-    let mut rows = vec![[
-        "name".to_string(),
-        "provider".to_string(),
-        "source".to_string(),
-        "prec".to_string(),
-        "grade".to_string(),
-        "available".to_string(),
-        "shadows".to_string(),
-    ]];
-    for t in listing {
+/// What the policy says of a tool, with the rule: `needs approval
+/// ([policy] approve_above (2, 1))`; `-` for a tool it does not judge
+/// (an unavailable one).
+fn policy_cell(p: Option<&PolicyView>) -> String {
+    match p {
+        Some(PolicyView {
+            state,
+            rule: Some(rule),
+        }) => format!("{state} ({rule})"),
+        Some(PolicyView { state, rule: None }) => (*state).to_string(),
+        None => "-".to_string(),
+    }
+}
+
+/// The table `lackpy tools` prints; `policies[i]` is what the policy says
+/// of `listing[i]`.
+pub fn render(listing: &[ToolListing], policies: &[Option<PolicyView>]) -> String {
+    let mut rows = vec![
+        [
+            "name",
+            "provider",
+            "source",
+            "prec",
+            "grade",
+            "policy",
+            "available",
+            "shadows",
+        ]
+        .map(String::from),
+    ];
+    for (i, t) in listing.iter().enumerate() {
         let shown = t.winner().or_else(|| t.candidates.first());
         let Some(c) = shown else { continue };
         let available = if t.available() {
@@ -82,6 +106,7 @@ pub fn render(listing: &[ToolListing]) -> String {
             c.source.clone(),
             precedence(&c.precedence),
             format!("({}, {})", c.grade.w, c.grade.d),
+            policy_cell(policies.get(i).and_then(Option::as_ref)),
             available,
             if shadows.is_empty() {
                 "-".to_string()
@@ -90,18 +115,5 @@ pub fn render(listing: &[ToolListing]) -> String {
             },
         ]);
     }
-    let widths: Vec<usize> = (0..7)
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = String::new();
-    for r in &rows {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .map(|(c, w)| format!("{c:<w$}"))
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    super::table::render(&rows)
 }

@@ -4,7 +4,10 @@ mod common;
 mod mcp_serve_support;
 
 mod bench_suite;
+mod cli_approvals;
+mod cli_approvals_tty;
 mod cli_delegate;
+mod cli_resume_crash;
 mod cli_run;
 mod cli_run_variables;
 mod cli_status_mcp;

@@ -2,8 +2,10 @@
 
 #![allow(dead_code)]
 
+pub mod approvals;
 pub mod chat_server;
 pub mod procs;
+pub mod pty;
 pub mod test_server;
 
 use std::io::Write;
