@@ -5,12 +5,15 @@
 //! ([`McpServer`]); runs are admitted up to `[server] max_concurrent_runs`
 //! plus a bounded queue (`admission`), and each runs under a cancel token
 //! that the client's `notifications/cancelled`, the session's end and the
-//! server's shutdown all reach (`run`). `transport` serves it over stdio or
+//! server's shutdown all reach (`run`; `resume` for `resume_run`). A gated
+//! call asks the client's user when the client can be asked
+//! (`elicitation`); otherwise the run pauses. `transport` serves it over stdio or
 //! streamable HTTP (`http_guard` checks HTTP requests first: their target,
 //! body and JSON-RPC shape, and the bound on sessions, `session_cap`;
 //! `one_piece` lets a quick answer leave in one write).
 
 mod admission;
+mod elicitation;
 mod http_guard;
 mod listener;
 mod one_piece;
@@ -18,6 +21,7 @@ mod request_body;
 mod request_stream;
 mod request_target;
 mod resources;
+mod resume;
 mod run;
 mod session_cap;
 mod sessions;
@@ -161,7 +165,10 @@ impl ServerHandler for McpServer {
                  calling tools one by one. run_program's description lists the tools and the \
                  language's restrictions; validate checks a program without running it. \
                  delegate writes the program from a description (templates, rules, the \
-                 configured model) and runs it; generate only writes it.",
+                 configured model) and runs it; generate only writes it. A call that needs \
+                 approval asks the user (elicitation) when the client can be asked; otherwise \
+                 the run pauses (error_type ApprovalRequired): resume_run continues it once \
+                 decided, list_runs lists such runs.",
             )
     }
 
@@ -184,17 +191,23 @@ impl ServerHandler for McpServer {
         let answer = match request.name.as_ref() {
             tools::RUN_PROGRAM => {
                 return match args.run_request() {
-                    Ok(run) => run::run_program(&self.shared, &self.session, run, context)
-                        .await
-                        .map(CallToolResponse::Complete),
+                    Ok(mut run) => {
+                        run.approver = elicitation::approver_for(&context);
+                        run::run_program(&self.shared, &self.session, run, context)
+                            .await
+                            .map(CallToolResponse::Complete)
+                    }
                     Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
                 };
             }
             tools::DELEGATE => {
                 return match tools::intent_request(&args, true) {
-                    Ok(d) => run::delegate(&self.shared, &self.session, d, context)
-                        .await
-                        .map(CallToolResponse::Complete),
+                    Ok(mut d) => {
+                        d.approver = elicitation::approver_for(&context);
+                        run::delegate(&self.shared, &self.session, d, context)
+                            .await
+                            .map(CallToolResponse::Complete)
+                    }
                     Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
                 };
             }
@@ -206,6 +219,18 @@ impl ServerHandler for McpServer {
                     Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
                 };
             }
+            tools::RESUME_RUN => {
+                return match args.resume_request() {
+                    Ok(mut r) => {
+                        r.approver = elicitation::approver_for(&context);
+                        resume::resume_run(&self.shared, &self.session, r, context)
+                            .await
+                            .map(CallToolResponse::Complete)
+                    }
+                    Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
+                };
+            }
+            tools::LIST_RUNS => tools::list_runs(service, &args),
             tools::STATUS => match args.only(&[]) {
                 Ok(()) => {
                     serde_json::to_value(service.status_probed().await).map_err(|e| e.to_string())

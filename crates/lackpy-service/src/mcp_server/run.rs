@@ -1,7 +1,8 @@
-//! One `run_program` or `delegate` call: admission, the run under a cancel
-//! token that the client, the session and the server's shutdown can all
-//! trip, and a progress notification per finished tool call; and
-//! `generate`, which only waits for the tiers.
+//! One `run_program` or `delegate` call (and `resume_run`, through
+//! [`supervise`]): admission, the run under a cancel token that the client,
+//! the session and the server's shutdown can all trip, and a progress
+//! notification per finished tool call; and `generate`, which only waits
+//! for the tiers.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -16,7 +17,7 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream};
+use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream, resume};
 use crate::delegate::DelegateResult;
 use crate::service::{Delegate, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver};
 
@@ -103,7 +104,7 @@ pub(super) async fn generate(
 /// `refused(message)`), under a cancel token that the client, the session
 /// and the server's shutdown can all trip, with a progress notification
 /// per finished tool call; `answer` writes its result.
-async fn supervise<'a, T, Fut>(
+pub(super) async fn supervise<'a, T, Fut>(
     shared: &'a Shared,
     session: &CancellationToken,
     context: RequestContext<RoleServer>,
@@ -157,8 +158,8 @@ where
     match outcome {
         Ok(result) => Ok(answer(&result)),
         // Misconfiguration named by the request (an unknown tool or
-        // profile): the caller can fix it.
-        Err(e) => Ok(request_error(e.message_for(TOOLS_ARGUMENT))),
+        // profile, a run that cannot be resumed): the caller can fix it.
+        Err(e) => Ok(request_error(resume::error_message(&e))),
     }
 }
 
@@ -179,7 +180,7 @@ where
     cancel.cancel();
     match run.await {
         Ok(result) => Ok(answer(&result)),
-        Err(e) => Ok(request_error(e.message_for(TOOLS_ARGUMENT))),
+        Err(e) => Ok(request_error(resume::error_message(&e))),
     }
 }
 

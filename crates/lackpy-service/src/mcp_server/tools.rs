@@ -8,7 +8,7 @@ use lackpy_lang::{Data, Rule, Teardown, Variables};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
-use crate::service::{Delegate, LackpyService, RunProgram, params_from_json};
+use crate::service::{Delegate, LackpyService, Resume, RunProgram, params_from_json};
 
 /// `run_program`.
 pub(crate) const RUN_PROGRAM: &str = "run_program";
@@ -24,6 +24,10 @@ pub(crate) const STATUS: &str = "status";
 pub(crate) const DELEGATE: &str = "delegate";
 /// `generate`.
 pub(crate) const GENERATE: &str = "generate";
+/// `resume_run`.
+pub(crate) const RESUME_RUN: &str = "resume_run";
+/// `list_runs`.
+pub(crate) const LIST_RUNS: &str = "list_runs";
 
 fn object(v: Value) -> Arc<JsonObject> {
     match v {
@@ -165,9 +169,65 @@ fn execution_result_schema() -> Arc<JsonObject> {
             "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
             "files_read": {"type": "array", "items": {"type": "string"}},
             "files_modified": {"type": "array", "items": {"type": "string"}},
-            "duration_ms": {"type": "number"}
+            "duration_ms": {"type": "number"},
+            "paused": paused_schema()
         },
         "required": ["success"]
+    }))
+}
+
+/// A paused run's `paused` object: the call it waits at.
+fn paused_schema() -> Value {
+    json!({
+        "type": "object",
+        "description": "Set when the run paused for an approval (error_type ApprovalRequired): resume it with resume_run.",
+        "properties": {
+            "run_id": {"type": "string"},
+            "step": {"type": "integer"},
+            "tool": {"type": "string"},
+            "args": {"type": "object"},
+            "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
+            "rule": {"type": "string"},
+            "expires_at": {"type": ["string", "null"]}
+        }
+    })
+}
+
+fn resume_schema() -> Arc<JsonObject> {
+    object(json!({
+        "type": "object",
+        "properties": {
+            "run_id": {"type": "string", "description": "The run, as a paused result's paused.run_id or list_runs gives it."},
+            "approve": {"type": "boolean",
+                        "description": "The answer for the call a paused run waits at: true runs it, false refuses it (PermissionError in the program). Required for a paused run."},
+            "retry_in_flight": {"type": "boolean",
+                                "description": "Call again a call that was in flight when the run's process ended, even when it may have had effects."}
+        },
+        "required": ["run_id"],
+        "additionalProperties": false
+    }))
+}
+
+fn runs_schema() -> Arc<JsonObject> {
+    object(json!({
+        "type": "object",
+        "properties": {"runs": {"type": "array", "items": {
+            "type": "object",
+            "properties": {
+                "run_id": {"type": "string"},
+                "state": {"type": "string", "description": "paused, interrupted, in_flight, running, expired or corrupt."},
+                "created_at": {"type": "string"},
+                "expires_at": {"type": "string"},
+                "calls": {"type": "integer"},
+                "step": {"type": ["integer", "null"]},
+                "tool": {"type": ["string", "null"]},
+                "rule": {"type": ["string", "null"]},
+                "reason": {"type": ["string", "null"]},
+                "program": {"type": "string", "description": "The program's first line."}
+            },
+            "required": ["run_id", "state"]
+        }}},
+        "required": ["runs"]
     }))
 }
 
@@ -212,7 +272,8 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
         Tool::new(
             VALIDATE,
             "Check a lackpy program against the language whitelist and the tool set without running it. \
-             Returns {valid, errors, calls, variables}.",
+             Returns {valid, errors, calls, variables, grade, needs_approval}: needs_approval lists \
+             the called tools whose calls wait for an approval, with the policy rule.",
             input_schema(&[], &[]),
         )
         .with_raw_output_schema(object(json!({
@@ -221,7 +282,12 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
                 "valid": {"type": "boolean"},
                 "errors": {"type": "array", "items": {"type": "string"}},
                 "calls": {"type": "array", "items": {"type": "string"}},
-                "variables": {"type": "array", "items": {"type": "string"}}
+                "variables": {"type": "array", "items": {"type": "string"}},
+                "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
+                "needs_approval": {"type": "array", "items": {"type": "object", "properties": {
+                    "tool": {"type": "string"},
+                    "rule": {"type": "string"}
+                }}}
             },
             "required": ["valid", "errors"]
         })))
@@ -277,6 +343,24 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             object(json!({"type": "object", "properties": {}, "additionalProperties": false})),
         )
         .with_raw_output_schema(object(json!({"type": "object"})))
+        .with_annotations(read_only()),
+        Tool::new(
+            RESUME_RUN,
+            "Resume a paused or interrupted run: its completed calls are answered from its journal \
+             (not repeated), the call it waits at runs (approve: true) or raises PermissionError \
+             (approve: false), and the rest runs live. Returns the ExecutionResult, like run_program \
+             (it may pause again).",
+            resume_schema(),
+        )
+        .with_raw_output_schema(execution_result_schema())
+        .with_annotations(runs_tools()),
+        Tool::new(
+            LIST_RUNS,
+            "The runs that can be resumed (paused for an approval, or interrupted), with their state, \
+             the call they wait at and when they expire.",
+            object(json!({"type": "object", "properties": {}, "additionalProperties": false})),
+        )
+        .with_raw_output_schema(runs_schema())
         .with_annotations(read_only()),
     ]
 }
@@ -351,6 +435,14 @@ impl Args<'_> {
             .collect()
     }
 
+    fn boolean(&self, key: &str) -> Result<Option<bool>, String> {
+        match self.0.get(key) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(format!("argument '{key}' must be a boolean")),
+        }
+    }
+
     fn timeout(&self) -> Result<Option<Duration>, String> {
         match self.0.get("timeout_ms") {
             None | Some(Value::Null) => Ok(None),
@@ -384,6 +476,24 @@ impl Args<'_> {
             teardown: Teardown::Free,
             approver: None,
             journal: false,
+        })
+    }
+
+    /// The `resume_run` request these arguments make; its decision is the
+    /// client's (`by` is `api`).
+    pub(crate) fn resume_request(&self) -> Result<Resume, String> {
+        self.only(&["run_id", "approve", "retry_in_flight"])?;
+        let run_id = self
+            .string("run_id")?
+            .filter(|id| !id.is_empty())
+            .ok_or_else(|| "argument 'run_id' (a string) is required".to_string())?;
+        Ok(Resume {
+            run_id,
+            approve: self.boolean("approve")?,
+            by: "api".to_string(),
+            retry_in_flight: self.boolean("retry_in_flight")?.unwrap_or(false),
+            approver: None,
+            variables: Variables::Collect,
         })
     }
 }
@@ -442,6 +552,14 @@ pub(crate) fn list_tools(service: &LackpyService, args: &Args<'_>) -> Result<Val
     let profile = args.profile()?;
     service
         .tools_json(profile.as_deref())
+        .map_err(|e| e.to_string())
+}
+
+/// `list_runs`'s answer as JSON.
+pub(crate) fn list_runs(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
+    args.only(&[])?;
+    serde_json::to_value(service.runs())
+        .map(|runs| json!({ "runs": runs }))
         .map_err(|e| e.to_string())
 }
 

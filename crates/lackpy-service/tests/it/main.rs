@@ -16,6 +16,8 @@ mod conformance;
 mod hardening_files;
 mod hardening_output;
 mod hardening_proc;
+mod mcp_approvals;
+mod mcp_approvals_python;
 mod mcp_conformance_client;
 mod mcp_delegate;
 mod mcp_e2e;

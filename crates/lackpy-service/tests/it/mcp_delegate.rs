@@ -40,7 +40,9 @@ async fn delegate_and_generate_over_stdio() {
             "generate",
             "list_tools",
             "language_spec",
-            "status"
+            "status",
+            "resume_run",
+            "list_runs"
         ]
     );
     let hint = |name: &str| {

@@ -10,7 +10,7 @@ use mcp_serve_support::*;
 use rmcp::model::{CallToolRequestParams, ReadResourceRequestParams, ResourceContents};
 use serde_json::{Value, json};
 
-const TOOL_NAMES: [&str; 7] = [
+const TOOL_NAMES: [&str; 9] = [
     "run_program",
     "validate",
     "delegate",
@@ -18,6 +18,8 @@ const TOOL_NAMES: [&str; 7] = [
     "list_tools",
     "language_spec",
     "status",
+    "resume_run",
+    "list_runs",
 ];
 
 /// Every tool and resource through one client.

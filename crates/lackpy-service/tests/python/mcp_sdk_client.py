@@ -15,7 +15,17 @@ import anyio
 from mcp import ClientSession, StdioServerParameters, types
 from mcp.client.stdio import stdio_client
 
-NAMES = ["run_program", "validate", "delegate", "generate", "list_tools", "language_spec", "status"]
+NAMES = [
+    "run_program",
+    "validate",
+    "delegate",
+    "generate",
+    "list_tools",
+    "language_spec",
+    "status",
+    "resume_run",
+    "list_runs",
+]
 LONG = "x = 0\nfor i in range(10000000000):\n    x = i\nx"
 
 

@@ -1,0 +1,76 @@
+//! `resume_run`: a paused or interrupted run resumed for a client, admitted,
+//! stopped and reporting progress like `run_program`; and the words MCP
+//! callers see when a run cannot be resumed.
+
+use lackpy_bridge::ExecutionResult;
+use lackpy_lang::Grade;
+use rmcp::model::{CallToolResult, ErrorData};
+use rmcp::service::{RequestContext, RoleServer};
+use std::time::Duration;
+use tokio_util::sync::CancellationToken;
+
+use super::run::{execution_result, supervise};
+use super::{Shared, TOOLS_ARGUMENT};
+use crate::runs::RunError;
+use crate::service::{Resume, ServiceError};
+
+/// Resumes one run for a client. A run another resume (or process) holds
+/// answers `Busy`, as a full queue does; a run that cannot be resumed
+/// (unknown, expired, corrupt, waiting for a decision) is an `isError`
+/// result naming it.
+pub(super) async fn resume_run(
+    shared: &Shared,
+    session: &CancellationToken,
+    request: Resume,
+    context: RequestContext<RoleServer>,
+) -> Result<CallToolResult, ErrorData> {
+    let service = &shared.service;
+    supervise(
+        shared,
+        session,
+        context,
+        |cancel, observer| service.resume_observed(request, cancel, observer),
+        execution_result,
+        |message| {
+            execution_result(&ExecutionResult::failed(
+                "Busy",
+                message,
+                Grade::UNKNOWN,
+                Duration::ZERO,
+            ))
+        },
+    )
+    .await
+}
+
+/// A service error as an MCP caller reads it: run errors name this
+/// server's tools where the command line's name its commands.
+pub(super) fn error_message(e: &ServiceError) -> String {
+    match e {
+        ServiceError::Run(RunError::NotFound(id)) => {
+            format!("no resumable run '{id}' (list_runs shows the runs that can be resumed)")
+        }
+        ServiceError::Run(RunError::NeedsDecision(id)) => format!(
+            "run '{id}' waits for an approval: call resume_run with approve true (the call runs) or false (it is refused)"
+        ),
+        other => other.message_for(TOOLS_ARGUMENT),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_errors_name_the_mcp_tools() {
+        let id = "r0123456789abcdef".to_string();
+        insta::assert_snapshot!(
+            error_message(&ServiceError::Run(RunError::NotFound(id.clone()))),
+            @"no resumable run 'r0123456789abcdef' (list_runs shows the runs that can be resumed)"
+        );
+        insta::assert_snapshot!(
+            error_message(&ServiceError::Run(RunError::NeedsDecision(id))),
+            @"run 'r0123456789abcdef' waits for an approval: call resume_run with approve true (the call runs) or false (it is refused)"
+        );
+    }
+}
