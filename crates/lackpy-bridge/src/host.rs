@@ -269,12 +269,14 @@ impl Host for BridgeHost {
                             rule,
                             expires_at: String::new(),
                         });
-                        return Err(ProgramError::new(
-                            "ApprovalRequired",
+                        let message = if run_id.is_empty() {
+                            format!("call to {tool} needs approval; the run is paused")
+                        } else {
                             format!(
                                 "call to {tool} needs approval; the run is paused (run {run_id})"
-                            ),
-                        ));
+                            )
+                        };
+                        return Err(ProgramError::new("ApprovalRequired", message));
                     }
                 }
             }

@@ -50,8 +50,14 @@ async fn service(config: &str) -> (LackpyService, tempfile::TempDir) {
     let svc = LackpyService::start(ServiceOptions {
         workspace: dir.path().to_path_buf(),
         tools: vec![
-            (spec("inc", Grade::new(1, 0)), Arc::new(Inc) as Arc<dyn Tool>),
-            (spec("send", Grade::new(3, 3)), Arc::new(Inc) as Arc<dyn Tool>),
+            (
+                spec("inc", Grade::new(1, 0)),
+                Arc::new(Inc) as Arc<dyn Tool>,
+            ),
+            (
+                spec("send", Grade::new(3, 3)),
+                Arc::new(Inc) as Arc<dyn Tool>,
+            ),
         ],
         ..ServiceOptions::default()
     })
@@ -82,12 +88,18 @@ fn main() {
             "[policy]\nmax_grade = { w = 3, d = 3 }\napprove_above = { w = 3, d = 3 }\n",
             false,
         ),
-        ("journal_memory", "[policy]\napprove_tools = [\"send\"]\n", false),
+        (
+            "journal_memory",
+            "[policy]\napprove_tools = [\"send\"]\n",
+            false,
+        ),
         ("journal_durable", "", true),
     ];
     let mut c = Criterion::default().configure_from_args();
     let mut group = c.benchmark_group("policy_200_calls");
-    group.sample_size(20).measurement_time(Duration::from_secs(4));
+    group
+        .sample_size(20)
+        .measurement_time(Duration::from_secs(4));
     let mut medians = Vec::new();
     for (name, config, journal) in cases {
         let (svc, _dir) = rt.block_on(service(config));
@@ -109,7 +121,10 @@ fn main() {
     }
     group.finish();
     let base = medians.first().map_or(Duration::ZERO, |(_, m)| *m);
-    eprintln!("\n{:<16} {:>12} {:>14}", "case", "per call", "over no_policy");
+    eprintln!(
+        "\n{:<16} {:>12} {:>14}",
+        "case", "per call", "over no_policy"
+    );
     for (name, m) in &medians {
         let per = m.as_secs_f64() * 1e6 / CALLS as f64;
         let over = (m.as_secs_f64() - base.as_secs_f64()) * 1e6 / CALLS as f64;
