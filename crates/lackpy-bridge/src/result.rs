@@ -160,13 +160,19 @@ impl ExecutionResult {
         w.raw("files_modified", Some(&string_list(&self.files_modified)));
         w.raw("duration_ms", Some(millis(self.duration).as_str()));
         if let Some(p) = &self.paused {
-            w.raw("paused", Some(&paused_json(p)));
+            w.raw("paused", Some(&p.to_json()));
         }
         w.finish()
     }
 }
 
-/// The `paused` object of a paused run's result.
+impl Paused {
+    /// The `paused` object of a paused run's result, as JSON text.
+    pub fn to_json(&self) -> String {
+        paused_json(self)
+    }
+}
+
 fn paused_json(p: &Paused) -> String {
     let args: Vec<(&str, String)> = p
         .args

@@ -173,6 +173,10 @@ impl DelegateResult {
         fields.push(("error", ser(&self.error)));
         fields.push(("correction_attempts", ser(&self.correction_attempts)));
         fields.push(("generation_errors", ser(&self.generation_errors)));
+        if let Some(p) = self.run.as_ref().and_then(|r| r.paused.as_ref()) {
+            // A paused run says where it waits, as run_program's result does.
+            fields.push(("paused", p.to_json()));
+        }
         let members: Vec<String> = fields
             .into_iter()
             .map(|(k, v)| format!("\"{k}\": {v}"))
