@@ -31,14 +31,7 @@ pub(super) async fn resume_run(
         context,
         |cancel, observer| service.resume_observed(request, cancel, observer),
         execution_result,
-        |message| {
-            execution_result(&ExecutionResult::failed(
-                "Busy",
-                message,
-                Grade::UNKNOWN,
-                Duration::ZERO,
-            ))
-        },
+        super::run::busy,
     )
     .await
 }

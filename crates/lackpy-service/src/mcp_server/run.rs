@@ -36,16 +36,19 @@ pub(super) async fn run_program(
         context,
         |cancel, observer| service.run_program_observed(request, cancel, observer),
         execution_result,
-        |message| {
-            execution_result(&ExecutionResult::failed(
-                "Busy",
-                message,
-                Grade::UNKNOWN,
-                Duration::ZERO,
-            ))
-        },
+        busy,
     )
     .await
+}
+
+/// The answer to a run the queue (or a resume's lock) turned away.
+pub(super) fn busy(message: String) -> Result<CallToolResult, ErrorData> {
+    execution_result(&ExecutionResult::failed(
+        "Busy",
+        message,
+        Grade::UNKNOWN,
+        Duration::ZERO,
+    ))
 }
 
 /// Generates a program for a client's intent and runs it, admitted and
