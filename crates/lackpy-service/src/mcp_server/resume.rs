@@ -2,11 +2,8 @@
 //! stopped and reporting progress like `run_program`; and the words MCP
 //! callers see when a run cannot be resumed.
 
-use lackpy_bridge::ExecutionResult;
-use lackpy_lang::Grade;
 use rmcp::model::{CallToolResult, ErrorData};
 use rmcp::service::{RequestContext, RoleServer};
-use std::time::Duration;
 use tokio_util::sync::CancellationToken;
 
 use super::run::{execution_result, supervise};
