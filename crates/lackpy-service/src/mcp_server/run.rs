@@ -42,7 +42,7 @@ pub(super) async fn run_program(
 }
 
 /// The answer to a run the queue (or a resume's lock) turned away.
-pub(super) fn busy(message: String) -> Result<CallToolResult, ErrorData> {
+pub(super) fn busy(message: String) -> CallToolResult {
     execution_result(&ExecutionResult::failed(
         "Busy",
         message,
