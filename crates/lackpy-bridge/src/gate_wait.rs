@@ -28,7 +28,11 @@ pub(crate) fn wait_for_answer(host: &BridgeHost, request: ApprovalRequest) -> An
         *task_slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(answer);
         me.unpark();
     });
-    let deadline = Instant::now() + host.approvals.timeout;
+    // A timeout of centuries is "wait as long as it takes", not an overflow.
+    let started = Instant::now();
+    let deadline = started
+        .checked_add(host.approvals.timeout)
+        .unwrap_or_else(|| started + std::time::Duration::from_secs(100 * 365 * 86_400));
     loop {
         if let Some(answer) = slot.lock().unwrap_or_else(PoisonError::into_inner).take() {
             return answer;
