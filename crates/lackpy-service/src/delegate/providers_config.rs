@@ -189,11 +189,8 @@ pub fn settings(t: &toml::Table) -> Result<ProviderSettings, String> {
             ));
         }
     }
-    if t.contains_key("api_key") {
-        tracing::warn!(
-            "an `api_key` written in the config is never used; name the environment variable that holds it with `api_key_env`"
-        );
-    }
+    // An `api_key` written here is never read: the config loader warns
+    // of it (`status` shows the warning).
     let base_url = base_url
         .filter(|u| !u.trim().is_empty())
         .ok_or("`base_url` is missing (e.g. \"http://localhost:11434/v1\")")?;
