@@ -8,6 +8,7 @@ mod cli_approvals;
 mod cli_approvals_tty;
 mod cli_basics;
 mod cli_delegate;
+mod cli_mcp_parts;
 mod cli_providers;
 mod cli_resume_crash;
 mod cli_run;
