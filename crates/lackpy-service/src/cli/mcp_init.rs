@@ -161,7 +161,7 @@ fn write_entry(
 
 /// The path the user ran lackpy by, absolute but with symlinks kept (a
 /// `~/.cargo/bin/lackpy` link should survive a reinstall behind it):
-/// argv[0] against the cwd, or found on `PATH` when it is a bare name;
+/// `argv[0]` against the cwd, or found on `PATH` when it is a bare name;
 /// the resolved executable only when neither works.
 fn invoked_path() -> Result<PathBuf, CliError> {
     let argv0 = std::env::args_os().next().map(PathBuf::from);
