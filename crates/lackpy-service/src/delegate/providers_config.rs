@@ -14,8 +14,10 @@
 //! Tiers follow `[inference].order` (its `templates` and `rules` entries
 //! name the tiers that always come first); without `order`, every table in
 //! file order. A table that cannot be used is a tier that is unavailable,
-//! with the reason (`lackpy status` shows it): a bad `[inference]` never
-//! stops `lackpy run`.
+//! with the reason (`lackpy status` shows it): a bad table never stops
+//! `lackpy run`. (An order naming no table is refused by the config
+//! loader, with the nearest name; a config given in code that does so
+//! gets an unavailable tier here.)
 
 use std::time::Duration;
 
