@@ -60,7 +60,11 @@ pub fn without_dots(p: &std::path::Path) -> PathBuf {
 /// format; `RUST_LOG` overrides the filter.
 pub fn init_logging(verbose: u8) {
     VERBOSE.store(verbose, Ordering::Relaxed);
-    let from_env = EnvFilter::try_from_default_env().ok();
+    // Only parsed when set: a plain run builds no filter at all.
+    let from_env = std::env::var_os("RUST_LOG")
+        .is_some()
+        .then(|| EnvFilter::try_from_default_env().ok())
+        .flatten();
     if verbose == 0 && from_env.is_none() {
         // The filter is "warn", and most runs warn about nothing: the
         // formatting subscriber waits for the first warning.
