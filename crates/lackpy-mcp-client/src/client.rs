@@ -157,6 +157,7 @@ impl McpClient {
                     emit(DiscoveryEvent::Ready {
                         server: status.id.clone(),
                         tools: status.tools.len(),
+                        protocol_version: status.protocol_version.clone(),
                         elapsed,
                         done: ready + failed,
                         total,
@@ -202,12 +203,15 @@ impl McpClient {
             failed,
             elapsed,
         });
-        tracing::info!(
-            ready,
-            failed,
-            elapsed_ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
-            "MCP discovery finished"
-        );
+        if total > 0 {
+            // Debug: `lackpy -v` shows a line per server from the events.
+            tracing::debug!(
+                ready,
+                failed,
+                elapsed_ms = u64::try_from(elapsed.as_millis()).unwrap_or(u64::MAX),
+                "MCP discovery finished"
+            );
+        }
         if self.closed.load(Ordering::Acquire) {
             // Shut down while discovering: end what just started.
             self.shutdown().await;

@@ -5,8 +5,15 @@
 //! 1. `structuredContent` that is exactly `{"result": v}` → `v`;
 //! 2. any other `structuredContent` object → that dict;
 //! 3. one text block → `str` (JSON text stays a string), several → list of str;
+//!    text beside other blocks → a list in block order: each text a str, each
+//!    other block its dict with its bytes noted, not kept
+//!    (`{type: "image", mimeType, omitted_bytes: N}`), so no part is lost
+//!    silently;
 //! 4. no text but other blocks → list of dicts `{type, mimeType, data | uri | text}`;
 //! 5. nothing → `None`.
+//!
+//! With `structuredContent`, other blocks (an image beside the structured
+//! answer) are logged at INFO as omitted.
 //!
 //! `isError` results become a tool error whose message is the text blocks
 //! joined by `"; "`, or `MCP tool returned an error` when there are none.
@@ -201,6 +208,59 @@ fn block_dict(block: &ContentBlock) -> Data {
     }
 }
 
+/// The bytes a base64 text decodes to (what a dropped part held).
+fn decoded_len(b64: &str) -> usize {
+    let chars = b64.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+    let padding = b64
+        .trim_end()
+        .bytes()
+        .rev()
+        .take_while(|b| *b == b'=')
+        .count();
+    (chars / 4 * 3 + (chars % 4).saturating_sub(1)).saturating_sub(padding.min(2))
+}
+
+/// A non-text block beside text: its dict, with `omitted_bytes` in place
+/// of its base64 `data` (a program reading text has no use for the bytes,
+/// but must be able to see they were there).
+fn noted_block(block: &ContentBlock) -> Data {
+    let data = match block {
+        ContentBlock::Image(i) => Some(i.data.as_str()),
+        ContentBlock::Audio(a) => Some(a.data.as_str()),
+        ContentBlock::Resource(e) => match &e.resource {
+            ResourceContents::BlobResourceContents { blob, .. } => Some(blob.as_str()),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Data::Dict(pairs) = block_dict(block) else {
+        return block_dict(block);
+    };
+    let mut pairs: Vec<(Data, Data)> = pairs
+        .into_iter()
+        .filter(|(k, _)| *k != Data::Str("data".to_string()))
+        .collect();
+    if let Some(d) = data {
+        pairs.push((
+            Data::Str("omitted_bytes".to_string()),
+            Data::Int(decoded_len(d).into()),
+        ));
+    }
+    Data::Dict(pairs)
+}
+
+/// Logs the non-text blocks a structured answer leaves out of the value.
+fn log_unused_blocks(result: &CallToolResult) {
+    for block in &result.content {
+        if !matches!(block, ContentBlock::Text(_)) {
+            tracing::info!(
+                "an MCP result part was omitted (the structured answer is the value): {}",
+                noted_block(block).py_repr()
+            );
+        }
+    }
+}
+
 fn texts(result: &CallToolResult) -> Vec<&str> {
     result
         .content
@@ -227,6 +287,9 @@ pub fn result_to_data(result: &CallToolResult) -> Result<Data, ToolError> {
         };
         return Err(ToolError::failed(message).with_type("RuntimeError"));
     }
+    if result.structured_content.is_some() {
+        log_unused_blocks(result);
+    }
     match &result.structured_content {
         Some(Value::Object(map)) => {
             if map.len() == 1
@@ -243,6 +306,19 @@ pub fn result_to_data(result: &CallToolResult) -> Result<Data, ToolError> {
         _ => {}
     }
     let texts = texts(result);
+    if !texts.is_empty() && texts.len() < result.content.len() {
+        // Text beside other parts: every part in order, none lost.
+        return Ok(Data::List(
+            result
+                .content
+                .iter()
+                .map(|b| match b {
+                    ContentBlock::Text(t) => Data::Str(t.text.clone()),
+                    other => noted_block(other),
+                })
+                .collect(),
+        ));
+    }
     match texts.len() {
         0 if result.content.is_empty() => Ok(Data::None),
         0 => Ok(Data::List(result.content.iter().map(block_dict).collect())),
@@ -295,9 +371,32 @@ mod tests {
         let one = result(json!({"content": [{"type": "text", "text": "{\"a\": 1}"}]}));
         assert_eq!(result_to_data(&one), Ok(s("{\"a\": 1}")));
         let two = result(json!({"content": [
-            {"type": "text", "text": "x"}, {"type": "image", "data": "AA==", "mimeType": "image/png"},
-            {"type": "text", "text": "y"}]}));
+            {"type": "text", "text": "x"}, {"type": "text", "text": "y"}]}));
         assert_eq!(result_to_data(&two), Ok(Data::List(vec![s("x"), s("y")])));
+    }
+
+    #[test]
+    fn parts_beside_text_are_noted_never_lost() {
+        let r = result(json!({"content": [
+            {"type": "text", "text": "x"},
+            {"type": "image", "data": "iVBORw0KGgo=", "mimeType": "image/png"},
+            {"type": "audio", "data": "AAAA", "mimeType": "audio/wav"},
+            {"type": "resource", "resource": {"uri": "file:///b", "blob": "AA==", "mimeType": "application/octet-stream"}},
+            {"type": "resource_link", "uri": "file:///c", "name": "c"}]}));
+        let Ok(v) = result_to_data(&r) else {
+            panic!("a value");
+        };
+        assert_eq!(
+            v.py_repr(),
+            "['x', {'type': 'image', 'mimeType': 'image/png', 'omitted_bytes': 8}, \
+             {'type': 'audio', 'mimeType': 'audio/wav', 'omitted_bytes': 3}, \
+             {'type': 'resource', 'mimeType': 'application/octet-stream', 'uri': 'file:///b', \
+             'omitted_bytes': 1}, {'type': 'resource_link', 'uri': 'file:///c'}]"
+        );
+        assert_eq!(decoded_len(""), 0);
+        assert_eq!(decoded_len("QQ"), 1);
+        assert_eq!(decoded_len("QUJD"), 3);
+        assert_eq!(decoded_len("QUI="), 2);
     }
 
     #[test]

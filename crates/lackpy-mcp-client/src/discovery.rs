@@ -33,6 +33,8 @@ pub enum DiscoveryEvent {
         server: String,
         /// How many tools it offers.
         tools: usize,
+        /// The protocol version agreed on.
+        protocol_version: Option<String>,
         /// How long it took.
         elapsed: Duration,
         /// Servers finished so far (ready or failed).

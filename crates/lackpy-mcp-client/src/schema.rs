@@ -64,6 +64,8 @@ pub fn args_from_schema(schema: &Map<String, Value>) -> (Vec<ArgSpec>, bool) {
                 type_name: display_type(prop),
                 description,
                 name: name.clone(),
+                default: None,
+                choices: Vec::new(),
             }
         })
         .collect::<Vec<_>>();

@@ -87,6 +87,14 @@ pub struct ArgSpec {
     /// Whether a call must supply it.
     #[serde(default = "required_default")]
     pub required: bool,
+    /// The value an omitted argument takes, when the source says (an MCP
+    /// schema's `default`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub default: Option<serde_json::Value>,
+    /// The only values the argument takes, when the source lists them (an
+    /// MCP schema's `enum`); empty when any value of its type goes.
+    #[serde(default, rename = "enum", skip_serializing_if = "Vec::is_empty")]
+    pub choices: Vec<serde_json::Value>,
 }
 
 fn any_type() -> String {
@@ -105,6 +113,8 @@ impl ArgSpec {
             type_name: "Any".to_string(),
             description: String::new(),
             required: true,
+            default: None,
+            choices: Vec::new(),
         }
     }
 

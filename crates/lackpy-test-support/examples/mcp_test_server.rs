@@ -3,7 +3,8 @@
 //!
 //! Tools: `echo`, `add`, `slow(ms)`, `cancellations`, `pid`, one tool per
 //! row of the annotation table, `get-sum`, `print` (a reserved name),
-//! `ordered`, `structured`, `wrapped`, `texts`, `image`, `mixed`, `nothing`,
+//! `ordered`, `structured`, `wrapped`, `texts`, `image`, `mixed`, `captioned`,
+//! `nothing`,
 //! `fail`, `huge(mb)`, `chatter(kb)`, `crash`, `nan` and `deep` (replies no
 //! JSON parser accepts: a bare `NaN`, arrays nested 151 deep); `tools/list`
 //! is paged, five tools a page.
@@ -183,6 +184,11 @@ fn all_tools() -> Vec<Tool> {
             json!({"type": "object", "properties": {}}),
         ),
         tool(
+            "captioned",
+            "A text block and an image block",
+            json!({"type": "object", "properties": {}}),
+        ),
+        tool(
             "nothing",
             "No content at all",
             json!({"type": "object", "properties": {}}),
@@ -342,6 +348,10 @@ impl ServerHandler for TestServer {
                     ContentBlock::resource(ResourceContents::text("hello", "file:///tmp/b.txt")),
                 ])
             }
+            "captioned" => CallToolResult::success(vec![
+                text("a small picture"),
+                ContentBlock::image("iVBORw0KGgo=", "image/png"),
+            ]),
             "nothing" => CallToolResult::success(vec![]),
             "fail" => CallToolResult::error(vec![text("it failed"), text("badly")]),
             "huge" => {

@@ -56,10 +56,10 @@ fn specs_follow_the_schema_annotations_and_overrides() {
                 .clone()
         };
 
-        // Every page was listed (26 tools, 5 a page), minus excluded and skipped.
+        // Every page was listed (27 tools, 5 a page), minus excluded and skipped.
         assert_eq!(
             specs.len(),
-            24,
+            25,
             "{:?}",
             specs.iter().map(|s| &s.name).collect::<Vec<_>>()
         );
@@ -241,6 +241,18 @@ fn every_result_shape_converts() {
                     ("mimeType", s("text/plain")),
                     ("uri", s("file:///tmp/b.txt")),
                     ("text", s("hello"))
+                ]),
+            ]))
+        );
+        // Text beside an image: the image is noted, its bytes not kept.
+        assert_eq!(
+            call(&source, "captioned", vec![]).await,
+            Ok(Data::List(vec![
+                s("a small picture"),
+                dict(vec![
+                    ("type", s("image")),
+                    ("mimeType", s("image/png")),
+                    ("omitted_bytes", Data::Int(8.into()))
                 ]),
             ]))
         );

@@ -3,7 +3,7 @@
 use std::future::Future;
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use clap::Args;
@@ -16,7 +16,7 @@ use tracing::{Dispatch, Event, Metadata};
 use tracing_core::span::Current;
 use tracing_subscriber::EnvFilter;
 
-use super::CliError;
+use super::{CliError, log_format};
 use lackpy_service::{LackpyService, ServiceOptions};
 
 /// `--workspace DIR`.
@@ -28,31 +28,65 @@ pub struct WorkspaceArg {
 }
 
 impl WorkspaceArg {
-    /// The workspace path.
+    /// The workspace path, without `.` components (`/ws/.` is `/ws`, so
+    /// no message shows `/ws/./.lackpy/config.toml`).
     pub fn path(&self) -> Result<PathBuf, CliError> {
         match &self.workspace {
-            Some(p) => Ok(p.clone()),
+            Some(p) => Ok(without_dots(p)),
             None => std::env::current_dir()
                 .map_err(|e| CliError::usage(format!("cannot read the current directory: {e}"))),
         }
     }
 }
 
-/// Logs go to stderr: warnings always, more with `-v`; `RUST_LOG` overrides.
+/// `-v`'s count, for the progress lines drawn outside the log.
+static VERBOSE: AtomicU8 = AtomicU8::new(0);
+
+/// `p` without its `.` components (a path of only `.` stays `.`).
+pub fn without_dots(p: &std::path::Path) -> PathBuf {
+    let kept: PathBuf = p
+        .components()
+        .filter(|c| !matches!(c, std::path::Component::CurDir))
+        .collect();
+    if kept.as_os_str().is_empty() {
+        PathBuf::from(".")
+    } else {
+        kept
+    }
+}
+
+/// Logs go to stderr: warnings always; with `-v` our crates' progress as
+/// short lines, with `-vv` their debug and the SDKs' info in the full
+/// format; `RUST_LOG` overrides the filter.
 pub fn init_logging(verbose: u8) {
-    if verbose == 0 && std::env::var_os("RUST_LOG").is_none() {
+    VERBOSE.store(verbose, Ordering::Relaxed);
+    // Only parsed when set: a plain run builds no filter at all.
+    let from_env = std::env::var_os("RUST_LOG")
+        .is_some()
+        .then(|| EnvFilter::try_from_default_env().ok())
+        .flatten();
+    if verbose == 0 && from_env.is_none() {
         // The filter is "warn", and most runs warn about nothing: the
         // formatting subscriber waits for the first warning.
         let _ = tracing::subscriber::set_global_default(WarnOnly::default());
         return;
     }
-    let default = match verbose {
-        0 => "warn",
-        1 => "info",
-        _ => "debug",
-    };
-    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
-    let _ = fmt_subscriber(verbose, filter).try_init();
+    let filter = from_env.unwrap_or_else(|| EnvFilter::new(log_format::filter_for(verbose)));
+    if verbose == 1 {
+        let _ = tracing_subscriber::fmt()
+            .with_env_filter(filter)
+            .with_writer((|| RedactingStderr) as fn() -> RedactingStderr)
+            .with_ansi(std::io::stderr().is_terminal())
+            .event_format(log_format::Human)
+            .try_init();
+    } else {
+        let _ = fmt_subscriber(verbose, filter).try_init();
+    }
+}
+
+/// The `-v` count the command line was given.
+pub fn verbosity() -> u8 {
+    VERBOSE.load(Ordering::Relaxed)
 }
 
 /// The builder of the subscriber that writes the log lines.
@@ -255,10 +289,72 @@ async fn signalled() -> (&'static str, u8) {
     .await
 }
 
+/// With `-v`, a line per MCP server as discovery goes (`discovering 2 MCP
+/// servers …`, `  everything: 13 tools (2025-11-25) in 180 ms`); nothing
+/// without servers.
+fn discovery_lines() -> ProgressHook {
+    Arc::new(|e: &DiscoveryEvent| {
+        let line = match e {
+            DiscoveryEvent::Started { total: 0 } | DiscoveryEvent::Finished { .. } => return,
+            DiscoveryEvent::Started { total: 1 } => "discovering 1 MCP server …".to_string(),
+            DiscoveryEvent::Started { total } => format!("discovering {total} MCP servers …"),
+            DiscoveryEvent::Ready {
+                server,
+                tools,
+                protocol_version,
+                elapsed,
+                ..
+            } => {
+                let version = protocol_version
+                    .as_deref()
+                    .map(|v| format!(" ({v})"))
+                    .unwrap_or_default();
+                let s = if *tools == 1 { "" } else { "s" };
+                format!(
+                    "  {server}: {tools} tool{s}{version} in {}",
+                    millis(*elapsed)
+                )
+            }
+            DiscoveryEvent::Failed {
+                server,
+                reason,
+                elapsed,
+                ..
+            } => format!("  {server}: failed after {}: {reason}", millis(*elapsed)),
+        };
+        super::output::err_line(&line);
+    })
+}
+
+/// A duration as a person reads it: `180 ms`, `1.2 s`.
+pub fn millis(d: std::time::Duration) -> String {
+    if d.as_millis() < 1000 {
+        format!("{} ms", d.as_millis())
+    } else {
+        format!("{:.1} s", d.as_secs_f64())
+    }
+}
+
 /// Starts the service for `workspace`, drawing MCP discovery progress on a
-/// terminal's stderr (nothing when stderr is piped).
+/// terminal's stderr (nothing when stderr is piped), or with `-v` a line
+/// per server.
 pub async fn start_service(workspace: PathBuf) -> Result<LackpyService, CliError> {
-    let progress: Option<ProgressHook> = std::io::stderr().is_terminal().then(|| {
+    let progress: Option<ProgressHook> = if verbosity() > 0 {
+        Some(discovery_lines())
+    } else {
+        terminal_progress()
+    };
+    Ok(LackpyService::start(ServiceOptions {
+        workspace,
+        progress,
+        ..ServiceOptions::default()
+    })
+    .await?)
+}
+
+/// The one-line counter a terminal's stderr shows while servers connect.
+fn terminal_progress() -> Option<ProgressHook> {
+    std::io::stderr().is_terminal().then(|| {
         // Nothing is drawn without servers to connect: a prompt or an
         // error then starts on a clean line.
         let drawn = AtomicBool::new(false);
@@ -280,13 +376,7 @@ pub async fn start_service(workspace: PathBuf) -> Result<LackpyService, CliError
             };
             super::output::err(&text);
         }) as ProgressHook
-    });
-    Ok(LackpyService::start(ServiceOptions {
-        workspace,
-        progress,
-        ..ServiceOptions::default()
     })
-    .await?)
 }
 
 /// Prints one JSON object on stdout.

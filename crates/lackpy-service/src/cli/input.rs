@@ -10,21 +10,52 @@ use clap::Args;
 use super::CliError;
 use lackpy_service::params_from_json;
 
+/// A program that could not be read: a usage error, with the Python
+/// exception name `run --json` reports it under.
+#[derive(Debug)]
+pub struct ReadError {
+    /// One line for stderr (and the JSON result's `error`).
+    pub message: String,
+    /// `FileNotFoundError`, `PermissionError`, `IsADirectoryError` or `OSError`.
+    pub error_type: &'static str,
+}
+
+impl From<ReadError> for CliError {
+    fn from(e: ReadError) -> CliError {
+        CliError::usage(e.message)
+    }
+}
+
+/// The Python exception a failed read raises, as `open()` would.
+fn io_error_type(e: &std::io::Error) -> &'static str {
+    match e.kind() {
+        std::io::ErrorKind::NotFound => "FileNotFoundError",
+        std::io::ErrorKind::PermissionDenied => "PermissionError",
+        std::io::ErrorKind::IsADirectory => "IsADirectoryError",
+        _ => "OSError",
+    }
+}
+
 /// Reads the program from FILE, or from stdin for `-` or no FILE. Bytes
 /// that are not UTF-8 are a program that does not parse (the inner `Err`,
 /// CPython's message and line), reported like any other invalid program;
 /// a file that cannot be read is a usage error.
-pub fn read_program(file: Option<&str>) -> Result<Result<String, ParseError>, CliError> {
+pub fn read_program(file: Option<&str>) -> Result<Result<String, ParseError>, ReadError> {
     let bytes = match file {
         None | Some("-") => {
             let mut buf = Vec::new();
             std::io::stdin()
                 .read_to_end(&mut buf)
-                .map_err(|e| CliError::usage(format!("cannot read the program from stdin: {e}")))?;
+                .map_err(|e| ReadError {
+                    message: format!("cannot read the program from stdin: {e}"),
+                    error_type: io_error_type(&e),
+                })?;
             buf
         }
-        Some(path) => std::fs::read(path)
-            .map_err(|e| CliError::usage(format!("cannot read program file '{path}': {e}")))?,
+        Some(path) => std::fs::read(path).map_err(|e| ReadError {
+            message: format!("cannot read program file '{path}': {e}"),
+            error_type: io_error_type(&e),
+        })?,
     };
     Ok(String::from_utf8(bytes).map_err(|e| {
         // Bytes that are not UTF-8 never parse; the fallback is not reached.

@@ -23,8 +23,9 @@ pub enum McpCommand {
     /// Serve lackpy over MCP: stdio by default, streamable HTTP with --http.
     #[command(after_help = SERVE_LIMITS)]
     Serve(ServeArgs),
-    /// Add lackpy to `<workspace>/.mcp.json` (Claude Code), or print the
-    /// snippet for another host.
+    /// Add lackpy to an agent host's workspace config (Claude Code's
+    /// `.mcp.json`, Cursor's, VS Code's), or print the snippet to paste.
+    #[command(after_help = super::help::MCP_INIT)]
     Init(super::mcp_init::InitArgs),
 }
 
@@ -43,7 +44,10 @@ Limits ([server] in .lackpy/config.toml):
                              else waits for one to close
 Only /mcp is served (404 elsewhere). A malformed JSON-RPC body is HTTP 400
 with error -32700 (not JSON) or -32600 (not a request). A client whose
-connection closes (HTTP) or whose stdin ends (stdio) has its runs stopped.";
+connection closes (HTTP) or whose stdin ends (stdio) has its runs stopped.
+
+Example:
+  lackpy mcp serve --workspace ~/project --http 8765";
 
 /// Arguments of `lackpy mcp serve`.
 #[derive(Debug, Args)]

@@ -6,9 +6,11 @@
 mod approval_flags;
 mod common;
 mod delegate;
+mod help;
 mod init;
 mod input;
 mod json_splice;
+mod log_format;
 mod mcp;
 mod mcp_init;
 mod output;
@@ -37,11 +39,24 @@ pub const EXIT_USAGE: u8 = 2;
 
 /// lackpy: run tool compositions written in a tiny restricted Python.
 #[derive(Debug, Parser)]
-#[command(name = "lackpy", version, about, propagate_version = true)]
+#[command(
+    name = "lackpy",
+    version,
+    about = help::ABOUT,
+    long_about = help::LONG_ABOUT,
+    after_help = help::MAIN,
+    propagate_version = true
+)]
 pub struct Cli {
-    /// More logging on stderr (-v info, -vv debug); RUST_LOG overrides.
+    /// More logging on stderr (-v progress, -vv debug); RUST_LOG overrides.
     #[arg(short, long, action = clap::ArgAction::Count, global = true)]
     pub verbose: u8,
+    /// The workspace directory (default: the current directory); also
+    /// accepted after the subcommand, which wins.
+    // Global, so `lackpy --workspace DIR run x.lpy` works: clap hands the
+    // value down to the subcommand's own `--workspace` of the same id.
+    #[arg(long, value_name = "DIR", global = true)]
+    pub workspace: Option<std::path::PathBuf>,
     /// What to do.
     #[command(subcommand)]
     pub command: Command,
@@ -51,29 +66,39 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Validate and run a program.
+    #[command(after_help = help::RUN)]
     Run(run::RunArgs),
     /// Go on with a paused or interrupted run: approve or deny the call it
     /// waits at.
+    #[command(after_help = help::RESUME)]
     Resume(resume::ResumeArgs),
     /// List the resumable runs of the workspace.
+    #[command(after_help = help::RUNS)]
     Runs(runs::RunsArgs),
     /// Validate a program against the language whitelist and the tool set.
+    #[command(after_help = help::VALIDATE)]
     Validate(validate::ValidateArgs),
     /// List every tool: provider, source, precedence, grade, policy, availability.
     Tools(tools::ToolsArgs),
     /// Show the workspace, config, limits, tool sources and model providers.
+    #[command(after_help = help::STATUS)]
     Status(status::StatusArgs),
     /// Print the language spec.
     Spec(spec::SpecArgs),
     /// Write a commented starter `.lackpy/config.toml`.
+    #[command(after_help = help::INIT)]
     Init(init::InitArgs),
     /// Generate a program for an intent (templates, rules, a model) and run it.
+    #[command(after_help = help::DELEGATE)]
     Delegate(delegate::DelegateArgs),
     /// Generate a program for an intent and print it, without running it.
+    #[command(after_help = help::GENERATE)]
     Generate(delegate::GenerateArgs),
     /// Create or list the templates of the templates tier.
+    #[command(after_help = help::TEMPLATE)]
     Template(template::TemplateArgs),
-    /// lackpy as an MCP server (`lackpy mcp serve`).
+    /// Serve lackpy over MCP, or register it with an agent host.
+    #[command(after_help = help::MCP)]
     Mcp(mcp::McpArgs),
 }
 

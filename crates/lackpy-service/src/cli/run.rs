@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use lackpy_bridge::ExecutionResult;
-use lackpy_lang::Data;
+use lackpy_lang::{Data, Grade};
 
 use super::approval_flags::ApprovalArgs;
 use super::common::{WorkspaceArg, block_on, start_service};
@@ -41,7 +41,21 @@ pub struct RunArgs {
 
 /// Runs `lackpy run`.
 pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
-    let program = read_program(args.file.as_deref())?;
+    let program = match read_program(args.file.as_deref()) {
+        Ok(p) => p,
+        Err(e) if args.json => {
+            // A script reading `--json` gets its object for this failure too.
+            let r = ExecutionResult::failed(
+                e.error_type,
+                e.message.clone(),
+                Grade::PURE,
+                Duration::ZERO,
+            );
+            output::out_line(&r.to_json());
+            return Err(e.into());
+        }
+        Err(e) => return Err(e.into()),
+    };
     let (program, undecodable) = match program {
         Ok(text) => (text, None),
         Err(e) => (String::new(), Some(e)),

@@ -38,13 +38,17 @@ pub fn run(args: StatusArgs) -> Result<u8, CliError> {
 pub fn render(s: &Status) -> String {
     let mut out = String::new();
     out.push_str(&format!("workspace:   {}\n", s.workspace));
+    // The warnings themselves were logged on stderr as the file was read:
+    // printed again here, each would show twice.
+    let warned = match s.config_warnings.len() {
+        0 => String::new(),
+        1 => " (1 warning, on stderr)".to_string(),
+        n => format!(" ({n} warnings, on stderr)"),
+    };
     out.push_str(&format!(
-        "config:      {}\n",
+        "config:      {}{warned}\n",
         s.config_file.as_deref().unwrap_or("none (defaults)")
     ));
-    for w in &s.config_warnings {
-        out.push_str(&format!("  warning: {w}\n"));
-    }
     out.push_str(&format!(
         "profile:     {}\n",
         s.default_profile

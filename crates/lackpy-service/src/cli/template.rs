@@ -21,8 +21,10 @@ pub struct TemplateArgs {
 #[derive(Debug, Subcommand)]
 pub enum TemplateCommand {
     /// Write a template whose program validates against the namespace.
+    #[command(after_help = super::help::TEMPLATE)]
     Create(CreateArgs),
     /// List the templates with their patterns and counts.
+    #[command(after_help = super::help::TEMPLATE_LIST)]
     List(ListArgs),
 }
 

@@ -84,6 +84,12 @@ pub type ModelFuture<'a> = Pin<Box<dyn Future<Output = Result<String, ModelError
 pub trait ChatModel: Send + Sync {
     /// The assistant's answer to `messages`, sampled at `temperature`.
     fn complete<'a>(&'a self, messages: &'a [Message], temperature: f64) -> ModelFuture<'a>;
+
+    /// The model's name, for progress lines (`asking local (NAME) …`);
+    /// empty when it has none to show.
+    fn model_name(&self) -> &str {
+        ""
+    }
 }
 
 /// An OpenAI-compatible chat-completions endpoint.
@@ -330,13 +336,22 @@ impl OpenAiCompatible {
         }
     }
 
-    /// Whether the endpoint answers: `GET <base_url>/models`, no key sent.
+    /// Whether a chat request would get through: `GET <base_url>/models`
+    /// (with the key, when one is configured) answers with a success
+    /// status. Anything else is unreachable, with what it answered — a
+    /// 404 from a base URL without `/v1` suggests adding it.
     pub async fn probe(&self) -> Reachability {
         let url = endpoint(&self.settings.base_url, "models");
         let limit = PROBE_TIMEOUT.min(self.settings.timeout);
-        let request = self.client.get(&url).timeout(limit).send();
-        match tokio::time::timeout(limit, request).await {
-            Ok(Ok(r)) => Reachability::Reachable(r.status().as_u16()),
+        let mut request = self.client.get(&url).timeout(limit);
+        match self.api_key() {
+            Ok(Some(key)) => request = request.bearer_auth(key),
+            Ok(None) => {}
+            Err(e) => return Reachability::Unreachable(e.to_string()),
+        }
+        match tokio::time::timeout(limit, request.send()).await {
+            Ok(Ok(r)) if r.status().is_success() => Reachability::Reachable(r.status().as_u16()),
+            Ok(Ok(r)) => Reachability::Unreachable(refusal(&self.settings.base_url, r.status())),
             Ok(Err(e)) if e.is_timeout() => {
                 Reachability::Unreachable(format!("no answer within {} ms", limit.as_millis()))
             }
@@ -352,6 +367,29 @@ impl ChatModel for OpenAiCompatible {
     fn complete<'a>(&'a self, messages: &'a [Message], temperature: f64) -> ModelFuture<'a> {
         Box::pin(self.answer(messages, temperature))
     }
+
+    fn model_name(&self) -> &str {
+        &self.settings.model
+    }
+}
+
+/// Why a `GET <base_url>/models` answered with `status` means the
+/// endpoint is not usable, with the likely fix for a 404.
+pub fn refusal(base_url: &str, status: reqwest::StatusCode) -> String {
+    let shown = without_credentials(&endpoint(base_url, "models"));
+    let mut why = format!("GET {shown} answered {status}");
+    let path = reqwest::Url::parse(base_url)
+        .map(|u| u.path().trim_end_matches('/').to_string())
+        .unwrap_or_default();
+    if status == reqwest::StatusCode::NOT_FOUND && !path.ends_with("/v1") {
+        let fixed = without_credentials(&endpoint(base_url, "v1"));
+        why.push_str(&format!(
+            " (OpenAI-compatible servers listen under /v1: base_url = \"{fixed}\"?)"
+        ));
+    } else if matches!(status.as_u16(), 401 | 403) {
+        why.push_str(" (check the key: api_key_env)");
+    }
+    why
 }
 
 /// The innermost cause of an error, without the URL (ours is shown apart).
@@ -528,6 +566,15 @@ mod tests {
         );
         assert_eq!(endpoint("http://h/v1/", "models"), "http://h/v1/models");
         assert_eq!(endpoint("http://h", "models"), "http://h/models");
+        assert_eq!(
+            refusal("http://h:11434", reqwest::StatusCode::NOT_FOUND),
+            "GET http://h:11434/models answered 404 Not Found (OpenAI-compatible servers \
+             listen under /v1: base_url = \"http://h:11434/v1\"?)"
+        );
+        assert_eq!(
+            refusal("http://h/v1", reqwest::StatusCode::NOT_FOUND),
+            "GET http://h/v1/models answered 404 Not Found"
+        );
         assert_eq!(
             without_credentials(&endpoint("http://u:p@h/v1?key=Q", "models")),
             "http://h/v1/models?key=<redacted>"

@@ -14,8 +14,10 @@
 //! Tiers follow `[inference].order` (its `templates` and `rules` entries
 //! name the tiers that always come first); without `order`, every table in
 //! file order. A table that cannot be used is a tier that is unavailable,
-//! with the reason (`lackpy status` shows it): a bad `[inference]` never
-//! stops `lackpy run`.
+//! with the reason (`lackpy status` shows it): a bad table never stops
+//! `lackpy run`. (An order naming no table is refused by the config
+//! loader, with the nearest name; a config given in code that does so
+//! gets an unavailable tier here.)
 
 use std::time::Duration;
 
@@ -189,11 +191,8 @@ pub fn settings(t: &toml::Table) -> Result<ProviderSettings, String> {
             ));
         }
     }
-    if t.contains_key("api_key") {
-        tracing::warn!(
-            "an `api_key` written in the config is never used; name the environment variable that holds it with `api_key_env`"
-        );
-    }
+    // An `api_key` written here is never read: the config loader warns
+    // of it (`status` shows the warning).
     let base_url = base_url
         .filter(|u| !u.trim().is_empty())
         .ok_or("`base_url` is missing (e.g. \"http://localhost:11434/v1\")")?;

@@ -82,8 +82,10 @@ pub struct TierErrors {
 pub struct Generation {
     /// The program, when a tier yielded one.
     pub generated: Option<Generated>,
-    /// What each tier tried before the one that wrote the program (every
-    /// tier, when none did) last said.
+    /// What each tier that tried and failed before the one that wrote the
+    /// program last said; when no tier wrote one, every tier, those that
+    /// had nothing to try (no template or rule matched, a model
+    /// unavailable) included.
     pub tier_errors: Vec<TierErrors>,
     /// Correction rounds: of the tier that yielded the program, else of
     /// every model tier.
@@ -143,18 +145,31 @@ impl Generator {
     pub async fn generate(&self, request: &Request<'_>) -> Generation {
         let started = Instant::now();
         let mut tier_errors = Vec::new();
-        let done = |generated: Generated, tier_errors, corrections| Generation {
+        // Tiers with nothing to try: left out when another tier succeeds.
+        let mut untried: Vec<String> = Vec::new();
+        let done = |generated: Generated,
+                    tier_errors: Vec<TierErrors>,
+                    untried: Vec<String>,
+                    corrections| Generation {
             generated: Some(generated),
-            tier_errors,
+            tier_errors: tier_errors
+                .into_iter()
+                .filter(|t| !untried.contains(&t.tier))
+                .collect(),
             correction_attempts: corrections,
             duration: started.elapsed(),
         };
         match self.by_template(request) {
-            Ok(g) => return done(g, tier_errors, 0),
-            Err(errors) => tier_errors.push(TierErrors {
-                tier: TEMPLATES.to_string(),
-                errors,
-            }),
+            Ok(g) => return done(g, tier_errors, untried, 0),
+            Err((errors, tried)) => {
+                if !tried {
+                    untried.push(TEMPLATES.to_string());
+                }
+                tier_errors.push(TierErrors {
+                    tier: TEMPLATES.to_string(),
+                    errors,
+                });
+            }
         }
         match by_rule(request) {
             Ok(program) => {
@@ -163,12 +178,17 @@ impl Generator {
                     tier: RULES.to_string(),
                     template: None,
                 };
-                return done(g, tier_errors, 0);
+                return done(g, tier_errors, untried, 0);
             }
-            Err(errors) => tier_errors.push(TierErrors {
-                tier: RULES.to_string(),
-                errors,
-            }),
+            Err((errors, tried)) => {
+                if !tried {
+                    untried.push(RULES.to_string());
+                }
+                tier_errors.push(TierErrors {
+                    tier: RULES.to_string(),
+                    errors,
+                });
+            }
         }
         let mut corrections_total = 0;
         let mut system: Option<String> = None;
@@ -176,6 +196,7 @@ impl Generator {
             let tier = match &slot.tier {
                 Ok(t) => t,
                 Err(why) => {
+                    untried.push(slot.name.clone());
                     tier_errors.push(TierErrors {
                         tier: slot.name.clone(),
                         errors: vec![format!("unavailable: {why}")],
@@ -185,7 +206,26 @@ impl Generator {
             };
             let system =
                 system.get_or_insert_with(|| prompt::system_prompt(request.tools, request.params));
+            let asked = Instant::now();
+            match tier.model.model_name() {
+                "" => tracing::info!("asking {} …", slot.name),
+                model => tracing::info!("asking {} ({model}) …", slot.name),
+            }
             let (outcome, corrections) = converse(tier, system, request).await;
+            tracing::info!(
+                "{}: {} in {}{}",
+                slot.name,
+                match &outcome {
+                    ModelOutcome::Program(_) => "a valid program",
+                    ModelOutcome::Failed(_) => "no valid program",
+                },
+                seconds(asked.elapsed()),
+                match corrections {
+                    0 => String::new(),
+                    1 => ", 1 correction".to_string(),
+                    n => format!(", {n} corrections"),
+                }
+            );
             corrections_total += corrections;
             match outcome {
                 ModelOutcome::Program(program) => {
@@ -194,7 +234,7 @@ impl Generator {
                         tier: slot.name.clone(),
                         template: None,
                     };
-                    return done(g, tier_errors, corrections);
+                    return done(g, tier_errors, untried, corrections);
                 }
                 ModelOutcome::Failed(errors) => tier_errors.push(TierErrors {
                     tier: slot.name.clone(),
@@ -220,8 +260,9 @@ impl Generator {
     }
 
     /// The first template whose pattern matches the intent and whose
-    /// program validates.
-    fn by_template(&self, request: &Request<'_>) -> Result<Generated, Vec<String>> {
+    /// program validates; else the errors, and whether any template was
+    /// tried (matched, or a file could not be read).
+    fn by_template(&self, request: &Request<'_>) -> Result<Generated, (Vec<String>, bool)> {
         let files = templates::load_dir(&self.templates_dir);
         let mut errors = Vec::new();
         let mut matched = false;
@@ -263,6 +304,7 @@ impl Generator {
                 v.errors.join("; ")
             ));
         }
+        let tried = matched || !errors.is_empty();
         if !matched {
             errors.insert(
                 0,
@@ -273,19 +315,28 @@ impl Generator {
                 },
             );
         }
-        Err(errors)
+        Err((errors, tried))
     }
 }
 
 /// The rules tier: a program for the intent, when a rule matches and its
-/// program validates.
-fn by_rule(request: &Request<'_>) -> Result<String, Vec<String>> {
+/// program validates; else the errors, and whether a rule matched.
+fn by_rule(request: &Request<'_>) -> Result<String, (Vec<String>, bool)> {
     let has_tool = |name: &str| request.tools.iter().any(|t| t.name == name);
     let Some(program) = rules::program_for(request.intent, has_tool) else {
-        return Err(vec!["no rule matches the intent".to_string()]);
+        return Err((vec!["no rule matches the intent".to_string()], false));
     };
     let v = check(&program, request);
-    if v.valid { Ok(program) } else { Err(v.errors) }
+    if v.valid {
+        Ok(program)
+    } else {
+        Err((v.errors, true))
+    }
+}
+
+/// A duration for a progress line: `0.4 s`.
+fn seconds(d: Duration) -> String {
+    format!("{:.1} s", d.as_secs_f64())
 }
 
 /// Asks one model, correcting invalid answers: the outcome and how many
@@ -489,5 +540,31 @@ mod tests {
             "{:?}",
             out.tier_errors
         );
+    }
+
+    #[tokio::test]
+    async fn only_tiers_that_tried_and_failed_are_listed_on_success() {
+        // No templates, no matching rule: the model writes the program,
+        // and neither "no templates" nor "no rule matches" is reported.
+        let model = Scripted::new(vec![
+            Ok("x = read_file('a')\nx"),
+            Ok("x = read_file('b')\nx"),
+        ]);
+        let (dir, g) = generator(vec![slot("local", model.clone(), 2)]);
+        let tools = read_file_line();
+        let out = g.generate(&request("summarise a", &tools)).await;
+        assert_eq!(out.generated.map(|g| g.tier).as_deref(), Some("local"));
+        assert!(out.tier_errors.is_empty(), "{:?}", out.tier_errors);
+        // A template that matched but does not validate did try and fail.
+        std::fs::create_dir_all(dir.path().join("templates")).expect("mkdir");
+        std::fs::write(
+            dir.path().join("templates/show.tmpl"),
+            "---\nname: show\npattern: \"summarise {path}\"\n---\nt = nope('{path}')\nt\n",
+        )
+        .expect("write");
+        let out = g.generate(&request("summarise b", &tools)).await;
+        assert_eq!(out.generated.map(|g| g.tier).as_deref(), Some("local"));
+        let tiers: Vec<&str> = out.tier_errors.iter().map(|t| t.tier.as_str()).collect();
+        assert_eq!(tiers, ["templates"], "{:?}", out.tier_errors);
     }
 }

@@ -41,6 +41,12 @@ fn read_only() -> ToolAnnotations {
     ToolAnnotations::from_raw(None, Some(true), Some(false), Some(true), Some(false))
 }
 
+/// Asks a model (a network call, a different answer each time) but
+/// changes nothing here: `generate`.
+fn calls_a_model() -> ToolAnnotations {
+    ToolAnnotations::from_raw(None, Some(false), Some(false), Some(false), Some(true))
+}
+
 /// The program may call tools that write or reach outside.
 fn runs_tools() -> ToolAnnotations {
     ToolAnnotations::from_raw(None, Some(false), Some(true), Some(false), Some(true))
@@ -313,7 +319,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             intent_schema(false),
         )
         .with_raw_output_schema(generate_result_schema())
-        .with_annotations(read_only()),
+        .with_annotations(calls_a_model()),
         Tool::new(
             LIST_TOOLS,
             "Every tool lackpy knows: provider, source, precedence, grade, availability and what it shadows \

@@ -53,7 +53,14 @@ async fn delegate_and_generate_over_stdio() {
             .and_then(|a| a.read_only_hint)
     };
     assert_eq!(hint("delegate"), Some(false));
-    assert_eq!(hint("generate"), Some(true));
+    // generate asks a model: neither read-only nor closed-world.
+    assert_eq!(hint("generate"), Some(false));
+    let generate = tools
+        .iter()
+        .find(|t| t.name == "generate")
+        .and_then(|t| t.annotations.as_ref());
+    assert_eq!(generate.and_then(|a| a.open_world_hint), Some(true));
+    assert_eq!(generate.and_then(|a| a.destructive_hint), Some(false));
     for t in tools
         .iter()
         .filter(|t| t.name == "delegate" || t.name == "generate")
@@ -99,7 +106,7 @@ async fn delegate_and_generate_over_stdio() {
         g,
         json!({"success": true, "program": "content = read_file('notes.txt')\ncontent", "provider": "rules",
                "generation_time_ms": g["generation_time_ms"], "correction_attempts": 0, "error": null,
-               "generation_errors": [{"tier": "templates", "errors": [format!("no templates in {}", ws.path().join(".lackpy/templates").display())]}]})
+               "generation_errors": []})
     );
 
     // No tier yields a program: a result, not an error.

@@ -22,6 +22,7 @@ pub(super) struct Problem {
 /// The first problem of `config`; `unknown` are the keys it did not know.
 pub(super) fn check(config: &Config, unknown: &[KeyPath]) -> Result<(), Problem> {
     misplaced_auto_approve(unknown)?;
+    super::notes::inference_order(config)?;
     gated_and_waived(config)?;
     profiles_only_tighten(config)
 }

@@ -58,23 +58,29 @@ fn near(key: Option<&str>) -> String {
     key.map(|k| format!(" near key '{k}'")).unwrap_or_default()
 }
 
-/// A key the config does not know. It is ignored — and reported, so that a
+/// Something in the config that is used anyway but probably not as its
+/// author meant: a key the config does not know (ignored, with the known
+/// key it is nearest), a provider table `[inference].order` leaves out, a
+/// key written where only its variable's name belongs. Reported, so that a
 /// typo never vanishes silently.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ConfigWarning {
     /// The file.
     pub file: PathBuf,
+    /// The line of the key, when it can be found.
+    pub line: Option<usize>,
     /// The dotted key path (`tools[0].nmae`).
     pub key: String,
+    /// What is wrong (`unknown config key 'nmae' in [tools[0]] (did you
+    /// mean 'name'?)`).
+    pub message: String,
 }
 
 impl fmt::Display for ConfigWarning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: unknown key '{}' ignored",
-            self.file.display(),
-            self.key
-        )
+        match self.line {
+            Some(line) => write!(f, "{}:{line}: {}", self.file.display(), self.message),
+            None => write!(f, "{}: {}", self.file.display(), self.message),
+        }
     }
 }

@@ -49,6 +49,15 @@ impl KeyPath {
             })
     }
 
+    /// Whether this path's parent is shown as `parent` (a key path as
+    /// `serde_path_to_error` writes it).
+    pub(super) fn parent_is(&self, parent: &str) -> bool {
+        match self.0.split_last() {
+            Some((_, rest)) => KeyPath(rest.to_vec()).to_string() == parent,
+            None => false,
+        }
+    }
+
     /// The path serde_ignored reports for an unknown key.
     pub(super) fn from_ignored(path: &serde_ignored::Path<'_>) -> KeyPath {
         use serde_ignored::Path as P;

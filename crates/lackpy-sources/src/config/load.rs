@@ -12,6 +12,7 @@ use super::check::check;
 use super::error::{ConfigError, ConfigWarning};
 use super::keypath::KeyPath;
 use super::nesting::{MAX_NESTING, too_deep};
+use super::notes;
 use super::schema::Config;
 use crate::bounded_file::{BoundedReadError, read_regular};
 
@@ -96,19 +97,29 @@ pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError
     let mut unknown = Vec::new();
     let mut record = |path: serde_ignored::Path<'_>| unknown.push(KeyPath::from_ignored(&path));
     let ignored = serde_ignored::Deserializer::new(de, &mut record);
-    let config: Config = serde_path_to_error::deserialize(ignored).map_err(|e| {
+    let parsed: Result<Config, _> = serde_path_to_error::deserialize(ignored);
+    let config = parsed.map_err(|e| {
         let key = e.path().to_string();
         let inner = e.into_inner();
-        let (line, column) = match inner.span() {
+        let mut message = inner.message().trim().replace('\n', "; ");
+        let (mut line, mut column) = match inner.span() {
             Some(span) => position(text, span.start),
             None => find_key_line(text, &key),
         };
+        // A table refused as incomplete (`needs command or url`) because a
+        // key was misspelt: the misspelt key is the news, and its line.
+        if let Some(typo) = unknown.iter().find(|u| u.parent_is(&key)) {
+            message = format!("{}; {message}", notes::unknown_key_message(typo));
+            if let Some(at) = typo.offset_in(text) {
+                (line, column) = position(text, at);
+            }
+        }
         ConfigError::Invalid {
             file: file.to_path_buf(),
             line,
             column,
             key,
-            message: inner.message().trim().replace('\n', "; "),
+            message,
         }
     })?;
     check(&config, &unknown).map_err(|problem| {
@@ -125,15 +136,9 @@ pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError
             message: problem.message,
         }
     })?;
-    let warnings: Vec<ConfigWarning> = unknown
-        .into_iter()
-        .map(|key| ConfigWarning {
-            file: file.to_path_buf(),
-            key: key.to_string(),
-        })
-        .collect();
+    let warnings: Vec<ConfigWarning> = notes::warnings(&config, &unknown, text, file);
     for w in &warnings {
-        tracing::warn!(file = %w.file.display(), key = %w.key, "unknown config key ignored");
+        tracing::warn!("{w}");
     }
     Ok(LoadedConfig {
         config,
@@ -143,7 +148,7 @@ pub fn parse_config(text: &str, file: &Path) -> Result<LoadedConfig, ConfigError
 }
 
 /// 1-based line and column (in characters) of a byte offset.
-fn position(text: &str, offset: usize) -> (usize, usize) {
+pub(super) fn position(text: &str, offset: usize) -> (usize, usize) {
     let offset = offset.min(text.len());
     let before = &text.as_bytes()[..offset];
     let line = 1 + before.iter().filter(|b| **b == b'\n').count();

@@ -5,12 +5,15 @@
 mod check;
 pub mod error;
 mod keypath;
+mod known_keys;
 pub mod load;
 mod nesting;
+mod notes;
 pub mod ordered;
 pub mod policy_schema;
 pub mod runs;
 pub mod schema;
+mod suggest;
 mod values;
 
 pub use error::{ConfigError, ConfigWarning};

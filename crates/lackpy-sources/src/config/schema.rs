@@ -329,7 +329,7 @@ struct ProviderConfig {
 }
 
 #[derive(Debug, Deserialize)]
-struct RawToolDef {
+pub(super) struct RawToolDef {
     name: String,
     #[serde(default = "python_provider")]
     provider: String,
@@ -469,7 +469,7 @@ impl VirtualToolDef {
 }
 
 #[derive(Debug, Deserialize)]
-struct RawVirtualToolDef {
+pub(super) struct RawVirtualToolDef {
     #[serde(default)]
     name: Option<String>,
     #[serde(default)]
@@ -632,7 +632,7 @@ fn yes() -> bool {
 }
 
 #[derive(Debug, Deserialize)]
-struct RawMcpServer {
+pub(super) struct RawMcpServer {
     #[serde(default)]
     transport: Option<String>,
     #[serde(default)]

@@ -291,7 +291,12 @@ tools = { t = { grade = { w = 1, z = 2 } } }
     let text: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
     insta::assert_snapshot!("unknown_key_warnings", text.join("\n"));
     for w in &loaded.warnings {
-        assert!(logs.contains(&w.key), "{} not logged: {logs}", w.key);
+        assert_eq!(
+            logs.matches(&w.message).count(),
+            1,
+            "{} logged once: {logs}",
+            w.key
+        );
     }
     assert!(logs.contains("WARN"), "{logs}");
 }
@@ -490,4 +495,43 @@ fn errors_carry_file_line_and_key_as_fields() {
         }
         other => panic!("{other:?}"),
     }
+}
+
+#[test]
+fn a_misspelt_key_that_leaves_a_table_incomplete_is_named() {
+    insta::assert_snapshot!(
+        "misspelt_server_command",
+        error("[mcp_servers.x]\ncomand = \"srv\"\n")
+    );
+}
+
+#[test]
+fn inference_order_names_only_tiers() {
+    let e = error(
+        "[inference]\norder = [\"templates\", \"rules\", \"locl\"]\n\
+         [inference.providers.local]\nbase_url = \"http://h/v1\"\nmodel = \"m\"\n",
+    );
+    assert_eq!(
+        e,
+        ".lackpy/config.toml:2:32: key 'inference.order[2]': 'locl' is not a tier: neither \
+         templates, rules nor an [inference.providers.locl] table (did you mean 'local'?)"
+    );
+    // Without a near name, no suggestion.
+    let e = error("[inference]\norder = [\"zzzzzz\"]\n");
+    assert!(e.ends_with("[inference.providers.zzzzzz] table"), "{e}");
+}
+
+#[test]
+fn inference_tables_out_of_the_order_and_inline_keys_warn() {
+    let loaded = parse(
+        "[inference]\norder = [\"rules\", \"a\"]\n\
+         [inference.providers.a]\nbase_url = \"http://h/v1\"\nmodel = \"m\"\napi_key = \"s3cret\"\n\
+         [inference.providers.b]\nbase_url = \"http://h/v1\"\nmodel = \"m\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let text: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+    assert!(!text.join("\n").contains("s3cret"));
+    insta::assert_snapshot!("inference_warnings", text.join("\n"));
+    let lines: Vec<Option<usize>> = loaded.warnings.iter().map(|w| w.line).collect();
+    assert_eq!(lines, [Some(6), Some(7)]);
 }

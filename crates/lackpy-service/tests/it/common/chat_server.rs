@@ -1,8 +1,8 @@
 //! A scripted OpenAI-compatible chat-completions server for the delegation
 //! tests: a real HTTP/1.1 server on 127.0.0.1 that answers each
 //! `POST …/chat/completions` with the next scripted reply and records every
-//! request it receives. `GET …/models` (what `lackpy status` asks) answers
-//! an empty model list without using a reply.
+//! request it receives. `GET /v1/models` (what `lackpy status` asks)
+//! answers an empty model list without using a reply; other GETs 404.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -154,15 +154,23 @@ fn serve(stream: TcpStream, shared: &Shared) {
         return;
     };
     let is_chat = request.method == "POST";
+    let path = request.path.clone();
     if let Ok(mut r) = shared.requests.lock() {
         r.push(request);
     }
     if !is_chat {
+        // As Ollama: the OpenAI-compatible API lives under /v1 only.
+        let found = path.starts_with("/v1/");
+        let body = if found {
+            json!({"object": "list", "data": []})
+        } else {
+            json!({"error": "404 page not found"})
+        };
         let _ = respond(
             &mut out,
-            200,
+            if found { 200 } else { 404 },
             &[],
-            json!({"object": "list", "data": []}).to_string().as_bytes(),
+            body.to_string().as_bytes(),
         );
         return;
     }
