@@ -173,3 +173,27 @@ async fn run_program_and_list_tools_show_typed_signatures() {
     client.cancel().await.expect("close");
     let _ = child.wait().await;
 }
+
+#[test]
+#[ignore = "needs scripts/install-mcp-test-servers.sh"]
+fn third_party_servers_get_typed_signatures() {
+    let (everything, time) = crate::mcp_e2e::third_party();
+    let ws = workspace(&format!(
+        "[mcp_servers.everything]\ncommand = {everything:?}\n\n\
+         [mcp_servers.time]\ncommand = {time:?}\nargs = [\"--local-timezone\", \"UTC\"]\n"
+    ));
+    let out = lackpy_in(ws.path(), &["tools"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    for line in [
+        "  get_sum(a: float, b: float) -> Any  # Returns the sum of two numbers\n",
+        "  get_current_time(timezone: str) -> {'timezone': str, 'datetime': str, \
+         'day_of_week': str, 'is_dst': bool}  # Get current time in a specific timezone\n",
+        "  get_annotated_message(messageType: Literal['error', 'success', 'debug'], \
+         includeImage: bool = False) -> Any",
+    ] {
+        assert!(out.stdout.contains(line), "{line}\nnot in\n{}", out.stdout);
+    }
+    let out = lackpy_in(ws.path(), &["stubs"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    parses_as_python(&out.stdout).unwrap_or_else(|e| panic!("{e}\n{}", out.stdout));
+}
