@@ -61,7 +61,7 @@ pub fn run(args: StubsArgs) -> Result<u8, CliError> {
 pub fn render(scope: &str, specs: &[ToolSpec]) -> String {
     let defs: Vec<String> = specs.iter().map(def).collect();
     let body = defs.join("\n\n");
-    let mut imports: Vec<&str> = ["Any", "Literal"]
+    let mut imports: Vec<&str> = ["Any", "Literal", "TypedDict"]
         .into_iter()
         .filter(|name| uses(&body, name))
         .collect();
@@ -103,8 +103,82 @@ fn stub_type(t: &str) -> String {
     }
 }
 
-/// One tool's `def`.
+/// The fields of a `{'name': type, …}` field list whose names Python can
+/// declare, for a `TypedDict`; `None` for any other type.
+fn field_list(t: &str) -> Option<Vec<(String, String)>> {
+    let inner = t.strip_prefix('{')?.strip_suffix('}')?;
+    if !is_stub_type(t) || inner.trim().is_empty() {
+        return None;
+    }
+    split_top_level(inner)
+        .into_iter()
+        .map(|field| {
+            let (name, ty) = field.split_once(':')?;
+            let name = name.trim().strip_prefix('\'')?.strip_suffix('\'')?;
+            is_parameter_name(name).then(|| (name.to_string(), ty.trim().to_string()))
+        })
+        .collect()
+}
+
+/// `text` split at the commas outside brackets and quotes.
+fn split_top_level(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let (mut depth, mut quote, mut escaped, mut start) = (0usize, None, false, 0);
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(_), _) if escaped => escaped = false,
+            (Some(_), '\\') => escaped = true,
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            (None, ',') if depth == 0 => {
+                parts.push(text.get(start..i).unwrap_or_default());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(text.get(start..).unwrap_or_default());
+    parts
+}
+
+/// `get_current_time` → `GetCurrentTime`.
+fn camel(name: &str) -> String {
+    name.split('_')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let mut cs = p.chars();
+            cs.next()
+                .map(|c| c.to_uppercase().chain(cs).collect::<String>())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// A type for the stub: a field list becomes a `TypedDict` class named
+/// `class_name` (pushed to `classes`); free text becomes `Any`.
+fn typed(t: &str, class_name: String, classes: &mut Vec<String>) -> String {
+    match field_list(t) {
+        Some(fields) => {
+            let body: Vec<String> = fields
+                .iter()
+                .map(|(n, ty)| format!("    {n}: {}", stub_type(ty)))
+                .collect();
+            classes.push(format!(
+                "class {class_name}(TypedDict):\n{}",
+                body.join("\n")
+            ));
+            class_name
+        }
+        None => stub_type(t),
+    }
+}
+
+/// One tool's `def`, after the `TypedDict` classes its types need.
 fn def(spec: &ToolSpec) -> String {
+    let mut classes = Vec::new();
     let mut params = Vec::new();
     // Arguments Python cannot name (`user-id`) go to `**kwargs`, listed
     // in the docstring.
@@ -117,7 +191,8 @@ fn def(spec: &ToolSpec) -> String {
             continue;
         }
         let mut arg = a.clone();
-        arg.type_name = stub_type(&a.type_name);
+        let class = format!("{}{}", camel(&spec.name), camel(&a.name));
+        arg.type_name = typed(&a.type_name, class, &mut classes);
         // A required argument after an optional one cannot be positional
         // in Python: from there on the stub says keyword-only.
         if a.required && seen_default && !keyword_only {
@@ -140,12 +215,17 @@ fn def(spec: &ToolSpec) -> String {
             a.shown_type()
         ));
     }
-    let mut out = format!(
-        "def {}({}) -> {}:\n",
+    let returns = typed(
+        &spec.returns,
+        format!("{}Result", camel(&spec.name)),
+        &mut classes,
+    );
+    let mut out: String = classes.iter().map(|c| format!("{c}\n\n")).collect();
+    out.push_str(&format!(
+        "def {}({}) -> {returns}:\n",
         spec.name,
         params.join(", "),
-        stub_type(&spec.returns)
-    );
+    ));
     if doc.is_empty() {
         out.push_str("    ...");
     } else {
@@ -219,6 +299,22 @@ mod tests {
     #[test]
     fn stubs_render() {
         insta::assert_snapshot!(render("the default namespace", &sample()));
+    }
+
+    #[test]
+    fn field_lists_become_typed_dicts() {
+        assert_eq!(
+            field_list("{'a': str, 'b': dict[str, int], 'c': Literal['x, y']}"),
+            Some(vec![
+                ("a".into(), "str".into()),
+                ("b".into(), "dict[str, int]".into()),
+                ("c".into(), "Literal['x, y']".into())
+            ])
+        );
+        assert_eq!(field_list("{'not-a-name': str}"), None);
+        assert_eq!(field_list("{}"), None);
+        assert_eq!(field_list("dict"), None);
+        assert_eq!(camel("get_current_time"), "GetCurrentTime");
     }
 
     #[test]
