@@ -112,8 +112,8 @@ pub use precedence::Precedence;
 pub use python::{CallLimits, PythonRuntime, PythonTool};
 pub use redact::{REDACTED, redact_urls};
 pub use signature::{
-    DESCRIPTION_BUDGET, MAX_CHOICES, MAX_TYPE, describe_within, first_sentence, is_parameter_name,
-    literal, py_repr,
+    DESCRIPTION_BUDGET, MAX_CHOICES, MAX_NAME, MAX_PARAMS, MAX_TYPE, describe_within,
+    first_sentence, is_parameter_name, literal, py_repr,
 };
 pub use source::ToolSource;
 pub use tool::{CallContext, FileLog, FnTool, Tool, ToolAnswer, ToolFuture, ToolResult, tool_fn};

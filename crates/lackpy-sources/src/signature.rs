@@ -16,6 +16,12 @@ pub const MAX_CHOICES: usize = 8;
 const MAX_DEFAULT: usize = 40;
 /// The longest type shown; a longer one is cut to its outer kind.
 pub const MAX_TYPE: usize = 120;
+/// The longest argument name shown; a longer one is cut, ending in `...`.
+pub const MAX_NAME: usize = 64;
+/// The most parameters a signature shows; the rest are counted.
+pub const MAX_PARAMS: usize = 32;
+/// The longest description a prompt line shows; a longer one is cut.
+const MAX_DESCRIPTION: usize = 500;
 
 /// A JSON value as Python source (`'text'`, `True`, `None`, `[1, 2]`,
 /// `{'a': 1}`), bounded to a few hundred bytes: past that, containers end
@@ -131,7 +137,7 @@ impl ArgSpec {
     /// optional one (`= None` when the source gives no default, `= ...`
     /// when the default is too long to show).
     pub fn parameter(&self) -> String {
-        let mut p = format!("{}: {}", self.name, self.shown_type());
+        let mut p = format!("{}: {}", cut(&self.name, MAX_NAME), self.shown_type());
         if !self.required {
             let default = self.default.as_ref().map_or_else(|| "None".into(), py_repr);
             if default.len() > MAX_DEFAULT {
@@ -147,8 +153,18 @@ impl ArgSpec {
 
 impl ToolSpec {
     /// The tool's signature: `name(arg: type, opt: type = default) -> returns`.
+    ///
+    /// At most [`MAX_PARAMS`] parameters are shown, then `... (+N more)`.
     pub fn signature(&self) -> String {
-        let params: Vec<String> = self.args.iter().map(ArgSpec::parameter).collect();
+        let mut params: Vec<String> = self
+            .args
+            .iter()
+            .take(MAX_PARAMS)
+            .map(ArgSpec::parameter)
+            .collect();
+        if self.args.len() > MAX_PARAMS {
+            params.push(format!("... (+{} more)", self.args.len() - MAX_PARAMS));
+        }
         format!("{}({}) -> {}", self.name, params.join(", "), self.returns)
     }
 
@@ -167,8 +183,17 @@ pub(crate) fn stub_line_with(spec: &ToolSpec, description: &str) -> String {
     if description.is_empty() {
         sig
     } else {
-        format!("{sig}  # {description}")
+        format!("{sig}  # {}", cut(description, MAX_DESCRIPTION))
     }
+}
+
+/// `text` cut to at most `max` characters, ending in `...` when cut.
+fn cut(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let kept: String = text.chars().take(max.saturating_sub(3)).collect();
+    format!("{kept}...")
 }
 
 /// The most bytes a namespace description should take: past it,
@@ -282,6 +307,23 @@ mod tests {
         assert!(short.contains("# First sentence.") && !short.contains("tail"));
         let bare = describe_within(&refs, 10);
         assert_eq!(bare, "  t0() -> Any\n  t1() -> Any\n  t2() -> Any");
+    }
+
+    #[test]
+    fn long_names_many_arguments_and_long_descriptions_are_bounded() {
+        let mut spec =
+            ToolSpec::new("t", Provider::Builtin).with_description("word ".repeat(10_000));
+        spec.args = (0..1000)
+            .map(|i| ArgSpec::new(format!("{}{i}", "n".repeat(1000))).with_type("str"))
+            .collect();
+        let line = spec.stub_line();
+        assert!(line.len() < 4000, "{}", line.len());
+        assert!(line.contains("... (+968 more)) -> Any  # word"), "{line}");
+        assert!(line.ends_with("..."));
+        assert_eq!(
+            spec.args[0].parameter().len(),
+            "n".len() * 64 + ": str".len()
+        );
     }
 
     #[test]

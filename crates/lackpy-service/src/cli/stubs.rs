@@ -2,7 +2,7 @@
 //! checker sees the same signatures a model does.
 
 use clap::Args;
-use lackpy_sources::{ArgSpec, ToolSpec, is_parameter_name};
+use lackpy_sources::{ArgSpec, MAX_NAME, ToolSpec, is_parameter_name};
 
 use super::CliError;
 use super::common::{WorkspaceArg, block_on, start_service};
@@ -186,7 +186,8 @@ fn def(spec: &ToolSpec) -> String {
     let mut seen_default = false;
     let mut keyword_only = false;
     for a in &spec.args {
-        if !is_parameter_name(&a.name) {
+        // A name the signature would cut cannot be declared either.
+        if !is_parameter_name(&a.name) || a.name.chars().count() > MAX_NAME {
             unnamed.push(a);
             continue;
         }
@@ -208,11 +209,18 @@ fn def(spec: &ToolSpec) -> String {
     let mut doc: Vec<String> = full_description(&spec.description, spec.docs.as_deref())
         .into_iter()
         .collect();
-    for a in &unnamed {
+    const LISTED: usize = 8;
+    for a in unnamed.iter().take(LISTED) {
+        let name: String = a.name.chars().take(MAX_NAME).collect();
         doc.push(format!(
-            "Also takes {:?} ({}) as a keyword through **kwargs.",
-            a.name,
+            "Also takes {name:?} ({}) as a keyword through **kwargs.",
             a.shown_type()
+        ));
+    }
+    if unnamed.len() > LISTED {
+        doc.push(format!(
+            "And {} more arguments through **kwargs.",
+            unnamed.len() - LISTED
         ));
     }
     let returns = typed(
@@ -315,6 +323,18 @@ mod tests {
         assert_eq!(field_list("{}"), None);
         assert_eq!(field_list("dict"), None);
         assert_eq!(camel("get_current_time"), "GetCurrentTime");
+    }
+
+    #[test]
+    fn hostile_specs_stay_bounded() {
+        let mut spec = ToolSpec::new("t", Provider::Builtin);
+        spec.args = (0..1000)
+            .map(|i| ArgSpec::new(format!("{}{i}", "n".repeat(1000))))
+            .collect();
+        let text = render("x", &[spec]);
+        assert!(text.len() < 2000, "{}", text.len());
+        assert!(text.contains("def t(**kwargs: Any) -> Any:"), "{text}");
+        assert!(text.contains("And 992 more arguments through **kwargs."));
     }
 
     #[test]
