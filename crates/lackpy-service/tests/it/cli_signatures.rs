@@ -197,3 +197,28 @@ fn third_party_servers_get_typed_signatures() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     parses_as_python(&out.stdout).unwrap_or_else(|e| panic!("{e}\n{}", out.stdout));
 }
+
+#[test]
+fn stubs_follow_a_profile_and_call_names() {
+    let ws = workspace(&format!(
+        "{}\n[profiles.adding]\ntools = [\"add\"]\n",
+        config()
+    ));
+    let out = lackpy_in(ws.path(), &["stubs", "--profile", "adding"], "");
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    parses_as_python(&out.stdout).unwrap_or_else(|e| panic!("{e}\n{}", out.stdout));
+    assert!(
+        out.stdout
+            .starts_with("# lackpy tools: profile 'adding', 1 tool."),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        out.stdout.contains("def add(a: int, b: int) -> int:"),
+        "{}",
+        out.stdout
+    );
+    assert!(!out.stdout.contains("def read_file"), "{}", out.stdout);
+    let out = lackpy_in(ws.path(), &["stubs", "--profile", "nope"], "");
+    assert_eq!(out.code, 2, "{}", out.stdout);
+}
