@@ -119,11 +119,11 @@ pub fn render(listing: &[ToolListing], policies: &[Option<PolicyView>]) -> Strin
         let Some(c) = t.winner().or_else(|| t.candidates.first()) else {
             continue;
         };
-        let mut facts = vec![
-            c.provider.clone(),
-            format!("grade {}", grade(c)),
-            policy_cell(policies.get(i).and_then(Option::as_ref)),
-        ];
+        let mut facts = vec![c.provider.clone(), format!("grade {}", grade(c))];
+        // The policy judges only available tools.
+        if let Some(p) = policies.get(i).and_then(Option::as_ref) {
+            facts.push(policy_cell(Some(p)));
+        }
         if !t.available() {
             facts.push(format!(
                 "unavailable: {}",
@@ -236,4 +236,53 @@ pub fn render_one(t: &ToolListing, policy: Option<&PolicyView>) -> String {
         .collect();
     out.push_str(&super::table::render(&facts));
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use lackpy_lang::Grade;
+    use lackpy_sources::ArgSpec;
+
+    fn cand(source: &str, provider: &str, level: i64, available: bool) -> CandidateInfo {
+        CandidateInfo {
+            source: source.into(),
+            provider: provider.into(),
+            signature: "fetch(url: str) -> str".into(),
+            description: "Fetch a URL. Follows redirects.".into(),
+            docs: None,
+            args: vec![ArgSpec::new("url").with_type("str")],
+            returns: "str".into(),
+            precedence: Precedence::Level(level),
+            grade: Grade::new(2, 1),
+            grade_reason: None,
+            available,
+            unavailable_reason: (!available).then(|| "MCP server 'web' is down".into()),
+        }
+    }
+
+    #[test]
+    fn unavailable_and_shadowing_tools() {
+        let listing = vec![
+            ToolListing {
+                name: "fetch".into(),
+                candidates: vec![cand("mcp:web", "mcp", 40, false)],
+                winner: None,
+            },
+            ToolListing {
+                name: "fetch2".into(),
+                candidates: vec![
+                    cand("config", "command", 20, true),
+                    cand("defaults", "builtin", 10, true),
+                ],
+                winner: Some(0),
+            },
+        ];
+        let policy = PolicyView {
+            state: "needs approval",
+            rule: Some("[policy] approve_above (1, 1)".into()),
+        };
+        insta::assert_snapshot!(render(&listing, &[None, Some(policy.clone())]));
+        insta::assert_snapshot!(render_one(&listing[1], Some(&policy)));
+    }
 }
