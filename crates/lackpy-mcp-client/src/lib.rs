@@ -36,6 +36,7 @@ mod operation;
 mod options;
 mod process;
 mod schema;
+mod schema_type;
 mod source;
 mod supervisor;
 mod transport;

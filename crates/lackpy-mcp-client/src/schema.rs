@@ -8,37 +8,56 @@
 //! crate is built; a test below proves it on the SDK's own types).
 
 use lackpy_sources::ArgSpec;
-use serde_json::{Map, Value};
+use serde_json::{Map, Value, json};
 
-/// The display type for a JSON Schema `type`.
-fn display_type(prop: &Value) -> String {
-    let kind = match prop.get("type") {
-        Some(Value::String(t)) => Some(t.as_str()),
-        // `["string", "null"]`: the one non-null type, if there is one.
-        Some(Value::Array(ts)) => {
-            let non_null: Vec<&str> = ts
-                .iter()
-                .filter_map(Value::as_str)
-                .filter(|t| *t != "null")
-                .collect();
-            if non_null.len() == 1 {
-                non_null.first().copied()
-            } else {
-                None
-            }
-        }
-        _ => None,
+use crate::schema_type::python_type;
+
+/// An argument's display type: its schema's Python type, leaving out an
+/// `enum` (kept apart as the argument's choices); an enum with no `type`
+/// takes its values' kind.
+fn arg_type(prop: &Value, root: &Map<String, Value>) -> String {
+    let Some(Value::Array(values)) = prop.get("enum") else {
+        return python_type(prop, root);
     };
-    match kind {
-        Some("string") => "str",
-        Some("integer") => "int",
-        Some("number") => "float",
-        Some("boolean") => "bool",
-        Some("object") => "dict",
-        Some("array") => "list",
-        _ => "Any",
+    let mut base = prop.clone();
+    if let Some(m) = base.as_object_mut() {
+        m.remove("enum");
     }
-    .to_string()
+    let t = python_type(&base, root);
+    if t != "Any" {
+        return t;
+    }
+    let kinds: Vec<Value> = values
+        .iter()
+        .map(|v| {
+            json!({"type": match v {
+                Value::Null => "null",
+                Value::Bool(_) => "boolean",
+                Value::Number(n) if n.is_f64() => "number",
+                Value::Number(_) => "integer",
+                Value::String(_) => "string",
+                Value::Array(_) => "array",
+                Value::Object(_) => "object",
+            }})
+        })
+        .collect();
+    python_type(&json!({ "anyOf": kinds }), root)
+}
+
+/// A tool's result type from its `outputSchema`: `Any` without one; the
+/// wrapped type for `{"result": T}` (which calls unwrap); else the
+/// schema's type (`dict` or a short `{'field': type}` list).
+pub fn returns_from_schema(output: Option<&Map<String, Value>>) -> String {
+    let Some(schema) = output else {
+        return "Any".to_string();
+    };
+    if let Some(Value::Object(props)) = schema.get("properties")
+        && props.len() == 1
+        && let Some(inner) = props.get("result")
+    {
+        return python_type(inner, schema);
+    }
+    python_type(&Value::Object(schema.clone()), schema)
 }
 
 /// A tool's arguments from its `inputSchema`, and whether the schema lists
@@ -61,11 +80,14 @@ pub fn args_from_schema(schema: &Map<String, Value>) -> (Vec<ArgSpec>, bool) {
                 .to_string();
             ArgSpec {
                 required: required.contains(&name.as_str()),
-                type_name: display_type(prop),
+                type_name: arg_type(prop, schema),
                 description,
                 name: name.clone(),
-                default: None,
-                choices: Vec::new(),
+                default: prop.get("default").cloned(),
+                choices: match prop.get("enum") {
+                    Some(Value::Array(values)) => values.clone(),
+                    _ => Vec::new(),
+                },
             }
         })
         .collect::<Vec<_>>();
@@ -113,10 +135,53 @@ mod tests {
                 ("o", "dict", false),
                 ("a", "list", false),
                 ("x", "Any", false),
-                ("maybe", "str", false)
+                ("maybe", "str | None", false)
             ]
         );
         assert_eq!(args[0].description, "a string");
+    }
+
+    #[test]
+    fn defaults_and_enums_are_kept() {
+        let schema = obj(json!({
+            "properties": {
+                "unit": {"type": "string", "enum": ["c", "f"], "default": "c"},
+                "mode": {"enum": [1, 2]},
+                "tz": {"anyOf": [{"type": "string"}, {"type": "null"}], "default": null}
+            }
+        }));
+        let (args, _) = args_from_schema(&schema);
+        let shown: Vec<String> = args.iter().map(ArgSpec::parameter).collect();
+        assert_eq!(
+            shown,
+            [
+                "unit: Literal['c', 'f'] = 'c'",
+                "mode: Literal[1, 2] = None",
+                "tz: str | None = None"
+            ]
+        );
+        assert_eq!(args[0].type_name, "str");
+        assert_eq!(args[1].type_name, "int");
+    }
+
+    #[test]
+    fn returns_from_output_schemas() {
+        assert_eq!(returns_from_schema(None), "Any");
+        let wrapped = obj(
+            json!({"type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]}),
+        );
+        assert_eq!(returns_from_schema(Some(&wrapped)), "int");
+        let fields = obj(
+            json!({"type": "object", "properties": {"time": {"type": "string"}, "zone": {"type": "string"}}}),
+        );
+        assert_eq!(
+            returns_from_schema(Some(&fields)),
+            "{'time': str, 'zone': str}"
+        );
+        assert_eq!(
+            returns_from_schema(Some(&obj(json!({"type": "object"})))),
+            "dict"
+        );
     }
 
     #[test]

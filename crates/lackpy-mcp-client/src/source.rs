@@ -9,7 +9,7 @@ use std::sync::atomic::Ordering;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, Grade};
 use lackpy_sources::{
     ArgSpec, CallContext, McpServerDescriptor, McpTransport, Precedence, Provenance, Provider,
     Tool, ToolAnnotations, ToolAnswer, ToolError, ToolSource, ToolSpec, apply_grade_override,
@@ -23,7 +23,7 @@ use tokio::task::JoinHandle;
 use crate::convert::{data_to_json, result_to_data};
 use crate::error::McpError;
 use crate::naming::{Exposure, assign_names};
-use crate::schema::args_from_schema;
+use crate::schema::{args_from_schema, returns_from_schema};
 use crate::supervisor::{ServerHandle, ServerState, Shared};
 
 /// How often a call in flight looks at its run's cancellation flag.
@@ -118,6 +118,8 @@ pub struct McpToolSource {
     tools: HashMap<String, Arc<McpTool>>,
     names: Vec<ToolName>,
     skipped: Vec<SkippedTool>,
+    /// Where each exposed tool's grade comes from, for listings.
+    grade_reasons: HashMap<String, String>,
     call_timeout: Duration,
     discovery_time: Duration,
 }
@@ -129,6 +131,46 @@ impl std::fmt::Debug for McpToolSource {
             .field("state", &self.shared.snapshot().state)
             .field("tools", &self.names)
             .finish_non_exhaustive()
+    }
+}
+
+/// Why an MCP tool has its grade: a config override, the server's
+/// annotation hints, or the worst case when they say too little.
+fn grade_reason(
+    server: &str,
+    tool: &str,
+    hints: Option<&ToolAnnotations>,
+    derived: Grade,
+    overridden: bool,
+) -> String {
+    let from_hints = match hints {
+        None => "no annotation hints: the (3, 3) worst case".to_string(),
+        Some(a) => {
+            let said: Vec<String> = [
+                ("readOnlyHint", a.read_only),
+                ("openWorldHint", a.open_world),
+                ("idempotentHint", a.idempotent),
+                ("destructiveHint", a.destructive),
+            ]
+            .iter()
+            .filter_map(|(k, v)| v.map(|v| format!("{k}={v}")))
+            .collect();
+            let said = if said.is_empty() {
+                "none".to_string()
+            } else {
+                said.join(", ")
+            };
+            if derived == Grade::UNKNOWN {
+                format!("annotation hints ({said}) do not settle it: the (3, 3) worst case")
+            } else {
+                format!("annotation hints: {said}")
+            }
+        }
+    };
+    if overridden {
+        format!("config override [mcp_servers.{server}.tools.{tool}] grade, over {from_hints}")
+    } else {
+        from_hints
     }
 }
 
@@ -167,6 +209,7 @@ impl McpToolSource {
             tools: HashMap::new(),
             names: Vec::new(),
             skipped: Vec::new(),
+            grade_reasons: HashMap::new(),
             call_timeout,
             discovery_time: took,
         }
@@ -214,9 +257,18 @@ impl McpToolSource {
                 idempotent: a.idempotent_hint,
                 open_world: a.open_world_hint,
             });
-            let grade = apply_grade_override(
-                grade_from_annotations(annotations.as_ref()),
-                over.and_then(|o| o.grade.as_ref()),
+            let derived = grade_from_annotations(annotations.as_ref());
+            let grade_override = over.and_then(|o| o.grade.as_ref());
+            let grade = apply_grade_override(derived, grade_override);
+            source.grade_reasons.insert(
+                exposed.clone(),
+                grade_reason(
+                    &source.descriptor.id,
+                    &tool.name,
+                    annotations.as_ref(),
+                    derived,
+                    grade_override.is_some(),
+                ),
             );
             let server_description = tool.description.as_deref().unwrap_or_default();
             let description = match over.and_then(|o| o.description.clone()) {
@@ -226,6 +278,7 @@ impl McpToolSource {
             let mut spec =
                 ToolSpec::new(exposed.clone(), Provider::Mcp(source.descriptor.id.clone()))
                     .with_description(description)
+                    .with_returns(returns_from_schema(tool.output_schema.as_deref()))
                     .with_grade(grade);
             spec.args = args.clone();
             if let Some(o) = over {
@@ -316,6 +369,10 @@ impl McpToolSource {
 impl ToolSource for McpToolSource {
     fn name(&self) -> &str {
         &self.name
+    }
+
+    fn grade_reason(&self, name: &str) -> Option<String> {
+        self.grade_reasons.get(name).cloned()
     }
 
     fn available(&self) -> bool {

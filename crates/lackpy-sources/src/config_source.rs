@@ -118,6 +118,17 @@ impl ConfigToolSource {
 }
 
 impl ToolSource for ConfigToolSource {
+    fn grade_reason(&self, _name: &str) -> Option<String> {
+        Some(format!(
+            "declared in {}: grade_w and effects_ceiling ((3, 3) where not given)",
+            if self.name == crate::DEFAULTS_SOURCE {
+                "the shipped defaults"
+            } else {
+                "config [[tools]]"
+            }
+        ))
+    }
+
     fn name(&self) -> &str {
         &self.name
     }

@@ -78,6 +78,7 @@ mod precedence;
 pub mod process;
 mod python;
 mod redact;
+mod signature;
 mod source;
 mod tool;
 mod toolbox;
@@ -110,6 +111,10 @@ pub use policy::{Policy, PolicyState, ProvenanceKind, over_ceiling_message};
 pub use precedence::Precedence;
 pub use python::{CallLimits, PythonRuntime, PythonTool};
 pub use redact::{REDACTED, redact_urls};
+pub use signature::{
+    DESCRIPTION_BUDGET, MAX_CHOICES, MAX_NAME, MAX_PARAMS, MAX_TYPE, describe_within,
+    first_sentence, is_parameter_name, literal, py_repr,
+};
 pub use source::ToolSource;
 pub use tool::{CallContext, FileLog, FnTool, Tool, ToolAnswer, ToolFuture, ToolResult, tool_fn};
 pub use toolbox::{CandidateInfo, ResolvedTool, ToolListing, Toolbox};

@@ -40,6 +40,21 @@ impl fmt::Display for Provider {
     }
 }
 
+impl Provider {
+    /// The kind of tool, without which one: `mcp` for every MCP server
+    /// (the server is the tool's source), the text form otherwise.
+    pub fn kind(&self) -> &str {
+        match self {
+            Provider::Builtin => "builtin",
+            Provider::Command => "command",
+            Provider::Python => "python",
+            Provider::Virtual => "virtual",
+            Provider::Mcp(_) => "mcp",
+            Provider::Other(s) => s,
+        }
+    }
+}
+
 impl FromStr for Provider {
     type Err = std::convert::Infallible;
 
@@ -211,17 +226,11 @@ impl ToolSpec {
         self
     }
 
-    /// The prompt line lackpy writes for a tool:
-    /// `  name(arg, …) -> returns: description`.
+    /// The prompt line lackpy writes for a tool: its
+    /// [`stub_line`](ToolSpec::stub_line), indented two spaces
+    /// (`  name(arg: type) -> returns  # description`).
     pub fn description_line(&self) -> String {
-        let args: Vec<&str> = self.args.iter().map(|a| a.name.as_str()).collect();
-        format!(
-            "  {}({}) -> {}: {}",
-            self.name,
-            args.join(", "),
-            self.returns,
-            self.description
-        )
+        format!("  {}", self.stub_line())
     }
 }
 
@@ -246,13 +255,13 @@ mod tests {
     #[test]
     fn description_line_matches_lackpy() {
         let spec = ToolSpec::new("write_file", Provider::Builtin)
-            .with_arg(ArgSpec::new("path"))
-            .with_arg(ArgSpec::new("content"))
+            .with_arg(ArgSpec::new("path").with_type("str"))
+            .with_arg(ArgSpec::new("content").with_type("str"))
             .with_returns("bool")
             .with_description("Write content to a file");
         assert_eq!(
             spec.description_line(),
-            "  write_file(path, content) -> bool: Write content to a file"
+            "  write_file(path: str, content: str) -> bool  # Write content to a file"
         );
     }
 }

@@ -37,6 +37,14 @@ pub trait ToolSource: Send + Sync {
         None
     }
 
+    /// Where a tool's grade comes from (its config entry, a server's
+    /// annotation hints, the worst-case default), for `lackpy tools NAME`;
+    /// `None` when the source cannot tell.
+    fn grade_reason(&self, name: &str) -> Option<String> {
+        let _ = name;
+        None
+    }
+
     /// The error a caller gets for a tool that is unavailable right now.
     fn unavailable_error(&self, name: &str) -> ToolError {
         match self.unavailable_reason(name) {

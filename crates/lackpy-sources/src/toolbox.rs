@@ -13,7 +13,7 @@ use lackpy_lang::{Grade, compute_grade};
 use serde::Serialize;
 
 use crate::error::ToolError;
-use crate::model::{Provider, ToolSpec};
+use crate::model::{ArgSpec, ToolSpec};
 use crate::precedence::Precedence;
 use crate::source::ToolSource;
 use crate::tool::Tool;
@@ -80,17 +80,33 @@ impl std::fmt::Debug for ResolvedTool {
     }
 }
 
-/// One candidate for a name, as `lackpy tools` shows it.
+/// One candidate for a name, as `lackpy tools` and `list_tools` show it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct CandidateInfo {
-    /// The source's name (provenance).
+    /// Which source it comes from (`mcp:time`, `config`, `defaults`,
+    /// `host:<file>`, …).
     pub source: String,
-    /// The tool's provider.
-    pub provider: Provider,
+    /// What kind of tool it is: `builtin`, `command`, `python`, `virtual`,
+    /// `mcp` (see [`Provider::kind`](crate::Provider::kind)).
+    pub provider: String,
+    /// Its signature, as every prompt shows it (see [`ToolSpec::signature`]).
+    pub signature: String,
+    /// Its one-line description.
+    pub description: String,
+    /// Longer documentation (a server's full description, or a path).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub docs: Option<String>,
+    /// Its arguments: name, type, description, required, default, enum.
+    pub args: Vec<ArgSpec>,
+    /// Its result type.
+    pub returns: String,
     /// The precedence the source was added with.
     pub precedence: Precedence,
     /// The tool's grade.
     pub grade: Grade,
+    /// Where the grade comes from, when the source can tell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub grade_reason: Option<String>,
     /// Whether it can be called right now.
     pub available: bool,
     /// Why not, when the source can tell.
@@ -285,15 +301,14 @@ impl Toolbox {
             .unwrap_or_else(|| ToolError::unavailable(format!("tool '{name}' is unavailable"))))
     }
 
-    /// The prompt lines for `names`, one `  name(arg, …) -> returns: description`
-    /// per line; names that are unknown or unavailable now are skipped.
+    /// The prompt lines for `names`, one
+    /// `  name(arg: type) -> returns  # description` per line, within
+    /// [`DESCRIPTION_BUDGET`](crate::DESCRIPTION_BUDGET) (descriptions are
+    /// shortened past it, signatures never); names that are unknown or
+    /// unavailable now are skipped.
     pub fn format_description<S: AsRef<str>>(&self, names: &[S]) -> String {
-        names
-            .iter()
-            .filter_map(|n| self.spec(n.as_ref()))
-            .map(ToolSpec::description_line)
-            .collect::<Vec<_>>()
-            .join("\n")
+        let specs: Vec<&ToolSpec> = names.iter().filter_map(|n| self.spec(n.as_ref())).collect();
+        crate::signature::describe_within(&specs, crate::signature::DESCRIPTION_BUDGET)
     }
 
     /// The grade of the tool set `names` as it resolves now (unknown and
@@ -323,9 +338,18 @@ impl Toolbox {
                         };
                         CandidateInfo {
                             source: c.source_name().to_string(),
-                            provider: c.spec.provider.clone(),
+                            provider: c.spec.provider.kind().to_string(),
+                            signature: c.spec.signature(),
+                            description: c.spec.description.clone(),
+                            docs: c.spec.docs.clone(),
+                            args: c.spec.args.clone(),
+                            returns: c.spec.returns.clone(),
                             precedence: c.precedence,
                             grade: c.spec.grade,
+                            grade_reason: match &c.origin {
+                                Origin::Source(s) => s.grade_reason(name),
+                                Origin::Direct(_) => Some("registered directly".to_string()),
+                            },
                             available,
                             unavailable_reason,
                         }

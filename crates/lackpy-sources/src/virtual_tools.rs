@@ -64,6 +64,13 @@ impl ToolSource for VirtualToolSource {
         "virtual"
     }
 
+    fn grade_reason(&self, _name: &str) -> Option<String> {
+        Some(
+            "declared in config [[tools]]: grade_w and effects_ceiling ((3, 3) where not given)"
+                .into(),
+        )
+    }
+
     fn available(&self) -> bool {
         self.resolver.is_some()
     }

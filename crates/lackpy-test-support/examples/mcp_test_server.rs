@@ -4,7 +4,8 @@
 //! Tools: `echo`, `add`, `slow(ms)`, `cancellations`, `pid`, one tool per
 //! row of the annotation table, `get-sum`, `print` (a reserved name),
 //! `ordered`, `structured`, `wrapped`, `texts`, `image`, `mixed`, `captioned`,
-//! `nothing`,
+//! `nothing`, `convert` (a rich schema: enum, default, array, nested
+//! object, `$ref`, an optional union, an `outputSchema`),
 //! `fail`, `huge(mb)`, `chatter(kb)`, `crash`, `nan` and `deep` (replies no
 //! JSON parser accepts: a bare `NaN`, arrays nested 151 deep); `tools/list`
 //! is paged, five tools a page.
@@ -107,7 +108,14 @@ fn all_tools() -> Vec<Tool> {
             "Echo a message back\nSecond line of docs.",
             json!({"type": "object", "properties": {"message": {"type": "string", "description": "What to echo"}}, "required": ["message"]}),
         ),
-        tool("add", "Add two integers", int2.clone()),
+        {
+            // The `{"result": T}` wrapper FastMCP writes for a plain result.
+            let mut add = tool("add", "Add two integers", int2.clone());
+            add.output_schema = Some(schema(
+                json!({"type": "object", "properties": {"result": {"type": "integer"}}, "required": ["result"]}),
+            ));
+            add
+        },
         tool(
             "slow",
             "Sleep for ms milliseconds",
@@ -223,7 +231,37 @@ fn all_tools() -> Vec<Tool> {
             "Reply with arrays nested deeper than JSON parsers allow",
             json!({"type": "object", "properties": {}}),
         ),
+        convert_tool(),
     ]
+}
+
+/// A tool whose schemas use what real servers use: an enum with a
+/// default, arrays, a nested object, a `$ref`, an optional union, and an
+/// `outputSchema` of a few fields.
+fn convert_tool() -> Tool {
+    let mut t = tool(
+        "convert",
+        "Convert a temperature. Rounds to the given digits.",
+        json!({
+            "type": "object",
+            "$defs": {"Unit": {"type": "string", "enum": ["c", "f", "k"]}},
+            "properties": {
+                "amount": {"type": "number", "description": "The temperature"},
+                "unit": {"type": "string", "enum": ["c", "f"], "default": "c", "description": "Its unit"},
+                "to": {"$ref": "#/$defs/Unit"},
+                "digits": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": null},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "options": {"type": "object", "properties": {"strict": {"type": "boolean"}}}
+            },
+            "required": ["amount", "to"]
+        }),
+    );
+    t.output_schema = Some(schema(json!({
+        "type": "object",
+        "properties": {"value": {"type": "number"}, "unit": {"type": "string"}},
+        "required": ["value", "unit"]
+    })));
+    t
 }
 
 const PAGE: usize = 5;
@@ -325,6 +363,13 @@ impl ServerHandler for TestServer {
                 r
             }
             "ordered" => CallToolResult::success(vec![text(Value::Object(args).to_string())]),
+            "convert" => {
+                let amount = args.get("amount").and_then(Value::as_f64).unwrap_or(0.0);
+                let to = args.get("to").and_then(Value::as_str).unwrap_or("c");
+                let mut r = CallToolResult::success(vec![text(amount.to_string())]);
+                r.structured_content = Some(json!({"value": amount, "unit": to}));
+                r
+            }
             "structured" => {
                 let mut r = CallToolResult::success(vec![text("{\"x\": 1}")]);
                 r.structured_content = Some(json!({"x": 1, "y": [1, 2], "z": {"k": null}}));

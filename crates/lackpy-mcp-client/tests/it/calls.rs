@@ -112,6 +112,32 @@ fn specs_follow_the_schema_annotations_and_overrides() {
         assert_eq!(spec("no_hints").description, "Overridden");
         assert_eq!(spec("get_sum").grade, Grade::new(0, 0));
 
+        // Typed signatures from the schemas: enum with a default, `$ref`,
+        // optional union, array, nested object, and the `outputSchema`.
+        assert_eq!(
+            spec("convert").signature(),
+            "convert(amount: float, unit: Literal['c', 'f'] = 'c', to: Literal['c', 'f', 'k'], \
+             digits: int | None = None, tags: list[str] = None, options: {'strict': bool} = None) \
+             -> {'value': float, 'unit': str}"
+        );
+        assert_eq!(spec("add").signature(), "add(a: int, b: int) -> int");
+        // Where each grade comes from.
+        let why = |n: &str| source.grade_reason(n).unwrap_or_default();
+        assert_eq!(
+            why("ro_closed"),
+            "annotation hints: readOnlyHint=true, openWorldHint=false"
+        );
+        assert_eq!(why("echo"), "no annotation hints: the (3, 3) worst case");
+        assert_eq!(
+            why("ro_no_world"),
+            "annotation hints (readOnlyHint=true) do not settle it: the (3, 3) worst case"
+        );
+        assert!(
+            why("get_sum").starts_with("config override [mcp_servers.t.tools."),
+            "{}",
+            why("get_sum")
+        );
+
         let names = source.tool_names();
         assert!(
             names

@@ -20,6 +20,8 @@ mod run;
 mod runs;
 mod spec;
 mod status;
+mod stub_types;
+mod stubs;
 mod table;
 mod template;
 mod tools;
@@ -85,6 +87,8 @@ pub enum Command {
     Status(status::StatusArgs),
     /// Print the language spec.
     Spec(spec::SpecArgs),
+    /// Print the namespace's tools as a Python `.pyi` stub file.
+    Stubs(stubs::StubsArgs),
     /// Write a commented starter `.lackpy/config.toml`.
     #[command(after_help = help::INIT)]
     Init(init::InitArgs),
@@ -157,6 +161,7 @@ pub fn run(cli: Cli) -> Result<u8, CliError> {
         Command::Tools(args) => tools::run(args),
         Command::Status(args) => status::run(args),
         Command::Spec(args) => spec::run(args),
+        Command::Stubs(args) => stubs::run(args),
         Command::Init(args) => init::run(args),
         Command::Delegate(args) => delegate::delegate(args, cli.verbose),
         Command::Generate(args) => delegate::generate(args),

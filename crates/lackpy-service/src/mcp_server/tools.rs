@@ -322,8 +322,9 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
         .with_annotations(calls_a_model()),
         Tool::new(
             LIST_TOOLS,
-            "Every tool lackpy knows: provider, source, precedence, grade, availability and what it shadows \
-             (only a profile's tools when one is named).",
+            "Every tool lackpy knows: its signature, description, arguments (type, required, default, enum) \
+             and result type, provider kind, source, precedence, grade and why, availability and what it \
+             shadows (only a profile's tools when one is named).",
             object(json!({
                 "type": "object",
                 "properties": {"profile": {"type": "string", "description": "Only this profile's tools."}},

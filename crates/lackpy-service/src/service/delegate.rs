@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 
 use lackpy_bridge::CancelToken;
 use lackpy_lang::{Data, Rule, Teardown, Variables, compute_grade};
+use lackpy_sources::ArgSpec;
 use serde::Serialize;
 
 use super::{LackpyService, RunProgram, ServiceError, ToolCallObserver};
@@ -118,7 +119,9 @@ impl LackpyService {
                 let spec = toolbox.spec(name)?;
                 Some(ToolLine {
                     name: called.clone(),
-                    args: spec.args.iter().map(|a| a.name.clone()).collect(),
+                    // Typed, as every other place shows a tool
+                    // (`ArgSpec::parameter`: `unit: Literal['c', 'f'] = 'c'`).
+                    args: spec.args.iter().map(ArgSpec::parameter).collect(),
                     returns: spec.returns.clone(),
                     description: spec.description.clone(),
                 })

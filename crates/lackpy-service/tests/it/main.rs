@@ -13,6 +13,7 @@ mod cli_providers;
 mod cli_resume_crash;
 mod cli_run;
 mod cli_run_variables;
+mod cli_signatures;
 mod cli_status_mcp;
 mod cli_validate;
 mod cli_verbose;

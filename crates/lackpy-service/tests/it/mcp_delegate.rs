@@ -87,7 +87,7 @@ async fn delegate_and_generate_over_stdio() {
     assert_eq!(v["trace"][0]["tool"], "read_file");
     let first = &server.requests()[0];
     assert!(
-        first.message(0).contains("  read_file(path)"),
+        first.message(0).contains("  read_file(path: str) -> str"),
         "{}",
         first.message(0)
     );

@@ -19,7 +19,7 @@ fn servers_dir() -> PathBuf {
 
 /// `(server-everything, mcp-server-time)` commands; the tests that need
 /// them are `#[ignore]`d and fail when they are missing.
-fn third_party() -> (String, String) {
+pub(crate) fn third_party() -> (String, String) {
     let everything = std::env::var("LACKPY_TEST_EVERYTHING_CMD")
         .map(PathBuf::from)
         .unwrap_or_else(|_| servers_dir().join("bin/server-everything"));

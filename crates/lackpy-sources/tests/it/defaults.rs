@@ -56,10 +56,10 @@ fn prompt_lines_read_like_lackpy() {
         .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(
         tb.format_description(&tb.available_names()),
-        "  read_file(path) -> str: Read file contents\n  \
-         find_files(pattern) -> list[str]: Find files matching a glob pattern\n  \
-         write_file(path, content) -> bool: Write content to a file\n  \
-         edit_file(path, old_str, new_str) -> bool: Replace text in a file"
+        "  read_file(path: str) -> str  # Read file contents\n  \
+         find_files(pattern: str) -> list[str]  # Find files matching a glob pattern\n  \
+         write_file(path: str, content: str) -> bool  # Write content to a file\n  \
+         edit_file(path: str, old_str: str, new_str: str) -> bool  # Replace text in a file"
     );
     assert_eq!(tb.grade(&["read_file", "find_files"]), Grade::new(1, 1));
 }

@@ -14,5 +14,6 @@ mod mcp_server;
 mod policy_config;
 mod protected;
 mod python_tools;
+mod signatures;
 mod toolbox;
 mod virtual_tools;

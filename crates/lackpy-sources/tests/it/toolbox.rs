@@ -197,7 +197,7 @@ fn a_name_with_no_available_candidate_drops_out() {
     assert_eq!(who(&tb, "nope"), "error: unknown tool 'nope'");
     assert_eq!(
         tb.format_description(&["read_file", "fetch", "nope"]),
-        "  read_file(x) -> Any: read_file from defaults"
+        "  read_file(x: Any) -> Any  # read_file from defaults"
     );
 }
 

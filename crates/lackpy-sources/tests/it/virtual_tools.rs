@@ -116,7 +116,7 @@ fn an_offered_virtual_tool_is_called_with_its_declared_names() {
     assert!(tb.available_names().contains(&"ask_user".to_string()));
     assert_eq!(
         tb.format_description(&["ask_user"]),
-        "  ask_user(question, default) -> str: Ask the human a question"
+        "  ask_user(question: str, default: str = None) -> str  # Ask the human a question"
     );
     let ask = tb.resolve("ask_user").unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(ask.source, "virtual");
