@@ -63,7 +63,7 @@ fn calls_over_streamable_http_in_both_generations() {
             assert_eq!(status.state, ServerState::Ready, "{status:?}");
             assert_eq!(status.protocol_version.as_deref(), Some(version));
             assert!(status.transport.starts_with("http: http://127.0.0.1:"));
-            assert_eq!(source.discover().len(), 26);
+            assert_eq!(source.discover().len(), 27);
             assert_eq!(
                 call(&source, "echo", vec![s("over http")]).await,
                 Ok(s("over http"))
