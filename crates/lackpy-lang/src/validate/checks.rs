@@ -1,20 +1,67 @@
 //! The eight built-in checks, each a pass over the breadth-first node list.
 
-use crate::ast::{Constant, ExprKind, StmtKind};
+use std::collections::VecDeque;
+
+use crate::ast::{Constant, Expr, ExprContext, ExprKind, Stmt, StmtKind};
 use crate::walk::NodeRef;
 
 use super::names::{is_allowed_builtin, is_allowed_node, is_denied_attribute, is_forbidden_name};
+use super::suggest::suggest;
 
-/// Check 1: every node kind must be whitelisted.
+/// Check 1: every node kind must be whitelisted. An operator is reported
+/// at its expression's line; an import's names and the `pass` body of a
+/// forbidden definition or loop are not reported again.
 pub(super) fn node_whitelist(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    // Breadth-first, an operator comes after its expression, and operators
+    // come in the order of their expressions: a queue pairs them.
+    let mut op_lines = VecDeque::new();
+    let mut echoes: Vec<*const Stmt> = Vec::new();
     for node in nodes {
-        let kind = node.kind();
-        if !is_allowed_node(kind) {
-            errors.push(match node.line() {
-                Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
-                None => format!("Forbidden AST node: {kind}"),
-            });
+        match node {
+            NodeRef::Expr(e) => match &e.kind {
+                ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. } | ExprKind::BoolOp { .. } => {
+                    op_lines.push_back(e.line);
+                }
+                ExprKind::Compare { ops, .. } => op_lines.extend(ops.iter().map(|_| e.line)),
+                _ => {}
+            },
+            NodeRef::Stmt(s) => {
+                if let StmtKind::AugAssign { .. } = &s.kind {
+                    op_lines.push_back(s.line);
+                }
+                let body = match &s.kind {
+                    StmtKind::ClassDef { body, .. } | StmtKind::While { body, .. } => Some(body),
+                    StmtKind::FunctionDef(f) | StmtKind::AsyncFunctionDef(f) => Some(&f.body),
+                    _ => None,
+                };
+                if let Some(body) = body {
+                    echoes.extend(
+                        body.iter()
+                            .filter(|b| matches!(b.kind, StmtKind::Pass))
+                            .map(|b| b as *const Stmt),
+                    );
+                }
+            }
+            _ => {}
         }
+        let is_op = matches!(
+            node,
+            NodeRef::Operator(_) | NodeRef::UnaryOp(_) | NodeRef::BoolOp(_) | NodeRef::CmpOp(_)
+        );
+        let line = if is_op { op_lines.pop_front() } else { node.line() };
+        let kind = node.kind();
+        if is_allowed_node(kind) || matches!(node, NodeRef::Alias(_)) {
+            continue;
+        }
+        if let NodeRef::Stmt(s) = node
+            && echoes.iter().any(|p| std::ptr::eq(*p, *s))
+        {
+            continue;
+        }
+        errors.push(match line {
+            Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
+            None => format!("Forbidden AST node: {kind}"),
+        });
     }
 }
 
@@ -50,6 +97,7 @@ pub(super) fn attributes(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
 pub(super) fn call_targets(
     nodes: &[NodeRef<'_>],
     allowed: &dyn Fn(&str) -> bool,
+    candidates: &[&str],
     errors: &mut Vec<String>,
 ) -> Vec<String> {
     let mut calls = Vec::new();
@@ -62,10 +110,15 @@ pub(super) fn call_targets(
             ExprKind::Name { id, .. } => {
                 calls.push(id.clone());
                 if !is_allowed_builtin(id) && !allowed(id) && !is_forbidden_name(id) {
-                    errors.push(format!(
-                        "Unknown function: '{id}' at line {} (not in kit or builtins)",
+                    let mut message = format!(
+                        "Unknown function: '{id}' at line {} \
+                         (not a tool of this namespace or a builtin)",
                         e.line
-                    ));
+                    );
+                    if let Some(s) = suggest(id, candidates.iter().copied()) {
+                        message.push_str(&format!(". Did you mean '{s}'?"));
+                    }
+                    errors.push(message);
                 }
             }
             ExprKind::Attribute { .. } => {}
@@ -95,8 +148,9 @@ pub(super) fn for_iterators(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
     }
 }
 
-/// Check 6: a lambda only as the value of a `key=` keyword argument.
-pub(super) fn lambdas(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+/// Check 6: a lambda only as the value of a `key=` keyword argument
+/// (but for those the call check already reported, in `reported`).
+pub(super) fn lambdas(nodes: &[NodeRef<'_>], reported: &[*const Expr], errors: &mut Vec<String>) {
     let key_lambdas: Vec<*const crate::ast::Expr> = nodes
         .iter()
         .filter_map(|node| match node {
@@ -113,6 +167,7 @@ pub(super) fn lambdas(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
         if let NodeRef::Expr(e) = node
             && matches!(e.kind, ExprKind::Lambda { .. })
             && !key_lambdas.iter().any(|p| std::ptr::eq(*p, *e))
+            && !reported.iter().any(|p| std::ptr::eq(*p, *e))
         {
             errors.push(format!(
                 "Lambda at line {} is only allowed as key= argument \
@@ -150,6 +205,20 @@ pub(super) fn assigned_names(nodes: &[NodeRef<'_>]) -> Vec<String> {
                     names.push(id.clone());
                 }
             }
+        }
+    }
+    names
+}
+
+/// Every name the program stores to (assigns, loops over, binds).
+pub(super) fn stored_names<'a>(nodes: &[NodeRef<'a>]) -> Vec<&'a str> {
+    let mut names = Vec::new();
+    for node in nodes {
+        if let NodeRef::Expr(e) = node
+            && let ExprKind::Name { id, ctx } = &e.kind
+            && *ctx != ExprContext::Load
+        {
+            names.push(id.as_str());
         }
     }
     names
