@@ -53,7 +53,11 @@ pub fn builtin_signature(name: &str) -> Option<CallSignature> {
             ],
             "list",
         ),
-        "reversed" => sig("reversed", vec![p("sequence", "Reversible", None, Pos)], "iterator"),
+        "reversed" => sig(
+            "reversed",
+            vec![p("sequence", "Reversible", None, Pos)],
+            "iterator",
+        ),
         "enumerate" => sig(
             "enumerate",
             vec![
@@ -116,7 +120,11 @@ pub fn builtin_signature(name: &str) -> Option<CallSignature> {
             ],
             "int",
         ),
-        "float" => sig("float", vec![p("x", "Any", Some(Lit::Float(0.0)), Pos)], "float"),
+        "float" => sig(
+            "float",
+            vec![p("x", "Any", Some(Lit::Float(0.0)), Pos)],
+            "float",
+        ),
         "bool" => sig("bool", vec![p("x", "Any", f(), Pos)], "bool"),
         "list" | "set" | "tuple" => sig(
             name,

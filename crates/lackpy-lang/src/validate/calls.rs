@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{Constant, Expr, ExprKind, ExprContext, Keyword, StmtKind, UnaryOp};
+use crate::ast::{Constant, Expr, ExprContext, ExprKind, Keyword, StmtKind, UnaryOp};
 use crate::walk::NodeRef;
 
 use super::builtin_sigs::hint;
@@ -69,14 +69,20 @@ fn literal(e: &Expr, env: &HashMap<&str, Known>) -> Known {
             op: UnaryOp::USub,
             operand,
         } => match literal(operand, env) {
-            Known::Of("int", v) => Known::Of("int", v.and_then(|v| match v {
-                Lit::Int(i) => i.checked_neg().map(Lit::Int),
-                _ => None,
-            })),
-            Known::Of("float", v) => Known::Of("float", v.map(|v| match v {
-                Lit::Float(x) => Lit::Float(-x),
-                other => other,
-            })),
+            Known::Of("int", v) => Known::Of(
+                "int",
+                v.and_then(|v| match v {
+                    Lit::Int(i) => i.checked_neg().map(Lit::Int),
+                    _ => None,
+                }),
+            ),
+            Known::Of("float", v) => Known::Of(
+                "float",
+                v.map(|v| match v {
+                    Lit::Float(x) => Lit::Float(-x),
+                    other => other,
+                }),
+            ),
             _ => Known::Unknown,
         },
         ExprKind::JoinedStr(_) => of("str"),
@@ -197,10 +203,14 @@ struct Call<'s, 'e> {
 
 impl Call<'_, '_> {
     fn error(&mut self, message: String) {
-        self.errors
-            .push(format!("{}() {message} (line {})", self.sig.name, self.line));
+        self.errors.push(format!(
+            "{}() {message} (line {})",
+            self.sig.name, self.line
+        ));
     }
 
+    /// Checks a call in CPython's order: keywords (unknown, then given
+    /// twice), too many positionals, missing ones; then each value.
     fn check(&mut self, args: &[Expr], keywords: &[Keyword]) {
         let sig = self.sig;
         let starred = args
@@ -208,85 +218,106 @@ impl Call<'_, '_> {
             .any(|a| matches!(a.kind, ExprKind::Starred { .. }));
         let double_starred = keywords.iter().any(|k| k.arg.is_none());
         let positional: Vec<&ParamSig> = sig.params.iter().filter(|p| p.positional).collect();
-        let mut bound: Vec<&str> = Vec::new();
-        if !starred {
-            if args.len() > positional.len() && !sig.variadic {
-                let most = positional.len();
-                let least = positional.iter().filter(|p| p.required).count();
-                let takes = if least == most {
-                    format!("{most} positional argument{}", plural(most))
-                } else {
-                    format!("from {least} to {most} positional arguments")
-                };
-                let given = args.len();
-                self.error(format!(
-                    "takes {takes} but {given} {} given",
-                    if given == 1 { "was" } else { "were" }
-                ));
-                return;
-            }
-            for (p, a) in positional.iter().zip(args) {
-                bound.push(&p.name);
-                self.check_value(p, a);
-            }
-        }
         let mut bad_keywords = Vec::new();
         for k in keywords {
-            let Some(name) = k.arg.as_deref() else { continue };
+            let Some(name) = k.arg.as_deref() else {
+                continue;
+            };
             match sig.params.iter().find(|p| p.name == name) {
-                Some(p) if p.keyword => {
-                    if bound.contains(&name) {
-                        self.error(format!("got multiple values for argument '{name}'"));
-                        return;
-                    }
-                    bound.push(&p.name);
-                    self.check_value(p, &k.value);
-                }
+                Some(p) if p.keyword => {}
                 Some(_) => bad_keywords.push(name),
                 None if sig.open_keywords => {}
                 None => {
                     let keywords = sig.params.iter().filter(|p| p.keyword);
                     let mut message = format!("got an unexpected keyword argument '{name}'");
-                    if let Some(s) = suggest(name, keywords.map(|p| p.name.as_str())) {
-                        message.push_str(&format!(". Did you mean '{s}'?"));
+                    match suggest(name, keywords.map(|p| p.name.as_str())) {
+                        Some(s) => message.push_str(&format!(". Did you mean '{s}'?")),
+                        None => message.push_str(&format!("; it is called as {sig}")),
                     }
-                    self.error(message);
-                    return;
+                    return self.error(message);
                 }
             }
         }
         if !bad_keywords.is_empty() {
-            if sig.params.iter().all(|p| !p.keyword) && !sig.open_keywords {
-                self.error("takes no keyword arguments".to_string());
+            return self.error(
+                if sig.params.iter().all(|p| !p.keyword) && !sig.open_keywords {
+                    "takes no keyword arguments".to_string()
+                } else {
+                    format!(
+                        "got some positional-only arguments passed as keyword arguments: {}",
+                        name_list(&bad_keywords).replace(", and", ",")
+                    )
+                },
+            );
+        }
+        let mut bound: Vec<(&ParamSig, &Expr)> = Vec::new();
+        if !starred {
+            for (p, a) in positional.iter().zip(args) {
+                bound.push((p, a));
+            }
+        }
+        for k in keywords {
+            let Some(name) = k.arg.as_deref() else {
+                continue;
+            };
+            let Some(p) = sig.params.iter().find(|p| p.name == name) else {
+                continue;
+            };
+            if bound.iter().any(|(b, _)| b.name == name) {
+                return self.error(format!("got multiple values for argument '{name}'"));
+            }
+            bound.push((p, &k.value));
+        }
+        if !starred && args.len() > positional.len() && !sig.variadic {
+            let most = positional.len();
+            let least = positional.iter().filter(|p| p.required).count();
+            let takes = if least == most {
+                format!("{most} positional argument{}", plural(most))
             } else {
-                self.error(format!(
-                    "got some positional-only arguments passed as keyword arguments: {}",
-                    name_list(&bad_keywords).replace(", and", ",")
+                format!("from {least} to {most} positional arguments")
+            };
+            let given = args.len();
+            let mut message = format!(
+                "takes {takes} but {given} {} given",
+                if given == 1 { "was" } else { "were" }
+            );
+            let extra_lambdas: Vec<&Expr> = args[most..]
+                .iter()
+                .filter(|a| matches!(a.kind, ExprKind::Lambda { .. }))
+                .collect();
+            if !extra_lambdas.is_empty() {
+                self.lambdas
+                    .extend(extra_lambdas.iter().map(|a| *a as *const Expr));
+                message.push_str("; a lambda is allowed only as a key= argument");
+                if sig.params.iter().any(|p| p.name == "key" && p.keyword) {
+                    message.push_str(&format!(" ({}(..., key=lambda x: ...))", sig.name));
+                }
+            }
+            return self.error(message);
+        }
+        if !starred && !double_starred {
+            let missing: Vec<&ParamSig> = sig
+                .params
+                .iter()
+                .filter(|p| p.required && !bound.iter().any(|(b, _)| b.name == p.name))
+                .collect();
+            if !missing.is_empty() {
+                let kind = if missing.iter().all(|p| !p.positional) {
+                    "keyword-only"
+                } else {
+                    "positional"
+                };
+                let names: Vec<&str> = missing.iter().map(|p| p.name.as_str()).collect();
+                return self.error(format!(
+                    "missing {} required {kind} argument{}: {}",
+                    names.len(),
+                    plural(names.len()),
+                    name_list(&names)
                 ));
             }
-            return;
         }
-        if starred || double_starred {
-            return;
-        }
-        let missing: Vec<&str> = sig
-            .params
-            .iter()
-            .filter(|p| p.required && !bound.contains(&p.name.as_str()))
-            .map(|p| p.name.as_str())
-            .collect();
-        if !missing.is_empty() {
-            let kind = if sig.params.iter().any(|p| p.required && !p.positional && missing.contains(&p.name.as_str())) {
-                "keyword-only"
-            } else {
-                "positional"
-            };
-            self.error(format!(
-                "missing {} required {kind} argument{}: {}",
-                missing.len(),
-                plural(missing.len()),
-                name_list(&missing)
-            ));
+        for (p, value) in bound {
+            self.check_value(p, value);
         }
     }
 
@@ -334,5 +365,8 @@ fn plural(n: usize) -> &'static str {
 }
 
 fn choices(ls: &[Lit]) -> String {
-    ls.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+    ls.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -29,26 +29,28 @@ pub(super) fn node_whitelist(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
                 if let StmtKind::AugAssign { .. } = &s.kind {
                     op_lines.push_back(s.line);
                 }
-                let body = match &s.kind {
-                    StmtKind::ClassDef { body, .. } | StmtKind::While { body, .. } => Some(body),
-                    StmtKind::FunctionDef(f) | StmtKind::AsyncFunctionDef(f) => Some(&f.body),
-                    _ => None,
+                let bodies: Vec<&[Stmt]> = match &s.kind {
+                    StmtKind::ClassDef { body, .. } | StmtKind::While { body, .. } => vec![body],
+                    StmtKind::FunctionDef(f) | StmtKind::AsyncFunctionDef(f) => vec![&f.body],
+                    StmtKind::Try(t) | StmtKind::TryStar(t) => {
+                        vec![&t.body, &t.orelse, &t.finalbody]
+                    }
+                    _ => Vec::new(),
                 };
-                if let Some(body) = body {
-                    echoes.extend(
-                        body.iter()
-                            .filter(|b| matches!(b.kind, StmtKind::Pass))
-                            .map(|b| b as *const Stmt),
-                    );
-                }
+                push_passes(&bodies, &mut echoes);
             }
+            NodeRef::ExceptHandler(h) => push_passes(&[&h.body], &mut echoes),
             _ => {}
         }
         let is_op = matches!(
             node,
             NodeRef::Operator(_) | NodeRef::UnaryOp(_) | NodeRef::BoolOp(_) | NodeRef::CmpOp(_)
         );
-        let line = if is_op { op_lines.pop_front() } else { node.line() };
+        let line = if is_op {
+            op_lines.pop_front()
+        } else {
+            node.line()
+        };
         let kind = node.kind();
         if is_allowed_node(kind) || matches!(node, NodeRef::Alias(_)) {
             continue;
@@ -62,6 +64,18 @@ pub(super) fn node_whitelist(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
             Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
             None => format!("Forbidden AST node: {kind}"),
         });
+    }
+}
+
+/// The `pass` statements of `bodies`: placeholders of a forbidden
+/// statement, not a cause of their own.
+fn push_passes(bodies: &[&[Stmt]], echoes: &mut Vec<*const Stmt>) {
+    for body in bodies {
+        echoes.extend(
+            body.iter()
+                .filter(|b| matches!(b.kind, StmtKind::Pass))
+                .map(|b| b as *const Stmt),
+        );
     }
 }
 
@@ -100,6 +114,25 @@ pub(super) fn call_targets(
     candidates: &[&str],
     errors: &mut Vec<String>,
 ) -> Vec<String> {
+    // A name bound to a lambda: the lambda is the error (check 6).
+    let lambda_names: Vec<&str> = nodes
+        .iter()
+        .filter_map(|node| match node {
+            NodeRef::Stmt(s) => match &s.kind {
+                StmtKind::Assign { targets, value, .. }
+                    if matches!(value.kind, ExprKind::Lambda { .. }) =>
+                {
+                    Some(targets.iter().filter_map(|t| match &t.kind {
+                        ExprKind::Name { id, .. } => Some(id.as_str()),
+                        _ => None,
+                    }))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .flatten()
+        .collect();
     let mut calls = Vec::new();
     for node in nodes {
         let NodeRef::Expr(e) = node else { continue };
@@ -109,7 +142,11 @@ pub(super) fn call_targets(
         match &func.kind {
             ExprKind::Name { id, .. } => {
                 calls.push(id.clone());
-                if !is_allowed_builtin(id) && !allowed(id) && !is_forbidden_name(id) {
+                if !is_allowed_builtin(id)
+                    && !allowed(id)
+                    && !is_forbidden_name(id)
+                    && !lambda_names.contains(&id.as_str())
+                {
                     let mut message = format!(
                         "Unknown function: '{id}' at line {} \
                          (not a tool of this namespace or a builtin)",

@@ -29,7 +29,20 @@ impl fmt::Display for Lit {
             Lit::Bool(false) => f.write_str("False"),
             Lit::Int(i) => write!(f, "{i}"),
             Lit::Float(x) => write!(f, "{x:?}"),
-            Lit::Str(s) => write!(f, "'{}'", s.replace('\\', "\\\\").replace('\'', "\\'")),
+            Lit::Str(s) => {
+                f.write_str("'")?;
+                for c in s.chars() {
+                    match c {
+                        '\\' => f.write_str("\\\\")?,
+                        '\'' => f.write_str("\\'")?,
+                        '\n' => f.write_str("\\n")?,
+                        '\t' => f.write_str("\\t")?,
+                        '\r' => f.write_str("\\r")?,
+                        c => write!(f, "{c}")?,
+                    }
+                }
+                f.write_str("'")
+            }
             Lit::Other(s) => f.write_str(s),
         }
     }
@@ -252,12 +265,15 @@ impl fmt::Display for CallSignature {
                 star_shown = true;
             }
             let mut s = p.name.clone();
-            if p.ty != TypeHint::Any {
+            let eq = if p.ty == TypeHint::Any {
+                "="
+            } else {
                 s.push_str(&format!(": {}", p.ty));
-            }
+                " = "
+            };
             match (&p.default, p.required) {
-                (Some(d), _) => s.push_str(&format!(" = {d}")),
-                (None, false) => s.push_str(" = ..."),
+                (Some(d), _) => s.push_str(&format!("{eq}{d}")),
+                (None, false) => s.push_str(&format!("{eq}...")),
                 (None, true) => {}
             }
             parts.push(s);

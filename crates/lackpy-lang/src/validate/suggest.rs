@@ -9,7 +9,7 @@ const CASE_COST: usize = 1;
 fn substitution_cost(a: char, b: char) -> usize {
     if a == b {
         0
-    } else if a.to_ascii_lowercase() == b.to_ascii_lowercase() {
+    } else if a.eq_ignore_ascii_case(&b) {
         CASE_COST
     } else {
         MOVE_COST
@@ -45,7 +45,10 @@ fn distance(a: &str, b: &str, max_cost: usize) -> usize {
 }
 
 /// The candidate closest to `name`, if one is close enough.
-pub(crate) fn suggest<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn suggest<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
         if c == name {

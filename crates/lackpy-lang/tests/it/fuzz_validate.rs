@@ -47,12 +47,10 @@ fn is_call_error(e: &str) -> bool {
         "missing ",
         "argument '",
     ];
-    e.split_once("() ")
-        .is_some_and(|(name, rest)| {
-            name.chars().all(|c| c.is_alphanumeric() || c == '_')
-                && WHAT.iter().any(|w| rest.starts_with(w))
-        })
-        && e.contains(" (line ")
+    e.split_once("() ").is_some_and(|(name, rest)| {
+        name.chars().all(|c| c.is_alphanumeric() || c == '_')
+            && WHAT.iter().any(|w| rest.starts_with(w))
+    }) && e.contains(" (line ")
 }
 
 fn rules(rng: &mut Rng) -> Vec<Rule> {

@@ -36,6 +36,7 @@ mod json_text;
 mod lone_surrogates;
 mod loop_diff;
 mod mem_diff;
+mod model_mistakes;
 mod order_diff;
 mod parser_corpus;
 mod parser_diff;

@@ -55,6 +55,8 @@ pub struct Request<'a> {
     pub params: &'a [ParamInfo],
     /// Extra validation rules.
     pub rules: &'a [Rule],
+    /// The tools' signatures: a candidate's calls are checked against them.
+    pub signatures: &'a [lackpy_lang::CallSignature],
 }
 
 /// A program that validates, and where it came from.
@@ -111,7 +113,7 @@ fn check(program: &str, request: &Request<'_>) -> Validation {
     }
     let mut allowed: Vec<&str> = request.tools.iter().map(|t| t.name.as_str()).collect();
     allowed.extend(request.params.iter().map(|p| p.name.as_str()));
-    lackpy_lang::validate(program, &allowed, request.rules)
+    lackpy_lang::validate_with(program, &allowed, request.rules, request.signatures)
 }
 
 /// One model tier's outcome.
@@ -388,6 +390,7 @@ mod tests {
             tools,
             params: &[],
             rules: &[],
+            signatures: &[],
         }
     }
 

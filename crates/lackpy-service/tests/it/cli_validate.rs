@@ -79,4 +79,11 @@ fn spec_json_and_markdown() {
     );
     let out = lackpy(&["spec"], "");
     assert!(out.stdout.starts_with("# lackpy language specification"));
+    assert!(
+        out.stdout
+            .contains("- `sort_by(items: list[dict], key: str | int, reverse: bool = False)")
+    );
+    assert!(out.stdout.contains("## Limits"));
+    let out = lackpy(&["spec", "--markdown"], "");
+    assert!(out.stdout.contains("## Forbidden AST nodes"));
 }
