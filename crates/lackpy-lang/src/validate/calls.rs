@@ -23,8 +23,9 @@ enum Known {
 
 /// The names stored exactly once, by a plain `name = <constant>`: their
 /// value is certain wherever they are read (a name stored anywhere else
-/// too is not).
-fn constants<'a>(nodes: &[NodeRef<'a>]) -> HashMap<&'a str, Known> {
+/// too is not, nor one `given` before the run: a param read before the
+/// assignment has the param's value).
+fn constants<'a>(nodes: &[NodeRef<'a>], given: &dyn Fn(&str) -> bool) -> HashMap<&'a str, Known> {
     let mut stores: HashMap<&str, usize> = HashMap::new();
     for node in nodes {
         if let NodeRef::Expr(e) = node
@@ -41,6 +42,7 @@ fn constants<'a>(nodes: &[NodeRef<'a>]) -> HashMap<&'a str, Known> {
             && let [t] = targets.as_slice()
             && let ExprKind::Name { id, .. } = &t.kind
             && stores.get(id.as_str()) == Some(&1)
+            && !given(id)
         {
             let k = literal(value, &HashMap::new());
             if k != Known::Unknown {
@@ -162,9 +164,10 @@ fn name_list(names: &[&str]) -> String {
 pub(super) fn check_calls<'s>(
     nodes: &[NodeRef<'_>],
     lookup: &dyn Fn(&str) -> Option<&'s CallSignature>,
+    given: &dyn Fn(&str) -> bool,
     errors: &mut Vec<String>,
 ) -> Vec<*const Expr> {
-    let env = constants(nodes);
+    let env = constants(nodes, given);
     let mut lambdas = Vec::new();
     for node in nodes {
         let NodeRef::Expr(e) = node else { continue };

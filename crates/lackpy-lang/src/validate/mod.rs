@@ -127,7 +127,7 @@ fn check_module<S: AsRef<str>>(
                     _ => builtins.iter().find(|s| s.name == name),
                 }
             };
-            calls::check_calls(&nodes, &lookup, &mut errors)
+            calls::check_calls(&nodes, &lookup, &allowed, &mut errors)
         }
         None => Vec::new(),
     };

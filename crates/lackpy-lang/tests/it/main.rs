@@ -51,6 +51,7 @@ mod spec_export;
 mod split2_diff;
 mod str2_diff;
 mod str_repr_diff;
+mod suggest_diff;
 mod text3_diff;
 mod text4_diff;
 mod text5_diff;

@@ -163,12 +163,15 @@ const CASES: &[(&str, usize)] = &[
     ("convert_temperature(20.5, 'f')", 0),
     ("convert_temperature(value=20, unit='c')", 0),
     ("search_web('rust', region=None)", 0),
+    // A param read before the program assigns its name keeps its value.
+    ("find_files('*', limit=limit)\nlimit = 'x'", 0),
 ];
 
 #[test]
 fn model_mistakes_get_the_errors_a_person_wants() {
     let sigs = namespace();
-    let names: Vec<&str> = sigs.iter().map(|s| s.name.as_str()).collect();
+    let mut names: Vec<&str> = sigs.iter().map(|s| s.name.as_str()).collect();
+    names.push("limit");
     let mut out = String::new();
     let mut wrong = Vec::new();
     for (program, want) in CASES {
