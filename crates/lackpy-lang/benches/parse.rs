@@ -51,6 +51,7 @@ fn benches(c: &mut Criterion) {
             CallSignature::new(*t, params)
         })
         .collect();
+    c.bench_function("parse realistic-x85", |b| b.iter(|| parse(black_box(&big))));
     c.bench_function("parse+validate realistic-x85", |b| {
         b.iter(|| validate(black_box(&big), &TOOLS, &[]))
     });

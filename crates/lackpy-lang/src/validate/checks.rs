@@ -1,6 +1,6 @@
 //! The eight built-in checks, each a pass over the breadth-first node list.
 
-use std::collections::VecDeque;
+use std::collections::{HashSet, VecDeque};
 
 use crate::ast::{Constant, Expr, ExprContext, ExprKind, Stmt, StmtKind};
 use crate::walk::NodeRef;
@@ -248,14 +248,14 @@ pub(super) fn assigned_names(nodes: &[NodeRef<'_>]) -> Vec<String> {
 }
 
 /// Every name the program stores to (assigns, loops over, binds).
-pub(super) fn stored_names<'a>(nodes: &[NodeRef<'a>]) -> Vec<&'a str> {
-    let mut names = Vec::new();
+pub(super) fn stored_names<'a>(nodes: &[NodeRef<'a>]) -> HashSet<&'a str> {
+    let mut names = HashSet::new();
     for node in nodes {
         if let NodeRef::Expr(e) = node
             && let ExprKind::Name { id, ctx } = &e.kind
             && *ctx != ExprContext::Load
         {
-            names.push(id.as_str());
+            names.insert(id.as_str());
         }
     }
     names

@@ -118,7 +118,7 @@ fn check_module<S: AsRef<str>>(
             let stored = checks::stored_names(&nodes);
             let builtins = builtin_sigs::builtin_sigs_static();
             let lookup = |name: &str| -> Option<&CallSignature> {
-                if stored.contains(&name) {
+                if stored.contains(name) {
                     return None;
                 }
                 match signatures.iter().find(|s| s.name == name) {
