@@ -384,6 +384,23 @@ mod tests {
         }]
     }
 
+    #[test]
+    fn a_candidate_is_checked_against_the_tools_signatures() {
+        let tools = read_file_line();
+        let sigs = [lackpy_lang::CallSignature::new(
+            "read_file",
+            vec![lackpy_lang::ParamSig::new("path", "str", true)],
+        )];
+        let mut r = request("read it", &tools);
+        r.signatures = &sigs;
+        let v = check("text = read_file(pth='a.txt')", &r);
+        assert_eq!(
+            v.errors,
+            ["read_file() got an unexpected keyword argument 'pth'. Did you mean 'path'? (line 1)"]
+        );
+        assert!(check("read_file('a.txt')", &r).valid);
+    }
+
     fn request<'a>(intent: &'a str, tools: &'a [ToolLine]) -> Request<'a> {
         Request {
             intent,
