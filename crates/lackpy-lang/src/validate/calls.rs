@@ -332,6 +332,11 @@ impl Call<'_, '_> {
         let Known::Of(t, v) = literal(value, self.env) else {
             return;
         };
+        // An explicit None for an optional parameter means "not given" to
+        // most tools, whatever type the source declared.
+        if t == "NoneType" && !p.required {
+            return;
+        }
         let mut message = if !fits(&p.ty, t, v.as_ref()) {
             match &p.ty {
                 TypeHint::Literal(ls) => format!(

@@ -163,6 +163,7 @@ const CASES: &[(&str, usize)] = &[
     ("convert_temperature(20.5, 'f')", 0),
     ("convert_temperature(value=20, unit='c')", 0),
     ("search_web('rust', region=None)", 0),
+    ("find_files('*.rs', limit=None)", 0),
     // A param read before the program assigns its name keeps its value.
     ("find_files('*', limit=limit)\nlimit = 'x'", 0),
 ];
