@@ -8,8 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use lackpy_lang::parse;
-use lackpy_lang::validate;
+use lackpy_lang::{CallSignature, ParamSig, parse, validate, validate_with};
 
 const TOOLS: [&str; 4] = ["read_file", "find_files", "write_file", "edit_file"];
 
@@ -38,6 +37,26 @@ fn benches(c: &mut Criterion) {
     });
     c.bench_function("parse+validate realistic-200-lines", |b| {
         b.iter(|| validate(black_box(realistic), &TOOLS, &[]))
+    });
+    // The realistic program 85 times over (~17.6k lines), with and
+    // without the call check against the four tools' signatures.
+    let big = realistic.repeat(85);
+    let sigs: Vec<CallSignature> = TOOLS
+        .iter()
+        .map(|t| {
+            let mut params = vec![ParamSig::new("path", "str", true)];
+            if *t == "write_file" {
+                params.push(ParamSig::new("content", "str", true));
+            }
+            CallSignature::new(*t, params)
+        })
+        .collect();
+    c.bench_function("parse realistic-x85", |b| b.iter(|| parse(black_box(&big))));
+    c.bench_function("parse+validate realistic-x85", |b| {
+        b.iter(|| validate(black_box(&big), &TOOLS, &[]))
+    });
+    c.bench_function("parse+validate_with realistic-x85", |b| {
+        b.iter(|| validate_with(black_box(&big), &TOOLS, &[], &sigs))
     });
     let programs = corpus();
     if !programs.is_empty() {

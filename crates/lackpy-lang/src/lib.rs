@@ -41,6 +41,10 @@ pub use parse::{
 };
 pub use spec::{Spec, spec};
 pub use validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
-pub use validate::{KNOWN_RULES, Rule, RuleParseError, Validation, validate, validate_module};
+pub use validate::{
+    CallSignature, KNOWN_RULES, Lit, ParamSig, Rule, RuleParseError, TypeHint, Validation,
+    builtin_signature, builtin_signatures, validate, validate_module, validate_module_with,
+    validate_with,
+};
 pub use value::json::MAX_JSON_DEPTH;
 pub use walk::{NodeRef, Walk, walk};

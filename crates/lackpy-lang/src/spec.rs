@@ -56,6 +56,66 @@ impl Spec {
         })
     }
 
+    /// The spec as prose a person reads: what a program is, what it may
+    /// and may not contain, and every builtin with its signature.
+    pub fn to_prose(&self) -> String {
+        let mut out = String::from("# lackpy language specification\n");
+        out.push_str(
+            "\nA lackpy program is one module of Python 3.11 restricted to a safe subset. It \
+             calls the tools of its namespace, the builtins below and the run's params \
+             (pre-set variables), and nothing else. It runs as one scope, top to bottom; the \
+             value of its last expression statement is its output, and what print() writes is \
+             its stdout.\n\
+             \n## What a program may contain\n\n\
+             - Assignments (`=`, `+=` and the other arithmetic forms, `x: int = 1`), \
+             tuple unpacking and starred targets.\n\
+             - `if`/`elif`/`else`, `for` over a name or a call (`for f in files:`, \
+             `for i in range(3):`), `with`.\n\
+             - Literals, f-strings, lists, dicts, sets, tuples, list/dict/set comprehensions, \
+             slicing, conditional expressions, `and`/`or`/`not`, comparisons, `+ - * / // %`.\n\
+             - Calls of a tool, a builtin or a method (`s.strip()`, `d.get('k')`).\n\
+             - `lambda`, only as the value of a `key=` argument: \
+             `sorted(rows, key=lambda r: r['size'])`.\n\
+             \n## What it may not\n\n\
+             - Defining functions or classes (`def`, `class`, `return`), `while`, `break`, \
+             `continue`, `pass`, `try`, `raise`, `assert`, `del`, `import`, `global`, \
+             `match`, `async`/`await`, `yield`, `:=`, generator expressions, `**` and the bit \
+             operators (`| & ^ ~ << >>`).\n\
+             - Any attribute starting with `_`, and a few more (`--markdown` lists them); any \
+             string containing `__`.\n",
+        );
+        out.push_str(&format!(
+            "- The names {}.\n",
+            self.forbidden_names
+                .iter()
+                .map(|n| format!("`{n}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        out.push_str(
+            "\n## Builtins\n\n\
+             A call to a builtin or a tool is checked before the program runs: an unknown \
+             keyword, a missing or extra argument, or a constant of the wrong type is a \
+             validation error with its line.\n\n",
+        );
+        for sig in crate::validate::builtin_signatures() {
+            out.push_str(&format!("- `{sig}`\n"));
+        }
+        out.push_str(
+            "\n`sort_by(items, key)` sorts dicts by the value of their field `key` (a field \
+             name, not a function); to sort by a function use `sorted(items, key=lambda x: ...)`.\n",
+        );
+        out.push_str(&format!(
+            "\n## Rules\n\nA profile or a run may add rules: {}.\n",
+            self.rules
+                .iter()
+                .map(|r| format!("`{r}`"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        out
+    }
+
     /// The spec rendered as Markdown, for prompts and docs.
     pub fn to_markdown(&self) -> String {
         let mut out = String::from("# lackpy language specification\n");

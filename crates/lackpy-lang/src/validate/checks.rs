@@ -1,20 +1,81 @@
 //! The eight built-in checks, each a pass over the breadth-first node list.
 
-use crate::ast::{Constant, ExprKind, StmtKind};
+use std::collections::{HashSet, VecDeque};
+
+use crate::ast::{Constant, Expr, ExprContext, ExprKind, Stmt, StmtKind};
 use crate::walk::NodeRef;
 
 use super::names::{is_allowed_builtin, is_allowed_node, is_denied_attribute, is_forbidden_name};
+use super::suggest::suggest;
 
-/// Check 1: every node kind must be whitelisted.
+/// Check 1: every node kind must be whitelisted. An operator is reported
+/// at its expression's line; an import's names and the `pass` body of a
+/// forbidden definition or loop are not reported again.
 pub(super) fn node_whitelist(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    // Breadth-first, an operator comes after its expression, and operators
+    // come in the order of their expressions: a queue pairs them.
+    let mut op_lines = VecDeque::new();
+    let mut echoes: Vec<*const Stmt> = Vec::new();
     for node in nodes {
-        let kind = node.kind();
-        if !is_allowed_node(kind) {
-            errors.push(match node.line() {
-                Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
-                None => format!("Forbidden AST node: {kind}"),
-            });
+        match node {
+            NodeRef::Expr(e) => match &e.kind {
+                ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. } | ExprKind::BoolOp { .. } => {
+                    op_lines.push_back(e.line);
+                }
+                ExprKind::Compare { ops, .. } => op_lines.extend(ops.iter().map(|_| e.line)),
+                _ => {}
+            },
+            NodeRef::Stmt(s) => {
+                if let StmtKind::AugAssign { .. } = &s.kind {
+                    op_lines.push_back(s.line);
+                }
+                let bodies: Vec<&[Stmt]> = match &s.kind {
+                    StmtKind::ClassDef { body, .. } | StmtKind::While { body, .. } => vec![body],
+                    StmtKind::FunctionDef(f) | StmtKind::AsyncFunctionDef(f) => vec![&f.body],
+                    StmtKind::Try(t) | StmtKind::TryStar(t) => {
+                        vec![&t.body, &t.orelse, &t.finalbody]
+                    }
+                    _ => Vec::new(),
+                };
+                push_passes(&bodies, &mut echoes);
+            }
+            NodeRef::ExceptHandler(h) => push_passes(&[&h.body], &mut echoes),
+            _ => {}
         }
+        let is_op = matches!(
+            node,
+            NodeRef::Operator(_) | NodeRef::UnaryOp(_) | NodeRef::BoolOp(_) | NodeRef::CmpOp(_)
+        );
+        let line = if is_op {
+            op_lines.pop_front()
+        } else {
+            node.line()
+        };
+        let kind = node.kind();
+        if is_allowed_node(kind) || matches!(node, NodeRef::Alias(_)) {
+            continue;
+        }
+        if let NodeRef::Stmt(s) = node
+            && echoes.iter().any(|p| std::ptr::eq(*p, *s))
+        {
+            continue;
+        }
+        errors.push(match line {
+            Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
+            None => format!("Forbidden AST node: {kind}"),
+        });
+    }
+}
+
+/// The `pass` statements of `bodies`: placeholders of a forbidden
+/// statement, not a cause of their own.
+fn push_passes(bodies: &[&[Stmt]], echoes: &mut Vec<*const Stmt>) {
+    for body in bodies {
+        echoes.extend(
+            body.iter()
+                .filter(|b| matches!(b.kind, StmtKind::Pass))
+                .map(|b| b as *const Stmt),
+        );
     }
 }
 
@@ -50,8 +111,28 @@ pub(super) fn attributes(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
 pub(super) fn call_targets(
     nodes: &[NodeRef<'_>],
     allowed: &dyn Fn(&str) -> bool,
+    candidates: &[&str],
     errors: &mut Vec<String>,
 ) -> Vec<String> {
+    // A name bound to a lambda: the lambda is the error (check 6).
+    let lambda_names: Vec<&str> = nodes
+        .iter()
+        .filter_map(|node| match node {
+            NodeRef::Stmt(s) => match &s.kind {
+                StmtKind::Assign { targets, value, .. }
+                    if matches!(value.kind, ExprKind::Lambda { .. }) =>
+                {
+                    Some(targets.iter().filter_map(|t| match &t.kind {
+                        ExprKind::Name { id, .. } => Some(id.as_str()),
+                        _ => None,
+                    }))
+                }
+                _ => None,
+            },
+            _ => None,
+        })
+        .flatten()
+        .collect();
     let mut calls = Vec::new();
     for node in nodes {
         let NodeRef::Expr(e) = node else { continue };
@@ -61,11 +142,20 @@ pub(super) fn call_targets(
         match &func.kind {
             ExprKind::Name { id, .. } => {
                 calls.push(id.clone());
-                if !is_allowed_builtin(id) && !allowed(id) && !is_forbidden_name(id) {
-                    errors.push(format!(
-                        "Unknown function: '{id}' at line {} (not in kit or builtins)",
+                if !is_allowed_builtin(id)
+                    && !allowed(id)
+                    && !is_forbidden_name(id)
+                    && !lambda_names.contains(&id.as_str())
+                {
+                    let mut message = format!(
+                        "Unknown function: '{id}' at line {} \
+                         (not a tool of this namespace or a builtin)",
                         e.line
-                    ));
+                    );
+                    if let Some(s) = suggest(id, candidates.iter().copied()) {
+                        message.push_str(&format!(". Did you mean '{s}'?"));
+                    }
+                    errors.push(message);
                 }
             }
             ExprKind::Attribute { .. } => {}
@@ -95,8 +185,9 @@ pub(super) fn for_iterators(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
     }
 }
 
-/// Check 6: a lambda only as the value of a `key=` keyword argument.
-pub(super) fn lambdas(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+/// Check 6: a lambda only as the value of a `key=` keyword argument
+/// (but for those the call check already reported, in `reported`).
+pub(super) fn lambdas(nodes: &[NodeRef<'_>], reported: &[*const Expr], errors: &mut Vec<String>) {
     let key_lambdas: Vec<*const crate::ast::Expr> = nodes
         .iter()
         .filter_map(|node| match node {
@@ -113,6 +204,7 @@ pub(super) fn lambdas(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
         if let NodeRef::Expr(e) = node
             && matches!(e.kind, ExprKind::Lambda { .. })
             && !key_lambdas.iter().any(|p| std::ptr::eq(*p, *e))
+            && !reported.iter().any(|p| std::ptr::eq(*p, *e))
         {
             errors.push(format!(
                 "Lambda at line {} is only allowed as key= argument \
@@ -150,6 +242,20 @@ pub(super) fn assigned_names(nodes: &[NodeRef<'_>]) -> Vec<String> {
                     names.push(id.clone());
                 }
             }
+        }
+    }
+    names
+}
+
+/// Every name the program stores to (assigns, loops over, binds).
+pub(super) fn stored_names<'a>(nodes: &[NodeRef<'a>]) -> HashSet<&'a str> {
+    let mut names = HashSet::new();
+    for node in nodes {
+        if let NodeRef::Expr(e) = node
+            && let ExprKind::Name { id, ctx } = &e.kind
+            && *ctx != ExprContext::Load
+        {
+            names.insert(id.as_str());
         }
     }
     names

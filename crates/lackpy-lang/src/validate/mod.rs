@@ -5,9 +5,13 @@
 //! check in breadth-first order (CPython's `ast.walk`), so error lists are
 //! identical to the reference implementation's.
 
+mod builtin_sigs;
+mod calls;
 mod checks;
 pub mod names;
 mod rules;
+mod signature;
+mod suggest;
 
 use serde::Serialize;
 
@@ -15,7 +19,9 @@ use crate::ast::Module;
 use crate::parse::parse;
 use crate::walk::{NodeRef, walk};
 
+pub use builtin_sigs::{builtin_signature, builtin_signatures};
 pub use rules::{KNOWN_RULES, Rule, RuleParseError};
+pub use signature::{CallSignature, Lit, ParamSig, TypeHint};
 
 /// The outcome of validating a program.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -45,9 +51,26 @@ impl Validation {
 ///
 /// `allowed_names` are the callable names besides the builtins: the tools
 /// and the params of the run. `rules` are extra rules, applied in order.
+/// Calls are not checked against signatures: a builtin's wrong call is
+/// CPython's error at run time ([`validate_with`] checks them first).
 pub fn validate<S: AsRef<str>>(source: &str, allowed_names: &[S], rules: &[Rule]) -> Validation {
     match parse(source) {
         Ok(module) => validate_module(&module, allowed_names, rules),
+        Err(e) => Validation::from_errors(vec![e.to_string()], Vec::new(), Vec::new()),
+    }
+}
+
+/// [`validate`], also checking every call to a builtin or to a callable
+/// of `signatures` (the tools') against its signature, before anything
+/// runs.
+pub fn validate_with<S: AsRef<str>>(
+    source: &str,
+    allowed_names: &[S],
+    rules: &[Rule],
+    signatures: &[CallSignature],
+) -> Validation {
+    match parse(source) {
+        Ok(module) => validate_module_with(&module, allowed_names, rules, signatures),
         Err(e) => Validation::from_errors(vec![e.to_string()], Vec::new(), Vec::new()),
     }
 }
@@ -58,15 +81,58 @@ pub fn validate_module<S: AsRef<str>>(
     allowed_names: &[S],
     rules: &[Rule],
 ) -> Validation {
+    check_module(module, allowed_names, rules, None)
+}
+
+/// Validates an already parsed module (see [`validate_with`]).
+pub fn validate_module_with<S: AsRef<str>>(
+    module: &Module,
+    allowed_names: &[S],
+    rules: &[Rule],
+    signatures: &[CallSignature],
+) -> Validation {
+    check_module(module, allowed_names, rules, Some(signatures))
+}
+
+/// Validates `module`; `signatures`: check calls, to builtins and these.
+fn check_module<S: AsRef<str>>(
+    module: &Module,
+    allowed_names: &[S],
+    rules: &[Rule],
+    signatures: Option<&[CallSignature]>,
+) -> Validation {
     let nodes: Vec<NodeRef<'_>> = walk(NodeRef::Module(module)).collect();
     let allowed = |name: &str| allowed_names.iter().any(|a| a.as_ref() == name);
     let mut errors = Vec::new();
     checks::node_whitelist(&nodes, &mut errors);
     checks::forbidden_names(&nodes, &mut errors);
     checks::attributes(&nodes, &mut errors);
-    let calls = checks::call_targets(&nodes, &allowed, &mut errors);
+    let candidates: Vec<&str> = allowed_names
+        .iter()
+        .map(AsRef::as_ref)
+        .chain(names::ALLOWED_BUILTINS.iter().copied())
+        .collect();
+    let calls = checks::call_targets(&nodes, &allowed, &candidates, &mut errors);
+    let reported = match signatures {
+        Some(signatures) => {
+            let stored = checks::stored_names(&nodes);
+            let builtins = builtin_sigs::builtin_sigs_static();
+            let lookup = |name: &str| -> Option<&CallSignature> {
+                if stored.contains(name) {
+                    return None;
+                }
+                match signatures.iter().find(|s| s.name == name) {
+                    Some(s) if allowed(name) => Some(s),
+                    _ if allowed(name) => None,
+                    _ => builtins.iter().find(|s| s.name == name),
+                }
+            };
+            calls::check_calls(&nodes, &lookup, &allowed, &mut errors)
+        }
+        None => Vec::new(),
+    };
     checks::for_iterators(&nodes, &mut errors);
-    checks::lambdas(&nodes, &mut errors);
+    checks::lambdas(&nodes, &reported, &mut errors);
     checks::dunder_strings(&nodes, &mut errors);
     for rule in rules {
         rule.check(module, &nodes, &mut errors);

@@ -49,3 +49,8 @@ fn every_list_is_sorted_and_forbidden_nodes_complete() {
         assert!(s.forbidden_nodes.contains(&k), "{k}");
     }
 }
+
+#[test]
+fn spec_prose_snapshot() {
+    insta::assert_snapshot!(spec().to_prose());
+}

@@ -1,7 +1,7 @@
 //! Every validation expectation of the conformance corpus, through the
 //! library: validity, errors (parse errors: same line), calls, variables.
 
-use lackpy_lang::validate;
+use lackpy_lang::validate_with;
 use serde_json::Value;
 
 use crate::corpus;
@@ -39,15 +39,24 @@ fn strings(v: &Value) -> Vec<String> {
 fn corpus_validation_matches_the_reference() {
     let cases = corpus();
     assert!(cases.len() > 500, "the whole corpus is there");
+    // Where lackpy-rs words a message differently on purpose (the binary
+    // conformance test holds every listed case to failing).
+    let known = corpus::known_deviations();
     let mut failures = Vec::new();
     for case in &cases {
+        if known
+            .iter()
+            .any(|(id, _)| case["id"].as_str() == Some(id.as_str()))
+        {
+            continue;
+        }
         let mut allowed = strings(&case["tools"]);
         if let Some(params) = case["params"].as_object() {
             allowed.extend(params.keys().cloned());
         }
         let program = case["program"].as_str().unwrap_or_default();
         let want = &case["expected"]["validation"];
-        let got = validate(program, &allowed, &[]);
+        let got = validate_with(program, &allowed, &[], &[]);
         let mut diffs = Vec::new();
         if Some(got.valid) != want["valid"].as_bool() {
             diffs.push(format!("valid: want {} got {}", want["valid"], got.valid));

@@ -213,7 +213,8 @@ fn names_the_reference_decides() {
         assert_eq!(
             v.errors,
             [format!(
-                "Unknown function: '{call}' at line 1 (not in kit or builtins)"
+                "Unknown function: '{call}' at line 1 \
+                 (not a tool of this namespace or a builtin)"
             )]
         );
     }

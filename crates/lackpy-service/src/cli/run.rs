@@ -147,8 +147,11 @@ pub(super) fn print_error(r: &ExecutionResult, workspace: Option<&Path>) {
         let kind = r.error_type.as_deref().unwrap_or("Error");
         let msg = r.error.as_deref().unwrap_or("");
         match r.error_line {
-            Some(line) => output::err_line(&format!("error: {kind}: {msg} (line {line})")),
-            None => output::err_line(&format!("error: {kind}: {msg}")),
+            // A validation message names its lines itself.
+            Some(line) if kind != "ValidationError" => {
+                output::err_line(&format!("error: {kind}: {msg} (line {line})"));
+            }
+            _ => output::err_line(&format!("error: {kind}: {msg}")),
         }
     }
 }

@@ -126,7 +126,6 @@ impl ParamInfo {
 /// The system message: write one notebook cell with only these tools, the
 /// builtins and the params.
 pub fn system_prompt(tools: &[ToolLine], params: &[ParamInfo]) -> String {
-    let spec = lackpy_lang::spec();
     let mut out = String::from(
         "You write a single Jupyter notebook cell of Python that does what the user asks.\n\
          The cell runs in a kernel that holds only the names listed below: call these tools, \
@@ -143,9 +142,10 @@ pub fn system_prompt(tools: &[ToolLine], params: &[ParamInfo]) -> String {
         out.push_str(&t.render());
         out.push('\n');
     }
-    out.push_str("\nBuiltins: ");
-    out.push_str(&spec.allowed_builtins.join(", "));
-    out.push('\n');
+    out.push_str("\nBuiltins (a lambda is allowed only as a key= argument):\n");
+    for b in lackpy_lang::builtin_signatures() {
+        out.push_str(&format!("  {b}\n"));
+    }
     if !params.is_empty() {
         out.push_str("\nPre-set variables (already defined; use them by name):\n");
         for p in params {

@@ -55,6 +55,8 @@ pub struct Request<'a> {
     pub params: &'a [ParamInfo],
     /// Extra validation rules.
     pub rules: &'a [Rule],
+    /// The tools' signatures: a candidate's calls are checked against them.
+    pub signatures: &'a [lackpy_lang::CallSignature],
 }
 
 /// A program that validates, and where it came from.
@@ -113,7 +115,7 @@ fn check(program: &str, request: &Request<'_>) -> Validation {
     }
     let mut allowed: Vec<&str> = request.tools.iter().map(|t| t.name.as_str()).collect();
     allowed.extend(request.params.iter().map(|p| p.name.as_str()));
-    lackpy_lang::validate(program, &allowed, request.rules)
+    lackpy_lang::validate_with(program, &allowed, request.rules, request.signatures)
 }
 
 /// One model tier's outcome.
@@ -433,12 +435,30 @@ mod tests {
         }]
     }
 
+    #[test]
+    fn a_candidate_is_checked_against_the_tools_signatures() {
+        let tools = read_file_line();
+        let sigs = [lackpy_lang::CallSignature::new(
+            "read_file",
+            vec![lackpy_lang::ParamSig::new("path", "str", true)],
+        )];
+        let mut r = request("read it", &tools);
+        r.signatures = &sigs;
+        let v = check("text = read_file(pth='a.txt')", &r);
+        assert_eq!(
+            v.errors,
+            ["read_file() got an unexpected keyword argument 'pth'. Did you mean 'path'? (line 1)"]
+        );
+        assert!(check("read_file('a.txt')", &r).valid);
+    }
+
     fn request<'a>(intent: &'a str, tools: &'a [ToolLine]) -> Request<'a> {
         Request {
             intent,
             tools,
             params: &[],
             rules: &[],
+            signatures: &[],
         }
     }
 

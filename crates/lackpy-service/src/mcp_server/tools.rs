@@ -247,11 +247,17 @@ fn language_summary() -> String {
          expression is the output and print() text is returned as stdout. Allowed: assignment, if, for, \
          with, lambda, list/dict/set comprehensions, f-strings, literals, slicing. Forbidden: def, class, \
          while, break, continue, pass, return, try, raise, assert, import, generator expressions, **, \
-         bit operators, :=, match, async; names {}; any attribute starting with '_'. Builtins: {}. \
-         The program is validated first: a rejected program comes back as success=false with \
-         error_type=ValidationError and the reasons.",
+         bit operators, :=, match, async; names {}; any attribute starting with '_'. A lambda is \
+         allowed only as a key= argument (sorted(xs, key=lambda x: x['n'])). Builtins: {}. \
+         The program is validated first, calls included (unknown keywords, missing or extra \
+         arguments, constants of the wrong type): a rejected program comes back as success=false \
+         with error_type=ValidationError, the reasons and error_line.",
         spec.forbidden_names.join(", "),
-        spec.allowed_builtins.join(", ")
+        lackpy_lang::builtin_signatures()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
     )
 }
 

@@ -101,6 +101,7 @@ pub(super) fn models(
 /// params.
 struct Prepared {
     tools: Vec<ToolLine>,
+    signatures: Vec<lackpy_lang::CallSignature>,
     params: Vec<ParamInfo>,
     grade: lackpy_lang::Grade,
 }
@@ -137,8 +138,10 @@ impl LackpyService {
             .iter()
             .map(|(k, v)| ParamInfo::from_call(k.clone(), v.clone()))
             .collect();
+        let signatures = super::signatures::of_namespace(toolbox, &ns);
         Ok(Prepared {
             tools,
+            signatures,
             params,
             grade,
         })
@@ -152,6 +155,7 @@ impl LackpyService {
                 tools: &prepared.tools,
                 params: &prepared.params,
                 rules: &request.rules,
+                signatures: &prepared.signatures,
             })
             .await
     }

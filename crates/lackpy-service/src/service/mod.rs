@@ -11,6 +11,7 @@ mod plan;
 mod policy_view;
 pub mod profile;
 mod resume;
+mod signatures;
 mod status;
 
 use std::path::{Path, PathBuf};
@@ -269,7 +270,8 @@ impl LackpyService {
         allowed.extend(params.iter().map(|(k, _)| k.clone()));
         let mut rules = rules.to_vec();
         rules.extend(plan::profile_rules(self, ns.profile.as_deref()));
-        let mut v = lackpy_lang::validate(program, &allowed, &rules);
+        let signatures = signatures::of_namespace(&self.inner.toolbox, &ns);
+        let mut v = lackpy_lang::validate_with(program, &allowed, &rules, &signatures);
         plan::explain_ceilings(&ns, &mut v);
         Ok(v)
     }
@@ -506,10 +508,12 @@ fn limits_from_config(config: &Config) -> Limits {
 
 /// A program that does not parse: a `ValidationError` result.
 fn rejected(error: &ParseError, grade: Grade, started: Instant) -> ExecutionResult {
-    ExecutionResult::failed(
+    let mut r = ExecutionResult::failed(
         "ValidationError",
         format!("Validation failed: {error}"),
         grade,
         started.elapsed(),
-    )
+    );
+    r.error_line = Some(error.line);
+    r
 }

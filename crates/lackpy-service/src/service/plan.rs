@@ -5,7 +5,9 @@
 use std::time::{Duration, Instant};
 
 use lackpy_bridge::{ExecutionResult, Gate, NamespaceTool};
-use lackpy_lang::{Data, Grade, Limits, Rule, Validation, compute_grade, validate_module};
+use lackpy_lang::{
+    CallSignature, Data, Grade, Limits, Rule, Validation, compute_grade, validate_module_with,
+};
 use lackpy_sources::{Policy, PolicyState, ProvenanceKind, over_ceiling_message};
 
 use super::execute::RunJournal;
@@ -29,6 +31,8 @@ pub(super) struct Plan {
     pub rules: Vec<Rule>,
     /// How long a gated call waits for its answer.
     pub approval_timeout: Duration,
+    /// Its tools' signatures, which every call to them is checked against.
+    pub signatures: Vec<CallSignature>,
 }
 
 /// Plans `request`'s run.
@@ -64,7 +68,9 @@ pub(super) fn plan(service: &LackpyService, request: &RunProgram) -> Result<Plan
     let mut rules = request.rules.clone();
     rules.extend(profile_rules(service, ns.profile.as_deref()));
     let approval_timeout = policy_for(service, ns.profile.as_deref()).approval_timeout();
+    let signatures = super::signatures::of_namespace(&service.inner.toolbox, &ns);
     Ok(Plan {
+        signatures,
         tools,
         ns,
         grade,
@@ -85,16 +91,9 @@ impl Plan {
     ) -> Option<ExecutionResult> {
         let mut allowed: Vec<&str> = self.tools.iter().map(|t| t.name.as_str()).collect();
         allowed.extend(params.iter().map(|(k, _)| k.as_str()));
-        let mut validation = validate_module(module, &allowed, &self.rules);
+        let mut validation = validate_module_with(module, &allowed, &self.rules, &self.signatures);
         explain_ceilings(&self.ns, &mut validation);
-        (!validation.valid).then(|| {
-            ExecutionResult::failed(
-                "ValidationError",
-                format!("Validation failed: {}", validation.errors.join("; ")),
-                self.grade,
-                started.elapsed(),
-            )
-        })
+        (!validation.valid).then(|| refused(&validation.errors, self.grade, started))
     }
 
     /// The run's journal, when it needs one: it is durable, or one of its
@@ -149,6 +148,28 @@ impl Plan {
             file: std::sync::Arc::new(std::sync::Mutex::new(file)),
         }))
     }
+}
+
+/// The result of a run refused by validation: its `error_line` is the
+/// line of the first error that names one.
+pub(super) fn refused(errors: &[String], grade: Grade, started: Instant) -> ExecutionResult {
+    let mut r = ExecutionResult::failed(
+        "ValidationError",
+        format!("Validation failed: {}", errors.join("; ")),
+        grade,
+        started.elapsed(),
+    );
+    r.error_line = errors.iter().find_map(|e| error_line(e));
+    r
+}
+
+/// The line a validation message names: `at line N` or `(line N`.
+pub(crate) fn error_line(message: &str) -> Option<u32> {
+    ["at line ", "(line "].iter().find_map(|marker| {
+        let (_, rest) = message.split_once(marker)?;
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().ok()
+    })
 }
 
 /// The policy a run under `profile` is held to.

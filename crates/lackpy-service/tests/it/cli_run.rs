@@ -142,7 +142,7 @@ fn a_single_tool_name_is_a_tool_list() {
     let v = json(&out.stdout);
     assert_eq!(
         v["error"],
-        "Validation failed: Unknown function: 'find_files' at line 1 (not in kit or builtins)"
+        "Validation failed: Unknown function: 'find_files' at line 1 (not a tool of this namespace or a builtin)"
     );
 }
 

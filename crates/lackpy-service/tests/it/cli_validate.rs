@@ -32,7 +32,6 @@ fn invalid_program_human_output_and_exit_1() {
     insta::assert_snapshot!(out.stdout, @r"
     Forbidden AST node: Import at line 1
     Forbidden AST node: While at line 2
-    Forbidden AST node: alias at line 1
     Forbidden name: 'open' at line 3
     ");
 }
@@ -79,4 +78,46 @@ fn spec_json_and_markdown() {
     );
     let out = lackpy(&["spec"], "");
     assert!(out.stdout.starts_with("# lackpy language specification"));
+    assert!(
+        out.stdout
+            .contains("- `sort_by(items: list[dict], key: str | int, reverse: bool = False)")
+    );
+    assert!(out.stdout.contains("## Limits"));
+    let out = lackpy(&["spec", "--markdown"], "");
+    assert!(out.stdout.contains("## Forbidden AST nodes"));
+}
+
+#[test]
+fn calls_are_checked_against_the_tools_signatures() {
+    let out = lackpy(
+        &["validate", "-", "--json", "--tools", "read_file,find_files"],
+        "files = find_files('*.md')\ntext = read_file(pth=files[0])\nread_file(3)\nfind_file('x')",
+    );
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    insta::assert_json_snapshot!(v["errors"], @r#"
+    [
+      "Unknown function: 'find_file' at line 4 (not a tool of this namespace or a builtin). Did you mean 'find_files'?",
+      "read_file() got an unexpected keyword argument 'pth'. Did you mean 'path'? (line 2)",
+      "read_file() argument 'path' must be str, not int (line 3)"
+    ]
+    "#);
+}
+
+#[test]
+fn a_refused_run_names_its_line() {
+    let out = lackpy(&["run", "-", "--json"], "x = 1\ny = (2,\n");
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(v["error_type"], "ValidationError");
+    assert_eq!(v["error_line"], 2);
+    let out = lackpy(
+        &["run", "-", "--json", "--tools", "read_file"],
+        "x = 1\nread_file()\n",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(
+        v["error"],
+        "Validation failed: read_file() missing 1 required positional argument: 'path' (line 2)"
+    );
+    assert_eq!(v["error_line"], 2);
 }

@@ -433,6 +433,8 @@ pub(crate) fn merge_sort(v: &mut [u32], lt: &mut dyn FnMut(&u32, &u32) -> R<bool
     Ok(())
 }
 
+/// `sort_by(items, key, reverse=False)`: dicts sorted by the value of
+/// their field `key`.
 pub(super) fn sort_by(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     let bound = bind("sort_by", args, kwargs, &["items", "key", "reverse"], 0)?;
     let missing: Vec<&str> = ["items", "key"]
@@ -460,6 +462,18 @@ pub(super) fn sort_by(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Valu
         Some(v) => v.truthy(),
         None => false,
     };
+    if matches!(
+        key,
+        Value::Lambda(_) | Value::Builtin(_) | Value::Method(_) | Value::Tool(_) | Value::Type(_)
+    ) {
+        // The reference would fail on the first item with an `AttributeError`
+        // naming the function's repr; this says what to do instead.
+        return Err(Exc::type_error(
+            "sort_by() key must be a field name, not a function: sort_by(items, 'field') \
+             sorts dicts by one field; to sort by a function use sorted(items, key=lambda x: ...)"
+                .to_string(),
+        ));
+    }
     let mut values = collect_iterable(&items)?;
     if reverse {
         values.reverse();
