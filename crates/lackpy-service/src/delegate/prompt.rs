@@ -54,16 +54,47 @@ pub struct ToolLine {
 }
 
 impl ToolLine {
-    /// `  name(arg, …) -> returns: description`.
+    /// `  name(arg: type, …) -> returns  # description`: the stub line
+    /// every other listing shows (`ToolSpec::stub_line`), under the name
+    /// the program calls.
     pub fn render(&self) -> String {
-        format!(
-            "  {}({}) -> {}: {}",
+        self.render_with(&self.description)
+    }
+
+    fn render_with(&self, description: &str) -> String {
+        let sig = format!(
+            "  {}({}) -> {}",
             self.name,
             self.args.join(", "),
-            self.returns,
-            self.description
-        )
+            self.returns
+        );
+        match description.trim() {
+            "" => sig,
+            d => format!("{sig}  # {d}"),
+        }
     }
+}
+
+/// The namespace's lines within the description budget: past it every
+/// description is cut to its first sentence, then dropped; a signature is
+/// never cut (as `lackpy_sources::describe_within` does for listings).
+fn tool_lines(tools: &[ToolLine]) -> String {
+    let render = |cut: fn(&str) -> &str| {
+        tools
+            .iter()
+            .map(|t| t.render_with(cut(&t.description)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let full = render(|d| d);
+    if full.len() <= lackpy_sources::DESCRIPTION_BUDGET {
+        return full;
+    }
+    let short = render(lackpy_sources::first_sentence);
+    if short.len() <= lackpy_sources::DESCRIPTION_BUDGET {
+        return short;
+    }
+    render(|_| "")
 }
 
 /// A param as the model sees it (never its value) and as the program gets
@@ -138,8 +169,8 @@ pub fn system_prompt(tools: &[ToolLine], params: &[ParamInfo]) -> String {
     if tools.is_empty() {
         out.push_str("  (none)\n");
     }
-    for t in tools {
-        out.push_str(&t.render());
+    if !tools.is_empty() {
+        out.push_str(&tool_lines(tools));
         out.push('\n');
     }
     out.push_str("\nBuiltins (a lambda is allowed only as a key= argument):\n");
@@ -181,6 +212,30 @@ pub fn correction(errors: &[String]) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_large_namespace_keeps_every_signature_and_cuts_descriptions() {
+        let tools: Vec<ToolLine> = (0..300)
+            .map(|i| ToolLine {
+                name: format!("tool_{i}"),
+                args: vec!["path: str".into()],
+                returns: "str".into(),
+                description: format!("Does thing {i}. {}", "More words. ".repeat(20)),
+            })
+            .collect();
+        let text = tool_lines(&tools);
+        assert_eq!(text.lines().count(), 300);
+        assert!(
+            text.lines()
+                .all(|l| l.starts_with("  tool_") && l.contains("(path: str) -> str"))
+        );
+        assert!(!text.contains("More words"), "descriptions are cut first");
+        let few = tool_lines(&tools[..3]);
+        assert!(
+            few.contains("More words"),
+            "a small namespace keeps them whole"
+        );
+    }
+
     use super::*;
 
     #[test]
