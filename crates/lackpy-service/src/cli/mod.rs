@@ -80,7 +80,7 @@ pub enum Command {
     /// Validate a program against the language whitelist and the tool set.
     #[command(after_help = help::VALIDATE)]
     Validate(validate::ValidateArgs),
-    /// List every tool: provider, source, precedence, grade, policy, availability.
+    /// List every tool with its signature, grade, policy and source; `tools NAME` shows one whole.
     Tools(tools::ToolsArgs),
     /// Show the workspace, config, limits, tool sources and model providers.
     #[command(after_help = help::STATUS)]
