@@ -108,7 +108,7 @@ fn a_lackpy_config_and_a_chatty_answer_that_cleanup_makes_valid() {
     assert_eq!(r.body["stream"], false);
     assert_eq!(r.body["messages"][0]["role"], "system");
     assert!(
-        r.message(0).contains("\n  read_file(path: str) -> str: "),
+        r.message(0).contains("\n  read_file(path: str) -> str  # "),
         "{}",
         r.message(0)
     );
