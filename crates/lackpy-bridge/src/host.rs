@@ -11,7 +11,6 @@ use lackpy_lang::{Host, ToolException as ProgramError};
 use lackpy_sources::{CallContext, ToolAnswer, ToolError, ToolErrorKind, ToolFuture, ToolResult};
 use tokio::runtime::Handle;
 
-use crate::approval::{Answer, Decision, Gate};
 use crate::cancel::CancelToken;
 use crate::catch::{CatchPanic, panic_error};
 use crate::journal::Journal;
@@ -98,6 +97,18 @@ impl BridgeHost {
             last_replayed: false,
             last_waited: Duration::ZERO,
         }
+    }
+
+    /// The namespace tool a program calls `name`.
+    pub(crate) fn tool(&self, name: &str) -> Option<&NamespaceTool> {
+        self.tools.get(name)
+    }
+
+    /// Moves the run's deadline `by` later (time spent waiting for a
+    /// person); the interpreter hears of it through [`Host::take_waited`].
+    pub(crate) fn shift_deadline(&mut self, by: Duration) {
+        self.run_deadline += by;
+        self.last_waited = by;
     }
 
     /// Whether calls must wait here by parking (only interpreter threads).
@@ -204,18 +215,12 @@ impl Host for BridgeHost {
     ) -> Result<Data, ProgramError> {
         let step = self.calls;
         self.calls += 1;
-        let Some(resolved) = self.tools.get(tool) else {
+        if !self.tools.contains_key(tool) {
             return Err(ProgramError::new(
                 "NameError",
                 format!("name '{tool}' is not defined"),
             ));
-        };
-        let (gate, grade, provenance) = (
-            resolved.gate.clone(),
-            resolved.grade,
-            resolved.provenance.clone(),
-        );
-        let declared = resolved.args.clone();
+        }
         let journaled = match &self.journal {
             Some(_) => Some(crate::journal::encode_args(&args, &kwargs).map_err(|e| {
                 ProgramError::new(
@@ -229,58 +234,7 @@ impl Host for BridgeHost {
             self.last_replayed = true;
             return answer;
         }
-        let approval = match gate {
-            Gate::Open => None,
-            Gate::Auto => Some("policy".to_string()),
-            Gate::Ask { rule } => {
-                let answer = match self.approvals.decided.take_if(|(s, _)| *s == step) {
-                    Some((_, answer)) => answer,
-                    None => self.ask(
-                        step,
-                        tool,
-                        &declared,
-                        &args,
-                        &kwargs,
-                        grade,
-                        &provenance,
-                        &rule,
-                    ),
-                };
-                match answer.decision {
-                    Decision::Approve => Some(answer.by),
-                    Decision::Deny => {
-                        self.last_approval = Some(answer.by);
-                        return Err(ProgramError::new(
-                            "PermissionError",
-                            crate::approval::refused_message(tool),
-                        ));
-                    }
-                    Decision::Pause => {
-                        if self.cancel.is_cancelled() {
-                            return Err(ProgramError::new("Cancelled", "execution cancelled"));
-                        }
-                        let run_id = self.run_id.clone().unwrap_or_default();
-                        self.paused = Some(Paused {
-                            run_id: run_id.clone(),
-                            step,
-                            tool: tool.to_string(),
-                            args: lackpy_lang::preview_args(&declared, &args, &kwargs),
-                            grade,
-                            rule,
-                            expires_at: String::new(),
-                        });
-                        let message = if run_id.is_empty() {
-                            format!("call to {tool} needs approval; the run is paused")
-                        } else {
-                            format!(
-                                "call to {tool} needs approval; the run is paused (run {run_id})"
-                            )
-                        };
-                        return Err(ProgramError::new("ApprovalRequired", message));
-                    }
-                }
-            }
-        };
+        let approval = self.pass_gate(step, tool, &args, &kwargs)?;
         self.last_approval.clone_from(&approval);
         if let Some(args_json) = &journaled {
             self.journal_begin(step, tool, args_json, approval.as_deref())?;
@@ -339,38 +293,5 @@ impl BridgeHost {
         };
         let result = self.name_the_limit(tool, result, timeout, call_deadline);
         result.map_err(|e| ProgramError::new(e.error_type().to_string(), e.message().to_string()))
-    }
-}
-
-impl BridgeHost {
-    /// Asks the run's approver about a gated call, waiting off the runtime
-    /// up to the approval timeout; that wait moves the run's deadline.
-    #[allow(clippy::too_many_arguments)]
-    fn ask(
-        &mut self,
-        step: usize,
-        tool: &str,
-        declared: &[String],
-        args: &[Data],
-        kwargs: &[(String, Data)],
-        grade: lackpy_lang::Grade,
-        provenance: &str,
-        rule: &str,
-    ) -> Answer {
-        let request = crate::approval::ApprovalRequest {
-            run_id: self.run_id.clone(),
-            step,
-            tool: tool.to_string(),
-            args: lackpy_lang::preview_args(declared, args, kwargs),
-            grade,
-            provenance: provenance.to_string(),
-            rule: rule.to_string(),
-        };
-        let started = Instant::now();
-        let answer = crate::gate_wait::wait_for_answer(self, request);
-        let waited = started.elapsed();
-        self.run_deadline += waited;
-        self.last_waited = waited;
-        answer
     }
 }

@@ -32,7 +32,7 @@ mod blocking;
 mod bridge;
 mod cancel;
 mod catch;
-mod gate_wait;
+mod gate;
 mod host;
 mod inline;
 pub mod journal;
