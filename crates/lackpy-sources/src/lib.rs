@@ -113,7 +113,7 @@ pub use python::{CallLimits, PythonRuntime, PythonTool};
 pub use redact::{REDACTED, redact_urls};
 pub use signature::{
     DESCRIPTION_BUDGET, MAX_CHOICES, MAX_NAME, MAX_PARAMS, MAX_TYPE, describe_within,
-    first_sentence, is_parameter_name, literal, py_repr,
+    first_sentence, fit_descriptions, is_parameter_name, literal, py_repr,
 };
 pub use source::ToolSource;
 pub use tool::{CallContext, FileLog, FnTool, Tool, ToolAnswer, ToolFuture, ToolResult, tool_fn};

@@ -205,22 +205,40 @@ pub const DESCRIPTION_BUDGET: usize = 16 * 1024;
 /// tool, kept within `budget` bytes by shortening descriptions (all to
 /// their first sentence, then none) — never by dropping a tool.
 pub fn describe_within(specs: &[&ToolSpec], budget: usize) -> String {
-    let render = |cut: fn(&str) -> &str| {
-        specs
+    fit_descriptions(
+        specs,
+        |s, description| format!("  {}", stub_line_with(s, description)),
+        |s| &s.description,
+        budget,
+    )
+}
+
+/// One line per item, `render(item, description)`, kept within `budget`
+/// bytes by shortening the descriptions — all to their first sentence,
+/// then none — never by dropping an item (the rule every namespace
+/// listing follows, whatever its lines look like).
+pub fn fit_descriptions<T>(
+    items: &[T],
+    render: impl Fn(&T, &str) -> String,
+    description: impl Fn(&T) -> &str,
+    budget: usize,
+) -> String {
+    let lines = |cut: fn(&str) -> &str| {
+        items
             .iter()
-            .map(|s| format!("  {}", stub_line_with(s, cut(&s.description))))
+            .map(|i| render(i, cut(description(i))))
             .collect::<Vec<_>>()
             .join("\n")
     };
-    let full = render(|d| d);
+    let full = lines(|d| d);
     if full.len() <= budget {
         return full;
     }
-    let short = render(first_sentence);
+    let short = lines(first_sentence);
     if short.len() <= budget {
         return short;
     }
-    render(|_| "")
+    lines(|_| "")
 }
 
 /// A description's first sentence (up to the first `. ` or line end).

@@ -75,26 +75,15 @@ impl ToolLine {
     }
 }
 
-/// The namespace's lines within the description budget: past it every
-/// description is cut to its first sentence, then dropped; a signature is
-/// never cut (as `lackpy_sources::describe_within` does for listings).
+/// The namespace's lines within the description budget, by the rule every
+/// listing follows (`lackpy_sources::fit_descriptions`).
 fn tool_lines(tools: &[ToolLine]) -> String {
-    let render = |cut: fn(&str) -> &str| {
-        tools
-            .iter()
-            .map(|t| t.render_with(cut(&t.description)))
-            .collect::<Vec<_>>()
-            .join("\n")
-    };
-    let full = render(|d| d);
-    if full.len() <= lackpy_sources::DESCRIPTION_BUDGET {
-        return full;
-    }
-    let short = render(lackpy_sources::first_sentence);
-    if short.len() <= lackpy_sources::DESCRIPTION_BUDGET {
-        return short;
-    }
-    render(|_| "")
+    lackpy_sources::fit_descriptions(
+        tools,
+        ToolLine::render_with,
+        |t| &t.description,
+        lackpy_sources::DESCRIPTION_BUDGET,
+    )
 }
 
 /// A param as the model sees it (never its value) and as the program gets

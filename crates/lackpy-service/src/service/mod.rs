@@ -266,14 +266,26 @@ impl LackpyService {
         rules: &[Rule],
     ) -> Result<Validation, ServiceError> {
         let ns = self.namespace(tools, profile)?;
+        Ok(self.validate_in(&ns, program, params, rules))
+    }
+
+    /// Validates a program against an already resolved namespace (its
+    /// tools' signatures, its profile's rules and ceilings).
+    fn validate_in(
+        &self,
+        ns: &Namespace,
+        program: &str,
+        params: &[(String, Data)],
+        rules: &[Rule],
+    ) -> Validation {
         let mut allowed = ns.names();
         allowed.extend(params.iter().map(|(k, _)| k.clone()));
         let mut rules = rules.to_vec();
         rules.extend(plan::profile_rules(self, ns.profile.as_deref()));
-        let signatures = signatures::of_namespace(&self.inner.toolbox, &ns);
+        let signatures = signatures::of_namespace(&self.inner.toolbox, ns);
         let mut v = lackpy_lang::validate_with(program, &allowed, &rules, &signatures);
-        plan::explain_ceilings(&ns, &mut v);
-        Ok(v)
+        plan::explain_ceilings(ns, &mut v);
+        v
     }
 
     /// Validates and runs a program. Expected failures (validation, tool

@@ -62,8 +62,9 @@ impl LackpyService {
         params: &[(String, lackpy_lang::Data)],
         rules: &[lackpy_lang::Rule],
     ) -> Result<ValidationReport, super::ServiceError> {
-        let validation = self.validate(program, tools, profile, params, rules)?;
+        // One namespace for both: resolving it may read a kit file.
         let ns = self.namespace(tools, profile)?;
+        let validation = self.validate_in(&ns, program, params, rules);
         let policy = super::plan::policy_for(self, ns.profile.as_deref());
         let toolbox = &self.inner.toolbox;
         let names: Vec<&str> = ns.entries.iter().map(|(_, t)| t.as_str()).collect();
@@ -90,7 +91,7 @@ impl LackpyService {
         }
         Ok(ValidationReport {
             validation,
-            grade: if names.is_empty() { Grade::PURE } else { grade },
+            grade,
             needs_approval,
         })
     }
