@@ -13,6 +13,11 @@ use num_bigint::BigInt;
 /// A source line number, 1-based.
 pub type Line = u32;
 
+/// An identifier or string literal's text. Most are short and held inline
+/// (up to 24 bytes), so a program's many names and keys cost no allocation
+/// each, to build or to free.
+pub type Text = compact_str::CompactString;
+
 /// A whole program (`ast.Module`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Module {
@@ -346,7 +351,7 @@ pub enum ExprKind {
         /// The object.
         value: Box<Expr>,
         /// The attribute name.
-        attr: String,
+        attr: Text,
         /// Load, store or delete.
         ctx: ExprContext,
     },
@@ -369,7 +374,7 @@ pub enum ExprKind {
     /// A name.
     Name {
         /// The identifier.
-        id: String,
+        id: Text,
         /// Load, store or delete.
         ctx: ExprContext,
     },
@@ -412,7 +417,7 @@ pub enum Constant {
     /// An imaginary literal (`2j`): the imaginary part.
     Complex(f64),
     /// A string literal (after escapes and implicit concatenation).
-    Str(String),
+    Str(Text),
     /// A bytes literal.
     Bytes(Vec<u8>),
     /// `...`

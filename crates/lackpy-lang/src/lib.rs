@@ -47,4 +47,4 @@ pub use validate::{
     validate_with,
 };
 pub use value::json::MAX_JSON_DEPTH;
-pub use walk::{NodeRef, Walk, walk};
+pub use walk::{DepthFirst, NodeRef, Walk, depth_first, in_walk_order, walk};

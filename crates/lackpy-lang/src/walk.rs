@@ -504,3 +504,125 @@ impl<'a> Iterator for Walk<'a> {
         Some(node)
     }
 }
+
+/// Iterates the tree depth-first (pre-order, children in field order) from
+/// `root`, each node with its depth (the root's is 0).
+///
+/// This visits nodes in about the order the parser allocated them, so on a
+/// tree too large for the cache it costs one sweep, where [`walk`] sweeps
+/// the whole tree once per level. The two orders are related exactly:
+/// nodes of one depth come in the same relative order in both (each is the
+/// order of their paths from the root), so stably sorting this walk's nodes
+/// by depth ([`in_walk_order`]) gives [`walk`]'s order.
+pub fn depth_first(root: NodeRef<'_>) -> DepthFirst<'_> {
+    DepthFirst {
+        stack: vec![(root, 0)],
+    }
+}
+
+/// The iterator returned by [`depth_first`].
+#[derive(Debug)]
+pub struct DepthFirst<'a> {
+    stack: Vec<(NodeRef<'a>, u32)>,
+}
+
+/// Pushes children onto the walk's stack with their depth.
+struct Push<'s, 'a> {
+    stack: &'s mut Vec<(NodeRef<'a>, u32)>,
+    depth: u32,
+}
+
+impl<'a> Extend<NodeRef<'a>> for Push<'_, 'a> {
+    fn extend<I: IntoIterator<Item = NodeRef<'a>>>(&mut self, iter: I) {
+        for node in iter {
+            self.stack.push((node, self.depth));
+        }
+    }
+}
+
+impl<'a> Iterator for DepthFirst<'a> {
+    type Item = (NodeRef<'a>, u32);
+
+    fn next(&mut self) -> Option<(NodeRef<'a>, u32)> {
+        let (node, depth) = self.stack.pop()?;
+        let first = self.stack.len();
+        node.push_children(&mut Push {
+            stack: &mut self.stack,
+            depth: depth + 1,
+        });
+        // The first child is visited first: it goes on top.
+        self.stack[first..].reverse();
+        Some((node, depth))
+    }
+}
+
+/// Puts items gathered in [`depth_first`] order, each with its node's
+/// depth, into [`walk`]'s (breadth-first) order: a stable counting sort by
+/// depth.
+pub fn in_walk_order<T>(items: Vec<(u32, T)>) -> Vec<T> {
+    let Some(max) = items.iter().map(|(d, _)| *d as usize).max() else {
+        return Vec::new();
+    };
+    // starts[d] is where the next item of depth d goes.
+    let mut starts = vec![0usize; max + 2];
+    for (d, _) in &items {
+        starts[*d as usize + 1] += 1;
+    }
+    for i in 1..starts.len() {
+        starts[i] += starts[i - 1];
+    }
+    let mut slots: Vec<Option<T>> = std::iter::repeat_with(|| None).take(items.len()).collect();
+    for (d, item) in items {
+        let at = &mut starts[d as usize];
+        slots[*at] = Some(item);
+        *at += 1;
+    }
+    slots.into_iter().flatten().collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each node's kind, line and (for statements and expressions) address.
+    fn kinds_and_lines(
+        nodes: impl Iterator<Item = NodeRef<'static>>,
+    ) -> Vec<(String, Option<Line>, usize)> {
+        nodes
+            .map(|n| {
+                let at = match n {
+                    NodeRef::Expr(e) => e as *const Expr as usize,
+                    NodeRef::Stmt(s) => s as *const Stmt as usize,
+                    _ => 0,
+                };
+                (n.kind().to_string(), n.line(), at)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn depth_first_sorted_by_depth_is_the_breadth_first_walk() {
+        let sources = [
+            "x = 1\nfor a in f(b, c=[d + 2 for d in e if d < 3]):\n    y = -a * (b or c)\n    if y:\n        g(lambda q: q[0], key=lambda r: r)\nz: list[str] = []\n",
+            "def f(a, *b, c=1, **d):\n    try:\n        pass\n    except E as e:\n        raise X from e\n    finally:\n        del a\nclass C(B, k=1):\n    x += 1\n",
+            "match p:\n    case [1, *r] if r:\n        pass\n    case {'k': v, **rest}:\n        pass\n    case C(a, b=2) | None:\n        pass\nwith a as b, c:\n    assert b, f'{c!r:>{w}}'\n",
+        ];
+        for source in sources {
+            let module: &'static Module =
+                Box::leak(Box::new(crate::parse(source).expect("parses")));
+            let bfs = kinds_and_lines(walk(NodeRef::Module(module)));
+            let dfs: Vec<(u32, NodeRef<'static>)> = depth_first(NodeRef::Module(module))
+                .map(|(n, d)| (d, n))
+                .collect();
+            let sorted = kinds_and_lines(in_walk_order(dfs).into_iter());
+            assert_eq!(bfs, sorted, "{source}");
+        }
+    }
+
+    #[test]
+    fn in_walk_order_is_stable_and_handles_empty() {
+        assert!(in_walk_order::<u8>(Vec::new()).is_empty());
+        let items = vec![(2, 'a'), (0, 'b'), (1, 'c'), (2, 'd'), (0, 'e'), (1, 'f')];
+        assert_eq!(in_walk_order(items), vec!['b', 'e', 'c', 'f', 'a', 'd']);
+    }
+}

@@ -32,6 +32,10 @@ def main():
     us = best_us(lambda: validate(realistic, allowed_names=TOOLS), 200)
     print(f"reference parse+validate realistic-200-lines: {us:.1f} us")
 
+    big = realistic * 85
+    us = best_us(lambda: validate(big, allowed_names=TOOLS), 1)
+    print(f"reference parse+validate realistic-x85 ({big.count(chr(10))} lines): {us / 1000:.1f} ms")
+
     def corpus():
         for src, names in programs:
             validate(src, allowed_names=names)

@@ -42,7 +42,7 @@ impl<'a> Parser<'a> {
                 Ok(mk(
                     t.line,
                     ExprKind::Name {
-                        id: self.text(t).to_string(),
+                        id: self.text(t).into(),
                         ctx: ExprContext::Load,
                     },
                 ))

@@ -275,7 +275,7 @@ impl<'a> Parser<'a> {
         let target = mk(
             name.line,
             ExprKind::Name {
-                id: self.text(name).to_string(),
+                id: self.text(name).into(),
                 ctx: ExprContext::Store,
             },
         );
@@ -682,7 +682,7 @@ impl<'a> Parser<'a> {
                 },
                 Ok(Trailer::Attribute(attr)) => ExprKind::Attribute {
                     value: Box::new(e),
-                    attr,
+                    attr: attr.into(),
                     ctx: ExprContext::Load,
                 },
                 Err(err) if super::parser::is_generic(&err) && self.fatal.borrow().is_none() => {

@@ -147,7 +147,7 @@ impl<'a> Parser<'a> {
                     t.line,
                     PatternKind::MatchAs {
                         pattern: None,
-                        name: Some(id),
+                        name: Some(id.into()),
                     },
                 ))
             }
@@ -197,7 +197,7 @@ impl<'a> Parser<'a> {
         let mut e = mk(
             n.line,
             ExprKind::Name {
-                id: self.text(n).to_string(),
+                id: self.text(n).into(),
                 ctx: ExprContext::Load,
             },
         );
@@ -211,7 +211,7 @@ impl<'a> Parser<'a> {
                 e.line,
                 ExprKind::Attribute {
                     value: Box::new(e),
-                    attr: self.text(a).to_string(),
+                    attr: self.text(a).into(),
                     ctx: ExprContext::Load,
                 },
             );

@@ -66,9 +66,13 @@ pub(crate) fn concat(p: &Parser<'_>, first: usize, last: usize, after_line: u32)
     if let [t] = toks {
         let l = split(p.text(*t), *t);
         if !l.bytes && !l.fstr {
+            if l.raw || !l.body.contains('\\') {
+                // Nothing to decode: a short text is held inline, unallocated.
+                return Ok(mk(line, ExprKind::Constant(Constant::Str(l.body.into()))));
+            }
             let mut s = String::with_capacity(l.body.len());
             decode_str(l.body, l.raw, &mut s).map_err(|m| p.error_at(m, after_line))?;
-            return Ok(mk(line, ExprKind::Constant(Constant::Str(s))));
+            return Ok(mk(line, ExprKind::Constant(Constant::Str(s.into()))));
         }
     }
     let lits: Vec<Lit<'_>> = toks.iter().map(|&t| split(p.text(t), t)).collect();
@@ -94,7 +98,7 @@ pub(crate) fn concat(p: &Parser<'_>, first: usize, last: usize, after_line: u32)
         for l in &lits {
             decode_str(l.body, l.raw, &mut s).map_err(|m| p.error_at(m, after_line))?;
         }
-        return Ok(mk(line, ExprKind::Constant(Constant::Str(s))));
+        return Ok(mk(line, ExprKind::Constant(Constant::Str(s.into()))));
     }
     let mut parts = Parts::new(line, line);
     for l in &lits {
@@ -144,7 +148,7 @@ impl Parts {
         if !self.last.is_empty() {
             let s = std::mem::take(&mut self.last);
             self.vals
-                .push(mk(line, ExprKind::Constant(Constant::Str(s))));
+                .push(mk(line, ExprKind::Constant(Constant::Str(s.into()))));
         }
     }
 

@@ -5,10 +5,10 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{Constant, Expr, ExprContext, ExprKind, Keyword, StmtKind, UnaryOp};
-use crate::walk::NodeRef;
+use crate::ast::{Constant, Expr, ExprKind, Keyword, StmtKind, UnaryOp};
 
 use super::builtin_sigs::hint;
+use super::checks::Index;
 use super::signature::{CallSignature, Lit, ParamSig, TypeHint};
 use super::suggest::suggest;
 
@@ -25,23 +25,13 @@ enum Known {
 /// value is certain wherever they are read (a name stored anywhere else
 /// too is not, nor one `given` before the run: a param read before the
 /// assignment has the param's value).
-fn constants<'a>(nodes: &[NodeRef<'a>], given: &dyn Fn(&str) -> bool) -> HashMap<&'a str, Known> {
-    let mut stores: HashMap<&str, usize> = HashMap::new();
-    for node in nodes {
-        if let NodeRef::Expr(e) = node
-            && let ExprKind::Name { id, ctx } = &e.kind
-            && *ctx != ExprContext::Load
-        {
-            *stores.entry(id.as_str()).or_default() += 1;
-        }
-    }
+fn constants<'a>(ix: &Index<'a>, given: &dyn Fn(&str) -> bool) -> HashMap<&'a str, Known> {
     let mut known = HashMap::new();
-    for node in nodes {
-        if let NodeRef::Stmt(s) = node
-            && let StmtKind::Assign { targets, value, .. } = &s.kind
+    for s in &ix.assigns {
+        if let StmtKind::Assign { targets, value, .. } = &s.kind
             && let [t] = targets.as_slice()
             && let ExprKind::Name { id, .. } = &t.kind
-            && stores.get(id.as_str()) == Some(&1)
+            && ix.stores.get(id.as_str()) == Some(&1)
             && !given(id)
         {
             let k = literal(value, &HashMap::new());
@@ -63,7 +53,7 @@ fn literal(e: &Expr, env: &HashMap<&str, Known>) -> Known {
             Constant::Int(i) => Known::Of("int", i64::try_from(i).ok().map(Lit::Int)),
             Constant::Float(x) => Known::Of("float", Some(Lit::Float(*x))),
             Constant::Complex(_) => of("complex"),
-            Constant::Str(s) => Known::Of("str", Some(Lit::Str(s.clone()))),
+            Constant::Str(s) => Known::Of("str", Some(Lit::Str(s.to_string()))),
             Constant::Bytes(_) => of("bytes"),
             Constant::Ellipsis => of("ellipsis"),
         },
@@ -162,15 +152,14 @@ fn name_list(names: &[&str]) -> String {
 /// Checks every call to a name `lookup` knows. Returns the lambdas it
 /// reported (check 6 then says nothing more of them).
 pub(super) fn check_calls<'s>(
-    nodes: &[NodeRef<'_>],
+    ix: &Index<'_>,
     lookup: &dyn Fn(&str) -> Option<&'s CallSignature>,
     given: &dyn Fn(&str) -> bool,
     errors: &mut Vec<String>,
 ) -> Vec<*const Expr> {
-    let env = constants(nodes, given);
+    let env = constants(ix, given);
     let mut lambdas = Vec::new();
-    for node in nodes {
-        let NodeRef::Expr(e) = node else { continue };
+    for e in &ix.calls {
         let ExprKind::Call {
             func,
             args,

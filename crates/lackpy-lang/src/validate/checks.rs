@@ -1,45 +1,232 @@
-//! The eight built-in checks, each a pass over the breadth-first node list.
+//! The built-in checks.
+//!
+//! One depth-first pass over the tree ([`Index::build`]) runs the checks
+//! that look at one node at a time, each into its own list, and gathers the
+//! nodes the other checks need (calls, assignments, lambdas, stored names);
+//! those then run over the gathered lists, put into breadth-first order.
+//! One pass, in the order the tree lies in memory, because a large
+//! program's tree does not fit in the cache: a breadth-first pass per check
+//! swept all of it once per level and per check, and made validation grow
+//! faster than the program.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet};
 
-use crate::ast::{Constant, Expr, ExprContext, ExprKind, Stmt, StmtKind};
-use crate::walk::NodeRef;
+use crate::ast::{Constant, Expr, ExprContext, ExprKind, Keyword, Line, Module, Stmt, StmtKind};
+use crate::fnv::FnvBuild;
+use crate::walk::{NodeRef, depth_first, in_walk_order};
 
 use super::names::{is_allowed_builtin, is_allowed_node, is_denied_attribute, is_forbidden_name};
 use super::suggest::suggest;
 
-/// Check 1: every node kind must be whitelisted. An operator is reported
-/// at its expression's line; an import's names and the `pass` body of a
-/// forbidden definition or loop are not reported again.
-pub(super) fn node_whitelist(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
-    // Breadth-first, an operator comes after its expression, and operators
-    // come in the order of their expressions: a queue pairs them.
-    let mut op_lines = VecDeque::new();
-    let mut echoes: Vec<*const Stmt> = Vec::new();
-    for node in nodes {
+/// What one pass over the tree found, each list in breadth-first order
+/// (CPython's `ast.walk`, the order the reference reports in).
+pub(super) struct Index<'a> {
+    /// Check 1's errors: node kinds outside the whitelist.
+    pub whitelist: Vec<String>,
+    /// Check 2's errors: forbidden names.
+    pub names: Vec<String>,
+    /// Check 3's errors: denied attributes.
+    pub attributes: Vec<String>,
+    /// Check 5's errors: `for` loops over something else than a call or name.
+    pub fors: Vec<String>,
+    /// Check 7's errors: string constants containing `__`.
+    pub dunders: Vec<String>,
+    /// Every call expression.
+    pub calls: Vec<&'a Expr>,
+    /// Every plain (`=`) assignment.
+    pub assigns: Vec<&'a Stmt>,
+    /// The line of every `for` statement.
+    pub for_lines: Vec<Line>,
+    /// Every lambda.
+    pub lambdas: Vec<&'a Expr>,
+    /// The lambdas given as a `key=` argument.
+    pub key_lambdas: HashSet<*const Expr, FnvBuild>,
+    /// How often each name is stored to (assigned, bound, deleted).
+    pub stores: HashMap<&'a str, usize, FnvBuild>,
+}
+
+/// What the pass gathers, in depth-first order with each item's depth
+/// (put into breadth-first order by [`in_walk_order`] at the end).
+#[derive(Default)]
+struct Gathered<'a> {
+    whitelist: Vec<(u32, String)>,
+    names: Vec<(u32, String)>,
+    attributes: Vec<(u32, String)>,
+    fors: Vec<(u32, String)>,
+    dunders: Vec<(u32, String)>,
+    calls: Vec<(u32, &'a Expr)>,
+    assigns: Vec<(u32, &'a Stmt)>,
+    for_lines: Vec<(u32, Line)>,
+    lambdas: Vec<(u32, &'a Expr)>,
+    key_lambdas: HashSet<*const Expr, FnvBuild>,
+    stores: HashMap<&'a str, usize, FnvBuild>,
+}
+
+/// Check 1's state across the pass.
+#[derive(Default)]
+struct Whitelist {
+    /// The lines of the expressions whose operator nodes are still to come.
+    /// Depth-first, an expression's operators come after the whole of the
+    /// subtrees before them, so a stack pairs each with its expression.
+    op_lines: Vec<Line>,
+    /// The `pass` bodies of forbidden statements, not reported again.
+    echoes: HashSet<*const Stmt, FnvBuild>,
+    /// Whether node kinds seen so far are allowed.
+    kinds: KindCache,
+}
+
+/// Whether node kinds are allowed, remembered by the address and length of
+/// their static names in a small direct-mapped table: a program has a few
+/// dozen kinds and many thousand nodes, so a kind's name is looked up in
+/// the whitelist about once, not once per node.
+struct KindCache([(usize, usize, bool); 128]);
+
+impl Default for KindCache {
+    fn default() -> Self {
+        KindCache([(0, 0, false); 128])
+    }
+}
+
+impl KindCache {
+    fn allowed(&mut self, kind: &'static str) -> bool {
+        let key = (kind.as_ptr() as usize, kind.len());
+        let slot = &mut self.0[(key.0 >> 2 ^ key.1) % 128];
+        if (slot.0, slot.1) != key {
+            *slot = (key.0, key.1, is_allowed_node(kind));
+        }
+        slot.2
+    }
+}
+
+impl<'a> Index<'a> {
+    /// Walks `module` once. The walk is depth-first, which follows the
+    /// tree's layout in memory, and the lists are put into breadth-first
+    /// order afterwards.
+    pub(super) fn build(module: &'a Module) -> Index<'a> {
+        let mut g = Gathered::default();
+        let mut whitelist = Whitelist::default();
+        for (node, depth) in depth_first(NodeRef::Module(module)) {
+            if let Some(error) = whitelist.visit(node) {
+                g.whitelist.push((depth, error));
+            }
+            match node {
+                NodeRef::Expr(e) => g.expr(e, depth),
+                NodeRef::Stmt(s) => g.stmt(s, depth),
+                NodeRef::Keyword(k) => g.keyword(k),
+                _ => {}
+            }
+        }
+        Index {
+            whitelist: in_walk_order(g.whitelist),
+            names: in_walk_order(g.names),
+            attributes: in_walk_order(g.attributes),
+            fors: in_walk_order(g.fors),
+            dunders: in_walk_order(g.dunders),
+            calls: in_walk_order(g.calls),
+            assigns: in_walk_order(g.assigns),
+            for_lines: in_walk_order(g.for_lines),
+            lambdas: in_walk_order(g.lambdas),
+            key_lambdas: g.key_lambdas,
+            stores: g.stores,
+        }
+    }
+}
+
+impl<'a> Gathered<'a> {
+    fn expr(&mut self, e: &'a Expr, depth: u32) {
+        match &e.kind {
+            ExprKind::Name { id, ctx } => {
+                // Check 2: no forbidden name, read or written.
+                if is_forbidden_name(id) {
+                    self.names
+                        .push((depth, format!("Forbidden name: '{id}' at line {}", e.line)));
+                }
+                if *ctx != ExprContext::Load {
+                    *self.stores.entry(id.as_str()).or_default() += 1;
+                }
+            }
+            // Check 3: no private, dunder or internal attribute.
+            ExprKind::Attribute { attr, .. } if is_denied_attribute(attr) => {
+                self.attributes.push((
+                    depth,
+                    format!(
+                        "Forbidden attribute access: '.{attr}' at line {} \
+                         (private/dunder/internal attribute access is not permitted)",
+                        e.line
+                    ),
+                ));
+            }
+            ExprKind::Call { .. } => self.calls.push((depth, e)),
+            ExprKind::Lambda { .. } => self.lambdas.push((depth, e)),
+            // Check 7: no string constant containing `__` (f-string parts
+            // included).
+            ExprKind::Constant(Constant::Str(s)) if s.contains("__") => {
+                self.dunders.push((
+                    depth,
+                    format!(
+                        "String containing '__' at line {}: dunder access via string is forbidden",
+                        e.line
+                    ),
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    fn stmt(&mut self, s: &'a Stmt, depth: u32) {
+        match &s.kind {
+            StmtKind::For(f) => {
+                self.for_lines.push((depth, s.line));
+                // Check 5: a `for` statement iterates over a call or a name.
+                if !matches!(f.iter.kind, ExprKind::Call { .. } | ExprKind::Name { .. }) {
+                    self.fors.push((
+                        depth,
+                        format!(
+                            "For-loop at line {} must iterate over a function call or variable",
+                            s.line
+                        ),
+                    ));
+                }
+            }
+            StmtKind::Assign { .. } => self.assigns.push((depth, s)),
+            _ => {}
+        }
+    }
+
+    fn keyword(&mut self, k: &'a Keyword) {
+        if k.arg.as_deref() == Some("key") && matches!(k.value.kind, ExprKind::Lambda { .. }) {
+            self.key_lambdas.insert(&k.value as *const Expr);
+        }
+    }
+}
+
+impl Whitelist {
+    /// Check 1: every node kind must be whitelisted. An operator is
+    /// reported at its expression's line; an import's names and the `pass`
+    /// body of a forbidden definition or loop are not reported again.
+    fn visit(&mut self, node: NodeRef<'_>) -> Option<String> {
         match node {
             NodeRef::Expr(e) => match &e.kind {
                 ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. } | ExprKind::BoolOp { .. } => {
-                    op_lines.push_back(e.line);
+                    self.op_lines.push(e.line);
                 }
-                ExprKind::Compare { ops, .. } => op_lines.extend(ops.iter().map(|_| e.line)),
+                ExprKind::Compare { ops, .. } => self.op_lines.extend(ops.iter().map(|_| e.line)),
                 _ => {}
             },
-            NodeRef::Stmt(s) => {
-                if let StmtKind::AugAssign { .. } = &s.kind {
-                    op_lines.push_back(s.line);
+            NodeRef::Stmt(s) => match &s.kind {
+                StmtKind::AugAssign { .. } => self.op_lines.push(s.line),
+                StmtKind::ClassDef { body, .. } | StmtKind::While { body, .. } => {
+                    push_passes(&[body], &mut self.echoes);
                 }
-                let bodies: Vec<&[Stmt]> = match &s.kind {
-                    StmtKind::ClassDef { body, .. } | StmtKind::While { body, .. } => vec![body],
-                    StmtKind::FunctionDef(f) | StmtKind::AsyncFunctionDef(f) => vec![&f.body],
-                    StmtKind::Try(t) | StmtKind::TryStar(t) => {
-                        vec![&t.body, &t.orelse, &t.finalbody]
-                    }
-                    _ => Vec::new(),
-                };
-                push_passes(&bodies, &mut echoes);
-            }
-            NodeRef::ExceptHandler(h) => push_passes(&[&h.body], &mut echoes),
+                StmtKind::FunctionDef(f) | StmtKind::AsyncFunctionDef(f) => {
+                    push_passes(&[&f.body], &mut self.echoes);
+                }
+                StmtKind::Try(t) | StmtKind::TryStar(t) => {
+                    push_passes(&[&t.body, &t.orelse, &t.finalbody], &mut self.echoes);
+                }
+                _ => {}
+            },
+            NodeRef::ExceptHandler(h) => push_passes(&[&h.body], &mut self.echoes),
             _ => {}
         }
         let is_op = matches!(
@@ -47,29 +234,29 @@ pub(super) fn node_whitelist(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
             NodeRef::Operator(_) | NodeRef::UnaryOp(_) | NodeRef::BoolOp(_) | NodeRef::CmpOp(_)
         );
         let line = if is_op {
-            op_lines.pop_front()
+            self.op_lines.pop()
         } else {
             node.line()
         };
         let kind = node.kind();
-        if is_allowed_node(kind) || matches!(node, NodeRef::Alias(_)) {
-            continue;
+        if self.kinds.allowed(kind) || matches!(node, NodeRef::Alias(_)) {
+            return None;
         }
         if let NodeRef::Stmt(s) = node
-            && echoes.iter().any(|p| std::ptr::eq(*p, *s))
+            && self.echoes.contains(&(s as *const Stmt))
         {
-            continue;
+            return None;
         }
-        errors.push(match line {
+        Some(match line {
             Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
             None => format!("Forbidden AST node: {kind}"),
-        });
+        })
     }
 }
 
 /// The `pass` statements of `bodies`: placeholders of a forbidden
 /// statement, not a cause of their own.
-fn push_passes(bodies: &[&[Stmt]], echoes: &mut Vec<*const Stmt>) {
+fn push_passes(bodies: &[&[Stmt]], echoes: &mut HashSet<*const Stmt, FnvBuild>) {
     for body in bodies {
         echoes.extend(
             body.iter()
@@ -79,73 +266,42 @@ fn push_passes(bodies: &[&[Stmt]], echoes: &mut Vec<*const Stmt>) {
     }
 }
 
-/// Check 2: no `Name` may be a forbidden name, read or written.
-pub(super) fn forbidden_names(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
-    for node in nodes {
-        if let NodeRef::Expr(e) = node
-            && let ExprKind::Name { id, .. } = &e.kind
-            && is_forbidden_name(id)
-        {
-            errors.push(format!("Forbidden name: '{id}' at line {}", e.line));
-        }
-    }
-}
-
-/// Check 3: no private, dunder or internal attribute.
-pub(super) fn attributes(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
-    for node in nodes {
-        if let NodeRef::Expr(e) = node
-            && let ExprKind::Attribute { attr, .. } = &e.kind
-            && is_denied_attribute(attr)
-        {
-            errors.push(format!(
-                "Forbidden attribute access: '.{attr}' at line {} \
-                 (private/dunder/internal attribute access is not permitted)",
-                e.line
-            ));
-        }
-    }
-}
-
 /// Check 4: call targets. Returns the plainly called names.
 pub(super) fn call_targets(
-    nodes: &[NodeRef<'_>],
+    ix: &Index<'_>,
     allowed: &dyn Fn(&str) -> bool,
     candidates: &[&str],
     errors: &mut Vec<String>,
 ) -> Vec<String> {
     // A name bound to a lambda: the lambda is the error (check 6).
-    let lambda_names: Vec<&str> = nodes
+    let lambda_names: HashSet<&str, FnvBuild> = ix
+        .assigns
         .iter()
-        .filter_map(|node| match node {
-            NodeRef::Stmt(s) => match &s.kind {
-                StmtKind::Assign { targets, value, .. }
-                    if matches!(value.kind, ExprKind::Lambda { .. }) =>
-                {
-                    Some(targets.iter().filter_map(|t| match &t.kind {
-                        ExprKind::Name { id, .. } => Some(id.as_str()),
-                        _ => None,
-                    }))
-                }
-                _ => None,
-            },
+        .filter_map(|s| match &s.kind {
+            StmtKind::Assign { targets, value, .. }
+                if matches!(value.kind, ExprKind::Lambda { .. }) =>
+            {
+                Some(targets.iter().filter_map(|t| match &t.kind {
+                    ExprKind::Name { id, .. } => Some(id.as_str()),
+                    _ => None,
+                }))
+            }
             _ => None,
         })
         .flatten()
         .collect();
     let mut calls = Vec::new();
-    for node in nodes {
-        let NodeRef::Expr(e) = node else { continue };
+    for e in &ix.calls {
         let ExprKind::Call { func, .. } = &e.kind else {
             continue;
         };
         match &func.kind {
             ExprKind::Name { id, .. } => {
-                calls.push(id.clone());
+                calls.push(id.to_string());
                 if !is_allowed_builtin(id)
                     && !allowed(id)
                     && !is_forbidden_name(id)
-                    && !lambda_names.contains(&id.as_str())
+                    && !lambda_names.contains(id.as_str())
                 {
                     let mut message = format!(
                         "Unknown function: '{id}' at line {} \
@@ -170,42 +326,13 @@ pub(super) fn call_targets(
     calls
 }
 
-/// Check 5: a `for` statement iterates over a call or a name.
-pub(super) fn for_iterators(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
-    for node in nodes {
-        if let NodeRef::Stmt(s) = node
-            && let StmtKind::For(f) = &s.kind
-            && !matches!(f.iter.kind, ExprKind::Call { .. } | ExprKind::Name { .. })
-        {
-            errors.push(format!(
-                "For-loop at line {} must iterate over a function call or variable",
-                s.line
-            ));
-        }
-    }
-}
-
 /// Check 6: a lambda only as the value of a `key=` keyword argument
 /// (but for those the call check already reported, in `reported`).
-pub(super) fn lambdas(nodes: &[NodeRef<'_>], reported: &[*const Expr], errors: &mut Vec<String>) {
-    let key_lambdas: Vec<*const crate::ast::Expr> = nodes
-        .iter()
-        .filter_map(|node| match node {
-            NodeRef::Keyword(k)
-                if k.arg.as_deref() == Some("key")
-                    && matches!(k.value.kind, ExprKind::Lambda { .. }) =>
-            {
-                Some(&k.value as *const _)
-            }
-            _ => None,
-        })
-        .collect();
-    for node in nodes {
-        if let NodeRef::Expr(e) = node
-            && matches!(e.kind, ExprKind::Lambda { .. })
-            && !key_lambdas.iter().any(|p| std::ptr::eq(*p, *e))
-            && !reported.iter().any(|p| std::ptr::eq(*p, *e))
-        {
+pub(super) fn lambdas(ix: &Index<'_>, reported: &[*const Expr], errors: &mut Vec<String>) {
+    let reported: HashSet<*const Expr, FnvBuild> = reported.iter().copied().collect();
+    for e in &ix.lambdas {
+        let p = *e as *const Expr;
+        if !ix.key_lambdas.contains(&p) && !reported.contains(&p) {
             errors.push(format!(
                 "Lambda at line {} is only allowed as key= argument \
                  (e.g., key=lambda x: x['field'])",
@@ -215,47 +342,16 @@ pub(super) fn lambdas(nodes: &[NodeRef<'_>], reported: &[*const Expr], errors: &
     }
 }
 
-/// Check 7: no string constant containing `__` (f-string parts included).
-pub(super) fn dunder_strings(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
-    for node in nodes {
-        if let NodeRef::Expr(e) = node
-            && let ExprKind::Constant(Constant::Str(s)) = &e.kind
-            && s.contains("__")
-        {
-            errors.push(format!(
-                "String containing '__' at line {}: dunder access via string is forbidden",
-                e.line
-            ));
-        }
-    }
-}
-
 /// The direct `Name` targets of plain (`=`) assignments, breadth-first.
-pub(super) fn assigned_names(nodes: &[NodeRef<'_>]) -> Vec<String> {
+pub(super) fn assigned_names(ix: &Index<'_>) -> Vec<String> {
     let mut names = Vec::new();
-    for node in nodes {
-        if let NodeRef::Stmt(s) = node
-            && let StmtKind::Assign { targets, .. } = &s.kind
-        {
+    for s in &ix.assigns {
+        if let StmtKind::Assign { targets, .. } = &s.kind {
             for t in targets {
                 if let ExprKind::Name { id, .. } = &t.kind {
-                    names.push(id.clone());
+                    names.push(id.to_string());
                 }
             }
-        }
-    }
-    names
-}
-
-/// Every name the program stores to (assigns, loops over, binds).
-pub(super) fn stored_names<'a>(nodes: &[NodeRef<'a>]) -> HashSet<&'a str> {
-    let mut names = HashSet::new();
-    for node in nodes {
-        if let NodeRef::Expr(e) = node
-            && let ExprKind::Name { id, ctx } = &e.kind
-            && *ctx != ExprContext::Load
-        {
-            names.insert(id.as_str());
         }
     }
     names

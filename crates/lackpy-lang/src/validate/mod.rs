@@ -17,7 +17,6 @@ use serde::Serialize;
 
 use crate::ast::Module;
 use crate::parse::parse;
-use crate::walk::{NodeRef, walk};
 
 pub use builtin_sigs::{builtin_signature, builtin_signatures};
 pub use rules::{KNOWN_RULES, Rule, RuleParseError};
@@ -101,24 +100,22 @@ fn check_module<S: AsRef<str>>(
     rules: &[Rule],
     signatures: Option<&[CallSignature]>,
 ) -> Validation {
-    let nodes: Vec<NodeRef<'_>> = walk(NodeRef::Module(module)).collect();
+    let mut ix = checks::Index::build(module);
     let allowed = |name: &str| allowed_names.iter().any(|a| a.as_ref() == name);
-    let mut errors = Vec::new();
-    checks::node_whitelist(&nodes, &mut errors);
-    checks::forbidden_names(&nodes, &mut errors);
-    checks::attributes(&nodes, &mut errors);
+    let mut errors = std::mem::take(&mut ix.whitelist);
+    errors.append(&mut ix.names);
+    errors.append(&mut ix.attributes);
     let candidates: Vec<&str> = allowed_names
         .iter()
         .map(AsRef::as_ref)
         .chain(names::ALLOWED_BUILTINS.iter().copied())
         .collect();
-    let calls = checks::call_targets(&nodes, &allowed, &candidates, &mut errors);
+    let calls = checks::call_targets(&ix, &allowed, &candidates, &mut errors);
     let reported = match signatures {
         Some(signatures) => {
-            let stored = checks::stored_names(&nodes);
             let builtins = builtin_sigs::builtin_sigs_static();
             let lookup = |name: &str| -> Option<&CallSignature> {
-                if stored.contains(name) {
+                if ix.stores.contains_key(name) {
                     return None;
                 }
                 match signatures.iter().find(|s| s.name == name) {
@@ -127,16 +124,16 @@ fn check_module<S: AsRef<str>>(
                     _ => builtins.iter().find(|s| s.name == name),
                 }
             };
-            calls::check_calls(&nodes, &lookup, &allowed, &mut errors)
+            calls::check_calls(&ix, &lookup, &allowed, &mut errors)
         }
         None => Vec::new(),
     };
-    checks::for_iterators(&nodes, &mut errors);
-    checks::lambdas(&nodes, &reported, &mut errors);
-    checks::dunder_strings(&nodes, &mut errors);
+    errors.append(&mut ix.fors);
+    checks::lambdas(&ix, &reported, &mut errors);
+    errors.append(&mut ix.dunders);
     for rule in rules {
-        rule.check(module, &nodes, &mut errors);
+        rule.check(module, &ix, &mut errors);
     }
-    let variables = checks::assigned_names(&nodes);
+    let variables = checks::assigned_names(&ix);
     Validation::from_errors(errors, calls, variables)
 }

@@ -3,6 +3,8 @@
 //! Kept as data in one place: the validator, the spec export and the
 //! interpreter all read them from here (the builtins from the catalog).
 
+use std::sync::OnceLock;
+
 /// Node kinds a program may contain (CPython class names).
 pub const ALLOWED_NODES: &[&str] = &[
     "Module",
@@ -247,14 +249,25 @@ pub const DENIED_ATTRIBUTES: &[&str] = &[
     "func_code",
 ];
 
+/// A set of names, hashed once: the validator asks these for every node
+/// and every name of a program, where a list scan costs dozens of compares.
+type NameSet = std::collections::HashSet<&'static str, crate::fnv::FnvBuild>;
+
+fn name_set(cell: &'static OnceLock<NameSet>, names: &'static [&'static str]) -> &'static NameSet {
+    cell.get_or_init(|| names.iter().copied().collect())
+}
+
+static ALLOWED_NODE_SET: OnceLock<NameSet> = OnceLock::new();
+static FORBIDDEN_NAME_SET: OnceLock<NameSet> = OnceLock::new();
+
 /// Whether a node kind is allowed.
 pub fn is_allowed_node(kind: &str) -> bool {
-    ALLOWED_NODES.contains(&kind)
+    name_set(&ALLOWED_NODE_SET, ALLOWED_NODES).contains(kind)
 }
 
 /// Whether a name is forbidden.
 pub fn is_forbidden_name(name: &str) -> bool {
-    FORBIDDEN_NAMES.contains(&name)
+    name_set(&FORBIDDEN_NAME_SET, FORBIDDEN_NAMES).contains(name)
 }
 
 /// Whether a name is an allowed builtin.
@@ -282,6 +295,17 @@ pub fn forbidden_nodes() -> Vec<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hashed_sets_agree_with_the_lists() {
+        for k in ALL_NODES {
+            assert_eq!(is_allowed_node(k), ALLOWED_NODES.contains(k), "{k}");
+        }
+        for n in FORBIDDEN_NAMES.iter().chain(ALLOWED_BUILTINS) {
+            assert_eq!(is_forbidden_name(n), FORBIDDEN_NAMES.contains(n), "{n}");
+        }
+        assert!(!is_forbidden_name("evalx") && !is_allowed_node("Lambdas"));
+    }
 
     #[test]
     fn allowed_nodes_are_real_node_kinds() {

@@ -6,6 +6,8 @@ use std::str::FromStr;
 use crate::ast::{ExprKind, Module, StmtKind};
 use crate::walk::NodeRef;
 
+use super::checks::Index;
+
 /// The rule names accepted by [`Rule::from_str`], for help texts.
 pub const KNOWN_RULES: &[&str] = &["max_calls:N", "max_depth:N", "no_loops", "no_nested_calls"];
 
@@ -75,29 +77,23 @@ impl fmt::Display for Rule {
 }
 
 impl Rule {
-    /// Appends this rule's errors for `module`; `nodes` is its breadth-first walk.
-    pub(super) fn check(&self, module: &Module, nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+    /// Appends this rule's errors for `module`; `ix` is what its
+    /// breadth-first walk found.
+    pub(super) fn check(&self, module: &Module, ix: &Index<'_>, errors: &mut Vec<String>) {
         match *self {
             Rule::NoLoops => {
-                for node in nodes {
-                    if let NodeRef::Stmt(s) = node
-                        && matches!(s.kind, StmtKind::For(_))
-                    {
-                        errors.push(format!("For-loop forbidden (line {})", s.line));
-                    }
+                for line in &ix.for_lines {
+                    errors.push(format!("For-loop forbidden (line {line})"));
                 }
             }
             Rule::MaxDepth(limit) => max_depth(module, limit, errors),
             Rule::MaxCalls(limit) => {
-                let count = nodes
-                    .iter()
-                    .filter(|n| matches!(n, NodeRef::Expr(e) if matches!(e.kind, ExprKind::Call { .. })))
-                    .count();
+                let count = ix.calls.len();
                 if count > limit as usize {
                     errors.push(format!("Too many calls: {count} exceeds limit {limit}"));
                 }
             }
-            Rule::NoNestedCalls => no_nested_calls(nodes, errors),
+            Rule::NoNestedCalls => no_nested_calls(ix, errors),
         }
     }
 }
@@ -135,10 +131,9 @@ fn max_depth(module: &Module, limit: u32, errors: &mut Vec<String>) {
     }
 }
 
-fn no_nested_calls(nodes: &[NodeRef<'_>], errors: &mut Vec<String>) {
+fn no_nested_calls(ix: &Index<'_>, errors: &mut Vec<String>) {
     let is_call = |e: &crate::ast::Expr| matches!(e.kind, ExprKind::Call { .. });
-    for node in nodes {
-        let NodeRef::Expr(e) = node else { continue };
+    for e in &ix.calls {
         let ExprKind::Call { args, keywords, .. } = &e.kind else {
             continue;
         };
