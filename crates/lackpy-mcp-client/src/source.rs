@@ -135,9 +135,11 @@ impl std::fmt::Debug for McpToolSource {
 }
 
 /// Why an MCP tool has its grade: a config override, the server's
-/// annotation hints, or the worst case when they say too little.
+/// annotation hints, or the worst case when they say too little. A server
+/// from a host file can carry no override, so its reason says how to set one.
 fn grade_reason(
     server: &str,
+    provenance: &Provenance,
     tool: &str,
     hints: Option<&ToolAnnotations>,
     derived: Grade,
@@ -169,6 +171,12 @@ fn grade_reason(
     };
     if overridden {
         format!("config override [mcp_servers.{server}.tools.{tool}] grade, over {from_hints}")
+    } else if let Provenance::Host(file) = provenance {
+        format!(
+            "{from_hints} (server from host file {}, which cannot set grades: \
+             define it as [mcp_servers.{server}] to override one)",
+            file.display()
+        )
     } else {
         from_hints
     }
@@ -264,6 +272,7 @@ impl McpToolSource {
                 exposed.clone(),
                 grade_reason(
                     &source.descriptor.id,
+                    &source.descriptor.provenance,
                     &tool.name,
                     annotations.as_ref(),
                     derived,
@@ -574,5 +583,36 @@ impl Tool for McpTool {
             self.runtime.clone(),
             call,
         )))))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_file_server_reason_says_where_a_grade_can_be_set() {
+        let hints = ToolAnnotations {
+            read_only: Some(true),
+            destructive: None,
+            idempotent: None,
+            open_world: Some(false),
+        };
+        let derived = grade_from_annotations(Some(&hints));
+        let host = Provenance::Host(".mcp.json".into());
+        let why = grade_reason("fs", &host, "read", Some(&hints), derived, false);
+        assert_eq!(
+            why,
+            "annotation hints: readOnlyHint=true, openWorldHint=false (server from host file \
+             .mcp.json, which cannot set grades: define it as [mcp_servers.fs] to override one)"
+        );
+        let own = grade_reason("fs", &Provenance::Own, "read", Some(&hints), derived, false);
+        assert_eq!(own, "annotation hints: readOnlyHint=true, openWorldHint=false");
+        let over = grade_reason("fs", &Provenance::Own, "read", None, Grade::UNKNOWN, true);
+        assert_eq!(
+            over,
+            "config override [mcp_servers.fs.tools.read] grade, over no annotation hints: \
+             the (3, 3) worst case"
+        );
     }
 }
