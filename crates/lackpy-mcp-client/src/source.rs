@@ -607,7 +607,10 @@ mod tests {
              .mcp.json, which cannot set grades: define it as [mcp_servers.fs] to override one)"
         );
         let own = grade_reason("fs", &Provenance::Own, "read", Some(&hints), derived, false);
-        assert_eq!(own, "annotation hints: readOnlyHint=true, openWorldHint=false");
+        assert_eq!(
+            own,
+            "annotation hints: readOnlyHint=true, openWorldHint=false"
+        );
         let over = grade_reason("fs", &Provenance::Own, "read", None, Grade::UNKNOWN, true);
         assert_eq!(
             over,

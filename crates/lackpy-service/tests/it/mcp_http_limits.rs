@@ -216,6 +216,48 @@ async fn a_session_waiting_on_generate_is_not_idle() {
     let _ = child.start_kill();
 }
 
+/// A `run_program` call whose answer carries a string of `n` characters.
+fn call_big(id: u64, n: usize) -> String {
+    json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+           "params": {"name": "run_program", "arguments": {"program": format!("'x' * {n}")}}})
+    .to_string()
+}
+
+/// A session's memory is its fixed part: rmcp 3.11 closes a request's
+/// answer stream, cache included, once the answer is sent, so answers are
+/// not kept per session and large ones do not add up across sessions. (A
+/// version of rmcp that kept them for resumption would hold every
+/// session's last answers: this test is there to notice.)
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn large_answers_are_not_kept_by_their_sessions() {
+    let ws = workspace("[server]\nmax_sessions = 1000\n");
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let pid = child.id().expect("pid");
+    let mut answered = 0;
+    let mut first = 0;
+    for i in 0..24 {
+        let id = open(&addr);
+        let (code, _, body) = post(&addr, Some(&id), &call_big(3, 400_000));
+        assert_eq!(code, 200);
+        answered += body.len();
+        if i == 3 {
+            first = rss_kib(pid);
+        }
+    }
+    let after = rss_kib(pid);
+    eprintln!(
+        "RSS {first} KiB after 4 sessions, {after} KiB after 24; {} MiB of answers",
+        answered >> 20
+    );
+    // 20 more answers of 2.4 MB each would add 48 MiB if kept.
+    assert!(answered > 48 << 20, "the answers are smaller than planned");
+    assert!(
+        after < first + 16 * 1024,
+        "sessions keep their answers: {first} KiB -> {after} KiB"
+    );
+    let _ = child.start_kill();
+}
+
 /// Resident memory of `pid`, KiB.
 fn rss_kib(pid: u32) -> u64 {
     std::fs::read_to_string(format!("/proc/{pid}/status"))
