@@ -24,8 +24,9 @@ pub use mcp_server::{
 };
 pub use service::{
     ApproverHandle, Delegate, GatedCall, LackpyService, LimitsInfo, Namespace, PolicyView,
-    ProfileInfo, Resume, RunProgram, Selection, ServiceError, ServiceOptions, SkippedServerInfo,
-    Status, ToolCallEvent, ToolCallObserver, ToolOrigin, ValidationReport, params_from_json,
+    ProfileInfo, Resume, RunControl, RunProgram, Selection, ServiceError, ServiceOptions,
+    SkippedServerInfo, Status, ToolCallEvent, ToolCallObserver, ToolOrigin, ValidationReport,
+    params_from_json,
 };
 
 /// The MCP-client crate this layer builds on, re-exported for callers.

@@ -36,6 +36,8 @@ impl IntentArgs {
             rules: self.namespace.rules()?,
             timeout: timeout.map(Duration::from_millis),
             approver: None,
+            // A signal ends the whole process (`common.rs`).
+            control: Default::default(),
         })
     }
 }

@@ -60,6 +60,8 @@ pub fn run(args: ResumeArgs, verbose: u8) -> Result<u8, CliError> {
         } else {
             Variables::Omit
         },
+        // A signal ends the whole process (`common.rs`).
+        control: Default::default(),
     };
     let workspace = args.workspace.path()?;
     let result = block_on(async {

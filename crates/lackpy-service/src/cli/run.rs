@@ -79,6 +79,8 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         teardown: Teardown::AtExit,
         approver: args.approval.approver(),
         journal: args.journal,
+        // A signal ends the whole process (`common.rs`).
+        control: Default::default(),
     };
     let workspace = args.workspace.path()?;
     let result = block_on(async {

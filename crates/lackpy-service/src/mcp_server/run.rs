@@ -19,7 +19,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream, resume};
 use crate::delegate::DelegateResult;
-use crate::service::{Delegate, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver};
+use crate::service::{
+    Delegate, RunControl, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver,
+};
 
 /// Runs one program for a client. A cancelled run answers an error that
 /// rmcp does not send (the request is gone); a full queue answers `Busy`.
@@ -34,7 +36,14 @@ pub(super) async fn run_program(
         shared,
         session,
         context,
-        |cancel, observer| service.run_program_observed(request, cancel, observer),
+        |cancel, observer| {
+            let mut request = request;
+            request.control = RunControl {
+                cancel: Some(cancel),
+                observer,
+            };
+            service.run_program(request)
+        },
         execution_result,
         busy,
     )
@@ -65,7 +74,14 @@ pub(super) async fn delegate(
         shared,
         session,
         context,
-        |cancel, observer| service.delegate_observed(request, cancel, observer),
+        |cancel, observer| {
+            let mut request = request;
+            request.control = RunControl {
+                cancel: Some(cancel),
+                observer,
+            };
+            service.delegate(request)
+        },
         delegate_result,
         |message| delegate_result(&DelegateResult::refused(message)),
     )

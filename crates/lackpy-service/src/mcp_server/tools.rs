@@ -489,6 +489,7 @@ impl Args<'_> {
             teardown: Teardown::Free,
             approver: None,
             journal: false,
+            control: Default::default(),
         })
     }
 
@@ -507,6 +508,7 @@ impl Args<'_> {
             retry_in_flight: self.boolean("retry_in_flight")?.unwrap_or(false),
             approver: None,
             variables: Variables::Collect,
+            control: Default::default(),
         })
     }
 }
@@ -536,6 +538,7 @@ pub(crate) fn intent_request(args: &Args<'_>, run: bool) -> Result<Delegate, Str
         rules: args.rules()?,
         timeout: if run { args.timeout()? } else { None },
         approver: None,
+        control: Default::default(),
     })
 }
 

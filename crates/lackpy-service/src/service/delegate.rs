@@ -6,12 +6,11 @@
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lackpy_bridge::CancelToken;
 use lackpy_lang::{Data, Rule, Teardown, Variables, compute_grade};
 use lackpy_sources::ArgSpec;
 use serde::Serialize;
 
-use super::{LackpyService, RunProgram, ServiceError, ToolCallObserver};
+use super::{LackpyService, RunProgram, ServiceError};
 use crate::delegate::providers_config::{self, ProviderEntry};
 use crate::delegate::{
     DelegateResult, GenerateResult, Generation, ModelSlot, ModelTier, OpenAiCompatible, ParamInfo,
@@ -37,6 +36,9 @@ pub struct Delegate {
     /// Who approves the run's gated calls; `None`: a gated call pauses
     /// the run.
     pub approver: Option<super::ApproverHandle>,
+    /// How the caller stops the delegation (a model being asked included)
+    /// and hears of its run's calls.
+    pub control: super::RunControl,
 }
 
 /// A configured model tier as `lackpy status` shows it: no secrets.
@@ -199,21 +201,13 @@ impl LackpyService {
         })
     }
 
-    /// Generates a program for the intent and runs it.
-    pub async fn delegate(&self, request: Delegate) -> Result<DelegateResult, ServiceError> {
-        self.delegate_observed(request, CancelToken::new(), None)
-            .await
-    }
-
-    /// [`delegate`](Self::delegate) whose run `cancel` can stop and whose
-    /// tool calls `observer` hears of.
-    pub async fn delegate_observed(
-        &self,
-        request: Delegate,
-        cancel: CancelToken,
-        observer: Option<ToolCallObserver>,
-    ) -> Result<DelegateResult, ServiceError> {
+    /// Generates a program for the intent and runs it; the request's
+    /// [`RunControl`](super::RunControl) can stop both.
+    pub async fn delegate(&self, mut request: Delegate) -> Result<DelegateResult, ServiceError> {
         let started = Instant::now();
+        // One token for the generation and the run.
+        let cancel = request.control.token();
+        request.control.cancel = Some(cancel.clone());
         let prepared = self.prepare(&request)?;
         // A model may take long: a cancel stops waiting for it (the request
         // is dropped, which closes its connection).
@@ -249,8 +243,9 @@ impl LackpyService {
             teardown: Teardown::Free,
             approver: request.approver.clone(),
             journal: false,
+            control: request.control,
         };
-        let run = self.run_program_observed(run, cancel, observer).await?;
+        let run = self.run_program(run).await?;
         if let Some(path) = generated.template {
             let success = run.success;
             let recorded =

@@ -18,9 +18,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use lackpy_bridge::{
-    Bridge, BridgeConfig, CancelToken, ExecutionResult, NamespaceTool, RunRequest,
-};
+use lackpy_bridge::{Bridge, BridgeConfig, ExecutionResult, NamespaceTool, RunRequest};
 use lackpy_lang::Limits;
 use lackpy_lang::Spec;
 use lackpy_lang::{Data, Grade, ParseError, Rule, Validation, compute_grade, parse};
@@ -37,7 +35,7 @@ use lackpy_sources::{
 pub use approver::ApproverHandle;
 pub use delegate::{Delegate, ProviderStatus};
 pub use error::{ServiceError, ToolOrigin};
-pub use observe::{ToolCallEvent, ToolCallObserver};
+pub use observe::{RunControl, ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
 pub use policy_view::{GatedCall, PolicyView, ValidationReport};
 pub use profile::{Namespace, Selection};
@@ -102,6 +100,8 @@ pub struct RunProgram {
     /// be resumed after its process dies (`[runs] journal` does it for
     /// every run).
     pub journal: bool,
+    /// How the caller stops the run and hears of its calls.
+    pub control: RunControl,
 }
 
 /// A service for one workspace.
@@ -288,13 +288,6 @@ impl LackpyService {
         v
     }
 
-    /// Validates and runs a program. Expected failures (validation, tool
-    /// errors, limits) are results; misconfiguration is an error.
-    pub async fn run_program(&self, request: RunProgram) -> Result<ExecutionResult, ServiceError> {
-        self.run_program_with_cancel(request, CancelToken::new())
-            .await
-    }
-
     /// The result of a run whose program could not be read as source at
     /// all (`error`, e.g. from [`lackpy_lang::parse_bytes`] on bytes
     /// that are not UTF-8): the same `ValidationError` result, with the
@@ -320,24 +313,10 @@ impl LackpyService {
         Ok(plan::namespace_tools(self, &ns))
     }
 
-    /// [`run_program`](Self::run_program) that `cancel` can stop.
-    pub async fn run_program_with_cancel(
-        &self,
-        request: RunProgram,
-        cancel: CancelToken,
-    ) -> Result<ExecutionResult, ServiceError> {
-        self.run_program_observed(request, cancel, None).await
-    }
-
-    /// [`run_program_with_cancel`](Self::run_program_with_cancel) that
-    /// tells `observer` of each tool call as it finishes (the MCP server's
-    /// progress notifications).
-    pub async fn run_program_observed(
-        &self,
-        request: RunProgram,
-        cancel: CancelToken,
-        observer: Option<ToolCallObserver>,
-    ) -> Result<ExecutionResult, ServiceError> {
+    /// Validates and runs a program. Expected failures (validation, tool
+    /// errors, limits) are results; misconfiguration is an error. The
+    /// request's [`RunControl`] can stop it and hear of its tool calls.
+    pub async fn run_program(&self, request: RunProgram) -> Result<ExecutionResult, ServiceError> {
         let started = Instant::now();
         let plan = plan::plan(self, &request)?;
         let module = match parse(&request.program) {
@@ -359,8 +338,9 @@ impl LackpyService {
             }
         };
         let run_id = journal.as_ref().map(|j| j.run_id.clone());
-        let tools = match observer {
-            Some(o) => observe::observed(plan.tools, &o, 0),
+        let cancel = request.control.token();
+        let tools = match &request.control.observer {
+            Some(o) => observe::observed(plan.tools, o, 0),
             None => plan.tools,
         };
         let run = RunRequest {

@@ -28,6 +28,37 @@ pub struct ToolCallEvent {
 /// thread or on the runtime, so it must be quick and must not block.
 pub type ToolCallObserver = Arc<dyn Fn(ToolCallEvent) + Send + Sync>;
 
+/// How a caller steers a run while it goes, the same for every kind of
+/// request ([`RunProgram`](super::RunProgram), [`Delegate`](super::Delegate),
+/// [`Resume`](super::Resume)): a token that stops it and a hook that hears
+/// of each tool call as it finishes.
+#[derive(Clone, Default)]
+pub struct RunControl {
+    /// Cancelling it stops the run within one step, dropping its tool call
+    /// in flight (and a delegation's model request). `None`: only the
+    /// run's limits stop it.
+    pub cancel: Option<lackpy_bridge::CancelToken>,
+    /// Hears of each tool call as it finishes (the MCP server's progress
+    /// notifications).
+    pub observer: Option<ToolCallObserver>,
+}
+
+impl RunControl {
+    /// The token that stops the run (a fresh one when none was given).
+    pub(super) fn token(&self) -> lackpy_bridge::CancelToken {
+        self.cancel.clone().unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for RunControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RunControl")
+            .field("cancel", &self.cancel.is_some())
+            .field("observer", &self.observer.is_some())
+            .finish()
+    }
+}
+
 /// The run's tools, each wrapped to tell `observer` when a call finishes.
 pub(super) fn observed(
     tools: Vec<NamespaceTool>,

@@ -5,13 +5,11 @@
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use lackpy_bridge::{Answer, CancelToken, Decision, ExecutionResult, RunRequest};
+use lackpy_bridge::{Answer, Decision, ExecutionResult, RunRequest};
 use lackpy_lang::{Grade, Teardown, Variables, parse};
 
 use super::execute::{RunJournal, run_journaled};
-use super::{
-    ApproverHandle, LackpyService, RunProgram, ServiceError, ToolCallObserver, observe, plan,
-};
+use super::{ApproverHandle, LackpyService, RunProgram, ServiceError, observe, plan};
 use crate::runs::record::Line;
 use crate::runs::sink::JournalFile;
 use crate::runs::{RunError, RunState};
@@ -36,6 +34,8 @@ pub struct Resume {
     pub approver: Option<ApproverHandle>,
     /// Whether the result carries the program's variables.
     pub variables: Variables,
+    /// How the caller stops the run and hears of its live calls.
+    pub control: super::RunControl,
 }
 
 impl LackpyService {
@@ -44,17 +44,6 @@ impl LackpyService {
     /// journal, a paused run without a decision and an unsafe in-flight
     /// call are errors naming the run.
     pub async fn resume(&self, resume: Resume) -> Result<ExecutionResult, ServiceError> {
-        self.resume_observed(resume, CancelToken::new(), None).await
-    }
-
-    /// [`resume`](Self::resume) that `cancel` can stop and that tells
-    /// `observer` of each live call as it finishes.
-    pub async fn resume_observed(
-        &self,
-        resume: Resume,
-        cancel: CancelToken,
-        observer: Option<ToolCallObserver>,
-    ) -> Result<ExecutionResult, ServiceError> {
         let started = Instant::now();
         let failed = |kind: &str, message: String, grade: Grade| {
             ExecutionResult::failed(kind, message, grade, started.elapsed())
@@ -93,6 +82,8 @@ impl LackpyService {
             teardown: Teardown::Free,
             approver: resume.approver.clone(),
             journal: header.durable,
+            // The plan only: the run below is steered by `resume.control`.
+            control: Default::default(),
         };
         let plan = plan::plan(self, &request)?;
         let module = parse(&request.program)
@@ -185,10 +176,11 @@ impl LackpyService {
             file: Arc::new(Mutex::new(file)),
         };
         let replayed = loaded.records.len();
-        let tools = match observer {
-            Some(o) => observe::observed(plan.tools, &o, replayed),
+        let tools = match &resume.control.observer {
+            Some(o) => observe::observed(plan.tools, o, replayed),
             None => plan.tools,
         };
+        let cancel = resume.control.token();
         let run = RunRequest {
             module: Arc::new(module),
             journal: Some(journal.bridge_journal(loaded.records)),
