@@ -9,7 +9,7 @@ use tokio_util::sync::CancellationToken;
 use super::run::{execution_result, supervise};
 use super::{Shared, TOOLS_ARGUMENT};
 use crate::runs::RunError;
-use crate::service::{Resume, RunControl, ServiceError};
+use crate::service::{Resume, ServiceError};
 
 /// Resumes one run for a client. A run another resume (or process) holds
 /// answers `Busy`, as a full queue does; a run that cannot be resumed
@@ -26,14 +26,7 @@ pub(super) async fn resume_run(
         shared,
         session,
         context,
-        |cancel, observer| {
-            let mut request = request;
-            request.control = RunControl {
-                cancel: Some(cancel),
-                observer,
-            };
-            service.resume(request)
-        },
+        |control| service.resume(Resume { control, ..request }),
         execution_result,
         super::run::busy,
     )

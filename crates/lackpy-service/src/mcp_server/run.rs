@@ -36,14 +36,7 @@ pub(super) async fn run_program(
         shared,
         session,
         context,
-        |cancel, observer| {
-            let mut request = request;
-            request.control = RunControl {
-                cancel: Some(cancel),
-                observer,
-            };
-            service.run_program(request)
-        },
+        |control| service.run_program(RunProgram { control, ..request }),
         execution_result,
         busy,
     )
@@ -74,14 +67,7 @@ pub(super) async fn delegate(
         shared,
         session,
         context,
-        |cancel, observer| {
-            let mut request = request;
-            request.control = RunControl {
-                cancel: Some(cancel),
-                observer,
-            };
-            service.delegate(request)
-        },
+        |control| service.delegate(Delegate { control, ..request }),
         delegate_result,
         |message| delegate_result(&DelegateResult::refused(message)),
     )
@@ -127,7 +113,7 @@ pub(super) async fn supervise<'a, T, Fut>(
     shared: &'a Shared,
     session: &CancellationToken,
     context: RequestContext<RoleServer>,
-    start: impl FnOnce(CancelToken, Option<ToolCallObserver>) -> Fut,
+    start: impl FnOnce(RunControl) -> Fut,
     answer: fn(&T) -> CallToolResult,
     refused: impl FnOnce(String) -> CallToolResult,
 ) -> Result<CallToolResult, ErrorData>
@@ -152,7 +138,10 @@ where
             let _ = tx.send(e);
         }) as ToolCallObserver
     });
-    let run = start(cancel.clone(), observer);
+    let run = start(RunControl {
+        cancel: Some(cancel.clone()),
+        observer,
+    });
     tokio::pin!(run);
     let outcome = loop {
         tokio::select! {
