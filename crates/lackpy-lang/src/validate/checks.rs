@@ -237,11 +237,9 @@ impl Whitelist {
             node,
             NodeRef::Operator(_) | NodeRef::UnaryOp(_) | NodeRef::BoolOp(_) | NodeRef::CmpOp(_)
         );
-        let start = if is_op {
-            self.op_starts.pop()
-        } else {
-            node.line().zip(node.col())
-        };
+        // Popped for every operator, to keep the stack paired; other nodes'
+        // positions are read only for an error.
+        let op_start = if is_op { self.op_starts.pop() } else { None };
         let kind = node.kind();
         if self.kinds.allowed(kind) || matches!(node, NodeRef::Alias(_)) {
             return None;
@@ -251,6 +249,11 @@ impl Whitelist {
         {
             return None;
         }
+        let start = if is_op {
+            op_start
+        } else {
+            node.line().zip(node.col())
+        };
         Some(match start {
             Some((line, col)) => Diagnostic::at(
                 line,
