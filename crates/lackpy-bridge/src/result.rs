@@ -26,6 +26,9 @@ pub struct ExecutionResult {
     pub error_type: Option<String>,
     /// The source line of the failure.
     pub error_line: Option<u32>,
+    /// The 1-based column (UTF-8 bytes) of the failure, when known: that of
+    /// a validation error's node.
+    pub error_column: Option<u32>,
     /// The tool calls, in order.
     pub trace: Vec<TraceEntry>,
     /// Module-level names after the run (empty on failure), as JSON text.
@@ -82,6 +85,7 @@ impl ExecutionResult {
             error: o.error,
             error_type: o.error_type,
             error_line: o.error_line,
+            error_column: o.error_column,
             trace: o.trace,
             variables: o.variables,
             grade,
@@ -109,6 +113,7 @@ impl ExecutionResult {
             error: Some(error),
             error_type: Some(error_type.to_string()),
             error_line: None,
+            error_column: None,
             trace: Vec::new(),
             variables: Vec::new(),
             grade,
@@ -140,6 +145,10 @@ impl ExecutionResult {
         w.raw(
             "error_line",
             self.error_line.map(|n| n.to_string()).as_deref(),
+        );
+        w.raw(
+            "error_column",
+            self.error_column.map(|n| n.to_string()).as_deref(),
         );
         let trace: Vec<String> = self.trace.iter().map(trace_entry_json).collect();
         w.raw("trace", Some(&format!("[{}]", trace.join(", "))));

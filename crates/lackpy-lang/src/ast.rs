@@ -4,7 +4,10 @@
 //! because the validator reports forbidden constructs by their CPython node
 //! name and line. Children are stored in CPython's field order so that a
 //! breadth-first walk ([`crate::walk`]) visits nodes exactly as `ast.walk`
-//! does. Lines are 1-based. Nodes that carry no line in CPython (operators,
+//! does. Every node that has a position in CPython (statements,
+//! expressions, `except` clauses, parameters, keywords, import names,
+//! patterns) has its line, 1-based, and its column, CPython's 0-based
+//! `col_offset`. Nodes that carry no position in CPython (operators,
 //! contexts, `arguments`, `comprehension`, `withitem`, `match_case`) carry
 //! none here either.
 
@@ -12,6 +15,12 @@ use num_bigint::BigInt;
 
 /// A source line number, 1-based.
 pub type Line = u32;
+
+/// A node's column as CPython's `col_offset` gives it: the 0-based UTF-8
+/// byte offset of its first character within its line. A node starts
+/// where its first token does, parentheses around a leading operand
+/// included (`(a) + b` starts at the `(`, its `a` one byte later).
+pub type Col = u32;
 
 /// An identifier or string literal's text. Most are short and held inline
 /// (up to 24 bytes), so a program's many names and keys cost no allocation
@@ -25,11 +34,13 @@ pub struct Module {
     pub body: Vec<Stmt>,
 }
 
-/// A statement with its line.
+/// A statement with its position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Stmt {
     /// The line the statement starts on.
     pub line: Line,
+    /// The column it starts at (`col_offset`).
+    pub col: Col,
     /// What the statement is.
     pub kind: StmtKind,
 }
@@ -212,11 +223,13 @@ pub enum StmtKind {
     Continue,
 }
 
-/// An expression with its line.
+/// An expression with its position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Expr {
     /// The line the expression starts on.
     pub line: Line,
+    /// The column it starts at (`col_offset`).
+    pub col: Col,
     /// What the expression is.
     pub kind: ExprKind,
 }
@@ -531,6 +544,8 @@ pub struct Comprehension {
 pub struct ExceptHandler {
     /// The line of the `except` keyword.
     pub line: Line,
+    /// Its column (`col_offset`).
+    pub col: Col,
     /// The caught type.
     pub type_: Option<Box<Expr>>,
     /// The `as` name.
@@ -563,6 +578,8 @@ pub struct Arguments {
 pub struct Arg {
     /// The line of the parameter.
     pub line: Line,
+    /// Its column (`col_offset`).
+    pub col: Col,
     /// The parameter name.
     pub arg: String,
     /// The annotation.
@@ -574,6 +591,8 @@ pub struct Arg {
 pub struct Keyword {
     /// The line of the keyword.
     pub line: Line,
+    /// Its column (`col_offset`): the name's, or the `**`'s.
+    pub col: Col,
     /// The name; `None` for `**value`.
     pub arg: Option<String>,
     /// The value.
@@ -585,6 +604,8 @@ pub struct Keyword {
 pub struct Alias {
     /// The line of the name.
     pub line: Line,
+    /// Its column (`col_offset`).
+    pub col: Col,
     /// The (dotted) name, or `*`.
     pub name: String,
     /// The `as` name.
@@ -611,11 +632,13 @@ pub struct MatchCase {
     pub body: Vec<Stmt>,
 }
 
-/// A `match` pattern with its line.
+/// A `match` pattern with its position.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pattern {
     /// The line the pattern starts on.
     pub line: Line,
+    /// The column it starts at (`col_offset`).
+    pub col: Col,
     /// What the pattern is.
     pub kind: PatternKind,
 }

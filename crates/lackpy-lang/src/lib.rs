@@ -42,9 +42,9 @@ pub use parse::{
 pub use spec::{Spec, spec};
 pub use validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
 pub use validate::{
-    CallSignature, KNOWN_RULES, Lit, ParamSig, Rule, RuleParseError, TypeHint, Validation,
-    builtin_signature, builtin_signatures, validate, validate_module, validate_module_with,
-    validate_with,
+    CallSignature, Diagnostic, KNOWN_RULES, Lit, ParamSig, Rule, RuleParseError, TypeHint,
+    Validation, builtin_signature, builtin_signatures, validate, validate_module,
+    validate_module_with, validate_with,
 };
 pub use value::json::MAX_JSON_DEPTH;
 pub use walk::{DepthFirst, NodeRef, Walk, depth_first, in_walk_order, walk};

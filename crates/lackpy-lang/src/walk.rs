@@ -98,6 +98,21 @@ impl<'a> NodeRef<'a> {
         }
     }
 
+    /// The node's column (CPython's 0-based `col_offset`), for the kinds
+    /// that carry one.
+    pub fn col(&self) -> Option<Col> {
+        match self {
+            NodeRef::Stmt(s) => Some(s.col),
+            NodeRef::Expr(e) => Some(e.col),
+            NodeRef::ExceptHandler(h) => Some(h.col),
+            NodeRef::Arg(a) => Some(a.col),
+            NodeRef::Keyword(k) => Some(k.col),
+            NodeRef::Alias(a) => Some(a.col),
+            NodeRef::Pattern(p) => Some(p.col),
+            _ => None,
+        }
+    }
+
     /// Appends the node's direct children, in CPython field order.
     pub fn push_children(&self, out: &mut impl Extend<NodeRef<'a>>) {
         match *self {

@@ -199,6 +199,8 @@ fn failure(e: Exc, stdout: String, trace: Vec<TraceEntry>, duration: Duration) -
         error: Some(e.msg),
         error_type: Some(e.kind.name().to_owned()),
         error_line: if e.line > 0 { Some(e.line) } else { None },
+        // Errors at run time know their line only.
+        error_column: None,
         trace,
         variables: Vec::new(),
         duration,
@@ -466,6 +468,7 @@ impl<'a> Interp<'a> {
             error: None,
             error_type: None,
             error_line: None,
+            error_column: None,
             trace: std::mem::take(&mut self.trace),
             variables,
             duration: start.elapsed(),

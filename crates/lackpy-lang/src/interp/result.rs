@@ -27,6 +27,10 @@ pub struct RunOutcome {
     pub error_type: Option<String>,
     /// The source line of the failure, when known.
     pub error_line: Option<u32>,
+    /// The 1-based column (UTF-8 bytes) of the failure, when known. A run's
+    /// own errors know their line only; the service fills this for a
+    /// program refused by validation.
+    pub error_column: Option<u32>,
     /// Tool calls in order.
     pub trace: Vec<TraceEntry>,
     /// Module-level names after a successful run, in binding order, minus
@@ -50,6 +54,7 @@ impl RunOutcome {
             error: Some(message),
             error_type: Some(error_type.to_owned()),
             error_line: None,
+            error_column: None,
             trace: Vec::new(),
             variables: Vec::new(),
             duration,

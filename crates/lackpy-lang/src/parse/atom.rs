@@ -3,7 +3,7 @@
 
 use super::error::PResult;
 use super::parser::{Parser, mk};
-use super::token::Tok;
+use super::token::{Pos, Tok};
 use crate::ast::{Constant, Expr, ExprContext, ExprKind};
 
 impl<'a> Parser<'a> {
@@ -22,9 +22,9 @@ impl<'a> Parser<'a> {
         self.level += 1;
         self.enter()?;
         let r = match open.kind {
-            Tok::LPar => self.paren(open.line),
-            Tok::LSqb => self.list(open.line),
-            _ => self.brace(open.line),
+            Tok::LPar => self.paren(open.pos()),
+            Tok::LSqb => self.list(open.pos()),
+            _ => self.brace(open.pos()),
         };
         self.leave();
         self.level -= 1;
@@ -35,12 +35,12 @@ impl<'a> Parser<'a> {
     #[inline(never)]
     pub(crate) fn simple_atom(&mut self) -> PResult<Expr> {
         let t = self.tok();
-        let constant = |c| Ok(mk(t.line, ExprKind::Constant(c)));
+        let constant = |c| Ok(mk(t.pos(), ExprKind::Constant(c)));
         match self.peek() {
             Tok::Name => {
                 self.bump();
                 Ok(mk(
-                    t.line,
+                    t.pos(),
                     ExprKind::Name {
                         id: self.text(t).into(),
                         ctx: ExprContext::Load,
@@ -98,15 +98,15 @@ impl<'a> Parser<'a> {
 
     /// After `(`: the empty tuple, a group, a tuple, a generator
     /// expression or a parenthesized yield.
-    fn paren(&mut self, line: u32) -> PResult<Expr> {
+    fn paren(&mut self, at: Pos) -> PResult<Expr> {
         match self.peek() {
-            Tok::RPar | Tok::Yield | Tok::DoubleStar => return self.paren_special(line),
+            Tok::RPar | Tok::Yield | Tok::DoubleStar => return self.paren_special(at),
             _ => {}
         }
         let first = self.expr_mode(super::expr::Mode::StarNamed)?;
         match self.peek() {
-            Tok::For | Tok::Async => self.comprehension(line, first, Tok::RPar),
-            Tok::Comma => self.sequence(line, first, Tok::RPar),
+            Tok::For | Tok::Async => self.comprehension(at, first, Tok::RPar),
+            Tok::Comma => self.sequence(at, first, Tok::RPar),
             Tok::RPar => {
                 if matches!(first.kind, ExprKind::Starred { .. }) {
                     return Err(self.error_at("cannot use starred expression here", first.line));
@@ -119,11 +119,11 @@ impl<'a> Parser<'a> {
     }
 
     #[inline(never)]
-    fn paren_special(&mut self, line: u32) -> PResult<Expr> {
+    fn paren_special(&mut self, at: Pos) -> PResult<Expr> {
         match self.peek() {
             Tok::RPar => {
                 self.bump();
-                Ok(tuple(line, Vec::new()))
+                Ok(tuple(at, Vec::new()))
             }
             Tok::Yield => {
                 let e = self.yield_expr()?;
@@ -136,7 +136,7 @@ impl<'a> Parser<'a> {
 
     /// The rest of a tuple, list or set display after its first element.
     #[inline(never)]
-    fn sequence(&mut self, line: u32, first: Expr, close: Tok) -> PResult<Expr> {
+    fn sequence(&mut self, at: Pos, first: Expr, close: Tok) -> PResult<Expr> {
         let mut elts = vec![first];
         let mut sib = self.siblings();
         while self.eat(Tok::Comma) {
@@ -149,21 +149,21 @@ impl<'a> Parser<'a> {
         self.end_siblings(sib);
         self.expect(close)?;
         Ok(match close {
-            Tok::RPar => tuple(line, elts),
-            Tok::RSqb => list(line, elts),
-            _ => mk(line, ExprKind::Set(elts)),
+            Tok::RPar => tuple(at, elts),
+            Tok::RSqb => list(at, elts),
+            _ => mk(at, ExprKind::Set(elts)),
         })
     }
 
     /// A generator expression, list or set comprehension after its element.
     #[inline(never)]
-    fn comprehension(&mut self, line: u32, elt: Expr, close: Tok) -> PResult<Expr> {
+    fn comprehension(&mut self, at: Pos, elt: Expr, close: Tok) -> PResult<Expr> {
         self.no_star_in_comprehension(&elt)?;
         let generators = self.comprehension_clauses()?;
         self.expect(close)?;
         let elt = Box::new(elt);
         Ok(mk(
-            line,
+            at,
             match close {
                 Tok::RPar => ExprKind::GeneratorExp { elt, generators },
                 Tok::RSqb => ExprKind::ListComp { elt, generators },
@@ -180,38 +180,38 @@ impl<'a> Parser<'a> {
     }
 
     /// After `[`: a list display or a list comprehension.
-    fn list(&mut self, line: u32) -> PResult<Expr> {
+    fn list(&mut self, at: Pos) -> PResult<Expr> {
         if self.eat(Tok::RSqb) {
-            return Ok(list(line, Vec::new()));
+            return Ok(list(at, Vec::new()));
         }
         let first = self.expr_mode(super::expr::Mode::StarNamed)?;
         if matches!(self.peek(), Tok::For | Tok::Async) {
-            return self.comprehension(line, first, Tok::RSqb);
+            return self.comprehension(at, first, Tok::RSqb);
         }
-        self.sequence(line, first, Tok::RSqb)
+        self.sequence(at, first, Tok::RSqb)
     }
 
     /// After `{`: a dict or set display or comprehension.
-    fn brace(&mut self, line: u32) -> PResult<Expr> {
+    fn brace(&mut self, at: Pos) -> PResult<Expr> {
         match self.peek() {
-            Tok::RBrace | Tok::DoubleStar => return self.brace_special(line),
+            Tok::RBrace | Tok::DoubleStar => return self.brace_special(at),
             _ => {}
         }
         let first = self.expr_mode(super::expr::Mode::StarNamed)?;
         if self.peek() == Tok::Colon && !matches!(first.kind, ExprKind::Starred { .. }) {
-            return self.dict_first(line, first);
+            return self.dict_first(at, first);
         }
         if matches!(self.peek(), Tok::For | Tok::Async) {
-            return self.comprehension(line, first, Tok::RBrace);
+            return self.comprehension(at, first, Tok::RBrace);
         }
-        self.sequence(line, first, Tok::RBrace)
+        self.sequence(at, first, Tok::RBrace)
     }
 
     #[inline(never)]
-    fn brace_special(&mut self, line: u32) -> PResult<Expr> {
+    fn brace_special(&mut self, at: Pos) -> PResult<Expr> {
         if self.eat(Tok::RBrace) {
             return Ok(mk(
-                line,
+                at,
                 ExprKind::Dict {
                     keys: Vec::new(),
                     values: Vec::new(),
@@ -226,12 +226,12 @@ impl<'a> Parser<'a> {
                 value.line,
             ));
         }
-        self.dict_rest(line, vec![None], vec![value])
+        self.dict_rest(at, vec![None], vec![value])
     }
 
     /// A dict display or comprehension after its first key.
     #[inline(never)]
-    fn dict_first(&mut self, line: u32, key: Expr) -> PResult<Expr> {
+    fn dict_first(&mut self, at: Pos, key: Expr) -> PResult<Expr> {
         let colon = self.bump();
         if matches!(self.peek(), Tok::Comma | Tok::RBrace) && self.checks {
             return Err(self.error_at(
@@ -244,7 +244,7 @@ impl<'a> Parser<'a> {
             let generators = self.comprehension_clauses()?;
             self.expect(Tok::RBrace)?;
             return Ok(mk(
-                line,
+                at,
                 ExprKind::DictComp {
                     key: Box::new(key),
                     value: Box::new(value),
@@ -252,12 +252,12 @@ impl<'a> Parser<'a> {
                 },
             ));
         }
-        self.dict_rest(line, vec![Some(key)], vec![value])
+        self.dict_rest(at, vec![Some(key)], vec![value])
     }
 
     fn dict_rest(
         &mut self,
-        line: u32,
+        at: Pos,
         mut keys: Vec<Option<Expr>>,
         mut values: Vec<Expr>,
     ) -> PResult<Expr> {
@@ -293,13 +293,13 @@ impl<'a> Parser<'a> {
         }
         self.end_siblings(sib);
         self.expect(Tok::RBrace)?;
-        Ok(mk(line, ExprKind::Dict { keys, values }))
+        Ok(mk(at, ExprKind::Dict { keys, values }))
     }
 }
 
-fn tuple(line: u32, elts: Vec<Expr>) -> Expr {
+fn tuple(at: Pos, elts: Vec<Expr>) -> Expr {
     mk(
-        line,
+        at,
         ExprKind::Tuple {
             elts,
             ctx: ExprContext::Load,
@@ -307,9 +307,9 @@ fn tuple(line: u32, elts: Vec<Expr>) -> Expr {
     )
 }
 
-fn list(line: u32, elts: Vec<Expr>) -> Expr {
+fn list(at: Pos, elts: Vec<Expr>) -> Expr {
     mk(
-        line,
+        at,
         ExprKind::List {
             elts,
             ctx: ExprContext::Load,

@@ -3,8 +3,8 @@
 //! common mistakes.
 
 use super::error::PResult;
-use super::parser::{Parser, mk, starts_expr};
-use super::token::Tok;
+use super::parser::{Parser, mk, pos_of, starts_expr};
+use super::token::{Pos, Tok};
 use crate::ast::{
     BoolOp, CmpOp, Comprehension, Constant, Expr, ExprContext, ExprKind, Keyword, Operator, UnaryOp,
 };
@@ -58,7 +58,7 @@ impl Infix {
 }
 
 /// A pending operator on the stack. Prefix operators push a placeholder
-/// operand carrying their line, replaced when they are reduced.
+/// operand carrying their position, replaced when they are reduced.
 enum Op {
     Not,
     Unary(UnaryOp),
@@ -82,15 +82,15 @@ impl Op {
     }
 }
 
-/// Applies the top operator of `ops` to its operands (each with the line
-/// of its first token).
-fn reduce(ops: &mut Vec<Op>, operands: &mut Vec<(Expr, u32)>) {
+/// Applies the top operator of `ops` to its operands (each with the
+/// position of its first token).
+fn reduce(ops: &mut Vec<Op>, operands: &mut Vec<(Expr, Pos)>) {
     let Some(op) = ops.pop() else {
         return;
     };
     let (node, start) = match op {
         Op::Not | Op::Unary(_) => {
-            let (Some((operand, _)), Some((_, line))) = (operands.pop(), operands.pop()) else {
+            let (Some((operand, _)), Some((_, at))) = (operands.pop(), operands.pop()) else {
                 return;
             };
             let op = match op {
@@ -98,13 +98,13 @@ fn reduce(ops: &mut Vec<Op>, operands: &mut Vec<(Expr, u32)>) {
                 _ => UnaryOp::Not,
             };
             let node = mk(
-                line,
+                at,
                 ExprKind::UnaryOp {
                     op,
                     operand: Box::new(operand),
                 },
             );
-            (node, line)
+            (node, at)
         }
         Op::Bin(op, _) => {
             let (Some((right, _)), Some((left, start))) = (operands.pop(), operands.pop()) else {
@@ -122,7 +122,7 @@ fn reduce(ops: &mut Vec<Op>, operands: &mut Vec<(Expr, u32)>) {
         }
         Op::Bool(op, n) => {
             let values = operands.split_off(operands.len().saturating_sub(n));
-            let start = values.first().map_or(0, |v| v.1);
+            let start = values.first().map_or(Pos { line: 0, col: 0 }, |v| v.1);
             let values = values.into_iter().map(|v| v.0).collect();
             (mk(start, ExprKind::BoolOp { op, values }), start)
         }
@@ -167,7 +167,7 @@ pub(crate) enum Mode {
 impl<'a> Parser<'a> {
     /// `star_expressions`: one expression, or an unparenthesized tuple.
     pub fn star_expressions(&mut self) -> PResult<Expr> {
-        let line = self.line();
+        let at = self.here();
         let first = self.star_expression()?;
         if self.peek() != Tok::Comma {
             return Ok(first);
@@ -184,7 +184,7 @@ impl<'a> Parser<'a> {
         }
         self.end_siblings(sib);
         Ok(mk(
-            line,
+            at,
             ExprKind::Tuple {
                 elts,
                 ctx: ExprContext::Load,
@@ -206,7 +206,7 @@ impl<'a> Parser<'a> {
         let star = self.bump();
         let value = self.bitwise_or()?;
         Ok(mk(
-            star.line,
+            star.pos(),
             ExprKind::Starred {
                 value: Box::new(value),
                 ctx: ExprContext::Load,
@@ -273,14 +273,14 @@ impl<'a> Parser<'a> {
         self.bump();
         let value = self.expression()?;
         let target = mk(
-            name.line,
+            name.pos(),
             ExprKind::Name {
                 id: self.text(name).into(),
                 ctx: ExprContext::Store,
             },
         );
         Ok(mk(
-            name.line,
+            name.pos(),
             ExprKind::NamedExpr {
                 target: Box::new(target),
                 value: Box::new(value),
@@ -433,9 +433,10 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let orelse = self.expression();
         self.leave();
-        let line = self.toks.get(start).map_or(body.line, |t| t.line);
+        // Where the body starts, parentheses included.
+        let at = self.toks.get(start).map_or(pos_of(&body), |t| t.pos());
         Ok(mk(
-            line,
+            at,
             ExprKind::IfExp {
                 test: Box::new(test),
                 body: Box::new(body),
@@ -508,7 +509,7 @@ impl<'a> Parser<'a> {
         let prefix = matches!(self.peek(), Tok::Minus | Tok::Plus | Tok::Tilde)
             || (self.peek() == Tok::Not && min <= PREC_NOT);
         if !prefix {
-            let start = self.line();
+            let start = self.here();
             let first = if self.peek() == Tok::Await {
                 self.await_primary()?
             } else {
@@ -555,10 +556,10 @@ impl<'a> Parser<'a> {
     }
 
     #[inline(never)]
-    fn operators_slow(&mut self, min: u8, first: Option<(Expr, u32)>) -> PResult<Expr> {
-        // Operands with the line of their first token: a node's line is
+    fn operators_slow(&mut self, min: u8, first: Option<(Expr, Pos)>) -> PResult<Expr> {
+        // Operands with the position of their first token: a node starts
         // where its first operand starts, parentheses included.
-        let mut operands: Vec<(Expr, u32)> = Vec::new();
+        let mut operands: Vec<(Expr, Pos)> = Vec::new();
         let mut ops: Vec<Op> = Vec::new();
         let mut allow_not = min <= PREC_NOT;
         let mut pending = first;
@@ -574,15 +575,15 @@ impl<'a> Parser<'a> {
                             Tok::Tilde => Op::Unary(UnaryOp::Invert),
                             _ => break,
                         };
-                        let line = self.bump().line;
+                        let at = self.bump().pos();
                         self.link()?;
                         if !matches!(op, Op::Not) {
                             allow_not = false;
                         }
                         ops.push(op);
-                        operands.push((mk(line, ExprKind::Constant(Constant::None)), line));
+                        operands.push((mk(at, ExprKind::Constant(Constant::None)), at));
                     }
-                    let start = self.line();
+                    let start = self.here();
                     (self.operand()?, start)
                 }
             };
@@ -642,12 +643,12 @@ impl<'a> Parser<'a> {
     fn await_primary(&mut self) -> PResult<Expr> {
         let t = self.bump();
         let value = self.primary()?;
-        Ok(mk(t.line, ExprKind::Await(Box::new(value))))
+        Ok(mk(t.pos(), ExprKind::Await(Box::new(value))))
     }
 
     /// `primary`: an atom followed by `.name`, calls and subscripts.
     pub fn primary(&mut self) -> PResult<Expr> {
-        let start = self.line();
+        let start = self.here();
         let e = self.atom()?;
         self.trailers(e, start)
     }
@@ -657,7 +658,7 @@ impl<'a> Parser<'a> {
     /// caller then fails at it), so the rules around can still see the
     /// primary before it.
     #[inline]
-    fn trailers(&mut self, mut e: Expr, start: u32) -> PResult<Expr> {
+    fn trailers(&mut self, mut e: Expr, start: Pos) -> PResult<Expr> {
         loop {
             let t = self.peek();
             if !matches!(t, Tok::LPar | Tok::LSqb | Tok::Dot) {
@@ -724,7 +725,7 @@ impl<'a> Parser<'a> {
 
     /// `slices`: one slice, or a tuple of slices and starred expressions.
     fn slices(&mut self) -> PResult<Expr> {
-        let line = self.line();
+        let at = self.here();
         let first = self.slice_item()?;
         // A lone `*x` is still a tuple: `slice` cannot be starred.
         if self.peek() != Tok::Comma && !matches!(first.kind, ExprKind::Starred { .. }) {
@@ -739,7 +740,7 @@ impl<'a> Parser<'a> {
             elts.push(self.slice_item()?);
         }
         Ok(mk(
-            line,
+            at,
             ExprKind::Tuple {
                 elts,
                 ctx: ExprContext::Load,
@@ -752,20 +753,20 @@ impl<'a> Parser<'a> {
             Tok::Star => return self.starred(),
             Tok::Colon => {}
             _ => {
-                let line = self.line();
+                let at = self.here();
                 let e = self.named_expression()?;
                 if self.peek() != Tok::Colon {
                     return Ok(e);
                 }
-                return self.slice_rest(line, Some(e));
+                return self.slice_rest(at, Some(e));
             }
         }
-        let line = self.line();
-        self.slice_rest(line, None)
+        let at = self.here();
+        self.slice_rest(at, None)
     }
 
     /// The part of a slice after its lower bound, at the first `:`.
-    fn slice_rest(&mut self, line: u32, lower: Option<Expr>) -> PResult<Expr> {
+    fn slice_rest(&mut self, at: Pos, lower: Option<Expr>) -> PResult<Expr> {
         if let Some(Expr {
             kind: ExprKind::NamedExpr { .. },
             ..
@@ -784,7 +785,7 @@ impl<'a> Parser<'a> {
             step = Some(Box::new(self.expression()?));
         }
         Ok(mk(
-            line,
+            at,
             ExprKind::Slice {
                 lower: lower.map(Box::new),
                 upper,
@@ -800,18 +801,18 @@ impl<'a> Parser<'a> {
         let open = self.bump();
         self.level += 1;
         self.enter()?;
-        let r = self.arguments(Tok::RPar, Some(open.line));
+        let r = self.arguments(Tok::RPar, Some(open.pos()));
         self.leave();
         self.level -= 1;
         r
     }
 
     /// Call (or class) arguments up to and including `close`. With
-    /// `genexp_line`, a lone generator expression is allowed unparenthesized.
+    /// `genexp_at`, a lone generator expression is allowed unparenthesized.
     pub fn arguments(
         &mut self,
         close: Tok,
-        genexp_line: Option<u32>,
+        genexp_at: Option<Pos>,
     ) -> PResult<(Vec<Expr>, Vec<Keyword>)> {
         let mut args = Vec::new();
         let mut keywords: Vec<Keyword> = Vec::new();
@@ -837,7 +838,7 @@ impl<'a> Parser<'a> {
                 }
                 _ => {
                     let alone = args.is_empty() && keywords.is_empty();
-                    let e = self.positional_arg(close, genexp_line, alone)?;
+                    let e = self.positional_arg(close, genexp_at, alone)?;
                     if !keywords.is_empty() {
                         return Err(self.positional_after_keyword(&e, saw_kw_unpack));
                     }
@@ -858,7 +859,7 @@ impl<'a> Parser<'a> {
         let star = self.bump();
         let value = self.expression()?;
         Ok(mk(
-            star.line,
+            star.pos(),
             ExprKind::Starred {
                 value: Box::new(value),
                 ctx: ExprContext::Load,
@@ -874,6 +875,7 @@ impl<'a> Parser<'a> {
             let value = self.expression()?;
             return Ok(Keyword {
                 line: t.line,
+                col: t.col,
                 arg: None,
                 value,
             });
@@ -888,20 +890,16 @@ impl<'a> Parser<'a> {
         }
         Ok(Keyword {
             line: t.line,
+            col: t.col,
             arg: Some(self.text(t).to_string()),
             value,
         })
     }
 
-    /// A positional argument, or (with `genexp_line`) a lone generator
-    /// expression, which takes the line of the call's `(`.
+    /// A positional argument, or (with `genexp_at`) a lone generator
+    /// expression, which starts at the call's `(`.
     #[inline(never)]
-    fn positional_arg(
-        &mut self,
-        close: Tok,
-        genexp_line: Option<u32>,
-        alone: bool,
-    ) -> PResult<Expr> {
+    fn positional_arg(&mut self, close: Tok, genexp_at: Option<Pos>, alone: bool) -> PResult<Expr> {
         let start_line = self.line();
         // `assignment_expression | expression`: CPython's call arguments do
         // not go through `named_expression` and its error rules.
@@ -912,9 +910,9 @@ impl<'a> Parser<'a> {
         };
         if matches!(self.peek(), Tok::For | Tok::Async) {
             let generators = self.comprehension_clauses()?;
-            return match genexp_line {
-                Some(line) if alone && self.peek() == close => Ok(mk(
-                    line,
+            return match genexp_at {
+                Some(at) if alone && self.peek() == close => Ok(mk(
+                    at,
                     ExprKind::GeneratorExp {
                         elt: Box::new(e),
                         generators,
@@ -966,7 +964,7 @@ impl<'a> Parser<'a> {
         self.leave();
         let (args, body) = r?;
         Ok(mk(
-            t.line,
+            t.pos(),
             ExprKind::Lambda {
                 args: Box::new(args),
                 body: Box::new(body),
@@ -1033,7 +1031,7 @@ impl<'a> Parser<'a> {
         let t = self.bump();
         if self.eat(Tok::From) {
             let value = self.expression()?;
-            return Ok(mk(t.line, ExprKind::YieldFrom(Box::new(value))));
+            return Ok(mk(t.pos(), ExprKind::YieldFrom(Box::new(value))));
         }
         let t2 = self.peek();
         let value = if starts_expr(t2) || t2 == Tok::Star {
@@ -1041,6 +1039,6 @@ impl<'a> Parser<'a> {
         } else {
             None
         };
-        Ok(mk(t.line, ExprKind::Yield(value)))
+        Ok(mk(t.pos(), ExprKind::Yield(value)))
     }
 }

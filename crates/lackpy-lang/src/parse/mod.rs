@@ -63,7 +63,7 @@ pub fn parse(source: &str) -> Result<Module, ParseError> {
         return Err(err("source code string cannot contain null bytes", line));
     }
     let src = normalize_newlines(source);
-    let toks = tokenizer::tokenize(&src, 1);
+    let toks = tokenizer::tokenize(&src, 1, 0);
     let mut p = Parser::new(&src, toks.toks, 0);
     match p.file() {
         Ok(body) => match toks.error {
@@ -189,11 +189,17 @@ fn tokenizer_priority(
     e
 }
 
-/// Parses the expression of an f-string replacement field, which starts
-/// on `line`. As CPython does, the text is parsed as `(expression)`.
-pub(crate) fn parse_fstring_field(text: &str, line: u32, depth: u32) -> Result<Expr, ParseError> {
+/// Parses the expression of an f-string replacement field whose `{` is
+/// at `brace`. As CPython does, the text is parsed as `(expression)`, the
+/// `(` standing for the `{`, so the field's nodes get their places in the
+/// enclosing source.
+pub(crate) fn parse_fstring_field(
+    text: &str,
+    brace: token::Pos,
+    depth: u32,
+) -> Result<Expr, ParseError> {
     let src = format!("({text})");
-    let toks = tokenizer::tokenize(&src, line);
+    let toks = tokenizer::tokenize(&src, brace.line, brace.col);
     let mut p = Parser::new(&src, toks.toks, depth);
     p.in_fstring = true;
     p.enter()?;

@@ -126,6 +126,7 @@ impl<'a> Parser<'a> {
         };
         Ok(Arg {
             line: name.line,
+            col: name.col,
             arg: self.text(name).to_string(),
             annotation,
         })

@@ -6,7 +6,7 @@
 //! CPython reports a plain `invalid syntax`.
 
 use super::error::{PResult, ParseError, err};
-use super::token::{Tok, Token};
+use super::token::{Pos, Tok, Token};
 use crate::ast::{Expr, ExprKind, Line};
 
 /// Deepest nesting the parser accepts, counting brackets, compound
@@ -108,6 +108,7 @@ impl<'a> Parser<'a> {
         self.toks.last().copied().unwrap_or(Token {
             kind: Tok::EndMarker,
             line: 1,
+            col: 0,
             start: 0,
             end: 0,
         })
@@ -141,6 +142,13 @@ impl<'a> Parser<'a> {
     #[inline]
     pub fn line(&self) -> Line {
         self.tok().line
+    }
+
+    /// Where the current token starts: where a node beginning with it
+    /// starts.
+    #[inline]
+    pub fn here(&self) -> Pos {
+        self.tok().pos()
     }
 
     /// Consumes the current token (never moving past the end marker).
@@ -355,10 +363,23 @@ pub(crate) fn is_generic(e: &ParseError) -> bool {
     )
 }
 
-/// Builds an expression node.
+/// Builds an expression node starting at `at`.
 #[inline]
-pub(crate) fn mk(line: Line, kind: ExprKind) -> Expr {
-    Expr { line, kind }
+pub(crate) fn mk(at: Pos, kind: ExprKind) -> Expr {
+    Expr {
+        line: at.line,
+        col: at.col,
+        kind,
+    }
+}
+
+/// Where an expression node starts.
+#[inline]
+pub(crate) fn pos_of(e: &Expr) -> Pos {
+    Pos {
+        line: e.line,
+        col: e.col,
+    }
 }
 
 /// Whether a token can begin an expression.

@@ -2,14 +2,18 @@
 //! parses them.
 
 use super::error::PResult;
-use super::parser::{Parser, mk};
-use super::token::Tok;
+use super::parser::{Parser, mk, pos_of};
+use super::token::{Pos, Tok};
 use crate::ast::{
     Constant, Expr, ExprContext, ExprKind, MatchCase, Operator, Pattern, PatternKind, UnaryOp,
 };
 
-fn pat(line: u32, kind: PatternKind) -> Pattern {
-    Pattern { line, kind }
+fn pat(at: Pos, kind: PatternKind) -> Pattern {
+    Pattern {
+        line: at.line,
+        col: at.col,
+        kind,
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -33,7 +37,7 @@ impl<'a> Parser<'a> {
 
     /// `patterns`: an open sequence (`case a, *b:`) or one pattern.
     fn patterns(&mut self) -> PResult<Pattern> {
-        let line = self.line();
+        let at = self.here();
         let first = self.maybe_star_pattern()?;
         if self.peek() != Tok::Comma {
             if matches!(first.kind, PatternKind::MatchStar(_)) {
@@ -48,7 +52,7 @@ impl<'a> Parser<'a> {
             }
             ps.push(self.maybe_star_pattern()?);
         }
-        Ok(pat(line, PatternKind::MatchSequence(ps)))
+        Ok(pat(at, PatternKind::MatchSequence(ps)))
     }
 
     fn maybe_star_pattern(&mut self) -> PResult<Pattern> {
@@ -59,7 +63,7 @@ impl<'a> Parser<'a> {
         let name = self.expect(Tok::Name)?;
         let text = self.text(name);
         let capture = (text != "_").then(|| text.to_string());
-        Ok(pat(star.line, PatternKind::MatchStar(capture)))
+        Ok(pat(star.pos(), PatternKind::MatchStar(capture)))
     }
 
     /// `pattern`: an or-pattern, optionally `as name`.
@@ -71,7 +75,7 @@ impl<'a> Parser<'a> {
     }
 
     fn as_pattern(&mut self) -> PResult<Pattern> {
-        let line = self.line();
+        let at = self.here();
         let p = self.or_pattern()?;
         if !self.eat(Tok::As) {
             return Ok(p);
@@ -85,7 +89,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_at("cannot use '_' as a target", n.line));
         }
         Ok(pat(
-            line,
+            at,
             PatternKind::MatchAs {
                 pattern: Some(Box::new(p)),
                 name: Some(text.to_string()),
@@ -94,7 +98,7 @@ impl<'a> Parser<'a> {
     }
 
     fn or_pattern(&mut self) -> PResult<Pattern> {
-        let line = self.line();
+        let at = self.here();
         let first = self.closed_pattern()?;
         if self.peek() != Tok::VBar {
             return Ok(first);
@@ -103,7 +107,7 @@ impl<'a> Parser<'a> {
         while self.eat(Tok::VBar) {
             ps.push(self.closed_pattern()?);
         }
-        Ok(pat(line, PatternKind::MatchOr(ps)))
+        Ok(pat(at, PatternKind::MatchOr(ps)))
     }
 
     fn closed_pattern(&mut self) -> PResult<Pattern> {
@@ -111,7 +115,7 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Tok::Number | Tok::Minus | Tok::String => {
                 let e = self.literal_expr()?;
-                Ok(pat(e.line, PatternKind::MatchValue(Box::new(e))))
+                Ok(pat(pos_of(&e), PatternKind::MatchValue(Box::new(e))))
             }
             Tok::None | Tok::True | Tok::False => {
                 self.bump();
@@ -119,14 +123,14 @@ impl<'a> Parser<'a> {
                     Tok::None => Constant::None,
                     k => Constant::Bool(k == Tok::True),
                 };
-                Ok(pat(t.line, PatternKind::MatchSingleton(c)))
+                Ok(pat(t.pos(), PatternKind::MatchSingleton(c)))
             }
             Tok::Name => {
                 let text = self.text(t);
                 if text == "_" && !matches!(self.peek_at(1), Tok::Dot | Tok::LPar | Tok::Equal) {
                     self.bump();
                     return Ok(pat(
-                        t.line,
+                        t.pos(),
                         PatternKind::MatchAs {
                             pattern: None,
                             name: None,
@@ -138,13 +142,13 @@ impl<'a> Parser<'a> {
                     return self.class_pattern(e);
                 }
                 if dotted {
-                    return Ok(pat(e.line, PatternKind::MatchValue(Box::new(e))));
+                    return Ok(pat(pos_of(&e), PatternKind::MatchValue(Box::new(e))));
                 }
                 let ExprKind::Name { id, .. } = e.kind else {
                     return Err(self.syntax_error());
                 };
                 Ok(pat(
-                    t.line,
+                    t.pos(),
                     PatternKind::MatchAs {
                         pattern: None,
                         name: Some(id.into()),
@@ -154,7 +158,7 @@ impl<'a> Parser<'a> {
             Tok::LPar => {
                 self.bump();
                 if self.eat(Tok::RPar) {
-                    return Ok(pat(t.line, PatternKind::MatchSequence(Vec::new())));
+                    return Ok(pat(t.pos(), PatternKind::MatchSequence(Vec::new())));
                 }
                 let p = self.maybe_star_pattern()?;
                 if self.peek() == Tok::Comma {
@@ -166,7 +170,7 @@ impl<'a> Parser<'a> {
                         ps.push(self.maybe_star_pattern()?);
                     }
                     self.expect(Tok::RPar)?;
-                    return Ok(pat(t.line, PatternKind::MatchSequence(ps)));
+                    return Ok(pat(t.pos(), PatternKind::MatchSequence(ps)));
                 }
                 self.expect(Tok::RPar)?;
                 if matches!(p.kind, PatternKind::MatchStar(_)) {
@@ -184,7 +188,7 @@ impl<'a> Parser<'a> {
                     }
                 }
                 self.expect(Tok::RSqb)?;
-                Ok(pat(t.line, PatternKind::MatchSequence(ps)))
+                Ok(pat(t.pos(), PatternKind::MatchSequence(ps)))
             }
             Tok::LBrace => self.mapping_pattern(),
             _ => Err(self.syntax_error()),
@@ -195,7 +199,7 @@ impl<'a> Parser<'a> {
     fn name_or_attr(&mut self) -> PResult<(Expr, bool)> {
         let n = self.expect(Tok::Name)?;
         let mut e = mk(
-            n.line,
+            n.pos(),
             ExprKind::Name {
                 id: self.text(n).into(),
                 ctx: ExprContext::Load,
@@ -208,7 +212,7 @@ impl<'a> Parser<'a> {
             dotted = true;
             self.link()?;
             e = mk(
-                e.line,
+                pos_of(&e),
                 ExprKind::Attribute {
                     value: Box::new(e),
                     attr: self.text(a).into(),
@@ -245,7 +249,7 @@ impl<'a> Parser<'a> {
             return Err(self.error_at("imaginary number required in complex literal", t.line));
         }
         Ok(mk(
-            left.line,
+            pos_of(&left),
             ExprKind::BinOp {
                 left: Box::new(left),
                 op,
@@ -260,7 +264,7 @@ impl<'a> Parser<'a> {
             let t = self.expect(Tok::Number)?;
             let n = self.number_expr(t)?;
             return Ok(mk(
-                m.line,
+                m.pos(),
                 ExprKind::UnaryOp {
                     op: UnaryOp::USub,
                     operand: Box::new(n),
@@ -273,13 +277,13 @@ impl<'a> Parser<'a> {
 
     fn number_expr(&self, t: super::token::Token) -> PResult<Expr> {
         match super::number::value(self.text(t)) {
-            Ok(c) => Ok(mk(t.line, ExprKind::Constant(c))),
+            Ok(c) => Ok(mk(t.pos(), ExprKind::Constant(c))),
             Err(m) => Err(self.error_at(m, t.line)),
         }
     }
 
     fn class_pattern(&mut self, cls: Expr) -> PResult<Pattern> {
-        let line = cls.line;
+        let at = pos_of(&cls);
         self.bump();
         let mut patterns = Vec::new();
         let mut kwd_attrs = Vec::new();
@@ -305,7 +309,7 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::RPar)?;
         Ok(pat(
-            line,
+            at,
             PatternKind::MatchClass {
                 cls: Box::new(cls),
                 patterns,
@@ -316,7 +320,7 @@ impl<'a> Parser<'a> {
     }
 
     fn mapping_pattern(&mut self) -> PResult<Pattern> {
-        let line = self.bump().line;
+        let at = self.bump().pos();
         let mut keys = Vec::new();
         let mut patterns = Vec::new();
         let mut rest = None;
@@ -347,7 +351,7 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::RBrace)?;
         Ok(pat(
-            line,
+            at,
             PatternKind::MatchMapping {
                 keys,
                 patterns,

@@ -168,7 +168,7 @@ fn regions_into(
     if within.len() > MAX_NESTING {
         return Err(err("f-string: expressions nested too deeply", first_line));
     }
-    let toks = tokenizer::tokenize(src, first_line);
+    let toks = tokenizer::tokenize(src, first_line, 0);
     if let Some(te) = toks.error {
         return Err(te.err);
     }

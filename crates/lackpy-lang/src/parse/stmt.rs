@@ -3,7 +3,7 @@
 
 use super::error::{PResult, err};
 use super::parser::{Parser, mk, starts_expr};
-use super::token::Tok;
+use super::token::{Pos, Tok};
 use crate::ast::{
     Alias, ExceptHandler, Expr, ExprContext, ExprKind, For, FunctionDef, Operator, Stmt, StmtKind,
     Try, WithItem,
@@ -28,8 +28,12 @@ fn augop(t: Tok) -> Option<Operator> {
     })
 }
 
-fn stmt(line: u32, kind: StmtKind) -> Stmt {
-    Stmt { line, kind }
+fn stmt(at: Pos, kind: StmtKind) -> Stmt {
+    Stmt {
+        line: at.line,
+        col: at.col,
+        kind,
+    }
 }
 
 impl<'a> Parser<'a> {
@@ -175,7 +179,7 @@ impl<'a> Parser<'a> {
     }
 
     fn funcdef(&mut self, decorator_list: Vec<Expr>, is_async: bool) -> PResult<Stmt> {
-        let line = self.line();
+        let at = self.here();
         if is_async {
             self.bump();
         }
@@ -216,11 +220,12 @@ impl<'a> Parser<'a> {
         } else {
             StmtKind::FunctionDef(f)
         };
-        Ok(stmt(line, kind))
+        Ok(stmt(at, kind))
     }
 
     fn classdef(&mut self, decorator_list: Vec<Expr>) -> PResult<Stmt> {
-        let line = self.bump().line;
+        let at = self.bump().pos();
+        let line = at.line;
         let name = self.expect(Tok::Name)?;
         let (bases, keywords) = if self.eat(Tok::LPar) {
             self.level += 1;
@@ -233,7 +238,7 @@ impl<'a> Parser<'a> {
         self.header_colon()?;
         let body = self.block("class definition", line)?;
         Ok(stmt(
-            line,
+            at,
             StmtKind::ClassDef {
                 name: self.text(name).to_string(),
                 bases,
@@ -250,11 +255,11 @@ impl<'a> Parser<'a> {
         let mut arms = Vec::new();
         let mut keyword = "'if' statement";
         loop {
-            let line = self.bump().line;
+            let at = self.bump().pos();
             let test = self.named_expression()?;
             self.header_colon()?;
-            let body = self.block(keyword, line)?;
-            arms.push((line, test, body));
+            let body = self.block(keyword, at.line)?;
+            arms.push((at, test, body));
             if self.peek() == Tok::Elif {
                 keyword = "'elif' statement";
                 continue;
@@ -263,9 +268,9 @@ impl<'a> Parser<'a> {
         }
         let mut orelse = self.else_block()?;
         let mut result = None;
-        while let Some((line, test, body)) = arms.pop() {
+        while let Some((at, test, body)) = arms.pop() {
             let s = stmt(
-                line,
+                at,
                 StmtKind::If {
                     test: Box::new(test),
                     body,
@@ -293,13 +298,13 @@ impl<'a> Parser<'a> {
     }
 
     fn while_stmt(&mut self) -> PResult<Stmt> {
-        let line = self.bump().line;
+        let at = self.bump().pos();
         let test = self.named_expression()?;
         self.header_colon()?;
-        let body = self.block("'while' statement", line)?;
+        let body = self.block("'while' statement", at.line)?;
         let orelse = self.else_block()?;
         Ok(stmt(
-            line,
+            at,
             StmtKind::While {
                 test: Box::new(test),
                 body,
@@ -309,7 +314,7 @@ impl<'a> Parser<'a> {
     }
 
     fn for_stmt(&mut self, is_async: bool) -> PResult<Stmt> {
-        let line = self.line();
+        let at = self.here();
         if is_async {
             self.bump();
         }
@@ -328,7 +333,7 @@ impl<'a> Parser<'a> {
             orelse,
         };
         Ok(stmt(
-            line,
+            at,
             if is_async {
                 StmtKind::AsyncFor(f)
             } else {
@@ -338,7 +343,7 @@ impl<'a> Parser<'a> {
     }
 
     fn with_stmt(&mut self, is_async: bool) -> PResult<Stmt> {
-        let line = self.line();
+        let at = self.here();
         if is_async {
             self.bump();
         }
@@ -347,7 +352,7 @@ impl<'a> Parser<'a> {
         self.header_colon()?;
         let body = self.block("'with' statement", with_line)?;
         Ok(stmt(
-            line,
+            at,
             if is_async {
                 StmtKind::AsyncWith { items, body }
             } else {
@@ -411,9 +416,9 @@ impl<'a> Parser<'a> {
     }
 
     fn try_stmt(&mut self) -> PResult<Stmt> {
-        let line = self.bump().line;
+        let at = self.bump().pos();
         self.expect_forced(Tok::Colon, ":")?;
-        let body = self.block("'try' statement", line)?;
+        let body = self.block("'try' statement", at.line)?;
         let mut handlers = Vec::new();
         let mut star: Option<bool> = None;
         while self.peek() == Tok::Except {
@@ -453,6 +458,7 @@ impl<'a> Parser<'a> {
             let body = self.block(what, et.line)?;
             handlers.push(ExceptHandler {
                 line: et.line,
+                col: et.col,
                 type_,
                 name,
                 body,
@@ -480,7 +486,7 @@ impl<'a> Parser<'a> {
             finalbody,
         };
         Ok(stmt(
-            line,
+            at,
             if star == Some(true) {
                 StmtKind::TryStar(t)
             } else {
@@ -491,7 +497,7 @@ impl<'a> Parser<'a> {
 
     /// One simple statement.
     fn simple_stmt(&mut self) -> PResult<Stmt> {
-        let line = self.line();
+        let at = self.here();
         let kind = match self.peek() {
             Tok::Pass => {
                 self.bump();
@@ -568,7 +574,7 @@ impl<'a> Parser<'a> {
             Tok::From => self.import_from()?,
             _ => return self.expr_stmt(),
         };
-        Ok(stmt(line, kind))
+        Ok(stmt(at, kind))
     }
 
     fn del_stmt(&mut self) -> PResult<StmtKind> {
@@ -640,10 +646,15 @@ impl<'a> Parser<'a> {
         self.bump();
         let mut names = Vec::new();
         loop {
-            let line = self.line();
+            let at = self.here();
             let name = self.dotted_name()?;
             let asname = self.as_name()?;
-            names.push(Alias { line, name, asname });
+            names.push(Alias {
+                line: at.line,
+                col: at.col,
+                name,
+                asname,
+            });
             if !self.eat(Tok::Comma) {
                 break;
             }
@@ -673,6 +684,7 @@ impl<'a> Parser<'a> {
             let t = self.bump();
             names.push(Alias {
                 line: t.line,
+                col: t.col,
                 name: "*".into(),
                 asname: None,
             });
@@ -683,6 +695,7 @@ impl<'a> Parser<'a> {
                 let asname = self.as_name()?;
                 names.push(Alias {
                     line: n.line,
+                    col: n.col,
                     name: self.text(n).to_string(),
                     asname,
                 });
@@ -712,15 +725,15 @@ impl<'a> Parser<'a> {
     fn expr_stmt(&mut self) -> PResult<Stmt> {
         let start = self.pos;
         let first = self.peek();
-        let line = self.line();
+        let at = self.here();
         let lhs = if first == Tok::Yield {
             self.yield_expr()?
         } else {
             self.star_expressions()?
         };
         match self.peek() {
-            Tok::Colon => self.ann_assign(line, lhs, first),
-            Tok::Equal => self.assign(line, lhs, start),
+            Tok::Colon => self.ann_assign(at, lhs, first),
+            Tok::Equal => self.assign(at, lhs, start),
             t => {
                 if let Some(op) = augop(t) {
                     self.bump();
@@ -745,7 +758,7 @@ impl<'a> Parser<'a> {
                         }
                     };
                     return Ok(stmt(
-                        line,
+                        at,
                         StmtKind::AugAssign {
                             target: Box::new(target),
                             op,
@@ -753,7 +766,7 @@ impl<'a> Parser<'a> {
                         },
                     ));
                 }
-                Ok(stmt(line, StmtKind::Expr(Box::new(lhs))))
+                Ok(stmt(at, StmtKind::Expr(Box::new(lhs))))
             }
         }
     }
@@ -767,7 +780,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn ann_assign(&mut self, line: u32, lhs: Expr, first: Tok) -> PResult<Stmt> {
+    fn ann_assign(&mut self, at: Pos, lhs: Expr, first: Tok) -> PResult<Stmt> {
         let simple = matches!(lhs.kind, ExprKind::Name { .. }) && first == Tok::Name;
         self.bump();
         let what = match &lhs.kind {
@@ -803,7 +816,7 @@ impl<'a> Parser<'a> {
             None
         };
         Ok(stmt(
-            line,
+            at,
             StmtKind::AnnAssign {
                 target: Box::new(target),
                 annotation: Box::new(annotation),
@@ -813,7 +826,7 @@ impl<'a> Parser<'a> {
         ))
     }
 
-    fn assign(&mut self, line: u32, lhs: Expr, start: usize) -> PResult<Stmt> {
+    fn assign(&mut self, at: Pos, lhs: Expr, start: usize) -> PResult<Stmt> {
         let mut targets = Vec::new();
         let mut e = lhs;
         // Each target is checked as soon as its `=` is seen, as CPython's
@@ -827,7 +840,7 @@ impl<'a> Parser<'a> {
             e = self.rhs()?;
         }
         Ok(stmt(
-            line,
+            at,
             StmtKind::Assign {
                 targets,
                 value: Box::new(e),
@@ -881,7 +894,8 @@ impl<'a> Parser<'a> {
     fn match_stmt(&mut self) -> PResult<Option<Stmt>> {
         let start = self.pos;
         let chain = self.chain;
-        let line = self.bump().line;
+        let at = self.bump().pos();
+        let line = at.line;
         let subject_line = self.line();
         // Speculative: CPython's first pass just fails here when this is
         // not a match statement, so the error-message checks stay off.
@@ -942,7 +956,7 @@ impl<'a> Parser<'a> {
         }
         self.expect(Tok::Dedent)?;
         Ok(Some(stmt(
-            line,
+            at,
             StmtKind::Match {
                 subject: Box::new(subject),
                 cases,
@@ -952,7 +966,7 @@ impl<'a> Parser<'a> {
 
     /// `subject_expr`: a named expression or an unparenthesized tuple.
     fn match_subject(&mut self) -> PResult<Expr> {
-        let line = self.line();
+        let at = self.here();
         let first = self.star_named_expression()?;
         if self.peek() != Tok::Comma {
             if matches!(first.kind, ExprKind::Starred { .. }) {
@@ -969,7 +983,7 @@ impl<'a> Parser<'a> {
             elts.push(self.star_named_expression()?);
         }
         Ok(mk(
-            line,
+            at,
             ExprKind::Tuple {
                 elts,
                 ctx: ExprContext::Load,

@@ -7,7 +7,7 @@
 
 use super::error::PResult;
 use super::parser::{Parser, mk};
-use super::token::Token;
+use super::token::{Pos, Token};
 use crate::ast::{Constant, Expr, ExprKind};
 
 /// One literal's prefix flags and body (the text between the quotes).
@@ -61,18 +61,24 @@ pub(super) fn split(text: &str, tok: Token) -> Lit<'_> {
 /// reports errors found while decoding.
 pub(crate) fn concat(p: &Parser<'_>, first: usize, last: usize, after_line: u32) -> PResult<Expr> {
     let toks = p.toks.get(first..last).unwrap_or_default();
-    let line = toks.first().map_or(after_line, |t| t.line);
+    let at = toks.first().map_or(
+        Pos {
+            line: after_line,
+            col: 0,
+        },
+        |t| t.pos(),
+    );
     // Fast path: one plain str literal.
     if let [t] = toks {
         let l = split(p.text(*t), *t);
         if !l.bytes && !l.fstr {
             if l.raw || !l.body.contains('\\') {
                 // Nothing to decode: a short text is held inline, unallocated.
-                return Ok(mk(line, ExprKind::Constant(Constant::Str(l.body.into()))));
+                return Ok(mk(at, ExprKind::Constant(Constant::Str(l.body.into()))));
             }
             let mut s = String::with_capacity(l.body.len());
             decode_str(l.body, l.raw, &mut s).map_err(|m| p.error_at(m, after_line))?;
-            return Ok(mk(line, ExprKind::Constant(Constant::Str(s.into()))));
+            return Ok(mk(at, ExprKind::Constant(Constant::Str(s.into()))));
         }
     }
     let lits: Vec<Lit<'_>> = toks.iter().map(|&t| split(p.text(t), t)).collect();
@@ -91,25 +97,26 @@ pub(crate) fn concat(p: &Parser<'_>, first: usize, last: usize, after_line: u32)
             }
             decode_bytes(l.body, l.raw, &mut out).map_err(|m| p.error_at(m, after_line))?;
         }
-        return Ok(mk(line, ExprKind::Constant(Constant::Bytes(out))));
+        return Ok(mk(at, ExprKind::Constant(Constant::Bytes(out))));
     }
     if !lits.iter().any(|l| l.fstr) {
         let mut s = String::new();
         for l in &lits {
             decode_str(l.body, l.raw, &mut s).map_err(|m| p.error_at(m, after_line))?;
         }
-        return Ok(mk(line, ExprKind::Constant(Constant::Str(s.into()))));
+        return Ok(mk(at, ExprKind::Constant(Constant::Str(s.into()))));
     }
-    let mut parts = Parts::new(line, line);
+    let mut parts = Parts::new(at, at);
     for l in &lits {
         if l.fstr {
             let mut f = FCtx {
                 p,
                 lit: l,
                 after_line,
-                line,
+                at,
                 nl_pos: 0,
                 nl_count: 0,
+                last_nl: None,
                 rec: None,
             };
             let mut pos = 0;
@@ -118,7 +125,7 @@ pub(crate) fn concat(p: &Parser<'_>, first: usize, last: usize, after_line: u32)
             decode_str(l.body, l.raw, &mut parts.last).map_err(|m| p.error_at(m, after_line))?;
         }
     }
-    Ok(mk(line, ExprKind::JoinedStr(parts.finish())))
+    Ok(mk(at, ExprKind::JoinedStr(parts.finish())))
 }
 
 /// The values of a JoinedStr under construction: adjacent literal text is
@@ -126,38 +133,39 @@ pub(crate) fn concat(p: &Parser<'_>, first: usize, last: usize, after_line: u32)
 struct Parts {
     vals: Vec<Expr>,
     last: String,
-    /// Line of literal parts flushed before a field.
-    line: u32,
-    /// Line of the final literal part. CPython gives a format spec's
-    /// trailing literal (and the spec itself) the line of the f-string
-    /// token holding it, but earlier literals the first token's line.
-    end_line: u32,
+    /// Position of literal parts flushed before a field: the whole
+    /// string's.
+    at: Pos,
+    /// Position of the final literal part. CPython gives a format spec's
+    /// trailing literal (and the spec itself) the position of the f-string
+    /// token holding it, but earlier literals the first token's.
+    end: Pos,
 }
 
 impl Parts {
-    fn new(line: u32, end_line: u32) -> Self {
+    fn new(at: Pos, end: Pos) -> Self {
         Parts {
             vals: Vec::new(),
             last: String::new(),
-            line,
-            end_line,
+            at,
+            end,
         }
     }
 
-    fn flush_at(&mut self, line: u32) {
+    fn flush_at(&mut self, at: Pos) {
         if !self.last.is_empty() {
             let s = std::mem::take(&mut self.last);
             self.vals
-                .push(mk(line, ExprKind::Constant(Constant::Str(s.into()))));
+                .push(mk(at, ExprKind::Constant(Constant::Str(s.into()))));
         }
     }
 
     fn flush(&mut self) {
-        self.flush_at(self.line);
+        self.flush_at(self.at);
     }
 
     fn finish(mut self) -> Vec<Expr> {
-        self.flush_at(self.end_line);
+        self.flush_at(self.end);
         self.vals
     }
 }
@@ -167,10 +175,13 @@ struct FCtx<'p, 'a, 's> {
     p: &'p Parser<'a>,
     lit: &'s Lit<'s>,
     after_line: u32,
-    line: u32,
-    /// Newlines counted in `body[..nl_pos]` (positions only move forward).
+    /// Where the whole string starts: CPython's position for its fields.
+    at: Pos,
+    /// Newlines counted in `body[..nl_pos]` (positions only move forward),
+    /// and the last of them.
     nl_pos: usize,
     nl_count: u32,
+    last_nl: Option<usize>,
     /// Where the parse saw each piece of the body, when asked
     /// ([`fstring_pieces`]); `None` for an ordinary parse.
     rec: Option<Vec<FPiece>>,
@@ -212,12 +223,13 @@ pub(super) fn fstring_pieces(p: &Parser<'_>, index: usize) -> PResult<Vec<FPiece
         p,
         lit: &lit,
         after_line,
-        line: tok.line,
+        at: tok.pos(),
         nl_pos: 0,
         nl_count: 0,
+        last_nl: None,
         rec: Some(Vec::new()),
     };
-    let mut parts = Parts::new(tok.line, tok.line);
+    let mut parts = Parts::new(tok.pos(), tok.pos());
     let mut pos = 0;
     f.parse(&mut pos, 0, &mut parts)?;
     Ok(f.rec.unwrap_or_default())
@@ -248,19 +260,26 @@ impl FCtx<'_, '_, '_> {
         self.p.error_at(format!("f-string: {msg}"), self.after_line)
     }
 
-    /// The physical line of body offset `pos`.
-    fn line_at(&mut self, pos: usize) -> u32 {
+    /// The physical line and column of body offset `pos`.
+    fn pos_at(&mut self, pos: usize) -> Pos {
         let b = self.lit.body.as_bytes();
         if pos > self.nl_pos {
-            self.nl_count += b
-                .get(self.nl_pos..pos)
-                .unwrap_or_default()
-                .iter()
-                .filter(|&&c| c == b'\n')
-                .count() as u32;
+            let seen = b.get(self.nl_pos..pos).unwrap_or_default();
+            self.nl_count += seen.iter().filter(|&&c| c == b'\n').count() as u32;
+            if let Some(i) = memchr::memrchr(b'\n', seen) {
+                self.last_nl = Some(self.nl_pos + i);
+            }
             self.nl_pos = pos;
         }
-        self.lit.tok.line + self.nl_count
+        let col = match self.last_nl {
+            Some(nl) => pos - nl - 1,
+            // On the token's first line: counted from the token's column.
+            None => self.lit.tok.col as usize + self.lit.body_start + pos,
+        };
+        Pos {
+            line: self.lit.tok.line + self.nl_count,
+            col: col as u32,
+        }
     }
 
     /// Literal text and fields until the end (level 0) or the `}` that
@@ -456,8 +475,9 @@ impl FCtx<'_, '_, '_> {
             }
             return Err(self.fail("empty expression not allowed"));
         }
-        let start_line = self.line_at(brace);
-        let value = super::parse_fstring_field(expr_src, start_line, self.p.depth + 1)?;
+        // The field is parsed as `(text)`, its `(` standing where the `{` is.
+        let brace_at = self.pos_at(brace);
+        let value = super::parse_fstring_field(expr_src, brace_at, self.p.depth + 1)?;
         self.note(brace, expr_start, FWhat::Delimiter, level);
         self.note(expr_start, expr_end, FWhat::Expr, level);
         let tail_start = *pos;
@@ -496,10 +516,10 @@ impl FCtx<'_, '_, '_> {
             if *pos >= s.len() {
                 return Err(self.fail("expecting '}'"));
             }
-            let t_line = self.lit.tok.line;
-            let mut spec = Parts::new(self.line, t_line);
+            let t_at = self.lit.tok.pos();
+            let mut spec = Parts::new(self.at, t_at);
             self.parse(pos, level + 1, &mut spec)?;
-            format_spec = Some(Box::new(mk(t_line, ExprKind::JoinedStr(spec.finish()))));
+            format_spec = Some(Box::new(mk(t_at, ExprKind::JoinedStr(spec.finish()))));
         }
         if *pos >= s.len() || at(s, *pos) != b'}' {
             return Err(self.fail("expecting '}'"));
@@ -514,7 +534,7 @@ impl FCtx<'_, '_, '_> {
             conversion = i32::from(b'r');
         }
         let fv = mk(
-            self.line,
+            self.at,
             ExprKind::FormattedValue {
                 value: Box::new(value),
                 conversion,

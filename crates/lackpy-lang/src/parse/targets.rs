@@ -124,7 +124,7 @@ impl<'a> Parser<'a> {
     /// that stops before `in`, with `Store` contexts.
     pub fn for_target(&mut self) -> PResult<Expr> {
         let start = self.pos;
-        let line = self.line();
+        let at = self.here();
         let first = self.target_elem()?;
         let e = if self.peek() == Tok::Comma {
             let mut elts = vec![first];
@@ -136,7 +136,7 @@ impl<'a> Parser<'a> {
                 elts.push(self.target_elem()?);
             }
             mk(
-                line,
+                at,
                 ExprKind::Tuple {
                     elts,
                     ctx: ExprContext::Load,

@@ -103,13 +103,35 @@ pub(crate) enum Tok {
     ColonEqual,
 }
 
-/// One token: its kind, the line it starts on and its byte span.
+/// One token: its kind, the line and column it starts at and its byte span.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Token {
     pub kind: Tok,
     pub line: u32,
+    /// CPython's `col_offset`: UTF-8 bytes between the start of `line` and
+    /// the token (in an f-string field, counted in the enclosing source).
+    pub col: u32,
     pub start: u32,
     pub end: u32,
+}
+
+impl Token {
+    /// Where the token starts.
+    #[inline]
+    pub fn pos(self) -> Pos {
+        Pos {
+            line: self.line,
+            col: self.col,
+        }
+    }
+}
+
+/// A position in the source: a 1-based line and CPython's 0-based
+/// `col_offset` (UTF-8 bytes from the start of the line).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Pos {
+    pub line: u32,
+    pub col: u32,
 }
 
 /// Maps an identifier to its keyword token, if it is one.

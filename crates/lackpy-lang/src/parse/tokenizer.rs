@@ -45,6 +45,10 @@ struct Lexer<'a> {
     src: &'a [u8],
     pos: usize,
     line: u32,
+    /// Where the current line starts, so that a token's column is
+    /// `start - line_start`. Wrapping: the first line of an f-string field
+    /// starts before its text (see [`tokenize`]).
+    line_start: u32,
     toks: Vec<Token>,
     /// Indentation stack: (column with tabs to 8, column with tabs to 1).
     indents: Vec<(u32, u32)>,
@@ -53,12 +57,15 @@ struct Lexer<'a> {
     soft: bool,
 }
 
-/// Tokenizes `src`; line numbers start at `first_line`.
-pub(crate) fn tokenize(src: &str, first_line: u32) -> Tokens {
+/// Tokenizes `src`; line numbers start at `first_line`, and columns on
+/// that line at `first_col` (an f-string field's text sits that far into
+/// its line of the enclosing source; later lines are whole lines of it).
+pub(crate) fn tokenize(src: &str, first_line: u32, first_col: u32) -> Tokens {
     let mut lx = Lexer {
         src: src.as_bytes(),
         pos: 0,
         line: first_line,
+        line_start: 0u32.wrapping_sub(first_col),
         toks: Vec::with_capacity(src.len() / 3 + 8),
         indents: vec![(0, 0)],
         parens: Vec::new(),
@@ -75,6 +82,7 @@ pub(crate) fn tokenize(src: &str, first_line: u32) -> Tokens {
         lx.toks.push(Token {
             kind: Tok::Unknown,
             line,
+            col: lx.col_at(lx.pos),
             start: lx.pos as u32,
             end: lx.pos as u32,
         });
@@ -125,10 +133,30 @@ impl<'a> Lexer<'a> {
         err(msg, line)
     }
 
+    /// The column of byte `pos` of the current line.
+    #[inline]
+    fn col_at(&self, pos: usize) -> u32 {
+        (pos as u32).wrapping_sub(self.line_start)
+    }
+
+    /// Counts a line break; the cursor is just past it.
+    #[inline]
+    fn newline(&mut self) {
+        self.line += 1;
+        self.line_start = self.pos as u32;
+    }
+
+    /// Pushes a token that starts on the current line.
     fn push(&mut self, kind: Tok, start: usize, line: u32) {
+        let col = self.col_at(start);
+        self.push_at(kind, start, line, col);
+    }
+
+    fn push_at(&mut self, kind: Tok, start: usize, line: u32, col: u32) {
         self.toks.push(Token {
             kind,
             line,
+            col,
             start: start as u32,
             end: self.pos as u32,
         });
@@ -169,13 +197,13 @@ impl<'a> Lexer<'a> {
                     } else {
                         self.pos += 1;
                     }
-                    self.line += 1;
+                    self.newline();
                     at_bol = true;
                 }
                 b'\\' => match self.peek_at(1) {
                     b'\n' => {
                         self.pos += 2;
-                        self.line += 1;
+                        self.newline();
                         if self.at_eof() {
                             return Err(self.soft("unexpected EOF while parsing", self.eof_line()));
                         }
@@ -199,12 +227,7 @@ impl<'a> Lexer<'a> {
         // End of file: close the logical line, then unwind indentation.
         let eof = self.eof_line();
         if line_has_tokens && self.parens.is_empty() {
-            self.toks.push(Token {
-                kind: Tok::Newline,
-                line: eof,
-                start: self.pos as u32,
-                end: self.pos as u32,
-            });
+            self.push(Tok::Newline, self.pos, eof);
         }
         if self.parens.is_empty() {
             for _ in 1..self.indents.len() {
@@ -243,7 +266,7 @@ impl<'a> Lexer<'a> {
                         cont = col;
                     }
                     self.pos += 2;
-                    self.line += 1;
+                    self.newline();
                     if self.at_eof() {
                         return Err(self.soft("unexpected EOF while parsing", self.eof_line()));
                     }
@@ -266,12 +289,12 @@ impl<'a> Lexer<'a> {
                     return Ok(true);
                 }
                 self.pos += 1;
-                self.line += 1;
+                self.newline();
                 return Ok(false);
             }
             b'\n' => {
                 self.pos += 1;
-                self.line += 1;
+                self.newline();
                 return Ok(false);
             }
             _ if self.at_eof() => return Ok(true),
@@ -520,6 +543,8 @@ impl<'a> Lexer<'a> {
     /// where its prefix began.
     fn string(&mut self, start: usize) -> PResult<()> {
         let first_line = self.line;
+        // Taken now: a triple-quoted string may end lines further down.
+        let col = self.col_at(start);
         let quote = self.peek();
         let triple = self.peek_at(1) == quote && self.peek_at(2) == quote;
         let size = if triple { 3 } else { 1 };
@@ -553,18 +578,19 @@ impl<'a> Lexer<'a> {
             closing = 0;
             match c {
                 b'\\' => {
-                    if self.peek() == b'\n' {
-                        self.line += 1;
-                    }
+                    let escaped_newline = self.peek() == b'\n';
                     if !self.at_eof() {
                         self.pos += 1;
                     }
+                    if escaped_newline {
+                        self.newline();
+                    }
                 }
-                b'\n' => self.line += 1,
+                b'\n' => self.newline(),
                 _ => {}
             }
         }
-        self.push(Tok::String, start, first_line);
+        self.push_at(Tok::String, start, first_line, col);
         Ok(())
     }
 }

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 
 use crate::ast::{Constant, Expr, ExprKind, Keyword, StmtKind, UnaryOp};
 
+use super::Diagnostic;
 use super::builtin_sigs::hint;
 use super::checks::Index;
 use super::signature::{CallSignature, Lit, ParamSig, TypeHint};
@@ -155,7 +156,7 @@ pub(super) fn check_calls<'s>(
     ix: &Index<'_>,
     lookup: &dyn Fn(&str) -> Option<&'s CallSignature>,
     given: &dyn Fn(&str) -> bool,
-    errors: &mut Vec<String>,
+    errors: &mut Vec<Diagnostic>,
 ) -> Vec<*const Expr> {
     let env = constants(ix, given);
     let mut lambdas = Vec::new();
@@ -175,6 +176,7 @@ pub(super) fn check_calls<'s>(
         let mut call = Call {
             sig,
             line: e.line,
+            col: e.col,
             env: &env,
             errors: &mut *errors,
             lambdas: &mut lambdas,
@@ -187,18 +189,19 @@ pub(super) fn check_calls<'s>(
 /// One call being checked.
 struct Call<'s, 'e> {
     sig: &'s CallSignature,
+    /// Where the call starts: its errors are reported there.
     line: crate::ast::Line,
+    col: crate::ast::Col,
     env: &'e HashMap<&'e str, Known>,
-    errors: &'e mut Vec<String>,
+    errors: &'e mut Vec<Diagnostic>,
     lambdas: &'e mut Vec<*const Expr>,
 }
 
 impl Call<'_, '_> {
     fn error(&mut self, message: String) {
-        self.errors.push(format!(
-            "{}() {message} (line {})",
-            self.sig.name, self.line
-        ));
+        let message = format!("{}() {message} (line {})", self.sig.name, self.line);
+        self.errors
+            .push(Diagnostic::at(self.line, self.col, message));
     }
 
     /// Checks a call in CPython's order: keywords (unknown, then given

@@ -11,10 +11,13 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ast::{Constant, Expr, ExprContext, ExprKind, Keyword, Line, Module, Stmt, StmtKind};
+use crate::ast::{
+    Col, Constant, Expr, ExprContext, ExprKind, Keyword, Line, Module, Stmt, StmtKind,
+};
 use crate::fnv::FnvBuild;
 use crate::walk::{NodeRef, depth_first, in_walk_order};
 
+use super::Diagnostic;
 use super::names::{is_allowed_builtin, is_allowed_node, is_denied_attribute, is_forbidden_name};
 use super::suggest::suggest;
 
@@ -22,21 +25,21 @@ use super::suggest::suggest;
 /// (CPython's `ast.walk`, the order the reference reports in).
 pub(super) struct Index<'a> {
     /// Check 1's errors: node kinds outside the whitelist.
-    pub whitelist: Vec<String>,
+    pub whitelist: Vec<Diagnostic>,
     /// Check 2's errors: forbidden names.
-    pub names: Vec<String>,
+    pub names: Vec<Diagnostic>,
     /// Check 3's errors: denied attributes.
-    pub attributes: Vec<String>,
+    pub attributes: Vec<Diagnostic>,
     /// Check 5's errors: `for` loops over something else than a call or name.
-    pub fors: Vec<String>,
+    pub fors: Vec<Diagnostic>,
     /// Check 7's errors: string constants containing `__`.
-    pub dunders: Vec<String>,
+    pub dunders: Vec<Diagnostic>,
     /// Every call expression.
     pub calls: Vec<&'a Expr>,
     /// Every plain (`=`) assignment.
     pub assigns: Vec<&'a Stmt>,
-    /// The line of every `for` statement.
-    pub for_lines: Vec<Line>,
+    /// Every `for` statement.
+    pub for_stmts: Vec<&'a Stmt>,
     /// Every lambda.
     pub lambdas: Vec<&'a Expr>,
     /// The lambdas given as a `key=` argument.
@@ -49,14 +52,14 @@ pub(super) struct Index<'a> {
 /// (put into breadth-first order by [`in_walk_order`] at the end).
 #[derive(Default)]
 struct Gathered<'a> {
-    whitelist: Vec<(u32, String)>,
-    names: Vec<(u32, String)>,
-    attributes: Vec<(u32, String)>,
-    fors: Vec<(u32, String)>,
-    dunders: Vec<(u32, String)>,
+    whitelist: Vec<(u32, Diagnostic)>,
+    names: Vec<(u32, Diagnostic)>,
+    attributes: Vec<(u32, Diagnostic)>,
+    fors: Vec<(u32, Diagnostic)>,
+    dunders: Vec<(u32, Diagnostic)>,
     calls: Vec<(u32, &'a Expr)>,
     assigns: Vec<(u32, &'a Stmt)>,
-    for_lines: Vec<(u32, Line)>,
+    for_stmts: Vec<(u32, &'a Stmt)>,
     lambdas: Vec<(u32, &'a Expr)>,
     key_lambdas: HashSet<*const Expr, FnvBuild>,
     stores: HashMap<&'a str, usize, FnvBuild>,
@@ -65,10 +68,10 @@ struct Gathered<'a> {
 /// Check 1's state across the pass.
 #[derive(Default)]
 struct Whitelist {
-    /// The lines of the expressions whose operator nodes are still to come.
+    /// Where the expressions whose operator nodes are still to come start.
     /// Depth-first, an expression's operators come after the whole of the
     /// subtrees before them, so a stack pairs each with its expression.
-    op_lines: Vec<Line>,
+    op_starts: Vec<(Line, Col)>,
     /// The `pass` bodies of forbidden statements, not reported again.
     echoes: HashSet<*const Stmt, FnvBuild>,
     /// Whether node kinds seen so far are allowed.
@@ -124,7 +127,7 @@ impl<'a> Index<'a> {
             dunders: in_walk_order(g.dunders),
             calls: in_walk_order(g.calls),
             assigns: in_walk_order(g.assigns),
-            for_lines: in_walk_order(g.for_lines),
+            for_stmts: in_walk_order(g.for_stmts),
             lambdas: in_walk_order(g.lambdas),
             key_lambdas: g.key_lambdas,
             stores: g.stores,
@@ -138,8 +141,9 @@ impl<'a> Gathered<'a> {
             ExprKind::Name { id, ctx } => {
                 // Check 2: no forbidden name, read or written.
                 if is_forbidden_name(id) {
+                    let message = format!("Forbidden name: '{id}' at line {}", e.line);
                     self.names
-                        .push((depth, format!("Forbidden name: '{id}' at line {}", e.line)));
+                        .push((depth, Diagnostic::at(e.line, e.col, message)));
                 }
                 if *ctx != ExprContext::Load {
                     *self.stores.entry(id.as_str()).or_default() += 1;
@@ -147,27 +151,25 @@ impl<'a> Gathered<'a> {
             }
             // Check 3: no private, dunder or internal attribute.
             ExprKind::Attribute { attr, .. } if is_denied_attribute(attr) => {
-                self.attributes.push((
-                    depth,
-                    format!(
-                        "Forbidden attribute access: '.{attr}' at line {} \
-                         (private/dunder/internal attribute access is not permitted)",
-                        e.line
-                    ),
-                ));
+                let message = format!(
+                    "Forbidden attribute access: '.{attr}' at line {} \
+                     (private/dunder/internal attribute access is not permitted)",
+                    e.line
+                );
+                self.attributes
+                    .push((depth, Diagnostic::at(e.line, e.col, message)));
             }
             ExprKind::Call { .. } => self.calls.push((depth, e)),
             ExprKind::Lambda { .. } => self.lambdas.push((depth, e)),
             // Check 7: no string constant containing `__` (f-string parts
             // included).
             ExprKind::Constant(Constant::Str(s)) if s.contains("__") => {
-                self.dunders.push((
-                    depth,
-                    format!(
-                        "String containing '__' at line {}: dunder access via string is forbidden",
-                        e.line
-                    ),
-                ));
+                let message = format!(
+                    "String containing '__' at line {}: dunder access via string is forbidden",
+                    e.line
+                );
+                self.dunders
+                    .push((depth, Diagnostic::at(e.line, e.col, message)));
             }
             _ => {}
         }
@@ -176,16 +178,15 @@ impl<'a> Gathered<'a> {
     fn stmt(&mut self, s: &'a Stmt, depth: u32) {
         match &s.kind {
             StmtKind::For(f) => {
-                self.for_lines.push((depth, s.line));
+                self.for_stmts.push((depth, s));
                 // Check 5: a `for` statement iterates over a call or a name.
                 if !matches!(f.iter.kind, ExprKind::Call { .. } | ExprKind::Name { .. }) {
-                    self.fors.push((
-                        depth,
-                        format!(
-                            "For-loop at line {} must iterate over a function call or variable",
-                            s.line
-                        ),
-                    ));
+                    let message = format!(
+                        "For-loop at line {} must iterate over a function call or variable",
+                        s.line
+                    );
+                    self.fors
+                        .push((depth, Diagnostic::at(s.line, s.col, message)));
                 }
             }
             StmtKind::Assign { .. } => self.assigns.push((depth, s)),
@@ -202,19 +203,22 @@ impl<'a> Gathered<'a> {
 
 impl Whitelist {
     /// Check 1: every node kind must be whitelisted. An operator is
-    /// reported at its expression's line; an import's names and the `pass`
-    /// body of a forbidden definition or loop are not reported again.
-    fn visit(&mut self, node: NodeRef<'_>) -> Option<String> {
+    /// reported at its expression's line (and column); an import's names
+    /// and the `pass` body of a forbidden definition or loop are not
+    /// reported again.
+    fn visit(&mut self, node: NodeRef<'_>) -> Option<Diagnostic> {
         match node {
             NodeRef::Expr(e) => match &e.kind {
                 ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. } | ExprKind::BoolOp { .. } => {
-                    self.op_lines.push(e.line);
+                    self.op_starts.push((e.line, e.col));
                 }
-                ExprKind::Compare { ops, .. } => self.op_lines.extend(ops.iter().map(|_| e.line)),
+                ExprKind::Compare { ops, .. } => {
+                    self.op_starts.extend(ops.iter().map(|_| (e.line, e.col)));
+                }
                 _ => {}
             },
             NodeRef::Stmt(s) => match &s.kind {
-                StmtKind::AugAssign { .. } => self.op_lines.push(s.line),
+                StmtKind::AugAssign { .. } => self.op_starts.push((s.line, s.col)),
                 StmtKind::ClassDef { body, .. } | StmtKind::While { body, .. } => {
                     push_passes(&[body], &mut self.echoes);
                 }
@@ -233,11 +237,9 @@ impl Whitelist {
             node,
             NodeRef::Operator(_) | NodeRef::UnaryOp(_) | NodeRef::BoolOp(_) | NodeRef::CmpOp(_)
         );
-        let line = if is_op {
-            self.op_lines.pop()
-        } else {
-            node.line()
-        };
+        // Popped for every operator, to keep the stack paired; other nodes'
+        // positions are read only for an error.
+        let op_start = if is_op { self.op_starts.pop() } else { None };
         let kind = node.kind();
         if self.kinds.allowed(kind) || matches!(node, NodeRef::Alias(_)) {
             return None;
@@ -247,9 +249,18 @@ impl Whitelist {
         {
             return None;
         }
-        Some(match line {
-            Some(line) => format!("Forbidden AST node: {kind} at line {line}"),
-            None => format!("Forbidden AST node: {kind}"),
+        let start = if is_op {
+            op_start
+        } else {
+            node.line().zip(node.col())
+        };
+        Some(match start {
+            Some((line, col)) => Diagnostic::at(
+                line,
+                col,
+                format!("Forbidden AST node: {kind} at line {line}"),
+            ),
+            None => Diagnostic::new(format!("Forbidden AST node: {kind}")),
         })
     }
 }
@@ -271,7 +282,7 @@ pub(super) fn call_targets(
     ix: &Index<'_>,
     allowed: &dyn Fn(&str) -> bool,
     candidates: &[&str],
-    errors: &mut Vec<String>,
+    errors: &mut Vec<Diagnostic>,
 ) -> Vec<String> {
     // A name bound to a lambda: the lambda is the error (check 6).
     let lambda_names: HashSet<&str, FnvBuild> = ix
@@ -311,16 +322,19 @@ pub(super) fn call_targets(
                     if let Some(s) = suggest(id, candidates.iter().copied()) {
                         message.push_str(&format!(". Did you mean '{s}'?"));
                     }
-                    errors.push(message);
+                    errors.push(Diagnostic::at(e.line, e.col, message));
                 }
             }
             ExprKind::Attribute { .. } => {}
-            other => errors.push(format!(
-                "Unsupported call target ({}) at line {}: \
-                 only named functions and method calls are allowed",
-                crate::walk::expr_kind_name(other),
-                e.line
-            )),
+            other => {
+                let message = format!(
+                    "Unsupported call target ({}) at line {}: \
+                     only named functions and method calls are allowed",
+                    crate::walk::expr_kind_name(other),
+                    e.line
+                );
+                errors.push(Diagnostic::at(e.line, e.col, message));
+            }
         }
     }
     calls
@@ -328,16 +342,17 @@ pub(super) fn call_targets(
 
 /// Check 6: a lambda only as the value of a `key=` keyword argument
 /// (but for those the call check already reported, in `reported`).
-pub(super) fn lambdas(ix: &Index<'_>, reported: &[*const Expr], errors: &mut Vec<String>) {
+pub(super) fn lambdas(ix: &Index<'_>, reported: &[*const Expr], errors: &mut Vec<Diagnostic>) {
     let reported: HashSet<*const Expr, FnvBuild> = reported.iter().copied().collect();
     for e in &ix.lambdas {
         let p = *e as *const Expr;
         if !ix.key_lambdas.contains(&p) && !reported.contains(&p) {
-            errors.push(format!(
+            let message = format!(
                 "Lambda at line {} is only allowed as key= argument \
                  (e.g., key=lambda x: x['field'])",
                 e.line
-            ));
+            );
+            errors.push(Diagnostic::at(e.line, e.col, message));
         }
     }
 }

@@ -3,7 +3,8 @@
 //! Only a parse error stops early. Every other check runs over the whole
 //! tree and appends all it finds, in a fixed check order, and within one
 //! check in breadth-first order (CPython's `ast.walk`), so error lists are
-//! identical to the reference implementation's.
+//! identical to the reference implementation's. Each error also comes as a
+//! [`Diagnostic`] with the line and column of the node it reports.
 
 mod builtin_sigs;
 mod calls;
@@ -15,7 +16,7 @@ mod suggest;
 
 use serde::Serialize;
 
-use crate::ast::Module;
+use crate::ast::{Col, Line, Module};
 use crate::parse::parse;
 
 pub use builtin_sigs::{builtin_signature, builtin_signatures};
@@ -29,20 +30,81 @@ pub struct Validation {
     pub valid: bool,
     /// Every problem found, in check order, breadth-first within a check.
     pub errors: Vec<String>,
+    /// The same problems, one for each of `errors` and in the same order,
+    /// with where they are.
+    pub diagnostics: Vec<Diagnostic>,
     /// Names of plainly called functions, breadth-first, duplicates kept.
     pub calls: Vec<String>,
     /// Direct `Name` targets of plain assignments, breadth-first.
     pub variables: Vec<String>,
 }
 
+/// One validation error and where it is.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    /// The error's text, as in [`Validation::errors`].
+    pub message: String,
+    /// The 1-based line the error is reported at, when it names one.
+    pub line: Option<u32>,
+    /// The 1-based column of the first character of the node the error
+    /// reports (CPython's `col_offset` + 1, so counted in UTF-8 bytes), when
+    /// known. Parse errors have none.
+    pub column: Option<u32>,
+}
+
+impl Diagnostic {
+    /// An error without a position.
+    pub fn new(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            line: None,
+            column: None,
+        }
+    }
+
+    /// An error reported at a node that starts at `line`, `col` (CPython's
+    /// 0-based `col_offset`).
+    pub(crate) fn at(line: Line, col: Col, message: String) -> Diagnostic {
+        Diagnostic {
+            message,
+            line: Some(line),
+            column: Some(col.saturating_add(1)),
+        }
+    }
+}
+
 impl Validation {
-    fn from_errors(errors: Vec<String>, calls: Vec<String>, variables: Vec<String>) -> Validation {
+    /// The verdict on a program refused before it could be checked (not
+    /// text, an empty answer): `message` is its one error, with no
+    /// position.
+    pub fn failed(message: impl Into<String>) -> Validation {
+        Validation::from_diagnostics(vec![Diagnostic::new(message)], Vec::new(), Vec::new())
+    }
+
+    fn from_diagnostics(
+        diagnostics: Vec<Diagnostic>,
+        calls: Vec<String>,
+        variables: Vec<String>,
+    ) -> Validation {
         Validation {
-            valid: errors.is_empty(),
-            errors,
+            valid: diagnostics.is_empty(),
+            errors: diagnostics.iter().map(|d| d.message.clone()).collect(),
+            diagnostics,
             calls,
             variables,
         }
+    }
+
+    /// The verdict on a program that does not parse: its one error has the
+    /// parse error's line and no column (CPython's `SyntaxError.offset` is
+    /// not reproduced, so none is given).
+    pub fn unparsed(e: &crate::parse::ParseError) -> Validation {
+        let d = Diagnostic {
+            message: e.to_string(),
+            line: Some(e.line),
+            column: None,
+        };
+        Validation::from_diagnostics(vec![d], Vec::new(), Vec::new())
     }
 }
 
@@ -55,7 +117,7 @@ impl Validation {
 pub fn validate<S: AsRef<str>>(source: &str, allowed_names: &[S], rules: &[Rule]) -> Validation {
     match parse(source) {
         Ok(module) => validate_module(&module, allowed_names, rules),
-        Err(e) => Validation::from_errors(vec![e.to_string()], Vec::new(), Vec::new()),
+        Err(e) => Validation::unparsed(&e),
     }
 }
 
@@ -70,7 +132,7 @@ pub fn validate_with<S: AsRef<str>>(
 ) -> Validation {
     match parse(source) {
         Ok(module) => validate_module_with(&module, allowed_names, rules, signatures),
-        Err(e) => Validation::from_errors(vec![e.to_string()], Vec::new(), Vec::new()),
+        Err(e) => Validation::unparsed(&e),
     }
 }
 
@@ -135,5 +197,5 @@ fn check_module<S: AsRef<str>>(
         rule.check(module, &ix, &mut errors);
     }
     let variables = checks::assigned_names(&ix);
-    Validation::from_errors(errors, calls, variables)
+    Validation::from_diagnostics(errors, calls, variables)
 }

@@ -6,6 +6,7 @@ use std::str::FromStr;
 use crate::ast::{ExprKind, Module, StmtKind};
 use crate::walk::NodeRef;
 
+use super::Diagnostic;
 use super::checks::Index;
 
 /// The rule names accepted by [`Rule::from_str`], for help texts.
@@ -79,18 +80,21 @@ impl fmt::Display for Rule {
 impl Rule {
     /// Appends this rule's errors for `module`; `ix` is what its
     /// breadth-first walk found.
-    pub(super) fn check(&self, module: &Module, ix: &Index<'_>, errors: &mut Vec<String>) {
+    pub(super) fn check(&self, module: &Module, ix: &Index<'_>, errors: &mut Vec<Diagnostic>) {
         match *self {
             Rule::NoLoops => {
-                for line in &ix.for_lines {
-                    errors.push(format!("For-loop forbidden (line {line})"));
+                for s in &ix.for_stmts {
+                    let message = format!("For-loop forbidden (line {})", s.line);
+                    errors.push(Diagnostic::at(s.line, s.col, message));
                 }
             }
             Rule::MaxDepth(limit) => max_depth(module, limit, errors),
             Rule::MaxCalls(limit) => {
                 let count = ix.calls.len();
                 if count > limit as usize {
-                    errors.push(format!("Too many calls: {count} exceeds limit {limit}"));
+                    errors.push(Diagnostic::new(format!(
+                        "Too many calls: {count} exceeds limit {limit}"
+                    )));
                 }
             }
             Rule::NoNestedCalls => no_nested_calls(ix, errors),
@@ -101,7 +105,7 @@ impl Rule {
 /// Depth counts `if`/`for`/`with` statements (an `elif` is a nested `if`,
 /// as in the tree). The walk is depth-first in source order and does not
 /// descend below a violation, so each too-deep branch is reported once.
-fn max_depth(module: &Module, limit: u32, errors: &mut Vec<String>) {
+fn max_depth(module: &Module, limit: u32, errors: &mut Vec<Diagnostic>) {
     // An explicit stack: deep trees must not recurse on the Rust stack.
     let mut stack: Vec<(NodeRef<'_>, u32)> = vec![(NodeRef::Module(module), 0)];
     let mut children = Vec::new();
@@ -115,10 +119,9 @@ fn max_depth(module: &Module, limit: u32, errors: &mut Vec<String>) {
             {
                 let d = depth + 1;
                 if d > limit {
-                    errors.push(format!(
-                        "Nesting depth {d} exceeds limit {limit} (line {})",
-                        s.line
-                    ));
+                    let message =
+                        format!("Nesting depth {d} exceeds limit {limit} (line {})", s.line);
+                    errors.push(Diagnostic::at(s.line, s.col, message));
                     continue;
                 }
                 d
@@ -131,23 +134,27 @@ fn max_depth(module: &Module, limit: u32, errors: &mut Vec<String>) {
     }
 }
 
-fn no_nested_calls(ix: &Index<'_>, errors: &mut Vec<String>) {
+/// Each nested call is reported at its outer call, the line the message
+/// names.
+fn no_nested_calls(ix: &Index<'_>, errors: &mut Vec<Diagnostic>) {
     let is_call = |e: &crate::ast::Expr| matches!(e.kind, ExprKind::Call { .. });
     for e in &ix.calls {
         let ExprKind::Call { args, keywords, .. } = &e.kind else {
             continue;
         };
         for _ in args.iter().filter(|a| is_call(a)) {
-            errors.push(format!(
+            let message = format!(
                 "Nested call at line {}: assign inner call to a variable first",
                 e.line
-            ));
+            );
+            errors.push(Diagnostic::at(e.line, e.col, message));
         }
         for _ in keywords.iter().filter(|k| is_call(&k.value)) {
-            errors.push(format!(
+            let message = format!(
                 "Nested call in keyword arg at line {}: assign inner call to a variable first",
                 e.line
-            ));
+            );
+            errors.push(Diagnostic::at(e.line, e.col, message));
         }
     }
 }

@@ -123,15 +123,18 @@ fn deep_expression_is_a_recursion_error_not_a_crash() {
     let out = on_small_stack(|| {
         let mut e = Expr {
             line: 1,
+            col: 0,
             kind: ExprKind::Constant(lackpy_lang::ast::Constant::Int(1.into())),
         };
         for _ in 0..500 {
             let one = Expr {
                 line: 1,
+                col: 0,
                 kind: ExprKind::Constant(lackpy_lang::ast::Constant::Int(1.into())),
             };
             e = Expr {
                 line: 1,
+                col: 0,
                 kind: ExprKind::BinOp {
                     left: Box::new(e),
                     op: Operator::Add,
@@ -142,6 +145,7 @@ fn deep_expression_is_a_recursion_error_not_a_crash() {
         let module = Module {
             body: vec![Stmt {
                 line: 1,
+                col: 0,
                 kind: StmtKind::Expr(Box::new(e)),
             }],
         };

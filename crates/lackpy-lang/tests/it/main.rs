@@ -59,6 +59,7 @@ mod text6_diff;
 mod text7_diff;
 mod text_diff;
 mod validate_corpus;
+mod validate_diagnostics;
 mod validate_rules;
 mod values_diff;
 mod walk_diff;

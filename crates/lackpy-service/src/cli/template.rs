@@ -102,12 +102,7 @@ fn create(args: CreateArgs) -> Result<u8, CliError> {
             Ok(p) => service.validate(&p, tools.as_deref(), args.profile.as_deref(), &[], &[]),
             Err(e) => service
                 .namespace(tools.as_deref(), args.profile.as_deref())
-                .map(|_| lackpy_lang::Validation {
-                    valid: false,
-                    errors: vec![e],
-                    calls: Vec::new(),
-                    variables: Vec::new(),
-                }),
+                .map(|_| lackpy_lang::Validation::failed(e)),
         };
         let dir = service.templates_dir().to_path_buf();
         service.shutdown().await;

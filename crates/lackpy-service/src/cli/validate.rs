@@ -52,12 +52,7 @@ pub fn run(args: ValidateArgs) -> Result<u8, CliError> {
                     &rules,
                 )
                 .map(|r| ValidationReport {
-                    validation: Validation {
-                        valid: false,
-                        errors: vec![e.to_string()],
-                        calls: Vec::new(),
-                        variables: Vec::new(),
-                    },
+                    validation: Validation::unparsed(e),
                     ..r
                 }),
         };

@@ -106,12 +106,7 @@ pub struct Generator {
 /// A tier's verdict on one candidate program.
 fn check(program: &str, request: &Request<'_>) -> Validation {
     if program.trim().is_empty() {
-        return Validation {
-            valid: false,
-            errors: vec!["the answer holds no code".to_string()],
-            calls: Vec::new(),
-            variables: Vec::new(),
-        };
+        return Validation::failed("the answer holds no code");
     }
     let mut allowed: Vec<&str> = request.tools.iter().map(|t| t.name.as_str()).collect();
     allowed.extend(request.params.iter().map(|p| p.name.as_str()));

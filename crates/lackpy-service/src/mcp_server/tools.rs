@@ -170,6 +170,7 @@ fn execution_result_schema() -> Arc<JsonObject> {
             "error": {"type": ["string", "null"]},
             "error_type": {"type": ["string", "null"]},
             "error_line": {"type": ["integer", "null"]},
+            "error_column": {"type": ["integer", "null"], "description": "1-based column (UTF-8 bytes) of a validation error's node, when known."},
             "trace": {"type": "array", "items": {"type": "object"}},
             "variables": {"type": "object"},
             "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
@@ -251,7 +252,7 @@ fn language_summary() -> String {
          allowed only as a key= argument (sorted(xs, key=lambda x: x['n'])). Builtins: {}. \
          The program is validated first, calls included (unknown keywords, missing or extra \
          arguments, constants of the wrong type): a rejected program comes back as success=false \
-         with error_type=ValidationError, the reasons and error_line.",
+         with error_type=ValidationError, the reasons, error_line and error_column.",
         spec.forbidden_names.join(", "),
         lackpy_lang::builtin_signatures()
             .iter()
@@ -284,8 +285,10 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
         Tool::new(
             VALIDATE,
             "Check a lackpy program against the language whitelist and the tool set without running it. \
-             Returns {valid, errors, calls, variables, grade, needs_approval}: needs_approval lists \
-             the called tools whose calls wait for an approval, with the policy rule.",
+             Returns {valid, errors, diagnostics, calls, variables, grade, needs_approval}: \
+             diagnostics are the errors with their 1-based line and column (null when unknown); \
+             needs_approval lists the called tools whose calls wait for an approval, with the \
+             policy rule.",
             input_schema(&[], &[]),
         )
         .with_raw_output_schema(object(json!({
@@ -293,6 +296,11 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             "properties": {
                 "valid": {"type": "boolean"},
                 "errors": {"type": "array", "items": {"type": "string"}},
+                "diagnostics": {"type": "array", "items": {"type": "object", "properties": {
+                    "message": {"type": "string"},
+                    "line": {"type": ["integer", "null"]},
+                    "column": {"type": ["integer", "null"], "description": "1-based, in UTF-8 bytes."}
+                }}},
                 "calls": {"type": "array", "items": {"type": "string"}},
                 "variables": {"type": "array", "items": {"type": "string"}},
                 "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},

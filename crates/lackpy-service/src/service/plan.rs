@@ -93,7 +93,7 @@ impl Plan {
         allowed.extend(params.iter().map(|(k, _)| k.as_str()));
         let mut validation = validate_module_with(module, &allowed, &self.rules, &self.signatures);
         explain_ceilings(&self.ns, &mut validation);
-        (!validation.valid).then(|| refused(&validation.errors, self.grade, started))
+        (!validation.valid).then(|| refused(&validation, self.grade, started))
     }
 
     /// The run's journal, when it needs one: it is durable, or one of its
@@ -150,26 +150,20 @@ impl Plan {
     }
 }
 
-/// The result of a run refused by validation: its `error_line` is the
-/// line of the first error that names one.
-pub(super) fn refused(errors: &[String], grade: Grade, started: Instant) -> ExecutionResult {
+/// The result of a run refused by validation: its `error_line` and
+/// `error_column` are those of the first error that names a line.
+pub(super) fn refused(validation: &Validation, grade: Grade, started: Instant) -> ExecutionResult {
     let mut r = ExecutionResult::failed(
         "ValidationError",
-        format!("Validation failed: {}", errors.join("; ")),
+        format!("Validation failed: {}", validation.errors.join("; ")),
         grade,
         started.elapsed(),
     );
-    r.error_line = errors.iter().find_map(|e| error_line(e));
+    if let Some(d) = validation.diagnostics.iter().find(|d| d.line.is_some()) {
+        r.error_line = d.line;
+        r.error_column = d.column;
+    }
     r
-}
-
-/// The line a validation message names: `at line N` or `(line N`.
-pub(crate) fn error_line(message: &str) -> Option<u32> {
-    ["at line ", "(line "].iter().find_map(|marker| {
-        let (_, rest) = message.split_once(marker)?;
-        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
-        digits.parse().ok()
-    })
 }
 
 /// The policy a run under `profile` is held to.
@@ -259,12 +253,14 @@ pub(super) fn explain_ceilings(ns: &Namespace, v: &mut Validation) {
     if ns.over_ceiling.is_empty() {
         return;
     }
-    for e in &mut v.errors {
+    for (e, d) in v.errors.iter_mut().zip(v.diagnostics.iter_mut()) {
         for (name, message) in &ns.over_ceiling {
             let unknown = format!("Unknown function: '{name}' at line ");
             if let Some(rest) = e.strip_prefix(&unknown) {
                 let line = rest.split(' ').next().unwrap_or("");
                 *e = format!("{message} (line {line})");
+                // The same error, so the same place.
+                d.message.clone_from(e);
             }
         }
     }

@@ -19,7 +19,7 @@ fn valid_program_json() {
         "text = read_file('a.txt')\nwords = text.split()\nlen(words) * n",
     );
     assert_eq!(out.code, 0, "{}", out.stderr);
-    insta::assert_snapshot!(out.stdout, @r#"{"valid":true,"errors":[],"calls":["read_file","len"],"variables":["text","words"],"grade":{"w":1,"d":1},"needs_approval":[]}"#);
+    insta::assert_snapshot!(out.stdout, @r#"{"valid":true,"errors":[],"diagnostics":[],"calls":["read_file","len"],"variables":["text","words"],"grade":{"w":1,"d":1},"needs_approval":[]}"#);
 }
 
 #[test]
@@ -40,7 +40,7 @@ fn invalid_program_human_output_and_exit_1() {
 fn parse_error_json() {
     let out = lackpy(&["validate", "-", "--json"], "x = (1,\n");
     assert_eq!(out.code, 1);
-    insta::assert_snapshot!(out.stdout, @r#"{"valid":false,"errors":["Parse error: '(' was never closed (line 1)"],"calls":[],"variables":[],"grade":{"w":3,"d":3},"needs_approval":[]}"#);
+    insta::assert_snapshot!(out.stdout, @r#"{"valid":false,"errors":["Parse error: '(' was never closed (line 1)"],"diagnostics":[{"message":"Parse error: '(' was never closed (line 1)","line":1,"column":null}],"calls":[],"variables":[],"grade":{"w":3,"d":3},"needs_approval":[]}"#);
 }
 
 #[test]
@@ -102,6 +102,23 @@ fn calls_are_checked_against_the_tools_signatures() {
       "read_file() argument 'path' must be str, not int (line 3)"
     ]
     "#);
+    // The same errors with where they are: the call's line and 1-based
+    // column.
+    let places: Vec<(serde_json::Value, serde_json::Value)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| (d["line"].clone(), d["column"].clone()))
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (4.into(), 1.into()),
+            (2.into(), 8.into()),
+            (3.into(), 1.into())
+        ]
+    );
+    assert_eq!(v["diagnostics"][2]["message"], v["errors"][2]);
 }
 
 #[test]
@@ -110,6 +127,8 @@ fn a_refused_run_names_its_line() {
     let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
     assert_eq!(v["error_type"], "ValidationError");
     assert_eq!(v["error_line"], 2);
+    // A parse error's column is not CPython's offset: none is given.
+    assert_eq!(v["error_column"], serde_json::Value::Null);
     let out = lackpy(
         &["run", "-", "--json", "--tools", "read_file"],
         "x = 1\nread_file()\n",
@@ -120,4 +139,17 @@ fn a_refused_run_names_its_line() {
         "Validation failed: read_file() missing 1 required positional argument: 'path' (line 2)"
     );
     assert_eq!(v["error_line"], 2);
+    assert_eq!(v["error_column"], 1);
+    let out = lackpy(
+        &["run", "-", "--json", "--tools", "read_file"],
+        "x = 1
+if x:
+    y = [open('f')]
+",
+    );
+    let v: serde_json::Value = serde_json::from_str(&out.stdout).expect("JSON");
+    assert_eq!(
+        (&v["error_line"], &v["error_column"]),
+        (&3.into(), &10.into())
+    );
 }

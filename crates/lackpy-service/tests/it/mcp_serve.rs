@@ -87,8 +87,8 @@ async fn every_tool(client: &Client, ws: &std::path::Path) {
     );
     assert_eq!(
         v,
-        json!({"valid": true, "errors": [], "calls": ["read_file"], "variables": ["x"],
-               "grade": {"w": 1, "d": 1}, "needs_approval": []})
+        json!({"valid": true, "errors": [], "diagnostics": [], "calls": ["read_file"],
+               "variables": ["x"], "grade": {"w": 1, "d": 1}, "needs_approval": []})
     );
 
     let l = structured(&call(client, "list_tools", json!({})).await);

@@ -132,7 +132,26 @@ async fn a_tool_over_a_ceiling_is_out_of_the_namespace() {
         .await
         .expect("runs");
     assert_eq!(result.error_type.as_deref(), Some("ValidationError"));
+    assert_eq!((result.error_line, result.error_column), (Some(1), Some(1)));
     insta::assert_snapshot!(result.error.unwrap_or_default(), @"Validation failed: Tool 'send' has grade (3, 3), above the policy ceiling (1, 0) of profile 'reader' (line 1)");
+    // The explained error keeps its place, and its diagnostic its text.
+    let report = svc
+        .validate_report(
+            "x = 1
+if x:
+    send('x')
+",
+            None,
+            Some("reader"),
+            &[],
+            &[],
+        )
+        .expect("report");
+    let d = &report.validation.diagnostics;
+    assert_eq!(d.len(), 1);
+    assert_eq!(d[0].message, report.validation.errors[0]);
+    assert!(d[0].message.starts_with("Tool 'send' has grade"), "{d:?}");
+    assert_eq!((d[0].line, d[0].column), (Some(3), Some(5)));
     assert_eq!(tools.send.load(Ordering::SeqCst), 0);
     let listing = svc.tools_json(Some("reader")).expect("listing");
     let send = listing["tools"]

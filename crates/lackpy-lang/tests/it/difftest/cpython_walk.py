@@ -1,8 +1,9 @@
 """Reference side of the parser differential test (CPython 3.11).
 
 Reads a JSON list of program texts on stdin and prints a JSON list with one
-entry per program: {"walk": [[kind, lineno-or-null], ...]} from `ast.walk`,
-or {"error": lineno-or-null, "msg": text} when `ast.parse` refuses it.
+entry per program: {"walk": [[kind, lineno-or-null, col_offset-or-null], ...]}
+from `ast.walk`, or {"error": lineno-or-null, "msg": text} when `ast.parse`
+refuses it.
 """
 import ast
 import json
@@ -19,7 +20,12 @@ def one(src):
         return {"error": e.lineno, "msg": e.msg}
     except (ValueError, MemoryError, RecursionError) as e:
         return {"error": None, "msg": f"{type(e).__name__}: {e}"}
-    return {"walk": [[type(n).__name__, getattr(n, "lineno", None)] for n in ast.walk(tree)]}
+    return {
+        "walk": [
+            [type(n).__name__, getattr(n, "lineno", None), getattr(n, "col_offset", None)]
+            for n in ast.walk(tree)
+        ]
+    }
 
 
 def main():
