@@ -46,7 +46,10 @@ pub use bridge::{Bridge, BridgeConfig};
 pub use cancel::CancelToken;
 pub use journal::{CallRecord, CallStart, Journal, JournalSink};
 pub use request::{Approvals, NamespaceTool, RunRequest};
-pub use result::{ExecutionResult, Paused, TraceRecord, python_json_to_strict, trace_entry_json};
+pub use result::{
+    ExecutionResult, Paused, TraceRecord, python_json_to_strict, trace_dropped_json,
+    trace_entry_json,
+};
 
 /// The tool-source crate this layer builds on, re-exported for callers.
 pub use lackpy_sources as sources;

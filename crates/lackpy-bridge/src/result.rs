@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use lackpy_lang::{Data, Grade, JsonText};
-use lackpy_lang::{RunOutcome, TraceEntry};
+use lackpy_lang::{RunOutcome, TraceDropped, TraceEntry};
 use serde::{Serialize, Serializer};
 use serde_json::value::RawValue;
 
@@ -29,8 +29,12 @@ pub struct ExecutionResult {
     /// The 1-based column (UTF-8 bytes) of the failure, when known: that of
     /// a validation error's node.
     pub error_column: Option<u32>,
-    /// The tool calls, in order.
+    /// The tool calls, in order (under the trace's cap, the first and the
+    /// last).
     pub trace: Vec<TraceEntry>,
+    /// What the trace's cap left out, with the exact call count; `None`
+    /// (and no `trace_dropped` in the JSON) when `trace` has every call.
+    pub trace_dropped: Option<TraceDropped>,
     /// Module-level names after the run (empty on failure), as JSON text.
     pub variables: Vec<(String, JsonText)>,
     /// The grade of the tool set the program ran with.
@@ -87,6 +91,7 @@ impl ExecutionResult {
             error_line: o.error_line,
             error_column: o.error_column,
             trace: o.trace,
+            trace_dropped: o.trace_dropped,
             variables: o.variables,
             grade,
             files_read,
@@ -115,6 +120,7 @@ impl ExecutionResult {
             error_line: None,
             error_column: None,
             trace: Vec::new(),
+            trace_dropped: None,
             variables: Vec::new(),
             grade,
             files_read: Vec::new(),
@@ -152,6 +158,9 @@ impl ExecutionResult {
         );
         let trace: Vec<String> = self.trace.iter().map(trace_entry_json).collect();
         w.raw("trace", Some(&format!("[{}]", trace.join(", "))));
+        if let Some(d) = &self.trace_dropped {
+            w.raw("trace_dropped", Some(&trace_dropped_json(d)));
+        }
         w.raw(
             "variables",
             Some(&named_json(
@@ -235,6 +244,52 @@ pub fn trace_entry_json(e: &TraceEntry) -> String {
     if e.replayed {
         w.raw("replayed", Some("true"));
     }
+    w.finish()
+}
+
+/// The `trace_dropped` object of a result whose trace was capped, as JSON
+/// text: the exact counts, the steps left out, and per tool how many of
+/// its entries were left out and their time; `failed`, `approvals`,
+/// `replayed` and `notes` only where some entry left out had them.
+pub fn trace_dropped_json(d: &TraceDropped) -> String {
+    let tools: Vec<(&str, String)> = d
+        .by_tool
+        .iter()
+        .map(|t| {
+            let mut w = ObjectWriter::new();
+            w.raw("dropped", Some(&t.dropped.to_string()));
+            w.raw("duration_ms", Some(millis(t.duration).as_str()));
+            for (key, n) in [("failed", t.failed), ("replayed", t.replayed)] {
+                if n > 0 {
+                    w.raw(key, Some(&n.to_string()));
+                }
+            }
+            if !t.approvals.is_empty() {
+                let counts: Vec<(&str, String)> = t
+                    .approvals
+                    .iter()
+                    .map(|(by, n)| (by.as_str(), n.to_string()))
+                    .collect();
+                w.raw(
+                    "approvals",
+                    Some(&named_json(counts.iter().map(|(k, v)| (*k, v.as_str())))),
+                );
+            }
+            if t.notes > 0 {
+                w.raw("notes", Some(&t.notes.to_string()));
+            }
+            (t.tool.as_str(), w.finish())
+        })
+        .collect();
+    let mut w = ObjectWriter::new();
+    w.raw("total_calls", Some(&d.total_calls.to_string()));
+    w.raw("dropped", Some(&d.dropped.to_string()));
+    w.raw("first_step", Some(&d.first_step.to_string()));
+    w.raw("last_step", Some(&d.last_step.to_string()));
+    w.raw(
+        "by_tool",
+        Some(&named_json(tools.iter().map(|(k, v)| (*k, v.as_str())))),
+    );
     w.finish()
 }
 
@@ -425,6 +480,43 @@ mod tests {
         ] {
             assert!(text.contains(part), "{part} in {text}");
         }
+    }
+
+    #[test]
+    fn a_capped_trace_says_what_it_left_out_and_only_then() {
+        let mut r = ExecutionResult::failed("X", "e".into(), Grade::UNKNOWN, Duration::ZERO);
+        assert!(!r.to_json().contains("trace_dropped"));
+        r.trace_dropped = Some(TraceDropped {
+            total_calls: 9,
+            dropped: 9,
+            first_step: 0,
+            last_step: 8,
+            by_tool: vec![
+                lackpy_lang::DroppedCalls {
+                    tool: "read_file".into(),
+                    dropped: 7,
+                    duration: Duration::from_micros(1500),
+                    ..Default::default()
+                },
+                lackpy_lang::DroppedCalls {
+                    tool: "send".into(),
+                    dropped: 2,
+                    duration: Duration::from_millis(2),
+                    failed: 1,
+                    approvals: vec![("policy".into(), 1), ("api".into(), 1)],
+                    replayed: 1,
+                    notes: 0,
+                },
+            ],
+        });
+        let text = r.to_json();
+        let want = r#""trace": [], "trace_dropped": {"total_calls": 9, "dropped": 9, "first_step": 0, "last_step": 8, "by_tool": {"read_file": {"dropped": 7, "duration_ms": 1.5}, "send": {"dropped": 2, "duration_ms": 2.0, "failed": 1, "replayed": 1, "approvals": {"policy": 1, "api": 1}}}}, "variables""#;
+        assert!(text.contains(want), "{text}");
+        let strict = serde_json::to_value(&r).expect("strict JSON");
+        assert_eq!(
+            strict["trace_dropped"]["by_tool"]["send"]["approvals"]["api"],
+            1
+        );
     }
 
     #[test]

@@ -32,8 +32,8 @@ mod walk;
 pub use data::{Data, str_repr};
 pub use grade::{Grade, compute_grade};
 pub use interp::{
-    Host, Limits, NoTools, RunOptions, RunOutcome, Teardown, ToolException, TraceEntry, Variables,
-    preview_args, run,
+    DroppedCalls, Host, Limits, NoTools, RunOptions, RunOutcome, Teardown, ToolException,
+    TraceDropped, TraceEntry, Variables, preview_args, run,
 };
 pub use json_text::JsonText;
 pub use parse::{

@@ -554,7 +554,7 @@ impl Interp<'_> {
         }
         let (named, mut traced) = name_args(&info.args, &data_args, &data_kwargs);
         traced += std::mem::size_of::<TraceEntry>() + info.name.len();
-        let step = self.trace.len();
+        let step = self.trace.calls();
         let held = g.used();
         mem::charge(held);
         let t0 = Instant::now();

@@ -29,6 +29,10 @@ pub struct Limits {
     /// `output_repr`, the variables as JSON and the trace's previews
     /// (`ResultTooLargeError`).
     pub max_result: usize,
+    /// Trace entries kept: the first half and the last half (the odd one
+    /// to the last); the calls between are summarised per tool in
+    /// [`RunOutcome::trace_dropped`](crate::RunOutcome::trace_dropped).
+    pub max_trace_entries: usize,
 }
 
 impl Default for Limits {
@@ -40,6 +44,7 @@ impl Default for Limits {
             max_depth: 200,
             max_stdout: 1024 * 1024,
             max_result: 256 * 1024 * 1024,
+            max_trace_entries: 10_000,
         }
     }
 }

@@ -33,6 +33,7 @@ mod table_tests;
 #[cfg(test)]
 pub(crate) mod test_run;
 mod trace;
+mod trace_cap;
 
 use std::cell::RefCell;
 use std::rc::{Rc, Weak};
@@ -44,9 +45,11 @@ pub use host::{Host, NoTools, ToolException};
 pub use limits::Limits;
 pub use result::RunOutcome;
 pub use trace::{TraceEntry, preview_args};
+pub use trace_cap::{DroppedCalls, TraceDropped};
 
 use self::code::{Fallback, NameRef, Program, StmtKind};
 use self::limits::Budget;
+use self::trace_cap::Trace;
 use crate::ast;
 use crate::catalog::builtin_by_name;
 use crate::data::Data;
@@ -173,9 +176,10 @@ fn run_inner(
     });
     let program = match resolve::resolve(module, &*host, opts.limits.max_depth) {
         Ok(p) => p,
-        Err(e) => return failure(*e, String::new(), Vec::new(), start.elapsed()),
+        Err(e) => return failure(*e, String::new(), Trace::new(0), start.elapsed()),
     };
-    let mut interp = Interp::new(host, &program, budget);
+    let trace = Trace::new(opts.limits.max_trace_entries);
+    let mut interp = Interp::new(host, &program, budget, trace);
     let outcome = interp.run_program(params, start, opts.variables);
     match opts.teardown {
         Teardown::Free => interp.break_cycles(),
@@ -189,7 +193,8 @@ fn run_inner(
     outcome
 }
 
-fn failure(e: Exc, stdout: String, trace: Vec<TraceEntry>, duration: Duration) -> RunOutcome {
+fn failure(e: Exc, stdout: String, trace: Trace, duration: Duration) -> RunOutcome {
+    let (trace, trace_dropped) = trace.finish();
     RunOutcome {
         success: false,
         output: None,
@@ -202,6 +207,7 @@ fn failure(e: Exc, stdout: String, trace: Vec<TraceEntry>, duration: Duration) -
         // Errors at run time know their line only.
         error_column: None,
         trace,
+        trace_dropped,
         variables: Vec::new(),
         duration,
     }
@@ -273,10 +279,9 @@ pub(crate) struct Interp<'a> {
     pub base: usize,
     pub stdout: String,
     pub stdout_cut: bool,
-    pub trace: Vec<TraceEntry>,
-    /// Estimated bytes the trace holds (charged to the memory budget and
-    /// counted in the result).
-    pub trace_bytes: usize,
+    /// The tool calls, under the trace's cap; what it holds is charged to
+    /// the memory budget and counted in the result.
+    pub trace: Trace,
     pub budget: Budget,
     pub depth: u32,
     /// Containers that received other containers by mutation: the only
@@ -301,7 +306,7 @@ fn rebind_big(slot: &mut Option<Value>, v: Value) {
 const STDOUT_CUT_MARKER: &str = "\n... [stdout truncated]\n";
 
 impl<'a> Interp<'a> {
-    fn new(host: &'a mut dyn Host, program: &'a Program, budget: Budget) -> Self {
+    fn new(host: &'a mut dyn Host, program: &'a Program, budget: Budget, trace: Trace) -> Self {
         Interp {
             host,
             program,
@@ -314,8 +319,7 @@ impl<'a> Interp<'a> {
             base: 0,
             stdout: String::new(),
             stdout_cut: false,
-            trace: Vec::new(),
-            trace_bytes: 0,
+            trace,
             budget,
             depth: 0,
             cyclic_lists: Vec::new(),
@@ -337,7 +341,7 @@ impl<'a> Interp<'a> {
             Err(e) => failure(
                 *e,
                 std::mem::take(&mut self.stdout),
-                std::mem::take(&mut self.trace),
+                self.trace.take(),
                 start.elapsed(),
             ),
         }
@@ -410,7 +414,7 @@ impl<'a> Interp<'a> {
         // result limit less what the trace holds. (The result is not the
         // program's values: it has a limit of its own, so that whether a
         // result fits does not depend on what else the run still holds.)
-        let mut g = Growth::with_limit(self.budget.max_result.saturating_sub(self.trace_bytes));
+        let mut g = Growth::with_limit(self.budget.max_result.saturating_sub(self.trace.bytes()));
         let (out_data, out_repr) = match &output {
             Some(v) => {
                 let part = |g: &mut Growth| -> R<(Data, String)> {
@@ -459,6 +463,7 @@ impl<'a> Interp<'a> {
                 }
             }
         };
+        let (trace, trace_dropped) = self.trace.take().finish();
         Ok(RunOutcome {
             success: true,
             output: out_data,
@@ -469,18 +474,21 @@ impl<'a> Interp<'a> {
             error_type: None,
             error_line: None,
             error_column: None,
-            trace: std::mem::take(&mut self.trace),
+            trace,
+            trace_dropped,
             variables,
             duration: start.elapsed(),
         })
     }
 
-    /// Records a tool call whose entry holds `bytes`: the trace is charged
-    /// to the memory budget, as it lives as long as the run.
+    /// Records a tool call whose entry holds `bytes`: what the trace holds
+    /// is charged to the memory budget, as it lives as long as the run;
+    /// past its cap an entry it lets go is credited back. Inlined so that
+    /// the entry is built where it is stored (an out-of-line call moved
+    /// it: +1% instructions per call).
+    #[inline(always)]
     pub(crate) fn record(&mut self, entry: TraceEntry, bytes: usize) {
-        mem::charge(bytes);
-        self.trace_bytes = self.trace_bytes.saturating_add(bytes);
-        self.trace.push(entry);
+        self.trace.push(entry, bytes);
     }
 
     /// Appends program output to the captured stdout, up to the cap.

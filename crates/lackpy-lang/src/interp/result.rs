@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use super::trace::TraceEntry;
+use super::trace_cap::TraceDropped;
 use crate::data::Data;
 use crate::json_text::JsonText;
 
@@ -31,8 +32,13 @@ pub struct RunOutcome {
     /// own errors know their line only; the service fills this for a
     /// program refused by validation.
     pub error_column: Option<u32>,
-    /// Tool calls in order.
+    /// Tool calls in order: all of them, or under
+    /// [`Limits::max_trace_entries`](crate::Limits::max_trace_entries) the
+    /// first and the last.
     pub trace: Vec<TraceEntry>,
+    /// What the trace left out under its cap, with the run's exact call
+    /// count; `None` when every call is in `trace`.
+    pub trace_dropped: Option<TraceDropped>,
     /// Module-level names after a successful run, in binding order, minus
     /// tools, builtins, params and names starting with `_`; empty on failure
     /// and when the run was asked to [`Omit`](crate::Variables::Omit) them.
@@ -56,6 +62,7 @@ impl RunOutcome {
             error_line: None,
             error_column: None,
             trace: Vec::new(),
+            trace_dropped: None,
             variables: Vec::new(),
             duration,
         }

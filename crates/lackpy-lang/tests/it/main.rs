@@ -32,6 +32,7 @@ mod interp_limits;
 mod interp_output_budget;
 mod interp_ranges;
 mod interp_semantics;
+mod interp_trace_cap;
 mod json_text;
 mod lone_surrogates;
 mod loop_diff;

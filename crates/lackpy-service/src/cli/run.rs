@@ -24,6 +24,10 @@ pub struct RunArgs {
     /// Wall-clock limit for the run, in milliseconds.
     #[arg(long, value_name = "MS")]
     pub timeout: Option<u64>,
+    /// Trace entries kept, the first half and the last half (default:
+    /// `[limits] max_trace_entries`, 10000).
+    #[arg(long, value_name = "N")]
+    pub max_trace_entries: Option<usize>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub approval: ApprovalArgs,
@@ -67,6 +71,7 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         params: args.namespace.params()?,
         rules: args.namespace.rules()?,
         timeout: args.timeout.map(Duration::from_millis),
+        max_trace_entries: args.max_trace_entries,
         // Only the JSON result shows the variables: without `--json` they
         // would be written for nobody.
         variables: if args.json {
@@ -158,15 +163,25 @@ pub(super) fn print_error(r: &ExecutionResult, workspace: Option<&Path>) {
     }
 }
 
-/// One line per tool call: step, call, outcome, time.
+/// One line per tool call: step, call, outcome, time; under the trace's
+/// cap, one line in place of the calls it left out.
 pub fn trace_summary(r: &ExecutionResult) -> String {
+    let calls = r
+        .trace_dropped
+        .as_ref()
+        .map_or(r.trace.len(), |d| d.total_calls);
     let mut s = format!(
         "trace: {} tool call{} in {:.1} ms\n",
-        r.trace.len(),
-        if r.trace.len() == 1 { "" } else { "s" },
+        calls,
+        if calls == 1 { "" } else { "s" },
         r.duration.as_secs_f64() * 1000.0
     );
     for e in &r.trace {
+        if let Some(d) = &r.trace_dropped
+            && e.step == d.last_step + 1
+        {
+            s.push_str(&dropped_line(d));
+        }
         let args: Vec<String> = e
             .args
             .iter()
@@ -186,7 +201,37 @@ pub fn trace_summary(r: &ExecutionResult) -> String {
             e.duration.as_secs_f64() * 1000.0
         ));
     }
+    // A cap of 0 keeps no entry to put the line before.
+    if let Some(d) = &r.trace_dropped
+        && r.trace.last().is_none_or(|e| e.step < d.first_step)
+    {
+        s.push_str(&dropped_line(d));
+    }
     s
+}
+
+/// The line standing for the calls a capped trace left out.
+fn dropped_line(d: &lackpy_lang::TraceDropped) -> String {
+    let tools: Vec<String> = d
+        .by_tool
+        .iter()
+        .map(|t| format!("{} {}", t.tool, t.dropped))
+        .collect();
+    let ms: f64 = d
+        .by_tool
+        .iter()
+        .map(|t| t.duration.as_secs_f64())
+        .sum::<f64>()
+        * 1000.0;
+    format!(
+        "  ... {} call{} left out (steps {}-{}): {} [{:.1} ms]\n",
+        d.dropped,
+        if d.dropped == 1 { "" } else { "s" },
+        d.first_step,
+        d.last_step,
+        tools.join(", "),
+        ms
+    )
 }
 
 fn short(s: &str) -> String {

@@ -60,12 +60,14 @@ pub fn render(s: &Status) -> String {
     }
     let l = &s.limits;
     out.push_str(&format!(
-        "limits:      timeout {} ms, {} steps, {} MiB memory, depth {}, stdout {} KiB\n",
+        "limits:      timeout {} ms, {} steps, {} MiB memory, depth {}, stdout {} KiB, \
+         trace {} entries\n",
         l.timeout_ms,
         l.max_steps,
         l.max_memory_bytes / (1024 * 1024),
         l.max_depth,
-        l.max_stdout_bytes / 1024
+        l.max_stdout_bytes / 1024,
+        l.max_trace_entries
     ));
     out.push_str(&format!(
         "tools:       {} available of {}\n",

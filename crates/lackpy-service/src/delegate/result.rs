@@ -3,7 +3,8 @@
 //! The delegate result has lackpy's fields (`success, program, grade,
 //! generation_tier, generation_time_ms, execution_time_ms, total_time_ms,
 //! trace, files_read, files_modified, output, stdout, error,
-//! correction_attempts`) and ours, `generation_errors`: what each tier
+//! correction_attempts`) and ours, `trace_dropped` (when the run's trace
+//! was capped, as in `ExecutionResult`) and `generation_errors`: what each tier
 //! tried before the one that wrote the program last said (every tier's,
 //! when none did). `output` is the
 //! run's effective output (the final expression's value, else what it
@@ -12,7 +13,7 @@
 
 use std::time::Duration;
 
-use lackpy_bridge::{ExecutionResult, python_json_to_strict, trace_entry_json};
+use lackpy_bridge::{ExecutionResult, python_json_to_strict, trace_dropped_json, trace_entry_json};
 use lackpy_lang::TraceEntry;
 use lackpy_lang::{Data, Grade};
 use serde::{Serialize, Serializer};
@@ -161,6 +162,10 @@ impl DelegateResult {
         fields.push(("total_time_ms", ser(&millis(self.total_time))));
         let trace: Vec<String> = self.trace.iter().map(trace_entry_json).collect();
         fields.push(("trace", format!("[{}]", trace.join(", "))));
+        if let Some(d) = self.run.as_ref().and_then(|r| r.trace_dropped.as_ref()) {
+            // A capped trace says what it left out, as run_program's does.
+            fields.push(("trace_dropped", trace_dropped_json(d)));
+        }
         fields.push(("files_read", ser(&self.files_read)));
         fields.push(("files_modified", ser(&self.files_modified)));
         fields.push((

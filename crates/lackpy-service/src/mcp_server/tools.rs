@@ -130,6 +130,7 @@ fn delegate_result_schema() -> Arc<JsonObject> {
             "execution_time_ms": {"type": "number"},
             "total_time_ms": {"type": "number"},
             "trace": {"type": "array", "items": {"type": "object"}},
+            "trace_dropped": trace_dropped_schema(),
             "files_read": {"type": "array", "items": {"type": "string"}},
             "files_modified": {"type": "array", "items": {"type": "string"}},
             "output": {"description": "The run's effective output, as JSON."},
@@ -172,6 +173,7 @@ fn execution_result_schema() -> Arc<JsonObject> {
             "error_line": {"type": ["integer", "null"]},
             "error_column": {"type": ["integer", "null"], "description": "1-based column (UTF-8 bytes) of a validation error's node, when known."},
             "trace": {"type": "array", "items": {"type": "object"}},
+            "trace_dropped": trace_dropped_schema(),
             "variables": {"type": "object"},
             "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
             "files_read": {"type": "array", "items": {"type": "string"}},
@@ -181,6 +183,30 @@ fn execution_result_schema() -> Arc<JsonObject> {
         },
         "required": ["success"]
     }))
+}
+
+/// A capped trace's `trace_dropped` object: what the trace left out.
+fn trace_dropped_schema() -> Value {
+    json!({
+        "type": "object",
+        "description": "Set when the trace kept only its first and last entries: every call \
+                        counted (total_calls), the entries left out (dropped, steps first_step \
+                        to last_step) and, per tool, how many with their time.",
+        "properties": {
+            "total_calls": {"type": "integer"},
+            "dropped": {"type": "integer"},
+            "first_step": {"type": "integer"},
+            "last_step": {"type": "integer"},
+            "by_tool": {"type": "object", "additionalProperties": {"type": "object", "properties": {
+                "dropped": {"type": "integer"},
+                "duration_ms": {"type": "number"},
+                "failed": {"type": "integer"},
+                "replayed": {"type": "integer"},
+                "approvals": {"type": "object", "additionalProperties": {"type": "integer"}},
+                "notes": {"type": "integer"}
+            }}}
+        }
+    })
 }
 
 /// A paused run's `paused` object: the call it waits at.
@@ -278,8 +304,15 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
     );
     let timeout = json!({"type": "integer", "minimum": 1,
                          "description": "Wall-clock limit of the run, in milliseconds."});
+    let trace_cap = json!({"type": "integer", "minimum": 0,
+                           "description": "Trace entries kept: the first half and the last half; \
+                           the calls between are summarised per tool in trace_dropped."});
+    let run_input = input_schema(
+        &[("timeout_ms", timeout), ("max_trace_entries", trace_cap)],
+        &[],
+    );
     vec![
-        Tool::new(RUN_PROGRAM, run_description, input_schema(&[("timeout_ms", timeout)], &[]))
+        Tool::new(RUN_PROGRAM, run_description, run_input)
             .with_raw_output_schema(execution_result_schema())
             .with_annotations(runs_tools()),
         Tool::new(
@@ -474,6 +507,18 @@ impl Args<'_> {
         }
     }
 
+    fn max_trace_entries(&self) -> Result<Option<usize>, String> {
+        match self.0.get("max_trace_entries") {
+            None | Some(Value::Null) => Ok(None),
+            Some(v) => match v.as_u64() {
+                Some(n) => Ok(Some(usize::try_from(n).unwrap_or(usize::MAX))),
+                None => {
+                    Err("argument 'max_trace_entries' must be a non-negative integer".to_string())
+                }
+            },
+        }
+    }
+
     /// The `run_program` request these arguments make.
     pub(crate) fn run_request(&self) -> Result<RunProgram, String> {
         self.only(&[
@@ -483,6 +528,7 @@ impl Args<'_> {
             "params",
             "rules",
             "timeout_ms",
+            "max_trace_entries",
         ])?;
         Ok(RunProgram {
             program: self.program()?,
@@ -491,6 +537,7 @@ impl Args<'_> {
             params: self.params()?,
             rules: self.rules()?,
             timeout: self.timeout()?,
+            max_trace_entries: self.max_trace_entries()?,
             // run_program's result has `variables`, as lackpy's does.
             variables: Variables::Collect,
             // The service keeps running after this run.

@@ -331,6 +331,7 @@ mod tests {
             profile: None,
             rules: vec![],
             timeout_ms: None,
+            max_trace_entries: None,
             namespace_digest: "d".into(),
             durable: true,
         }))

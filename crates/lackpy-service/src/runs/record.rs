@@ -29,6 +29,10 @@ pub struct RunHeader {
     pub rules: Vec<String>,
     /// The request's own timeout, if it set one.
     pub timeout_ms: Option<u64>,
+    /// The request's own trace cap, if it set one (a resumed run keeps
+    /// the same trace; absent from journals written before it existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_trace_entries: Option<usize>,
     /// A digest of the namespace and of each of its tools' specs: a resume
     /// under another namespace or inventory is refused.
     pub namespace_digest: String,

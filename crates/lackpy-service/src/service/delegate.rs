@@ -237,6 +237,7 @@ impl LackpyService {
                 .collect(),
             rules: request.rules,
             timeout: request.timeout,
+            max_trace_entries: None,
             // The delegate result shows the run's variables.
             variables: Variables::Collect,
             // The service keeps running after this run.

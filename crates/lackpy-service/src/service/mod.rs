@@ -85,6 +85,9 @@ pub struct RunProgram {
     pub rules: Vec<Rule>,
     /// Wall-clock limit for this run, over the service default.
     pub timeout: Option<Duration>,
+    /// Trace entries this run keeps, over `[limits] max_trace_entries`
+    /// (a profile's binds: a caller may only lower it).
+    pub max_trace_entries: Option<usize>,
     /// Whether the result carries the program's `variables` (collected by
     /// default, as runtime.md's ExecutionResult has them; omitted, the
     /// result's `variables` is `{}` and no time goes into writing them).
@@ -494,6 +497,9 @@ fn limits_from_config(config: &Config) -> Limits {
         l.max_memory = usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
         // The result limit follows the memory limit (runtime.md).
         l.max_result = l.max_memory;
+    }
+    if let Some(n) = config.limits.max_trace_entries {
+        l.max_trace_entries = usize::try_from(n).unwrap_or(usize::MAX);
     }
     l
 }

@@ -55,6 +55,17 @@ pub(super) fn plan(service: &LackpyService, request: &RunProgram) -> Result<Plan
         (Some(t), None) => limits.timeout = t,
         (None, None) => {}
     }
+    let profile_trace = profile_limits
+        .and_then(|l| l.max_trace_entries)
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    // As with the timeout, a profile's cap binds (the config checker keeps
+    // it at most `[limits]`'s) and a caller's may only lower it; without a
+    // profile's, a caller's replaces `[limits]`'s.
+    match (request.max_trace_entries, profile_trace) {
+        (n, Some(own)) => limits.max_trace_entries = n.map_or(own, |n| n.min(own)),
+        (Some(n), None) => limits.max_trace_entries = n,
+        (None, None) => {}
+    }
     if let Some(l) = profile_limits {
         if let Some(s) = l.max_steps {
             limits.max_steps = s;
@@ -131,6 +142,7 @@ impl Plan {
             timeout_ms: request
                 .timeout
                 .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX)),
+            max_trace_entries: request.max_trace_entries,
             namespace_digest: digest(&self.tools),
             durable,
         });

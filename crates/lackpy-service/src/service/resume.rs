@@ -78,6 +78,7 @@ impl LackpyService {
             params,
             rules,
             timeout: header.timeout_ms.map(Duration::from_millis),
+            max_trace_entries: header.max_trace_entries,
             variables: resume.variables,
             teardown: Teardown::Free,
             approver: resume.approver.clone(),

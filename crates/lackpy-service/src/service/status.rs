@@ -17,6 +17,8 @@ pub struct LimitsInfo {
     pub max_depth: u32,
     /// Captured stdout limit, bytes.
     pub max_stdout_bytes: usize,
+    /// Trace entries a run keeps.
+    pub max_trace_entries: usize,
 }
 
 /// The service's state. Holds no secrets: environment values and headers
@@ -76,6 +78,7 @@ pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatu
             max_memory_bytes: l.max_memory,
             max_depth: l.max_depth,
             max_stdout_bytes: l.max_stdout,
+            max_trace_entries: l.max_trace_entries,
         },
         default_profile: inner.config.profile.default.clone(),
         profiles: inner

@@ -15,6 +15,7 @@ mod cli_run;
 mod cli_run_variables;
 mod cli_signatures;
 mod cli_status_mcp;
+mod cli_trace_cap;
 mod cli_validate;
 mod cli_verbose;
 mod conformance;

@@ -62,6 +62,23 @@ async fn every_tool(client: &Client, ws: &std::path::Path) {
     assert_eq!(r["trace"][0]["tool"], "read_file");
     assert_eq!(r["files_read"], json!(["a.txt"]));
 
+    // The caller's trace cap: the first and last entries, the rest counted.
+    let r = run(
+        client,
+        "for i in range(5):\n    read_file('a.txt')\n",
+        json!({"max_trace_entries": 2}),
+    )
+    .await;
+    let steps: Vec<&Value> = r["trace"]
+        .as_array()
+        .map_or(Vec::new(), |t| t.iter().map(|e| &e["step"]).collect());
+    assert_eq!(steps, [&json!(0), &json!(4)], "{r}");
+    assert_eq!(r["trace_dropped"]["total_calls"], 5, "{r}");
+    assert_eq!(
+        r["trace_dropped"]["by_tool"]["read_file"]["dropped"], 3,
+        "{r}"
+    );
+
     // structuredContent holds the very numbers of the text (exact parsing).
     let f = run(client, "[0.1 + 0.2, 1e-7 * 3, 1 / 3]", json!({})).await;
     assert_eq!(
@@ -241,6 +258,10 @@ async fn expected_failures_are_results_and_malformed_requests_are_errors() {
             "no_such_tool",
         ),
         (json!({"program": "1", "profile": "nope"}), "nope"),
+        (
+            json!({"program": "1", "max_trace_entries": -1}),
+            "'max_trace_entries'",
+        ),
     ] {
         let r = call(&client, "run_program", args.clone()).await;
         assert_eq!(r.is_error, Some(true), "{args}: {r:?}");

@@ -1,8 +1,8 @@
 //! Checks across keys, run once the file is read: what each key allows
 //! alone is checked while it is read (`schema`, `values`), but whether a
-//! profile loosens `[policy]` or a tool is both gated and waived needs the
-//! whole file. Each would otherwise pass silently and leave a policy
-//! other than the one its author meant.
+//! profile loosens `[policy]` or the trace's cap, or a tool is both gated
+//! and waived, needs the whole file. Each would otherwise pass silently
+//! and leave a policy other than the one its author meant.
 
 use lackpy_lang::Grade;
 
@@ -24,7 +24,8 @@ pub(super) fn check(config: &Config, unknown: &[KeyPath]) -> Result<(), Problem>
     misplaced_auto_approve(unknown)?;
     super::notes::inference_order(config)?;
     gated_and_waived(config)?;
-    profiles_only_tighten(config)
+    profiles_only_tighten(config)?;
+    profile_trace_caps(config)
 }
 
 /// An `auto_approve` below `[policy]` would be ignored as an unknown key
@@ -136,4 +137,31 @@ fn loosens(profile: &str, key: &str, own: Grade, limit: Grade) -> Problem {
             show_grade(limit)
         ),
     }
+}
+
+/// A profile's `max_trace_entries` above the top level's (or the default
+/// when `[limits]` sets none): the cap bounds what every run holds, and a
+/// profile can only tighten it.
+fn profile_trace_caps(config: &Config) -> Result<(), Problem> {
+    let (top, whence) = match config.limits.max_trace_entries {
+        Some(n) => (n, ""),
+        None => (
+            u64::try_from(lackpy_lang::Limits::default().max_trace_entries).unwrap_or(u64::MAX),
+            " (the default)",
+        ),
+    };
+    for (name, profile) in config.profiles.iter() {
+        if let Some(own) = profile.limits.as_ref().and_then(|l| l.max_trace_entries)
+            && own > top
+        {
+            return Err(Problem {
+                path: KeyPath::keys(&["profiles", name, "limits", "max_trace_entries"]),
+                message: format!(
+                    "profile '{name}' max_trace_entries {own} is above [limits] \
+                     max_trace_entries {top}{whence}; a profile's limits can only tighten"
+                ),
+            });
+        }
+    }
+    Ok(())
 }

@@ -99,6 +99,9 @@ pub struct ProfileLimits {
     pub max_steps: Option<u64>,
     /// Memory limit of a run's values.
     pub max_memory_mb: Option<u64>,
+    /// Trace entries a run keeps; at most `[limits]`'s (a config error
+    /// otherwise).
+    pub max_trace_entries: Option<u64>,
 }
 
 /// A profile's tool list in lackpy's grammar: a name, a list of names, a
@@ -155,6 +158,9 @@ pub struct LimitsSection {
     pub max_steps: Option<u64>,
     /// Memory limit of a run's values.
     pub max_memory_mb: Option<u64>,
+    /// Trace entries a run keeps (the first half and the last half; the
+    /// calls between are summarised). 0 keeps only the summary.
+    pub max_trace_entries: Option<u64>,
 }
 
 /// `[files]` (ours): what the builtin file tools may touch.

@@ -38,6 +38,7 @@ extra_tools = ["get_current_time"]
 timeout_ms = 30000
 max_steps = 10000000
 max_memory_mb = 256
+max_trace_entries = 10000
 
 [[tools]]                      # config tools
 name = "word_count"
@@ -99,6 +100,7 @@ fn every_key_of_tools_md_parses_into_typed_structs() {
     assert_eq!(c.limits.timeout_ms, Some(30000));
     assert_eq!(c.limits.max_steps, Some(10_000_000));
     assert_eq!(c.limits.max_memory_mb, Some(256));
+    assert_eq!(c.limits.max_trace_entries, Some(10_000));
 
     let wc = &c.tools[0];
     assert_eq!(wc.name, "word_count");
@@ -423,6 +425,22 @@ error_case!(
 );
 error_case!(err_limits_negative, "[limits]\ntimeout_ms = -5\n");
 error_case!(err_limits_wrong_type, "[limits]\nmax_steps = \"many\"\n");
+error_case!(
+    err_limits_trace_entries_negative,
+    "[limits]\nmax_trace_entries = -1\n"
+);
+error_case!(
+    err_limits_trace_entries_fraction,
+    "[limits]\nmax_trace_entries = 2.5\n"
+);
+error_case!(
+    err_limits_trace_entries_wrong_type,
+    "[limits]\nmax_trace_entries = \"all\"\n"
+);
+error_case!(
+    err_profile_trace_entries_negative,
+    "[profiles.p]\nlimits = { max_trace_entries = -3 }\n"
+);
 error_case!(err_profile_default_wrong_type, "[profile]\ndefault = 3\n");
 error_case!(err_profile_tools_wrong_type, "[profiles.p]\ntools = 5\n");
 error_case!(

@@ -43,7 +43,7 @@ fn place(text: &str) -> (usize, usize, String) {
 const EXAMPLE: &str = r#"
 [profiles.reader]
 tools = ["read_file", "find_files"]
-limits = { timeout_ms = 5000, max_steps = 100000, max_memory_mb = 64 }
+limits = { timeout_ms = 5000, max_steps = 100000, max_memory_mb = 64, max_trace_entries = 500 }
 rules = ["no_loops", "max_calls:5"]
 policy = { max_grade = { w = 1, d = 0 }, approve_above = { w = 0, d = 0 }, approve_tools = ["x"] }
 
@@ -83,6 +83,7 @@ fn every_policy_runs_and_profile_key_parses_into_typed_structs() {
             timeout_ms: Some(5000),
             max_steps: Some(100_000),
             max_memory_mb: Some(64),
+            max_trace_entries: Some(500),
         })
     );
     assert_eq!(reader.rules, vec!["no_loops", "max_calls:5"]);
@@ -348,6 +349,39 @@ policy = { approve_above = { w = 0, d = 0 }, max_grade = { w = 3, d = 0 } }
         "[policy]\napprove_above = { w = 1, d = 1 }\n[profiles.p.policy]\napprove_above = { w = 1, d = 2 }\n",
     );
     assert_eq!((line, key.as_str()), (4, "profiles.p.policy.approve_above"));
+}
+
+#[test]
+fn a_profile_trace_cap_may_only_tighten_with_line_and_key() {
+    // Above [limits]'s own value.
+    let text = "[limits]\nmax_trace_entries = 100\n\n[profiles.ok]\nlimits = { max_trace_entries = 100 }\n\n[profiles.wide]\nlimits = { timeout_ms = 5, max_trace_entries = 101 }\n";
+    let (line, column, key) = place(text);
+    assert_eq!(
+        (line, column, key.as_str()),
+        (8, 28, "profiles.wide.limits.max_trace_entries")
+    );
+    assert_eq!(
+        error(text),
+        ".lackpy/config.toml:8:28: key 'profiles.wide.limits.max_trace_entries': profile 'wide' \
+         max_trace_entries 101 is above [limits] max_trace_entries 100; a profile's limits can \
+         only tighten"
+    );
+    // Above the default when [limits] sets none.
+    let text = "[profiles.p.limits]\nmax_trace_entries = 20000\n";
+    let (line, _, key) = place(text);
+    assert_eq!(
+        (line, key.as_str()),
+        (2, "profiles.p.limits.max_trace_entries")
+    );
+    assert!(error(text).contains("[limits] max_trace_entries 10000 (the default)"));
+    // At or below it is fine, 0 (only the summary) included.
+    for ok in [
+        "[profiles.p.limits]\nmax_trace_entries = 10000\n",
+        "[profiles.p.limits]\nmax_trace_entries = 0\n",
+        "[limits]\nmax_trace_entries = 0\n[profiles.p.limits]\nmax_trace_entries = 0\n",
+    ] {
+        assert!(parse(ok).is_ok(), "{ok}");
+    }
 }
 
 #[test]
