@@ -7,8 +7,10 @@
 //! 0, 1, 23-32 and many bytes (ASCII, 2-, 3- and 4-byte characters placed
 //! at the 24- and 30-byte edges, NUL bytes): indexing, slicing and len;
 //! `+=` growth across the edges, shared and unshared; equal texts built
-//! different ways (literal, concat, slice, join, format, split piece) as
-//! dict keys and set members, in small and indexed dicts; ordering;
+//! different ways (literal, concat, slice, join, format, split piece,
+//! partition, replace, strip, str(), f-string) as dict keys and set
+//! members, in small and indexed dicts, with non-ASCII text at every
+//! position around the inline length; ordering;
 //! find/count/replace/split on long non-ASCII text; errors with their
 //! line; and every method that builds its result in place (case maps,
 //! padding, replace, strip then case, join, formatting, slices) making
@@ -17,10 +19,10 @@
 
 use crate::difftest::assert_generated_cases_match;
 
-/// Programs per family (seven families).
+/// Programs per family (eight families).
 const PER_FAMILY: usize = 300;
 
 #[test]
 fn str_representation_matches_cpython() {
-    assert_generated_cases_match("gen_str_repr.py", 7, PER_FAMILY);
+    assert_generated_cases_match("gen_str_repr.py", 8, PER_FAMILY);
 }

@@ -8,7 +8,7 @@ of each further family in FAMILIES (string methods, slicing, dict and set
 operations, sorting with keys and ties, comprehensions with conditions,
 enumerate/zip/items unpacking, %/format/f-string specs, big ints, float
 repr, range containment, min/max with key/default), each family from its
-own seed so adding one does not shift the others.
+own stream of gen_common.rng so adding one does not shift the others.
 
 Prints one JSON list of {"program", "repr"} or {"program", "error"}
 objects: the program's last line is an expression whose repr() is the
@@ -19,9 +19,10 @@ augmented assignment over mixed types, comprehensions over ranges, sum(),
 calls with few arguments, dict lookups with constant keys.
 """
 import json
-import random
 import signal
 import sys
+
+import gen_common
 
 BIG = 9223372036854775807
 VALS = ['0', '1', '-1', '7', str(BIG), str(-BIG - 1), str(BIG - 3), '2.5', '-0.0',
@@ -372,7 +373,7 @@ def run_one(src):
 def main():
     seed, count = int(sys.argv[1]), int(sys.argv[2])
     per_family = int(sys.argv[3]) if len(sys.argv) > 3 else 0
-    rnd = random.Random(seed)
+    rnd = gen_common.rng(seed, 0)
     out = []
     for _ in range(count):
         src = program(rnd)
@@ -384,7 +385,7 @@ def main():
         except Exception as e:  # the program's own error is the answer
             out.append({"program": src, "error": f"{type(e).__name__}: {e}"})
     for i, fam in enumerate(FAMILIES):
-        frnd = random.Random(seed * 100 + i + 1)
+        frnd = gen_common.rng(seed, i + 1)
         for _ in range(per_family):
             case = run_one(fam(frnd))
             if case is not None:

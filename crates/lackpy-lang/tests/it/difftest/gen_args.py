@@ -2,8 +2,6 @@
 """Generates lackpy programs aimed at how builtins take their arguments
 and at a few conversions' limits, and runs each with CPython.
 
-Usage: python3 gen_args.py SEED PER_FAMILY
-
 Families: print with every mix of sep/end/file/flush values (None, str,
 other types) and unknown keywords, what it printed compared too; int()
 of strings around the 4300-digit limit in every base (signs, spaces,
@@ -12,16 +10,23 @@ underscores, a bad character past the limit) and str/repr/f-string/
 width, precision, keys and '*', with too few, enough and too many
 arguments; every builtin and every method of every type called with too
 many positional arguments, unknown keywords, an argument given twice,
-none at all, and '*' of a non-iterable in displays and calls.
+none at all, and '*' of a non-iterable in displays and calls; builtins and
+methods called with positional, keyword, default, `*` and `**` arguments
+(the bindings and every argument error). An error's line and what the
+program printed must match too.
 
-Prints one JSON list of {"program", "family", "repr"|"error", "stdout"}.
+Usage: python3 gen_args.py SEED PER_FAMILY
+
+Prints one JSON list of cases (see gen_common.py).
 """
 import gen_common
+from gen_common import pick, stream
 
 PRINT_ARGS = ["", "1", "1, 2", "'a', 'b', 'c'", "[1, 'x']", "None", "*[1, 2]", "'é', 3.5"]
 PRINT_VALUES = ["None", "''", "'-'", "', '", "'\\n'", "3", "b'x'", "1.5", "['x']", "True"]
 
 
+@stream(1)
 def fam_print(rnd):
     kws = []
     for name in rnd.sample(["sep", "end", "file", "flush"], rnd.randrange(0, 4)):
@@ -44,6 +49,7 @@ def fam_print(rnd):
 DIGITS = {2: "1", 8: "7", 10: "9", 16: "f", 36: "z", 7: "6", 0: "9", 3: "2"}
 
 
+@stream(2)
 def fam_digit_limit(rnd):
     kind = rnd.random()
     if kind < 0.55:
@@ -81,6 +87,7 @@ PCT = ["%%", "%5%", "%-%", "%.2%", "%-5.2%", "%08%", "%+%", "% %", "%#%", "%*%",
        "%(a)%", "%(a)5%", "%l%", "%5y", "%y", "%(a)y"]
 
 
+@stream(3)
 def fam_percent(rnd):
     parts = [rnd.choice(["<", "", "ab", "é"])]
     for _ in range(rnd.randrange(1, 4)):
@@ -143,11 +150,14 @@ CALLEES = [
     ("b'ab'.find", ["b'a'"], []), ("b'ab'.split", ["b'a'"], ["sep", "maxsplit"]),
     ("b'ab'.replace", ["b'a'", "b'c'"], []), ("b'ab'.strip", ["b'a'"], []),
 ]
+
+
 STARS = ["{*42}", "[*42]", "(*42,)", "{1, *3}", "print(*42)", "len(*5)", "max(*5)",
          "sorted(*1)", "[*None]", "{*1.5, 2}", "zip(*3)", "[*'ab', *2]", "{**42}",
          "dict(**{1: 2})", "{'a': 1, **[]}"]
 
 
+@stream(4)
 def fam_arg_errors(rnd):
     if rnd.random() < 0.1:
         return f"r = {rnd.choice(STARS)}\nr"
@@ -188,11 +198,41 @@ SNIPPETS = [
 ]
 
 
+@stream(5)
 def fam_snippets(rnd):
     return rnd.choice(SNIPPETS)
 
 
-FAMILIES = [fam_print, fam_digit_limit, fam_percent, fam_arg_errors, fam_snippets]
+CALLS = ['sorted(xs)', 'sorted(xs, reverse=True)', 'sorted(xs, key=abs, reverse=False)', 'sorted(*[xs])',
+         'sorted(xs, **{"reverse": True})', 'sorted(xs, reverse=1)', 'sorted(xs, key=None)', 'sorted(xs, rev=True)',
+         'sorted()', 'sorted(xs, xs)', 'max(xs, default=0)', 'max([], default=-1)', 'max(*xs)', 'max(xs, key=abs)',
+         'min(xs, key=lambda v: -v)', 'min([])', 'min(1, 2, key=abs, default=3)', 'round(2.675, 2)',
+         'round(2.5)', 'round(number=2.5, ndigits=0)', 'int("ff", 16)', 'int("ff", base=16)',
+         'int("10", **{"base": 2})', 'int(x="3")', 'enumerate(xs, start=5)', 'enumerate(xs, 1)', 'list(*[xs])',
+         'dict(a=1, b=2)', 'dict([(1, 2)], c=3)', 'dict(**{"z": 0})', 'range(*[1, 9, 3])', 'range(stop=3)',
+         'sum(xs, start=10)', 'sum(xs, 0.5)', 'sum(*[xs])', '"a,b,c".split(",", maxsplit=1)',
+         '"a,b,c".split(sep=",")', '"a b".split(maxsplit=0)', '"abc".replace("b", "x", count=1)',
+         '"abc".replace("b", "x", 1)', '"x".center(5, fillchar="-")', '"x".center(*[5, "*"])',
+         '"x".ljust(width=3)', '"-".join(*[["a", "b"]])', 'xs.index(3, 0)', 'xs.count(*[1])', 'len(*[xs])',
+         'len(xs, xs)', 'abs(*[-2])', 'str(5, base=2)', 'zip(xs, xs, strict=True)', 'zip(xs, [1], strict=True)',
+         'isinstance(1, int)', 'isinstance(obj=1, class_or_tuple=int)']
+
+
+@stream(4)
+def fam_keywords(rnd):
+    """Builtins and methods called with positional, keyword, default, `*`
+    and `**` arguments: bindings and every argument error."""
+    lines = [f'xs = [{pick(rnd, "3, -1, 2", "1.5, -2, True", "", "3")}]']
+    out = []
+    for k in range(rnd.randint(1, 3)):
+        call = rnd.choice(CALLS)
+        lines.append(f'r{k} = {call}' if 'zip' not in call and 'enumerate' not in call else f'r{k} = list({call})')
+        out.append(f'r{k}')
+    lines.append(f"[{', '.join(out)}]")
+    return '\n'.join(lines)
+
+
+FAMILIES = [fam_print, fam_digit_limit, fam_percent, fam_arg_errors, fam_snippets, fam_keywords]
 
 if __name__ == "__main__":
-    gen_common.main(FAMILIES, run=gen_common.run_with_stdout)
+    gen_common.main(FAMILIES, line=True, stdout=True)

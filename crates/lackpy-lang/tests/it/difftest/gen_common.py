@@ -1,18 +1,42 @@
-"""What the generated differential tests' scripts share: run each program
-with CPython and print the cases as JSON.
+"""What the generated differential tests' scripts share: the one seeded
+random source, running each program with CPython, and printing the cases
+as JSON.
 
 A generator script defines FAMILIES (functions taking a random.Random and
 returning a program whose last line is an expression) and calls
 `main(FAMILIES)`; argv is the seed and the number of programs per family.
-Each case is {family, program, repr | error}; `run=run_with_line` adds
-the line of an error, `run=run_with_stdout` what the program printed.
+Each case is {family, program, repr | error}; `line=True` adds the line of
+an error, `stdout=True` what the program printed.
 """
+import contextlib
+import io
 import json
 import random
 import sys
 
 
+def rng(seed, stream):
+    """The generators' one random source: stream `stream` of the run seeded
+    `seed` (Python's Mersenne Twister, the same on every platform), so each
+    family or generator draws its own numbers and adding one shifts no
+    other."""
+    return random.Random(seed * 100 + stream)
+
+
+def stream(n):
+    """Gives a family the stream `n` of `rng` (by default a family's stream
+    is its place in FAMILIES, counted from 1). A family moved to another
+    script keeps its stream, so it makes the same programs there; two
+    families of a script may share a stream, each reading it its own way."""
+    def mark(fam):
+        fam.stream = n
+        return fam
+    return mark
+
+
 def run_one(src):
+    """Runs `src` (its last line an expression): the repr of that
+    expression's value, or the error as "Type: message"."""
     body, _, last = src.rpartition("\n")
     env = {}
     try:
@@ -22,32 +46,34 @@ def run_one(src):
         return {"program": src, "error": f"{type(e).__name__}: {e}"}
 
 
-def run_with_line(src):
-    """As run_one, and an error also gives the line it was raised on."""
-    case = run_one(src)
-    if "error" in case:
-        body, _, last = src.rpartition("\n")
-        try:
-            exec(body, {})
-            case["line"] = src.count("\n") + 1
-        except Exception as e:
-            tb, line = e.__traceback__, 0
-            while tb is not None:
-                if tb.tb_frame.f_code.co_filename == "<string>":
-                    line = tb.tb_lineno
-                tb = tb.tb_next
-            case["line"] = line
-    return case
+def error_line(src):
+    """The line `src` raised its error on: the last line when the body ran,
+    else the innermost frame of the program's own code."""
+    body, _, last = src.rpartition("\n")
+    try:
+        exec(body, {})
+        return src.count("\n") + 1
+    except Exception as e:
+        tb, line = e.__traceback__, 0
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == "<string>":
+                line = tb.tb_lineno
+            tb = tb.tb_next
+        return line
 
 
-def run_with_stdout(src):
-    """As run_one, and what the program printed is the case's "stdout"."""
-    import contextlib
-    import io
-    buf = io.StringIO()
-    with contextlib.redirect_stdout(buf):
+def run_case(src, line=False, stdout=False):
+    """One case: as run_one, with the error's line (`line`) and what the
+    program printed (`stdout`) when asked. What a program prints never
+    reaches this script's own output."""
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
         case = run_one(src)
-    case["stdout"] = buf.getvalue()
+        if line and "error" in case:
+            with contextlib.redirect_stdout(io.StringIO()):
+                case["line"] = error_line(src)
+    if stdout:
+        case["stdout"] = printed.getvalue()
     return case
 
 
@@ -71,13 +97,15 @@ def comp_shapes(rnd, elt, t, src, cond, first, value):
     return f"[[{elt} for {t} in {src}{cond}] for x in range(2)]"
 
 
-def main(families, run=run_one):
+def main(families, line=False, stdout=False):
+    """Prints the cases of `families` (argv: seed, programs per family) as
+    one JSON list; see run_case for `line` and `stdout`."""
     seed, per_family = int(sys.argv[1]), int(sys.argv[2])
     out = []
     for i, fam in enumerate(families):
-        rnd = random.Random(seed * 100 + i + 1)
+        rnd = rng(seed, getattr(fam, "stream", i + 1))
         for _ in range(per_family):
-            case = run(fam(rnd))
+            case = run_case(fam(rnd), line=line, stdout=stdout)
             case["family"] = fam.__name__[4:]
             out.append(case)
     json.dump(out, sys.stdout)

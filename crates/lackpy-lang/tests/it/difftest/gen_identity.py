@@ -164,4 +164,4 @@ FAMILIES = [fam_floats, fam_shortcut, fam_views, fam_alias, fam_index, fam_names
 if __name__ == "__main__":
     import gen_common
 
-    gen_common.main(FAMILIES, run=gen_common.run_with_line)
+    gen_common.main(FAMILIES, line=True)

@@ -16,10 +16,7 @@ Prints one JSON list of {"program", "repr"} or {"program", "error"}: the
 last line of each program is an expression whose repr() is the answer; an
 exception gives "ClassName: message".
 """
-import json
-import random
 import re
-import sys
 
 import gen_common
 from gen_common import pick

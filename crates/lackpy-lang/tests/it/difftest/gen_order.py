@@ -11,9 +11,6 @@ over lists and tuples, arithmetic of floats with ints at the 2**53 and i64
 edges (`//`, `%`, round with digits), and containment. Each family draws from
 its own seed. Prints one JSON list of {"program", "repr" | "error", "family"}.
 """
-import json
-import random
-import sys
 
 I64 = 9223372036854775807
 NUMS = ['0', '1', '-1', '2', '7', '-3', str(I64), str(-I64 - 1), str(I64 - 1), str(I64 + 1),

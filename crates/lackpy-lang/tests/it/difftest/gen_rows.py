@@ -18,7 +18,7 @@ counting, a sort with a tuple key and formatted rows. Each family draws
 from its own seed. Prints one JSON list of
 {"program", "repr" | "error" [, "line"], "family"}.
 """
-from gen_common import main, run_with_line
+from gen_common import main
 
 BIG = 9223372036854775807
 TEXTS = ["''", "'a'", "'ab'", "'abc'", "'-12'", "'+7'", "'-'", "'+'", "'007'", "'héllo'", "'日本'",
@@ -160,4 +160,4 @@ def fam_words(rnd):
     ])
 
 
-main([fam_pad, fam_slices, fam_words], run=run_with_line)
+main([fam_pad, fam_slices, fam_words], line=True)

@@ -1,22 +1,26 @@
 #!/usr/bin/env python3
-"""Generates lackpy programs aimed at the str representation: text stored
-inline (up to 30 bytes, with a one-byte length) or on the heap with a
-trailer that keeps its code point count, at and across that edge and the
-24-byte edge of the word-wise hash (and the former inline limit), and
-hashed on demand. Strings of 0, 1, 23-32 and
-many bytes, ASCII or with 2-, 3- and 4-byte characters placed at the
-edges, NUL bytes; every str method that builds its result in place making
-results of 23-32 bytes; `+=` growth across the edge (shared and unshared);
-indexing, slicing and len; equal texts built different ways (literal,
-concat, slice, join, format, split piece, str(), case round trips) as dict
-keys and set members; ordering; find/count/replace/split on long non-ASCII
-text. Runs each with CPython.
+"""Generates lackpy programs aimed at the str representation and runs each
+with CPython.
+
+Text is stored inline (up to 30 bytes, with a one-byte length) or on the
+heap with a trailer that keeps its code point count, at and across that
+edge and the 24-byte edge of the word-wise hash (and the former inline
+limit), and hashed on demand. Strings of 0, 1, 23-32 and many bytes, ASCII
+or with 2-, 3- and 4-byte characters placed at the edges, NUL bytes; every
+str method that builds its result in place making results of 23-32 bytes;
+`+=` growth across the edge (shared and unshared); indexing, slicing and
+len; equal texts built different ways (literal, concat, slice, join,
+format, split piece, rsplit, partition, replace, strip, str(), f-strings,
+case round trips) as dict keys and set members and looked up, next to
+non-ASCII text at every position; ordering; find/count/replace/split on
+long non-ASCII text.
 
 Usage: python3 gen_str_repr.py SEED PER_FAMILY
 
-Prints one JSON list of {"program", "family", "repr"|"error", "line"?};
-the last line of each program is an expression whose repr() is the answer.
+Prints one JSON list of cases (see gen_common.py).
 """
+import gen_common
+from gen_common import stream
 
 ASCII = "abz0 ,.-:"
 WIDE = ["é", "ß", "Σ", "€", "中", "😀", "𝄞"]
@@ -70,6 +74,7 @@ def idx(rnd):
                        "len(s) - 1", "len(s) // 2", "len(s)", "100", "-100"])
 
 
+@stream(1)
 def fam_access(rnd):
     s = some_text(rnd)
     a, b = idx(rnd), idx(rnd)
@@ -83,6 +88,7 @@ def fam_access(rnd):
             f" s[{a}:] + s[:{a}] == s[{a}:] + s[:{a}]]")
 
 
+@stream(2)
 def fam_grow(rnd):
     pieces = [rnd.choice(["a", "bc", "é", "😀", "中", "\x00", "xyz0123", "", "ß€"])
               for _ in range(rnd.randint(1, 4))]
@@ -121,6 +127,7 @@ def same_text_ways(s, a, b):
     return ways
 
 
+@stream(3)
 def fam_keys(rnd):
     texts = [some_text(rnd) or "k" for _ in range(rnd.randint(1, 4))]
     lines = ["d = {}", "st = set()"]
@@ -146,6 +153,7 @@ def fam_keys(rnd):
     return "\n".join(lines)
 
 
+@stream(4)
 def fam_order(rnd):
     base = some_text(rnd)
     items = [base, base + "a", base[:-1], base + NUL, base.upper(), base + "é",
@@ -158,6 +166,7 @@ def fam_order(rnd):
             f" [a {op} b for a in xs[:4] for b in xs[:4]], sorted(set(xs)) == sorted(dict.fromkeys(xs))]")
 
 
+@stream(5)
 def fam_search(rnd):
     unit = rnd.choice(["aé", "中x", "😀b", "abc", "ß€z", "a\x00é"])
     s = unit * rnd.choice([9, 13, 40, 200]) + rnd.choice(["", "end", "😀", "é"])
@@ -173,6 +182,7 @@ def fam_search(rnd):
             f" s.endswith({pat!r}), r.upper()[-5:], s.partition({pat!r})[2][:6]]")
 
 
+@stream(6)
 def fam_errors(rnd):
     s = some_text(rnd)
     bad = rnd.choice([f"s[{len(s)}]", f"s[-{len(s) + 1}]", "s.index('\\x01\\x02')",
@@ -187,6 +197,7 @@ def mid_text(rnd):
                 wide_share=.15, nul_share=0)
 
 
+@stream(7)
 def fam_mid(rnd):
     """Methods that build results of 23 to 32 bytes in place (case maps,
     padding, replace, strip then case, join, formatting, slices, `+=`),
@@ -215,10 +226,44 @@ def fam_mid(rnd):
     return "\n".join(lines)
 
 
-FAMILIES = [fam_access, fam_grow, fam_keys, fam_order, fam_search, fam_errors, fam_mid]
+def roads(rnd, w):
+    """Expressions that make the string `w` by different roads."""
+    a, b = w[: len(w) // 2], w[len(w) // 2:]
+    # An f-string's expression part takes no backslash (3.11).
+    fstr = [] if "\\" in repr(a) + repr(b) else [f'f"{{{a!r}}}{{{b!r}}}"']
+    return fstr + [
+        repr(w), f"{a!r} + {b!r}", f"''.join([{a!r}, {b!r}])", f"({w!r} + '|x').split('|')[0]",
+        f"('z|' + {w!r}).rsplit('|', 1)[1]", f"({w!r} + 'q')[:-1]", f"('q' + {w!r})[1:]",
+        f"({w!r} + 'k').partition('k')[0]", f"({w!r}).replace('\\x00', '')",
+        f"({w!r}.replace({a!r}, '\\x01', 1) if {a!r} else {w!r}).replace('\\x01', {a!r})",
+        f"(' ' + {w!r} + ' ').strip(' ')", f"str({w!r})",
+        f"({w!r} + {w!r})[{len(w)}:]", f"'%s%s' % ({a!r}, {b!r})",
+        f"({w!r} + '\\n').splitlines()[0]",
+    ]
 
+
+@stream(4)
+def fam_key_roads(rnd):
+    base = rnd.choice(["", "a", "é", "key", "x" * 23, "x" * 24, "x" * 25, "y" * 40,
+                       "ñ" * 12, "ab€" * 8, "😀" * 6, "a\u2028b", "1234"])
+    # Non-ASCII at a random position of an ASCII text around the inline limit.
+    if rnd.random() < 0.5:
+        n = rnd.choice([22, 23, 24, 25, 26, 31, 32, 33])
+        pos = rnd.randrange(n + 1)
+        base = "k" * pos + rnd.choice(["é", "€", "😀", ""]) + "k" * (n - pos)
+    exprs = rnd.sample(roads(rnd, base), 5)
+    body = "\n".join(f"s{i} = {e}" for i, e in enumerate(exprs))
+    use = rnd.choice([
+        "d = {}\nall5 = [s0, s1, s2, s3, s4]\nfor s in all5:\n    d[s] = d.get(s, 0) + 1\nout = list(d.items())",
+        "out = [len({s0, s1, s2, s3, s4}), s0 in {s1: 1}, {s0: 1}.get(s4, 0)]",
+        "out = [s0 == s1, s1 == s2, s2 == s3, s3 == s4, len(s0), len(s4), s4]",
+        "out = [sorted([s0, s1 + 'a', s2]), s3 < s4 + 'a', s2.find(s3)]",
+    ])
+    return f"{body}\n{use}\nout"
+
+
+FAMILIES = [fam_access, fam_grow, fam_keys, fam_order, fam_search, fam_errors, fam_mid,
+            fam_key_roads]
 
 if __name__ == "__main__":
-    import gen_common
-
-    gen_common.main(FAMILIES, run=gen_common.run_with_line)
+    gen_common.main(FAMILIES, line=True)

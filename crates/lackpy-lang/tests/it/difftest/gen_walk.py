@@ -200,4 +200,4 @@ FAMILIES = [fam_dict_for, fam_dict_comp, fam_enumerate, fam_lambda, fam_subscrip
 
 
 if __name__ == "__main__":
-    gen_common.main(FAMILIES, run=gen_common.run_with_line)
+    gen_common.main(FAMILIES, line=True)
