@@ -26,7 +26,8 @@ pub const STACK: &[&str] = &[
 ];
 
 /// Workspace crates for tests only (test servers and helpers, never
-/// published): a crate of the stack may reach them as a dev-dependency only.
+/// published): a crate of the stack, the pure one included, may reach them
+/// as a dev-dependency only.
 pub const TEST_ONLY: &[&str] = &["lackpy-test-support"];
 
 /// The pure crate that must reach nothing on [`DENY_FOR_LANG`].
@@ -120,18 +121,25 @@ pub fn check(metadata: &Value) -> Result<String, String> {
                 continue;
             }
             let kind = d["kind"].as_str().unwrap_or("normal");
-            ws_deps.push(dep.to_string());
+            // A dev edge is marked: it is not part of the stack.
+            ws_deps.push(if kind == "dev" {
+                format!("{dep} (dev)")
+            } else {
+                dep.to_string()
+            });
             let dep_layer = STACK.iter().position(|s| *s == dep);
-            if name == PURE_CRATE {
-                violations.push(format!(
-                    "layer violation: {name} -> {dep} ({kind}): {PURE_CRATE} may depend on no workspace crate"
-                ));
-            } else if TEST_ONLY.contains(&dep) {
+            if TEST_ONLY.contains(&dep) {
+                // The pure crate too: its tests may use the test helpers
+                // (the seeded RNG), its library may not.
                 if kind != "dev" && layer.is_some() {
                     violations.push(format!(
                         "layer violation: {name} -> {dep} ({kind}): {dep} is for tests only; depend on it as a dev-dependency"
                     ));
                 }
+            } else if name == PURE_CRATE {
+                violations.push(format!(
+                    "layer violation: {name} -> {dep} ({kind}): {PURE_CRATE} may depend on no workspace crate"
+                ));
             } else if let (Some(l), Some(dl)) = (layer, dep_layer) {
                 if dl >= l {
                     violations.push(format!(

@@ -1,4 +1,8 @@
-//! Test servers and test hosts for lackpy-rs's own tests (not published).
+//! Test servers, test hosts and test helpers for lackpy-rs's own tests
+//! (not published).
+//!
+//! The library is [`rng`]: the one seeded random source every crate's
+//! generated tests draw from (a dev-dependency; it has no dependencies).
 //!
 //! The programs are examples of this crate, so `cargo test --workspace`
 //! builds them into `target/<profile>/examples/`, where the tests of
@@ -11,3 +15,5 @@
 //! * `mcp_test_host`: a host process that starts servers and cleans them up
 //!   on a signal, for the process-hygiene tests.
 #![forbid(unsafe_code)]
+
+pub mod rng;

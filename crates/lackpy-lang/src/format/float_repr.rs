@@ -556,6 +556,7 @@ fn exp_layout(d: Digits, alt: bool, upper: bool) -> FloatParts {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lackpy_test_support::rng::Rng;
 
     fn render(x: f64, style: FloatStyle, alt: bool, add_dot_0: bool) -> String {
         let p = float_parts(
@@ -747,19 +748,6 @@ mod tests {
     }
 
     /// `fixed_parts` by big-int arithmetic alone.
-    /// Marsaglia's xorshift64: reproducible random bit patterns for the
-    /// agreement tests below.
-    struct Xorshift(u64);
-
-    impl Xorshift {
-        fn next_bits(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-    }
-
     fn oracle_fixed(x: f64, precision: usize) -> String {
         let (m, e) = decompose(x);
         let q = round_scaled(m, e, precision as i64).to_str_radix(10);
@@ -774,7 +762,7 @@ mod tests {
 
     #[test]
     fn small_significant_agrees_with_big_int_rounding() {
-        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut xs = vec![
             0.5,
             1.5,
@@ -788,7 +776,7 @@ mod tests {
             f64::MAX,
         ];
         for _ in 0..20_000 {
-            let state = rng.next_bits();
+            let state = rng.next();
             let x = f64::from_bits(state).abs();
             if x.is_finite() && x > 0.0 {
                 xs.push(x);
@@ -819,7 +807,7 @@ mod tests {
 
     #[test]
     fn fast_fixed_agrees_with_big_int_rounding() {
-        let mut rng = Xorshift(0x2545_f491_4f6c_dd1d);
+        let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
         let mut xs = vec![
             0.0,
             0.5,
@@ -833,7 +821,7 @@ mod tests {
             f64::MAX,
         ];
         for _ in 0..20_000 {
-            let state = rng.next_bits();
+            let state = rng.next();
             let x = f64::from_bits(state).abs();
             if x.is_finite() {
                 xs.push(x);
@@ -878,9 +866,9 @@ mod tests {
             let p = format!("1e{e}").parse::<f64>().unwrap_or(0.0);
             edge.extend([p, p.next_up(), p.next_down(), -p]);
         }
-        let mut rng = Xorshift(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         for _ in 0..200_000 {
-            let state = rng.next_bits();
+            let state = rng.next();
             edge.push(f64::from_bits(state));
             // Short decimals: the values programs print most.
             edge.push((state % 1_000_000) as f64 / 1000.0);

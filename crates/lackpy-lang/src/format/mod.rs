@@ -166,29 +166,14 @@ pub(crate) fn push_repeated(out: &mut String, c: char, n: usize) {
 
 #[cfg(test)]
 pub(crate) mod test_rng {
-    //! A tiny deterministic generator, so the fuzz tests need no dependency.
+    //! The workspace's seeded test RNG (`lackpy-test-support`), and random
+    //! text for the fuzz tests.
 
-    /// xorshift64.
-    pub(crate) struct Rng(u64);
+    pub(crate) use lackpy_test_support::rng::Rng;
 
-    impl Rng {
-        pub(crate) fn new(seed: u64) -> Self {
-            Rng(seed | 1)
-        }
-
-        pub(crate) fn next(&mut self) -> u64 {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            self.0
-        }
-
-        /// A random string over `alphabet`, up to `max` characters.
-        pub(crate) fn string(&mut self, alphabet: &[&str], max: usize) -> String {
-            let len = (self.next() % (max as u64 + 1)) as usize;
-            (0..len)
-                .map(|_| alphabet[(self.next() % alphabet.len() as u64) as usize])
-                .collect()
-        }
+    /// A random text over `alphabet`, up to `max` pieces long.
+    pub(crate) fn random_text(rng: &mut Rng, alphabet: &[&str], max: usize) -> String {
+        let len = rng.below(max + 1);
+        (0..len).map(|_| rng.pick(alphabet)).collect()
     }
 }

@@ -7,7 +7,7 @@ use num_bigint::BigInt;
 use num_traits::One;
 
 use super::*;
-use crate::format::test_rng::Rng;
+use crate::format::test_rng::{Rng, random_text};
 use crate::format::{FormatErrorKind, MAX_FORMAT_WIDTH, float_repr};
 
 /// A value as the interpreter would hand it over.
@@ -264,7 +264,7 @@ fn random_specs_never_panic() {
         S("héllo"),
     ];
     for _ in 0..20_000 {
-        let spec = rng.string(&alphabet, 12);
+        let spec = random_text(&mut rng, &alphabet, 12);
         for v in &values {
             if let Ok(text) = run(v, &spec, 10_000) {
                 assert!(text.chars().count() <= 10_000);

@@ -263,7 +263,7 @@ impl FusedIterator for TemplatePieces<'_> {}
 mod tests {
     use super::*;
     use crate::format::FormatErrorKind;
-    use crate::format::test_rng::Rng;
+    use crate::format::test_rng::{Rng, random_text};
 
     fn field(name: FieldName, conversion: Option<char>, spec: &str) -> TemplatePiece {
         TemplatePiece::Field(Field {
@@ -433,7 +433,7 @@ mod tests {
         ];
         let mut rng = Rng::new(0xf00d);
         for _ in 0..50_000 {
-            let template = rng.string(&alphabet, 12);
+            let template = random_text(&mut rng, &alphabet, 12);
             if let Ok(pieces) = parse_template(&template) {
                 for piece in pieces {
                     if let TemplatePiece::Field(f) = piece {

@@ -2,6 +2,7 @@
 //! `ParseError`) on a 2 MiB stack, never panic or overflow.
 
 use lackpy_lang::{ParseError, parse, parse_bytes};
+use lackpy_test_support::rng::Rng;
 use proptest::prelude::*;
 
 /// Parses `src` on a fresh thread with a 2 MiB stack; panics (failing the
@@ -174,15 +175,10 @@ fn unterminated_everything() {
     }
 }
 
-/// Deterministic xorshift for the byte soups.
+/// Byte soups from the seeded test RNG: `n` of them.
 fn soup(seed: u64, n: usize) -> Vec<Vec<u8>> {
-    let mut x = seed;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
+    let mut rng = Rng::new(seed);
+    let mut next = move || rng.next();
     const PIECES: &[&[u8]] = &[
         b"(",
         b")",

@@ -19,40 +19,9 @@ use std::time::{Duration, Instant};
 
 use lackpy_mcp_client::sources::lang::{Data, MAX_JSON_DEPTH};
 use lackpy_mcp_client::{data_to_json, result_to_data};
+use lackpy_test_support::rng::{self as fuzz, Rng};
 use num_bigint::BigInt;
 use rmcp::model::CallToolResult;
-
-/// SplitMix64, seeded per case so a failure can be replayed alone.
-struct Rng(u64);
-
-impl Rng {
-    fn for_case(seed: u64, case: u64) -> Rng {
-        Rng(seed ^ case.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pct(&mut self, p: u64) -> bool {
-        self.next() % 100 < p
-    }
-    fn pick<'a>(&mut self, items: &'a [&'a str]) -> &'a str {
-        items[self.below(items.len())]
-    }
-}
-
-fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
 
 const CASE_WALL: Duration = Duration::from_secs(2);
 
@@ -84,10 +53,10 @@ const SCALARS: &[&str] = &[
 ];
 
 fn json(rng: &mut Rng, depth: u32) -> String {
-    if depth > 4 || rng.pct(40) {
+    if depth > 4 || rng.chance(40) {
         return rng.pick(SCALARS).to_owned();
     }
-    if rng.pct(50) {
+    if rng.chance(50) {
         let items: Vec<String> = (0..rng.below(4)).map(|_| json(rng, depth + 1)).collect();
         format!("[{}]", items.join(", "))
     } else {
@@ -120,7 +89,7 @@ fn text(rng: &mut Rng) -> String {
 }
 
 fn block(rng: &mut Rng) -> String {
-    let annotations = if rng.pct(15) {
+    let annotations = if rng.chance(15) {
         ", \"annotations\": {\"audience\": [\"user\"], \"priority\": 0.5}"
     } else {
         ""
@@ -147,25 +116,25 @@ fn block(rng: &mut Rng) -> String {
 
 fn call_result(rng: &mut Rng) -> String {
     let mut fields = Vec::new();
-    if rng.pct(85) {
+    if rng.chance(85) {
         let blocks: Vec<String> = (0..rng.below(4)).map(|_| block(rng)).collect();
         fields.push(format!("\"content\": [{}]", blocks.join(", ")));
     }
-    if rng.pct(50) {
-        let v = if rng.pct(30) {
+    if rng.chance(50) {
+        let v = if rng.chance(30) {
             format!("{{\"result\": {}}}", json(rng, 1))
         } else {
             json(rng, 0)
         };
         fields.push(format!("\"structuredContent\": {v}"));
     }
-    if rng.pct(40) {
+    if rng.chance(40) {
         fields.push(format!(
             "\"isError\": {}",
             rng.pick(&["true", "false", "null", "1", "\"true\""])
         ));
     }
-    if rng.pct(10) {
+    if rng.chance(10) {
         fields.push("\"_meta\": {\"k\": 1}".to_owned());
     }
     format!("{{{}}}", fields.join(", "))
@@ -210,7 +179,7 @@ fn check_result(text: &str) -> Result<(), String> {
 }
 
 fn data(rng: &mut Rng, depth: u32) -> Data {
-    if depth > 5 || rng.pct(40) {
+    if depth > 5 || rng.chance(40) {
         return match rng.below(9) {
             0 => Data::None,
             1 => Data::Bool(true),
@@ -255,8 +224,8 @@ fn on_small_stack(f: impl FnOnce() -> Vec<String> + Send + 'static) -> Vec<Strin
 
 #[test]
 fn generated_call_results_give_a_value_or_a_clean_error() {
-    let seed = env_u64("LACKPY_FUZZ_SEED", 0x5eed_0005);
-    let cases = env_u64("LACKPY_FUZZ_CASES", 2000);
+    let seed = fuzz::seed(0x5eed_0005);
+    let cases = fuzz::cases(2000);
     let failures = on_small_stack(move || {
         let mut failures = Vec::new();
         for case in 0..cases {
@@ -296,8 +265,8 @@ fn generated_call_results_give_a_value_or_a_clean_error() {
 
 #[test]
 fn generated_values_give_arguments_or_a_clean_error() {
-    let seed = env_u64("LACKPY_FUZZ_SEED", 0x5eed_0006);
-    let cases = env_u64("LACKPY_FUZZ_CASES", 2000);
+    let seed = fuzz::seed(0x5eed_0006);
+    let cases = fuzz::cases(2000);
     let failures = on_small_stack(move || {
         let mut failures = Vec::new();
         for case in 0..cases {

@@ -23,38 +23,7 @@ use lackpy_sources::parse_host_config;
 use lackpy_sources::{
     ExpandContext, Policy, Precedence, ProvenanceKind, own_servers, parse_config,
 };
-
-/// SplitMix64, seeded per case so a failure can be replayed alone.
-struct Rng(u64);
-
-impl Rng {
-    fn for_case(seed: u64, case: u64) -> Rng {
-        Rng(seed ^ case.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-    }
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn pct(&mut self, p: u64) -> bool {
-        self.next() % 100 < p
-    }
-    fn pick<'a, T: ?Sized>(&mut self, items: &'a [&'a T]) -> &'a T {
-        items[self.below(items.len())]
-    }
-}
-
-fn env_u64(name: &str, default: u64) -> u64 {
-    std::env::var(name)
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
+use lackpy_test_support::rng::{self as fuzz, Rng};
 
 const CASE_WALL: Duration = Duration::from_secs(2);
 
@@ -245,10 +214,7 @@ fn mangle(rng: &mut Rng, text: String) -> Vec<u8> {
                 let end = (at + rng.below(10)).min(b.len());
                 b.drain(at..end);
             }
-            1 => b.insert(
-                at,
-                *rng.pick(&[&b'[', &b']', &b'"', &b'=', &b'\n', &b'{', &b'\\']),
-            ),
+            1 => b.insert(at, rng.pick(b"[]\"=\n{\\")),
             2 => b[at] = rng.next() as u8,
             _ => b.truncate(at),
         }
@@ -352,11 +318,11 @@ fn json_server(rng: &mut Rng, depth: u32) -> String {
     let items: Vec<String> = (0..rng.below(5))
         .map(|_| {
             let k = keys[rng.below(keys.len())];
-            let comment = if rng.pct(10) { " /* c */ " } else { "" };
+            let comment = if rng.chance(10) { " /* c */ " } else { "" };
             format!("\"{k}\":{comment} {}", json_value(rng, depth + 1))
         })
         .collect();
-    let trailing = if rng.pct(15) { "," } else { "" };
+    let trailing = if rng.chance(15) { "," } else { "" };
     format!("{{{}{trailing}}}", items.join(", "))
 }
 
@@ -374,7 +340,7 @@ fn json_structured(rng: &mut Rng) -> String {
         3 => servers,
         _ => json_value(rng, 0),
     };
-    if rng.pct(20) {
+    if rng.chance(20) {
         format!("// header\n{body}\n")
     } else {
         body
@@ -418,7 +384,7 @@ fn fuzz(
     gen_case: fn(&mut Rng, u64) -> Vec<u8>,
     check: fn(&str),
 ) {
-    let verbose = std::env::var_os("LACKPY_FUZZ_VERBOSE").is_some();
+    let verbose = fuzz::verbose();
     let name = name.to_owned();
     let failures = std::thread::Builder::new()
         .stack_size(2 << 20)
@@ -461,8 +427,8 @@ fn fuzz(
 
 #[test]
 fn generated_toml_gives_a_config_or_a_clean_error() {
-    let seed = env_u64("LACKPY_FUZZ_SEED", 0x5eed_0003);
-    let cases = env_u64("LACKPY_FUZZ_CASES", 800);
+    let seed = fuzz::seed(0x5eed_0003);
+    let cases = fuzz::cases(800);
     fuzz(
         "toml",
         seed,
@@ -481,8 +447,8 @@ fn generated_toml_gives_a_config_or_a_clean_error() {
 
 #[test]
 fn generated_host_config_json_gives_servers_or_a_clean_error() {
-    let seed = env_u64("LACKPY_FUZZ_SEED", 0x5eed_0004);
-    let cases = env_u64("LACKPY_FUZZ_CASES", 1500);
+    let seed = fuzz::seed(0x5eed_0004);
+    let cases = fuzz::cases(1500);
     fuzz(
         "json",
         seed,
