@@ -143,10 +143,14 @@ impl<'a> Parser<'a> {
             if self.peek() == close {
                 break;
             }
+            self.unparenthesized_target(&elts[0], close)?;
             elts.push(self.expr_mode(super::expr::Mode::StarNamed)?);
             self.next_sibling(&mut sib);
         }
         self.end_siblings(sib);
+        if elts.len() > 1 {
+            self.unparenthesized_target(&elts[0], close)?;
+        }
         self.expect(close)?;
         Ok(match close {
             Tok::RPar => tuple(at, elts),
@@ -170,6 +174,23 @@ impl<'a> Parser<'a> {
                 _ => ExprKind::SetComp { elt, generators },
             },
         ))
+    }
+
+    /// CPython's `invalid_comprehension`: `[a, b for x in y]` (or `{…}`,
+    /// or `[a, for x in y]`) is a comprehension over a tuple left
+    /// unparenthesized, when the clauses parse.
+    fn unparenthesized_target(&mut self, first: &Expr, close: Tok) -> PResult<()> {
+        if self.checks
+            && close != Tok::RPar
+            && matches!(self.peek(), Tok::For | Tok::Async)
+            && self.probe(|p| p.comprehension_clauses()).is_some()
+        {
+            return Err(self.error_at(
+                "did you forget parentheses around the comprehension target?",
+                first.line,
+            ));
+        }
+        Ok(())
     }
 
     fn no_star_in_comprehension(&self, e: &Expr) -> PResult<()> {
@@ -272,9 +293,27 @@ impl<'a> Parser<'a> {
                     values.push(self.bitwise_or()?);
                 }
                 _ => {
-                    let k = self.expression()?;
+                    let key_pos = self.pos;
+                    let k = match self.expression() {
+                        Ok(k) => k,
+                        // CPython's `invalid_kvpair` takes the longest key
+                        // that parses (`{1: 2, x +}`).
+                        Err(e) if self.checks && super::parser::is_generic(&e) => {
+                            let end = self.pos;
+                            self.pos = key_pos;
+                            if let Some(k) = self.probe(|p| p.expression()) {
+                                return Err(
+                                    self.error_at("':' expected after dictionary key", k.line)
+                                );
+                            }
+                            self.pos = end;
+                            return Err(e);
+                        }
+                        Err(e) => return Err(e),
+                    };
                     if self.peek() != Tok::Colon {
-                        if matches!(self.peek(), Tok::Comma | Tok::RBrace) && self.checks {
+                        // CPython's `invalid_kvpair`: whatever follows the key.
+                        if self.checks {
                             return Err(self.error_at("':' expected after dictionary key", k.line));
                         }
                         return Err(self.syntax_error());

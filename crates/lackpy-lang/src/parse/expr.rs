@@ -82,6 +82,42 @@ impl Op {
     }
 }
 
+/// How an infix operator went onto the operator stack.
+#[derive(Clone, Copy)]
+enum Pushed {
+    /// One more operand of the `and`/`or` on top.
+    BoolCount,
+    /// One more operator of the comparison chain on top.
+    CmpOp,
+    /// An operator of its own.
+    Op,
+}
+
+/// What taking an infix operator changed, to give it back.
+struct InfixUndo {
+    /// The operator's token.
+    pos: usize,
+    pushed: Pushed,
+}
+
+impl InfixUndo {
+    /// Puts the cursor back on the operator and takes it off the stack
+    /// (what it reduced stays reduced: the same tree either way).
+    fn apply(self, p: &mut Parser<'_>, ops: &mut Vec<Op>) {
+        p.pos = self.pos;
+        match (self.pushed, ops.last_mut()) {
+            (Pushed::BoolCount, Some(Op::Bool(_, n))) => *n -= 1,
+            (Pushed::CmpOp, Some(Op::Cmp(list))) => {
+                list.pop();
+            }
+            (Pushed::Op, _) => {
+                ops.pop();
+            }
+            _ => {}
+        }
+    }
+}
+
 /// Applies the top operator of `ops` to its operands (each with the
 /// position of its first token).
 fn reduce(ops: &mut Vec<Op>, operands: &mut Vec<(Expr, Pos)>) {
@@ -419,6 +455,12 @@ impl<'a> Parser<'a> {
                 }
                 return Err(e);
             }
+            // In a probe, the PEG rule's other alternative: the plain
+            // disjunction.
+            Err(e) if self.settles(&e) => {
+                self.pos = if_pos;
+                return Ok(body);
+            }
             Err(e) => return Err(e),
         };
         if !self.eat(Tok::Else) {
@@ -433,6 +475,12 @@ impl<'a> Parser<'a> {
         self.enter()?;
         let orelse = self.expression();
         self.leave();
+        if let Err(e) = &orelse
+            && self.settles(e)
+        {
+            self.pos = if_pos;
+            return Ok(body);
+        }
         // Where the body starts, parentheses included.
         let at = self.toks.get(start).map_or(pos_of(&body), |t| t.pos());
         Ok(mk(
@@ -563,34 +611,36 @@ impl<'a> Parser<'a> {
         let mut ops: Vec<Op> = Vec::new();
         let mut allow_not = min <= PREC_NOT;
         let mut pending = first;
+        // The last infix operator taken, to give back when the operand
+        // after it fails in a probe.
+        let mut last_infix: Option<InfixUndo> = None;
         loop {
             let operand = match pending.take() {
                 Some(e) => e,
                 None => {
-                    loop {
-                        let op = match self.peek() {
-                            Tok::Not if allow_not => Op::Not,
-                            Tok::Minus => Op::Unary(UnaryOp::USub),
-                            Tok::Plus => Op::Unary(UnaryOp::UAdd),
-                            Tok::Tilde => Op::Unary(UnaryOp::Invert),
-                            _ => break,
-                        };
-                        let at = self.bump().pos();
-                        self.link()?;
-                        if !matches!(op, Op::Not) {
-                            allow_not = false;
+                    let before = (ops.len(), operands.len());
+                    match self.prefixed_operand(&mut ops, &mut operands, &mut allow_not) {
+                        Ok(operand) => operand,
+                        // With the checks off (a probe: CPython's rules
+                        // without their error alternatives), the operators
+                        // settle for what parsed before the infix operator,
+                        // as CPython's PEG rules do.
+                        Err(e) if last_infix.is_some() && self.settles(&e) => {
+                            let undo = last_infix.take().expect("checked");
+                            ops.truncate(before.0);
+                            operands.truncate(before.1);
+                            undo.apply(self, &mut ops);
+                            break;
                         }
-                        ops.push(op);
-                        operands.push((mk(at, ExprKind::Constant(Constant::None)), at));
+                        Err(e) => return Err(e),
                     }
-                    let start = self.here();
-                    (self.operand()?, start)
                 }
             };
             operands.push(operand);
             let Some(infix) = self.infix(min) else {
                 break;
             };
+            let infix_pos = self.pos;
             self.bump();
             if matches!(infix, Infix::Cmp(CmpOp::IsNot | CmpOp::NotIn)) {
                 self.bump();
@@ -612,14 +662,36 @@ impl<'a> Parser<'a> {
                 }
                 reduce(&mut ops, &mut operands);
             }
-            match (ops.last_mut(), infix) {
-                (Some(Op::Bool(a, n)), Infix::Bool(b)) if *a == b => *n += 1,
-                (Some(Op::Cmp(list)), Infix::Cmp(c)) => list.push(c),
-                (_, Infix::Bool(b)) => ops.push(Op::Bool(b, 2)),
-                (_, Infix::Cmp(c)) => ops.push(Op::Cmp(vec![c])),
-                (_, Infix::Bin(op, p)) => ops.push(Op::Bin(op, p)),
-                (_, Infix::Pow) => ops.push(Op::Bin(Operator::Pow, PREC_POW)),
-            }
+            let pushed = match (ops.last_mut(), infix) {
+                (Some(Op::Bool(a, n)), Infix::Bool(b)) if *a == b => {
+                    *n += 1;
+                    Pushed::BoolCount
+                }
+                (Some(Op::Cmp(list)), Infix::Cmp(c)) => {
+                    list.push(c);
+                    Pushed::CmpOp
+                }
+                (_, Infix::Bool(b)) => {
+                    ops.push(Op::Bool(b, 2));
+                    Pushed::Op
+                }
+                (_, Infix::Cmp(c)) => {
+                    ops.push(Op::Cmp(vec![c]));
+                    Pushed::Op
+                }
+                (_, Infix::Bin(op, p)) => {
+                    ops.push(Op::Bin(op, p));
+                    Pushed::Op
+                }
+                (_, Infix::Pow) => {
+                    ops.push(Op::Bin(Operator::Pow, PREC_POW));
+                    Pushed::Op
+                }
+            };
+            last_infix = Some(InfixUndo {
+                pos: infix_pos,
+                pushed,
+            });
             allow_not = matches!(infix, Infix::Bool(_));
         }
         while !ops.is_empty() {
@@ -629,6 +701,34 @@ impl<'a> Parser<'a> {
             .pop()
             .map(|o| o.0)
             .ok_or_else(|| self.syntax_error())
+    }
+
+    /// Unary prefix operators (pushed onto `ops`, with placeholder
+    /// operands) and the operand after them.
+    fn prefixed_operand(
+        &mut self,
+        ops: &mut Vec<Op>,
+        operands: &mut Vec<(Expr, Pos)>,
+        allow_not: &mut bool,
+    ) -> PResult<(Expr, Pos)> {
+        loop {
+            let op = match self.peek() {
+                Tok::Not if *allow_not => Op::Not,
+                Tok::Minus => Op::Unary(UnaryOp::USub),
+                Tok::Plus => Op::Unary(UnaryOp::UAdd),
+                Tok::Tilde => Op::Unary(UnaryOp::Invert),
+                _ => break,
+            };
+            let at = self.bump().pos();
+            self.link()?;
+            if !matches!(op, Op::Not) {
+                *allow_not = false;
+            }
+            ops.push(op);
+            operands.push((mk(at, ExprKind::Constant(Constant::None)), at));
+        }
+        let start = self.here();
+        Ok((self.operand()?, start))
     }
 
     /// An operand: `await primary` or a primary.
@@ -656,7 +756,11 @@ impl<'a> Parser<'a> {
     /// Calls, subscripts and attributes after a primary. As in CPython's
     /// PEG rules, a trailer that fails to parse is backtracked over (the
     /// caller then fails at it), so the rules around can still see the
-    /// primary before it.
+    /// primary before it. With the checks off (a probe: CPython's rules
+    /// without their error alternatives), a specific error inside the
+    /// trailer is such a failure too (`f(x y(a=1, 'k'))` is "forgot a
+    /// comma", as `y` alone is an expression), but reading the end of an
+    /// unclosed bracket is the tokenizer's error ([`Parser::settles`]).
     #[inline]
     fn trailers(&mut self, mut e: Expr, start: Pos) -> PResult<Expr> {
         loop {
@@ -686,7 +790,13 @@ impl<'a> Parser<'a> {
                     attr: attr.into(),
                     ctx: ExprContext::Load,
                 },
-                Err(err) if super::parser::is_generic(&err) && self.fatal.borrow().is_none() => {
+                Err(err)
+                    if if self.checks {
+                        super::parser::is_generic(&err) && self.fatal.borrow().is_none()
+                    } else {
+                        self.settles(&err)
+                    } =>
+                {
                     self.pos = pos;
                     self.chain = chain;
                     self.level = level;

@@ -330,6 +330,18 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// Whether a failed sub-rule gives way to a shorter parse: in a probe
+    /// (CPython's rules without their error alternatives, which backtrack
+    /// on any failure), unless the error is a limit or a literal's, or the
+    /// parse has read the end of the tokens (inside brackets, where CPython's
+    /// tokenizer raises its own error on reading it).
+    pub fn settles(&self, e: &ParseError) -> bool {
+        !self.checks
+            && !is_limit(e)
+            && self.fatal.borrow().is_none()
+            && self.fetched + 1 < self.toks.len()
+    }
+
     /// Runs `f` speculatively: restores the cursor afterwards and reports
     /// whether it succeeded. Used only on error paths to pick CPython's
     /// more specific messages.
@@ -361,6 +373,12 @@ pub(crate) fn is_generic(e: &ParseError) -> bool {
         e.message.as_str(),
         "invalid syntax" | "f-string: invalid syntax" | "unexpected indent" | "unexpected unindent"
     )
+}
+
+/// Whether an error is one of the parser's own limits (nesting, length),
+/// which no alternative gets around.
+pub(crate) fn is_limit(e: &ParseError) -> bool {
+    e.message.contains("too many nested") || e.message.starts_with("maximum recursion depth")
 }
 
 /// Builds an expression node starting at `at`.

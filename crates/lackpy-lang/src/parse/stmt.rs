@@ -936,7 +936,11 @@ impl<'a> Parser<'a> {
         }
         self.bump();
         if self.peek() != Tok::Newline {
-            return Err(self.syntax_error());
+            // Not a match statement after all: `match[x]: int` annotates a
+            // subscript, as CPython's PEG rules find on backtracking.
+            self.pos = start;
+            self.chain = chain;
+            return Ok(None);
         }
         if self.peek_at(1) != Tok::Indent {
             self.bump();

@@ -88,6 +88,27 @@ const CASES: &[&str] = &[
     "x\u{1d7ce} = 1",
     "\u{2e2f} = 1",
     "\u{10ffff} = 1",
+    // Found by the parser differential test's generated programs: CPython's
+    // error rules parse the next expression with full backtracking (a call,
+    // an operator or a conditional that fails leaves the shorter one).
+    "f(x y(a=1, 'k'))",
+    "v1 ( {1: 2}\nv1.update({})\n(sort_by=[1], 'k'))",
+    "f(x\ny\n(a=1, 'k'))",
+    "if (\nabc\n0 &\n): pass",
+    "[x y +\n]",
+    "[x y if\n]",
+    // `invalid_kvpair`: whatever follows a key that parses.
+    "{1: 2, x def}",
+    "{(data): -print, **print,\nfn\ndef }",
+    "{1: 2, x +\n}",
+    // `invalid_comprehension`: a tuple left unparenthesized.
+    "[1, 2 for a in y]",
+    "{1, *_\nfor a, b in data & y:\n    print(1)}",
+    "[1, for a in y]",
+    // `match` followed by a colon and no block is not a match statement.
+    "match[y]: int",
+    "match(y): 1",
+    "match (\ny\n):1\n    case y: pass",
 ];
 
 #[test]
