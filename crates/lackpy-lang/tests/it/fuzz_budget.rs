@@ -23,12 +23,12 @@
 //! `LACKPY_FUZZ_CASES` sets how many huge pairs run (all small ones always
 //! run), `LACKPY_FUZZ_SEED` which, `LACKPY_FUZZ_VERBOSE=1` prints each.
 
-use crate::{difftest, fuzzgen};
+use crate::{difftest, programs};
 
 use std::time::{Duration, Instant};
 
-use fuzzgen::Rng;
 use lackpy_lang::{Limits, NoTools, RunOptions, run};
+use programs::Rng;
 use serde_json::{Value as Json, json};
 
 /// An input family: its name and the prelude binding `v` and `w`, small
@@ -280,8 +280,8 @@ fn builtins_over_shared_deep_and_huge_inputs_end_within_their_limits() {
         }
     }
     // Huge: a sample of the pairs (all of them with LACKPY_FUZZ_CASES).
-    let seed = fuzzgen::seed(0x27_0002);
-    let cases = fuzzgen::cases(140).min(pairs.len() as u64) as usize;
+    let seed = programs::seed(0x27_0002);
+    let cases = programs::cases(140).min(pairs.len() as u64) as usize;
     let mut order: Vec<usize> = (0..pairs.len()).collect();
     let mut rng = Rng::for_case(seed, 0);
     for k in (1..order.len()).rev() {
@@ -294,7 +294,7 @@ fn builtins_over_shared_deep_and_huge_inputs_end_within_their_limits() {
             (program(&INPUTS[i], OPS[o], false), errors[p].clone())
         })
         .collect();
-    let verbose = fuzzgen::verbose();
+    let verbose = programs::verbose();
     let huge = std::thread::Builder::new()
         .stack_size(2 << 20)
         .spawn(move || {

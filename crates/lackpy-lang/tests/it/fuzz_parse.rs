@@ -2,8 +2,9 @@
 //!
 //! Four families of input, each from a fixed seed: raw bytes, grammar-shaped
 //! token soups (brackets, indentation, strings, f-strings, keywords),
-//! generated programs (valid and forbidden) mutated at the byte level, and
-//! nesting near the depth limits. The parser must return a tree or a clean
+//! generated programs (`programs`: runnable ones with refused statements,
+//! or ones over the whole grammar) mutated at the byte level, and nesting
+//! near the depth limits. The parser must return a tree or a clean
 //! `ParseError` (prefix, line within the source) on a 2 MiB stack, within
 //! a bounded wall time, never panic or overflow; a tree must then survive
 //! validation.
@@ -13,12 +14,12 @@
 //! (`LACKPY_FUZZ_SEED=N` for other cases, `LACKPY_FUZZ_VERBOSE=1` to print
 //! each input before it is parsed).
 
-use crate::fuzzgen;
+use crate::programs;
 
 use std::time::Instant;
 
-use fuzzgen::{CASE_WALL, Gen, Rng};
 use lackpy_lang::parse_bytes;
+use programs::{CASE_WALL, Gen, Rng};
 
 /// Parses one input and checks the answer's shape; `Err` says what is wrong.
 fn check(src: &[u8]) -> Result<(), String> {
@@ -141,11 +142,11 @@ const PIECES: &[&str] = &[
 fn soup(rng: &mut Rng) -> Vec<u8> {
     let mut s = String::new();
     for _ in 0..rng.below(150) {
-        if rng.pct(10) {
+        if rng.chance(10) {
             s.push('\n');
             s.push_str(&" ".repeat(rng.below(4) * 4));
         }
-        let piece: &&str = rng.pick(PIECES);
+        let piece: &str = rng.pick(PIECES);
         s.push_str(piece);
     }
     s.into_bytes()
@@ -155,12 +156,18 @@ fn raw_bytes(rng: &mut Rng) -> Vec<u8> {
     (0..rng.below(300)).map(|_| rng.next() as u8).collect()
 }
 
-/// A generated program (valid or not), mutated a few times.
+/// A generated program (a runnable one with refused statements, or one
+/// over the whole grammar), mutated a few times.
 fn mutated(rng: &mut Rng) -> Vec<u8> {
-    let mut seed = Rng::for_case(rng.next(), 0);
-    let mut g = Gen::new(&mut seed);
-    g.forbidden = true;
-    let mut src = g.program().into_bytes();
+    let mut seed = Rng::new(rng.next());
+    let mut src = if rng.chance(50) {
+        let mut g = Gen::runnable(&mut seed);
+        g.forbidden = true;
+        g.program()
+    } else {
+        Gen::grammar(&mut seed).program()
+    }
+    .into_bytes();
     for _ in 0..rng.below(4) {
         if src.is_empty() {
             break;
@@ -207,10 +214,10 @@ fn deep(rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn hostile_input_gives_a_tree_or_a_clean_error() {
-    let seed = fuzzgen::seed(0x5eed_0001);
-    let cases = fuzzgen::cases(4000);
-    let verbose = fuzzgen::verbose();
-    let failures = fuzzgen::on_small_stack(move || {
+    let seed = programs::seed(0x5eed_0001);
+    let cases = programs::cases(4000);
+    let verbose = programs::verbose();
+    let failures = programs::on_small_stack(move || {
         let mut failures = Vec::new();
         for case in 0..cases {
             let mut rng = Rng::for_case(seed, case);

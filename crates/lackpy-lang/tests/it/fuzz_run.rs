@@ -1,8 +1,9 @@
 //! Fuzz target: run generated *valid* programs under a small budget.
 //!
-//! Every program comes from the grammar generator in `fuzzgen` (loops,
-//! comprehensions, string/list/dict/set operations, big ints, formatting,
-//! and loops that double a value to build DAGs or grow without end). Each
+//! Every program comes from the runnable mode of the generator in
+//! `programs` (loops, comprehensions, string/list/dict/set operations, big
+//! ints, formatting, and loops that double a value to build DAGs or grow
+//! without end). Each
 //! must parse, pass validation, and then end with a value or a clean error
 //! within a bounded wall time, without a panic or a stack overflow, while
 //! the process's memory stays bounded.
@@ -12,12 +13,12 @@
 //! `LACKPY_FUZZ_SEED=N` changes the cases, `LACKPY_FUZZ_VERBOSE=1` prints
 //! each program before it runs (to find one that aborts the process).
 
-use crate::fuzzgen;
+use crate::programs;
 
 use std::time::{Duration, Instant};
 
-use fuzzgen::{CASE_WALL, Gen, Rng};
 use lackpy_lang::{Limits, NoTools, RunOptions, run};
+use programs::{CASE_WALL, Gen, Rng};
 
 /// The error types a budgeted run may end with: Python's own plus ours.
 const CLEAN: &[&str] = &[
@@ -81,7 +82,7 @@ fn check(src: &str) -> Result<String, String> {
 /// Runs one program under the small budget on a 2 MiB stack and requires
 /// a clean end within [`CASE_WALL`].
 fn assert_clean(src: &'static str) {
-    let res = fuzzgen::on_small_stack(move || check(src)).expect("no panic or overflow");
+    let res = programs::on_small_stack(move || check(src)).expect("no panic or overflow");
     assert!(res.is_ok(), "{src}: {res:?}");
 }
 
@@ -117,17 +118,17 @@ fn regression_repeated_squaring_outlasts_the_deadline() {
 /// The generated case `case` of the run seeded `seed`.
 fn program(seed: u64, case: u64) -> String {
     let mut rng = Rng::for_case(seed, case);
-    let mut g = Gen::new(&mut rng);
+    let mut g = Gen::runnable(&mut rng);
     g.bombs = case.is_multiple_of(4);
     g.program()
 }
 
 #[test]
 fn generated_programs_end_cleanly_under_a_small_budget() {
-    let seed = fuzzgen::seed(0x1a2b_3c4d);
-    let cases = fuzzgen::cases(1500);
-    let verbose = fuzzgen::verbose();
-    let failures = fuzzgen::on_small_stack(move || {
+    let seed = programs::seed(0x1a2b_3c4d);
+    let cases = programs::cases(1500);
+    let verbose = programs::verbose();
+    let failures = programs::on_small_stack(move || {
         let mut failures = Vec::new();
         for case in 0..cases {
             let src = program(seed, case);
@@ -155,7 +156,7 @@ fn generated_programs_end_cleanly_under_a_small_budget() {
         failures.len(),
         failures[..failures.len().min(5)].join("\n")
     );
-    if let Some(peak) = fuzzgen::peak_rss() {
+    if let Some(peak) = programs::peak_rss() {
         // Every run holds at most 8 MiB of values; the process must not
         // have grown anywhere near a bomb's size.
         assert!(peak < 1 << 30, "peak RSS {peak} bytes");

@@ -1,11 +1,12 @@
 //! Fuzz target: the validator on generated programs.
 //!
-//! The grammar generator in `fuzzgen` writes Python-ish programs and, in
-//! this target, mixes in every construct the whitelist refuses (def, class,
-//! while, try, import, walrus, `**`, bitwise operators, generator
-//! expressions, lambdas outside `key=`, dunder strings and attributes,
-//! forbidden names, match, async, yield, global, del, …), with the named
-//! extra rules on or off. Validation must return (never panic or overflow)
+//! The runnable mode of the generator in `programs` writes lackpy programs
+//! and, in this target, mixes in every construct the whitelist refuses
+//! (statements the grammar mode builds: def, class, while, try, match,
+//! import, global, del, raise, assert, yield, …; and walrus, `**`, bitwise
+//! operators, generator expressions, lambdas outside `key=`, dunder strings
+//! and attributes, forbidden names, async), with the named extra rules on
+//! or off. Validation must return (never panic or overflow)
 //! with only the documented messages, agree between source and tree, call
 //! a program with a forbidden construct invalid and one without valid.
 //!
@@ -13,10 +14,10 @@
 //! `LACKPY_FUZZ_CASES=100000 cargo test -p lackpy-lang --test it fuzz_validate::`
 //! (`LACKPY_FUZZ_SEED=N`, `LACKPY_FUZZ_VERBOSE=1` as in the other targets).
 
-use crate::fuzzgen;
+use crate::programs;
 
-use fuzzgen::{Gen, Rng};
 use lackpy_lang::{Rule, validate, validate_module};
+use programs::{Gen, Rng};
 
 /// The start of every message the validator may give (language.md §2).
 const MESSAGES: &[&str] = &[
@@ -55,16 +56,16 @@ fn is_call_error(e: &str) -> bool {
 
 fn rules(rng: &mut Rng) -> Vec<Rule> {
     let mut rules = Vec::new();
-    if rng.pct(20) {
+    if rng.chance(20) {
         rules.push(Rule::NoLoops);
     }
-    if rng.pct(20) {
+    if rng.chance(20) {
         rules.push(Rule::MaxDepth(rng.below(4) as u32));
     }
-    if rng.pct(20) {
+    if rng.chance(20) {
         rules.push(Rule::MaxCalls(rng.below(8) as u32));
     }
-    if rng.pct(20) {
+    if rng.chance(20) {
         rules.push(Rule::NoNestedCalls);
     }
     rules
@@ -100,15 +101,15 @@ fn check(src: &str, forbidden: usize, rules: &[Rule]) -> Result<(), String> {
 
 #[test]
 fn generated_programs_validate_without_panics() {
-    let seed = fuzzgen::seed(0x5eed_0002);
-    let cases = fuzzgen::cases(3000);
-    let verbose = fuzzgen::verbose();
-    let failures = fuzzgen::on_small_stack(move || {
+    let seed = programs::seed(0x5eed_0002);
+    let cases = programs::cases(3000);
+    let verbose = programs::verbose();
+    let failures = programs::on_small_stack(move || {
         let mut failures = Vec::new();
         for case in 0..cases {
             let mut rng = Rng::for_case(seed, case);
             let rules = rules(&mut rng);
-            let mut g = Gen::new(&mut rng);
+            let mut g = Gen::runnable(&mut rng);
             g.forbidden = case % 3 != 0;
             let src = g.program();
             let forbidden = g.forbidden_emitted;

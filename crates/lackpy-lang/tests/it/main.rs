@@ -6,8 +6,7 @@
 
 mod corpus;
 mod difftest;
-mod fuzzgen;
-mod progs;
+mod programs;
 
 mod args_diff;
 mod arith_diff;

@@ -1,17 +1,20 @@
 //! Differential test of the parser against CPython 3.11's `ast` module.
 //!
 //! Every corpus program, the column cases below and a few thousand
-//! generated ones (valid programs covering the whole grammar, and mutated
-//! ones exercising error lines) go to `tests/it/difftest/cpython_walk.py`
-//! in one `python3` run. For each program CPython gives either the
-//! breadth-first `ast.walk` list of `[kind, lineno, col_offset]` or its
-//! parse error line; ours must be identical, so every node that has a
-//! position (statements, expressions, `except` clauses, parameters,
-//! keywords, import names, patterns; f-string parts and fields included)
-//! must have CPython's line and column. `python3` is required: without it
-//! the test fails.
+//! generated ones ([`programs::parser_corpus`]: programs over the whole
+//! grammar, runnable ones with refused statements, deep nesting, known
+//! errors and token mutations exercising error lines) go to
+//! `tests/it/difftest/cpython_walk.py` in one `python3` run. For each
+//! program CPython gives either the breadth-first `ast.walk` list of
+//! `[kind, lineno, col_offset]` or its parse error line; ours must be
+//! identical, so every node that has a position (statements, expressions,
+//! `except` clauses, parameters, keywords, import names, patterns; f-string
+//! parts and fields included) must have CPython's line and column.
+//! `python3` is required: without it the test fails. `LACKPY_FUZZ_CASES`
+//! sets how many programs are generated (6000), `LACKPY_FUZZ_SEED` which;
+//! `DIFF_MESSAGES=1` prints the error messages that differ (not a failure).
 
-use crate::progs;
+use crate::programs;
 
 use lackpy_lang::parse;
 use lackpy_lang::{NodeRef, walk};
@@ -19,6 +22,7 @@ use serde_json::Value;
 
 use crate::corpus;
 use crate::difftest;
+use crate::programs;
 
 /// Every corpus program's text.
 fn corpus_programs() -> Vec<String> {
@@ -169,20 +173,14 @@ fn short(v: &Value) -> String {
 
 #[test]
 fn parser_matches_cpython() {
-    let mut programs = corpus_programs();
-    let n_corpus = programs.len();
-    programs.extend(COLUMN_CASES.iter().map(|s| s.to_string()));
-    let seed = std::env::var("DIFF_SEED")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(0x5eed_1a2b);
-    let count = std::env::var("DIFF_COUNT")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(6000);
-    programs.extend(progs::programs(seed, count));
+    let mut sources = corpus_programs();
+    let n_corpus = sources.len();
+    sources.extend(COLUMN_CASES.iter().map(|s| s.to_string()));
+    let seed = programs::seed(0x5eed_1a2b);
+    let count = programs::cases(6000) as usize;
+    sources.extend(programs::parser_corpus(seed, count));
     let mut tally = Tally::default();
-    compare(&programs, &mut tally);
+    compare(&sources, &mut tally);
     eprintln!(
         "differential: {} programs ({} corpus, {} column cases), {} accepted ({} positioned \
          nodes), {} rejected; verdict mismatches {}, tree mismatches {}, line mismatches {}, \

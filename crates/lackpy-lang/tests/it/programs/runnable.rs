@@ -1,103 +1,6 @@
-//! Shared support for the `fuzz_*` targets: a deterministic random source,
-//! the case count and seed (from the environment for longer runs), and a
-//! grammar-based generator of lackpy programs.
-//!
-//! The generator is typed loosely: it tracks which names hold ints, strs,
-//! lists, dicts and sets so that most programs get past the first line,
-//! and now and then picks a value of the wrong type to reach the error
-//! paths too. `forbidden` mode mixes in every construct the validator
-//! refuses.
-#![allow(dead_code)]
+//! Runnable mode: loosely typed lackpy programs (see the module above).
 
-use std::time::Duration;
-
-/// SplitMix64: tiny, fast, and the same on every platform.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for one case: the run's seed mixed with the case index,
-    /// so a failing case can be replayed alone.
-    pub fn for_case(seed: u64, case: u64) -> Rng {
-        Rng(seed ^ case.wrapping_mul(0x9E37_79B9_7F4A_7C15))
-    }
-
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-
-    /// `true` with probability `pct` percent.
-    pub fn pct(&mut self, pct: u64) -> bool {
-        self.next() % 100 < pct
-    }
-
-    /// One element of a non-empty slice.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
-
-/// How many cases a target runs: `LACKPY_FUZZ_CASES` when set (for long
-/// runs, e.g. `LACKPY_FUZZ_CASES=100000`), else `default`.
-pub fn cases(default: u64) -> u64 {
-    std::env::var("LACKPY_FUZZ_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// The seed: `LACKPY_FUZZ_SEED` when set, else `default` (fixed, so CI
-/// runs the same cases every time).
-pub fn seed(default: u64) -> u64 {
-    std::env::var("LACKPY_FUZZ_SEED")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
-}
-
-/// `LACKPY_FUZZ_VERBOSE=1` prints every case before it runs, to find the
-/// one that aborted the process (a stack overflow cannot be caught).
-pub fn verbose() -> bool {
-    std::env::var_os("LACKPY_FUZZ_VERBOSE").is_some()
-}
-
-/// Runs `f` on a thread with a 2 MiB stack (what a host's blocking pool
-/// gives), returning its panic message if it panicked.
-pub fn on_small_stack<T: Send + 'static>(
-    f: impl FnOnce() -> T + Send + 'static,
-) -> Result<T, String> {
-    let handle = std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(f)
-        .map_err(|e| format!("spawn: {e}"))?;
-    handle.join().map_err(|p| {
-        p.downcast_ref::<String>()
-            .cloned()
-            .or_else(|| p.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-            .unwrap_or_else(|| "panic".to_owned())
-    })
-}
-
-/// Peak resident memory of this process (Linux `VmHWM`), if known.
-pub fn peak_rss() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
-}
-
-/// The wall time one generated case may take before the target fails:
-/// generous against a loaded CI machine, far below "never ends".
-pub const CASE_WALL: Duration = Duration::from_secs(2);
+use super::{ARITH_OPS, FLOATS, FMT_SPECS, Gen, INT_OPS, INTS, ORDER_OPS, STRS};
 
 /// Kinds of values the generator keeps track of.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -118,55 +21,6 @@ pub enum Ty {
 
 const TYS: &[Ty] = &[Ty::Int, Ty::Float, Ty::Str, Ty::List, Ty::Dict, Ty::Set];
 
-const INTS: &[&str] = &[
-    "0",
-    "1",
-    "-1",
-    "2",
-    "3",
-    "7",
-    "10",
-    "255",
-    "-17",
-    "9223372036854775807",
-    "-9223372036854775808",
-    "9223372036854775806",
-    "4611686018427387904",
-    "18446744073709551616",
-    "100000000000000000000000000000",
-    "-340282366920938463463374607431768211456",
-];
-
-const FLOATS: &[&str] = &[
-    "0.0",
-    "-0.0",
-    "0.1",
-    "2.5",
-    "1e16",
-    "1e-05",
-    "3.14159",
-    "1e308",
-    "-1.5",
-    "123456789.125",
-];
-
-const STRS: &[&str] = &[
-    "''",
-    "'a'",
-    "'abc'",
-    "'Hello World'",
-    "'a,b,,c'",
-    "'  pad  '",
-    "'x y z'",
-    "'123'",
-    "'-4'",
-    "'é😀'",
-    "'line1\\nline2'",
-    "\"it's\"",
-    "'\\t\\x00\\\\'",
-    "'ABCabc'",
-];
-
 const STR_METHODS0: &[&str] = &[
     "upper",
     "lower",
@@ -180,38 +34,7 @@ const STR_METHODS0: &[&str] = &[
     "split",
 ];
 
-const FMT_SPECS: &[&str] = &[
-    "", ">10", "<5", "^9", "*^12", "+", " ", "010", ",", "_", "x", "#x", "o", "b", ".3", ".2f",
-    "e", ".1e", "g", "%", ">8.3", "#b", "n",
-];
-
-/// A program generator.
-pub struct Gen<'r> {
-    rng: &'r mut Rng,
-    vars: Vec<(String, Ty)>,
-    counter: usize,
-    /// Mix in forbidden constructs.
-    pub forbidden: bool,
-    /// Allow loops that can run long (doubling, big ranges): the budget
-    /// has to stop them.
-    pub bombs: bool,
-    /// How many forbidden statements the program holds so far.
-    pub forbidden_emitted: usize,
-}
-
-impl<'r> Gen<'r> {
-    /// A generator of valid programs.
-    pub fn new(rng: &'r mut Rng) -> Self {
-        Gen {
-            rng,
-            vars: Vec::new(),
-            counter: 0,
-            forbidden: false,
-            bombs: false,
-            forbidden_emitted: 0,
-        }
-    }
-
+impl Gen<'_> {
     fn fresh(&mut self) -> String {
         self.counter += 1;
         format!("v{}", self.counter)
@@ -232,13 +55,13 @@ impl<'r> Gen<'r> {
     }
 
     fn any_ty(&mut self) -> Ty {
-        *self.rng.pick(TYS)
+        self.rng.pick(TYS)
     }
 
     /// An expression of (usually) type `ty`, nested at most `depth` deep.
     pub fn expr(&mut self, ty: Ty, depth: u32) -> String {
         // Now and then a wrong-typed operand, for the error paths.
-        if depth > 0 && self.rng.pct(3) {
+        if depth > 0 && self.rng.chance(3) {
             let other = self.any_ty();
             return format!("({})", self.expr_inner(other, depth - 1));
         }
@@ -246,12 +69,12 @@ impl<'r> Gen<'r> {
     }
 
     fn expr_inner(&mut self, ty: Ty, depth: u32) -> String {
-        if self.rng.pct(30)
+        if self.rng.chance(30)
             && let Some(v) = self.var_of(ty)
         {
             return v;
         }
-        if depth == 0 || self.rng.pct(20) {
+        if depth == 0 || self.rng.chance(20) {
             return self.leaf(ty);
         }
         let d = depth - 1;
@@ -265,11 +88,12 @@ impl<'r> Gen<'r> {
         }
     }
 
-    fn leaf(&mut self, ty: Ty) -> String {
+    /// A literal of type `ty`.
+    pub(super) fn leaf(&mut self, ty: Ty) -> String {
         match ty {
-            Ty::Int => (*self.rng.pick(INTS)).to_owned(),
-            Ty::Float => (*self.rng.pick(FLOATS)).to_owned(),
-            Ty::Str => (*self.rng.pick(STRS)).to_owned(),
+            Ty::Int => self.rng.pick(INTS).to_owned(),
+            Ty::Float => self.rng.pick(FLOATS).to_owned(),
+            Ty::Str => self.rng.pick(STRS).to_owned(),
             Ty::List => {
                 let n = self.rng.below(4);
                 let items: Vec<String> = (0..n).map(|_| self.leaf(Ty::Int)).collect();
@@ -287,7 +111,7 @@ impl<'r> Gen<'r> {
     fn int_expr(&mut self, d: u32) -> String {
         match self.rng.below(16) {
             0..=2 => {
-                let op = *self.rng.pick(&["+", "-", "*", "//", "%"]);
+                let op = self.rng.pick(INT_OPS);
                 format!("({} {op} {})", self.expr(Ty::Int, d), self.expr(Ty::Int, d))
             }
             3 => format!("len({})", self.expr_seq(d)),
@@ -321,7 +145,7 @@ impl<'r> Gen<'r> {
     }
 
     fn seq_ty(&mut self) -> Ty {
-        *self.rng.pick(&[Ty::Str, Ty::List, Ty::Dict, Ty::Set])
+        self.rng.pick(&[Ty::Str, Ty::List, Ty::Dict, Ty::Set])
     }
 
     fn float_expr(&mut self, d: u32) -> String {
@@ -330,7 +154,7 @@ impl<'r> Gen<'r> {
             1 => format!(
                 "({} {} {})",
                 self.expr(Ty::Float, d),
-                self.rng.pick(&["+", "-", "*", "/", "//", "%"]),
+                self.rng.pick(ARITH_OPS),
                 self.expr(Ty::Float, d)
             ),
             2 => format!("float({})", self.expr(Ty::Int, d)),
@@ -358,14 +182,14 @@ impl<'r> Gen<'r> {
             4 => format!("{}[{}]", self.expr(Ty::Str, d), self.slice()),
             5 => format!("{}.join({})", self.expr(Ty::Str, d), self.str_list(d)),
             6 => {
-                let spec = *self.rng.pick(FMT_SPECS);
-                let ty = *self.rng.pick(&[Ty::Int, Ty::Float, Ty::Str]);
-                let conv = *self.rng.pick(&["", "", "", "!r", "!s", "!a"]);
+                let spec = self.rng.pick(FMT_SPECS);
+                let ty = self.rng.pick(&[Ty::Int, Ty::Float, Ty::Str]);
+                let conv = self.rng.pick(&["", "", "", "!r", "!s", "!a"]);
                 let e = self.fstring_expr(ty, d);
                 format!("f'<{{{e}{conv}:{spec}}}>'")
             }
             7 => {
-                let (fmt, ty) = *self.rng.pick(&[
+                let (fmt, ty) = self.rng.pick(&[
                     ("'%d'", Ty::Int),
                     ("'%5.2f'", Ty::Float),
                     ("'%s!'", Ty::Str),
@@ -427,7 +251,8 @@ impl<'r> Gen<'r> {
         }
     }
 
-    fn expr_any(&mut self, d: u32) -> String {
+    /// An expression of any type.
+    pub(super) fn expr_any(&mut self, d: u32) -> String {
         let ty = self.any_ty();
         self.expr(ty, d)
     }
@@ -449,26 +274,27 @@ impl<'r> Gen<'r> {
         }
     }
 
-    fn slice(&mut self) -> String {
+    /// What goes between a sequence's brackets: an index or a slice.
+    pub(super) fn slice(&mut self) -> String {
         let part = |g: &mut Self| -> String {
             match g.rng.below(5) {
                 0 => String::new(),
                 1 => g.small_int(),
-                2 => (*g
+                2 => g
                     .rng
-                    .pick(&["-1", "-2", "100", "-100", "9223372036854775807"]))
-                .to_owned(),
+                    .pick(&["-1", "-2", "100", "-100", "9223372036854775807"])
+                    .to_owned(),
                 _ => format!("{}", g.rng.below(4)),
             }
         };
         let a = part(self);
         let b = part(self);
-        if self.rng.pct(40) {
-            let step = *self
+        if self.rng.chance(40) {
+            let step = self
                 .rng
                 .pick(&["-1", "2", "-2", "3", "-9223372036854775808", "0"]);
             format!("{a}:{b}:{step}")
-        } else if self.rng.pct(30) {
+        } else if self.rng.chance(30) {
             a.chars()
                 .next()
                 .map_or_else(|| "0".to_owned(), |_| a.clone())
@@ -503,7 +329,7 @@ impl<'r> Gen<'r> {
                 format!("[{}]", items.join(", "))
             }
             1 => {
-                let cond = if self.rng.pct(50) {
+                let cond = if self.rng.chance(50) {
                     format!(
                         " if x {} {}",
                         self.rng.pick(&["!=", "<", ">=", "=="]),
@@ -515,7 +341,7 @@ impl<'r> Gen<'r> {
                 format!("[x for x in {}{cond}]", self.iterable(d))
             }
             2 => {
-                let key = *self.rng.pick(&[
+                let key = self.rng.pick(&[
                     "",
                     ", key=len",
                     ", key=str",
@@ -568,7 +394,7 @@ impl<'r> Gen<'r> {
                 let n = self.rng.below(4);
                 let items: Vec<String> = (0..n)
                     .map(|_| {
-                        let kt = *self.rng.pick(&[Ty::Int, Ty::Str, Ty::Float]);
+                        let kt = self.rng.pick(&[Ty::Int, Ty::Str, Ty::Float]);
                         let k = self.leaf(kt);
                         format!("{k}: {}", self.expr(Ty::Int, d))
                     })
@@ -607,12 +433,13 @@ impl<'r> Gen<'r> {
         }
     }
 
-    fn cond(&mut self, d: u32) -> String {
+    /// A condition (a comparison, a membership test, a bool operation, …).
+    pub(super) fn cond(&mut self, d: u32) -> String {
         match self.rng.below(7) {
             0 => format!(
                 "{} {} {}",
                 self.expr(Ty::Int, d),
-                self.rng.pick(&["<", "<=", "==", "!=", ">", ">="]),
+                self.rng.pick(ORDER_OPS),
                 self.expr(Ty::Int, d)
             ),
             1 => format!("{} in {}", self.expr(Ty::Int, d), self.expr_seq(d)),
@@ -628,10 +455,11 @@ impl<'r> Gen<'r> {
         }
     }
 
-    fn assign(&mut self, indent: &str) -> String {
+    /// An assignment of a new value to a new or bound name (one line).
+    pub(super) fn assign(&mut self, indent: &str) -> String {
         let ty = self.any_ty();
         let e = self.expr(ty, 3);
-        let name = if self.rng.pct(40)
+        let name = if self.rng.chance(40)
             && let Some(v) = self.var_of(ty)
         {
             v
@@ -644,7 +472,7 @@ impl<'r> Gen<'r> {
 
     /// One statement (with any block it opens), indented by `indent`.
     pub fn stmt(&mut self, indent: &str, depth: u32) -> String {
-        if self.forbidden && self.rng.pct(15) {
+        if self.forbidden && self.rng.chance(15) {
             return self.forbidden_stmt(indent);
         }
         let inner = format!("{indent}    ");
@@ -676,7 +504,7 @@ impl<'r> Gen<'r> {
             5 if depth > 0 => {
                 let mut s = format!("{indent}if {}:\n", self.cond(2));
                 s.push_str(&self.stmt(&inner, depth - 1));
-                if self.rng.pct(50) {
+                if self.rng.chance(50) {
                     s.push_str(&format!("{indent}else:\n"));
                     s.push_str(&self.stmt(&inner, depth - 1));
                 }
@@ -723,7 +551,7 @@ impl<'r> Gen<'r> {
                 self.rng.pick(&["' '", "'-'", "''"])
             ),
             10 => {
-                let ty = *self.rng.pick(&[Ty::Int, Ty::Str, Ty::List, Ty::Float]);
+                let ty = self.rng.pick(&[Ty::Int, Ty::Str, Ty::List, Ty::Float]);
                 match self.var_of(ty) {
                     Some(v) => format!("{indent}{v} += {}\n", self.expr(ty, 2)),
                     None => self.assign(indent),
@@ -738,7 +566,7 @@ impl<'r> Gen<'r> {
     /// A loop that grows something fast: the budget must end it.
     fn bomb(&mut self, indent: &str) -> String {
         let v = self.fresh();
-        let n = *self
+        let n = self
             .rng
             .pick(&["20", "40", "64", "100000000", "1000000000000"]);
         let shape = self.rng.below(9);
@@ -754,60 +582,60 @@ impl<'r> Gen<'r> {
             // A chain as deep as the budget allows (no recursion builds it).
             _ => format!("{v} = [{v}]"),
         };
-        let init = *self.rng.pick(&["'ab'", "[1]", "3", "{'k': 1}"]);
+        let init = self.rng.pick(&["'ab'", "[1]", "3", "{'k': 1}"]);
         self.vars.push((v.clone(), Ty::List));
         format!("{indent}{v} = {init}\n{indent}for _ in range({n}):\n{indent}    {body}\n")
     }
 
+    /// A statement the whitelist refuses: a statement kind the grammar
+    /// mode builds (compound or simple), or one of the expressions and
+    /// names the validator refuses inside an allowed statement.
     fn forbidden_stmt(&mut self, indent: &str) -> String {
         self.forbidden_emitted += 1;
+        if self.rng.chance(40) {
+            // Its body holds runnable statements only: one refused
+            // statement is enough.
+            let saved = std::mem::replace(&mut self.forbidden, false);
+            let s = self.refused_stmt(indent);
+            self.forbidden = saved;
+            return s;
+        }
         let e = self.expr(Ty::Int, 1);
-        let s = match self.rng.below(30) {
-            0 => format!("def f(x):\n{indent}    return {e}"),
-            1 => format!("class A:\n{indent}    pass"),
-            2 => format!("while {e}:\n{indent}    break"),
-            3 => format!("try:\n{indent}    x = {e}\n{indent}except Exception:\n{indent}    pass"),
-            4 => "import os".to_owned(),
-            5 => "from sys import path as p".to_owned(),
-            6 => format!("y = ({} := {e})", "z"),
-            7 => format!("y = {e} ** 2"),
-            8 => format!("y = {e} | 1 & 2 ^ 3 << 1 >> 1"),
-            9 => format!("y = ~{e}"),
-            10 => format!("y = list(x for x in range({e}))"),
-            11 => "y = lambda q: q".to_owned(),
-            12 => "y = sorted([1], key=lambda q: q.__class__)".to_owned(),
-            13 => "y = '__import__'".to_owned(),
-            14 => "y = f'{x}__'".to_owned(),
-            15 => "y = open('f')".to_owned(),
-            16 => "y = getattr(x, 'a')".to_owned(),
-            17 => "y = x._private".to_owned(),
-            18 => "y = x.f_globals".to_owned(),
-            19 => "global g".to_owned(),
-            20 => "del y".to_owned(),
-            21 => format!("assert {e}"),
-            22 => "raise ValueError('x')".to_owned(),
-            23 => format!(
+        let s = match self.rng.below(19) {
+            0 => format!("y = ({} := {e})", "z"),
+            1 => format!("y = {e} ** 2"),
+            2 => format!("y = {e} | 1 & 2 ^ 3 << 1 >> 1"),
+            3 => format!("y = ~{e}"),
+            4 => format!("y = list(x for x in range({e}))"),
+            5 => "y = lambda q: q".to_owned(),
+            6 => "y = sorted([1], key=lambda q: q.__class__)".to_owned(),
+            7 => "y = '__import__'".to_owned(),
+            8 => "y = f'{x}__'".to_owned(),
+            9 => "y = open('f')".to_owned(),
+            10 => "y = getattr(x, 'a')".to_owned(),
+            11 => "y = x._private".to_owned(),
+            12 => "y = x.f_globals".to_owned(),
+            13 => format!(
                 "match {e}:\n{indent}    case 1:\n{indent}        pass\n{indent}    case [a, *b] if a:\n{indent}        pass"
             ),
-            24 => "async def g():\n        await h()".replace("        ", &format!("{indent}    ")),
-            25 => format!("for i in {e} + 1:\n{indent}    pass"),
-            26 => "y = (yield)".to_owned(),
-            27 => "y = a @ b".to_owned(),
-            28 => "y = unknown_tool(1)".to_owned(),
-            _ => "y = (lambda: 1)()".to_owned(),
+            14 => "async def g():\n        await h()".replace("        ", &format!("{indent}    ")),
+            15 => format!("for i in {e} + 1:\n{indent}    pass"),
+            16 => "y = (yield)".to_owned(),
+            17 => "y = a @ b".to_owned(),
+            _ => "y = unknown_tool(1)".to_owned(),
         };
         format!("{indent}{s}\n")
     }
 
-    /// A whole program: a few statements and a final expression.
-    pub fn program(&mut self) -> String {
+    /// A whole runnable program: a few statements and a final expression.
+    pub(super) fn runnable_program(&mut self) -> String {
         let mut src = String::new();
         let n = 1 + self.rng.below(7);
         for _ in 0..n {
             let s = self.stmt("", 2);
             src.push_str(&s);
         }
-        let last = if self.rng.pct(30) && !self.vars.is_empty() {
+        let last = if self.rng.chance(30) && !self.vars.is_empty() {
             let names: Vec<String> = self.vars.iter().map(|(n, _)| n.clone()).collect();
             format!("[{}]", names.join(", "))
         } else {

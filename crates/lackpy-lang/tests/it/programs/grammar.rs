@@ -1,67 +1,38 @@
-//! A seeded, deterministic, grammar-driven program generator for the
-//! differential test: valid programs over the whole Python 3.11 grammar
-//! (forbidden constructs included), layout variations, deep nesting within
-//! CPython's limits, known error shapes, and random token mutations.
+//! Grammar mode: programs over the whole Python 3.11 grammar, and the
+//! parser corpus (see the module above).
 
-/// xorshift64*: small, deterministic, good enough for test generation.
-pub struct Rng(u64);
+use super::{BINOPS, CMPOPS, FLOATS, FMT_SPECS, Gen, INTS, NAMES, Rng, STRS, Ty};
 
-impl Rng {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        Rng(seed.max(1))
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    /// A number in `0..n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-    fn pick<'a>(&mut self, xs: &[&'a str]) -> &'a str {
-        xs[self.below(xs.len())]
-    }
+/// The builders a compound statement takes its parts from: the grammar's
+/// own (anything Python parses, and some it refuses) or the runnable
+/// mode's (always parses).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kit {
+    Grammar,
+    Runnable,
 }
 
-const NAMES: &[&str] = &[
-    "x", "y", "z", "foo", "bar", "data", "item", "n", "i", "_", "match", "case", "print", "tool",
-];
-const BINOPS: &[&str] = &[
-    "+", "-", "*", "/", "//", "%", "**", "@", "<<", ">>", "&", "|", "^",
-];
-const CMPOPS: &[&str] = &[
-    "==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not",
-];
-const AUGOPS: &[&str] = &[
-    "+=", "-=", "*=", "/=", "//=", "%=", "**=", "@=", "<<=", ">>=", "&=", "|=", "^=",
-];
-
-/// Generates valid and invalid programs.
-pub struct Gen {
-    rng: Rng,
-    /// Newlines allowed inside the expression being built (inside brackets).
-    nl: bool,
+/// Compound statements [`Gen::compound`] builds.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Compound {
+    If,
+    While,
+    For,
+    With,
+    Try,
+    Def,
+    Class,
+    Match,
 }
 
-impl Gen {
-    /// A generator from a seed.
-    pub fn new(seed: u64) -> Self {
-        Gen {
-            rng: Rng::new(seed),
-            nl: false,
-        }
-    }
-
+impl Gen<'_> {
     fn name(&mut self) -> String {
         self.rng.pick(NAMES).to_string()
+    }
+
+    /// An augmented assignment operator.
+    fn aug_op(&mut self) -> String {
+        format!("{}=", self.rng.pick(BINOPS))
     }
 
     /// Space, or (inside brackets) sometimes a line break or a comment.
@@ -76,8 +47,8 @@ impl Gen {
     }
 
     fn number(&mut self) -> String {
-        let r = &mut self.rng;
-        match r.below(14) {
+        let r = &mut *self.rng;
+        match r.below(16) {
             0 => "0".into(),
             1 => format!("{}", r.below(1000)),
             2 => "1_000_000".into(),
@@ -91,13 +62,15 @@ impl Gen {
             10 => "2j".into(),
             11 => "1.5E-3J".into(),
             12 => "123456789012345678901234567890".into(),
+            13 => r.pick(INTS).to_string(),
+            14 => r.pick(FLOATS).to_string(),
             _ => "00".into(),
         }
     }
 
     fn string(&mut self, depth: u32) -> String {
-        let r = &mut self.rng;
-        match r.below(16) {
+        let r = &mut *self.rng;
+        match r.below(17) {
             0 => "'abc'".into(),
             1 => "\"q\\\"t\"".into(),
             2 => "'esc \\n\\t\\\\ \\x41\\u00e9\\U0001F600 \\101 \\N{BULLET} \\d'".into(),
@@ -110,6 +83,7 @@ impl Gen {
             9 => "'a' 'b'".into(),
             10 => "'a' \"b\" '''c'''".into(),
             11 => "'cont\\\ninued'".into(),
+            12 => r.pick(STRS).to_string(),
             _ => self.fstring(depth),
         }
     }
@@ -135,7 +109,7 @@ impl Gen {
                 0 => format!("{inner}s{inner}"),
                 7 => format!("f{inner}{{x}}{inner}"),
                 8 => "a != b".into(),
-                9 => "x!r:^{w}".replace("!r:^{w}", ""),
+                9 => "x".into(),
                 1 => "x + 1".into(),
                 2 => "a[1:2]".into(),
                 3 if triple => "\nx\n+ y".into(),
@@ -150,10 +124,11 @@ impl Gen {
             };
             let eq = if self.rng.chance(15) { " = " } else { "" };
             let conv = self.rng.pick(&["", "", "!r", "!s", "!a"]);
-            let spec = match self.rng.below(8) {
+            let spec = match self.rng.below(9) {
                 0 => ":>10".to_string(),
                 6 => ":^{w}".to_string(),
                 7 => ":{x:>{w}}".to_string(),
+                8 => format!(":{}", self.rng.pick(FMT_SPECS)),
                 1 => ":{w}.{p}".to_string(),
                 2 => ":{w}{x!r:}d".to_string(),
                 3 => ":".to_string(),
@@ -176,9 +151,9 @@ impl Gen {
             0..=2 => self.name(),
             3 => self.number(),
             4 => self.string(depth),
-            5 => self.rng.pick(&["True", "False", "None", "..."]).into(),
+            5 => self.rng.pick(&["True", "False", "None", "..."]).to_string(),
             _ => {
-                let e = self.expr(depth.saturating_sub(1));
+                let e = self.grammar_expr(depth.saturating_sub(1));
                 format!("({e})")
             }
         }
@@ -186,7 +161,7 @@ impl Gen {
 
     fn params(&mut self, annotations: bool) -> String {
         let mut ps = Vec::new();
-        let ann = |g: &mut Gen| {
+        let ann = |g: &mut Self| {
             if annotations && g.rng.chance(30) {
                 format!(
                     ": {}",
@@ -252,7 +227,7 @@ impl Gen {
                     e = format!("{e}({a})");
                 }
                 3 => {
-                    let s = self.slice(depth);
+                    let s = self.subscript(depth);
                     e = format!("{e}[{s}]");
                 }
                 _ => e = format!("{e}[0]"),
@@ -261,9 +236,11 @@ impl Gen {
         e
     }
 
-    fn slice(&mut self, depth: u32) -> String {
+    /// What goes between a subscript's brackets: slices, tuples, starred
+    /// items, and now and then the runnable mode's index or slice.
+    fn subscript(&mut self, depth: u32) -> String {
         let d = depth.saturating_sub(1);
-        match self.rng.below(8) {
+        match self.rng.below(9) {
             0 => ":".into(),
             1 => "1:".into(),
             2 => "::2".into(),
@@ -271,7 +248,8 @@ impl Gen {
             4 => "1:2, 3".into(),
             5 => "a, *b".into(),
             6 => "i, j,".into(),
-            _ => self.expr(d),
+            7 => self.slice(),
+            _ => self.grammar_expr(d),
         }
     }
 
@@ -285,21 +263,22 @@ impl Gen {
                 format!("x{c}")
             }
             1 => format!("*{}, **{}", self.atom(d), self.atom(d)),
-            2 => format!("{}, key={}", self.expr(d), self.expr(d)),
+            2 => format!("{}, key={}", self.grammar_expr(d), self.grammar_expr(d)),
             3 => format!("a,{}b=1, *c, **d,", self.sp()),
-            _ => self.expr(d),
+            _ => self.grammar_expr(d),
         };
         self.nl = saved;
         s
     }
 
-    /// An expression (valid), with sub-expressions parenthesized as needed.
-    pub fn expr(&mut self, depth: u32) -> String {
+    /// An expression (valid), with sub-expressions parenthesized as needed;
+    /// now and then one of the runnable mode's.
+    pub(super) fn grammar_expr(&mut self, depth: u32) -> String {
         if depth == 0 {
             return self.atom(0);
         }
         let d = depth - 1;
-        match self.rng.below(22) {
+        match self.rng.below(23) {
             0 | 1 => self.primary(d),
             2 => {
                 let op = self.rng.pick(BINOPS);
@@ -332,7 +311,7 @@ impl Gen {
                 self.nl = true;
                 let s = format!(
                     "[{},{}{}, *{}]",
-                    self.expr(d),
+                    self.grammar_expr(d),
                     self.sp(),
                     self.atom(d),
                     self.atom(d)
@@ -345,7 +324,7 @@ impl Gen {
                 let s = format!(
                     "{{{}: {}, **{},{}}}",
                     self.atom(d),
-                    self.expr(d),
+                    self.grammar_expr(d),
                     self.atom(d),
                     self.sp()
                 );
@@ -353,7 +332,7 @@ impl Gen {
                 s
             }
             10 => format!("{{{}, *{}}}", self.atom(d), self.atom(d)),
-            11 => format!("({}, {},)", self.atom(d), self.expr(d)),
+            11 => format!("({}, {},)", self.atom(d), self.grammar_expr(d)),
             12 => {
                 let c = self.comp_clauses(d);
                 let e = self.atom(d);
@@ -381,6 +360,7 @@ impl Gen {
                 s
             }
             19 => self.string(d),
+            20 => self.expr_any(d.min(2)),
             _ => self.atom(d),
         }
     }
@@ -399,7 +379,7 @@ impl Gen {
                 "x[1:2]",
                 "f().z",
             ])
-            .into()
+            .to_string()
     }
 
     fn pattern(&mut self, depth: u32) -> String {
@@ -408,7 +388,7 @@ impl Gen {
             0 => "1".into(),
             1 => "-1".into(),
             2 => "'s'".into(),
-            3 => self.rng.pick(&["None", "True", "False"]).into(),
+            3 => self.rng.pick(&["None", "True", "False"]).to_string(),
             4 => "y".into(),
             5 => "_".into(),
             6 => "a.b.c".into(),
@@ -422,27 +402,38 @@ impl Gen {
         }
     }
 
-    fn block(&mut self, ind: &str, depth: u32) -> String {
+    /// A block after a compound statement's colon: one simple statement on
+    /// the same line, or an indented run of statements.
+    fn block(&mut self, ind: &str, depth: u32, kit: Kit) -> String {
         if self.rng.chance(15) {
-            return format!(" {}\n", self.simple());
+            return format!(" {}\n", self.simple(kit));
         }
         let inner = format!("{ind}{}", if self.rng.chance(10) { "\t" } else { "    " });
         let mut s = String::from("\n");
         for _ in 0..1 + self.rng.below(2) {
-            s.push_str(&self.stmt(&inner, depth.saturating_sub(1)));
+            let d = depth.saturating_sub(1);
+            let stmt = match kit {
+                Kit::Grammar => self.grammar_stmt(&inner, d),
+                Kit::Runnable => self.stmt(&inner, d),
+            };
+            s.push_str(&stmt);
         }
         s
     }
 
-    fn simple(&mut self) -> String {
-        let e = self.expr(2);
+    /// One simple statement, without its line end.
+    fn simple(&mut self, kit: Kit) -> String {
+        if kit == Kit::Runnable {
+            return self.assign("").trim_end().to_owned();
+        }
+        let e = self.grammar_expr(2);
         match self.rng.below(24) {
             0 => format!("{} = {}", self.target(), e),
             1 => format!("x = y = {e}"),
             2 => format!(
                 "{} {} {}",
                 self.rng.pick(&["x", "x.y", "x[0]", "(x)"]),
-                self.rng.pick(AUGOPS),
+                self.aug_op(),
                 e
             ),
             3 => format!(
@@ -452,19 +443,39 @@ impl Gen {
                 e
             ),
             4 => "x: int".into(),
-            5 => format!(
+            5..=13 => self.refused_simple(Kit::Grammar),
+            14 => format!("{}; {}", e, self.grammar_expr(1)),
+            15 => format!("*a, b = {e}"),
+            16 => format!("print({e}, sep='')"),
+            _ => e,
+        }
+    }
+
+    /// A simple statement of a kind the whitelist refuses (del, pass,
+    /// break, return, raise, global, assert, import, yield).
+    fn refused_simple(&mut self, kit: Kit) -> String {
+        let e = match kit {
+            Kit::Grammar => self.grammar_expr(2),
+            Kit::Runnable => self.expr_any(1),
+        };
+        let atom = match kit {
+            Kit::Grammar => self.atom(0),
+            Kit::Runnable => self.leaf(Ty::Str),
+        };
+        match self.rng.below(9) {
+            0 => format!(
                 "del {}",
                 self.rng.pick(&["x", "x, y", "x[0], y.z", "(a, b)", "[a]"])
             ),
-            6 => self
+            1 => self
                 .rng
                 .pick(&["pass", "break", "continue", "return", "raise"])
-                .into(),
-            7 => format!("return {e}"),
-            8 => format!("raise {} from {}", self.atom(0), self.atom(0)),
-            9 => self.rng.pick(&["global x, y", "nonlocal z"]).into(),
-            10 => format!("assert {e}, 'msg'"),
-            11 => self
+                .to_string(),
+            2 => format!("return {e}"),
+            3 => format!("raise {atom} from {atom}"),
+            4 => self.rng.pick(&["global x, y", "nonlocal z"]).to_string(),
+            5 => format!("assert {e}, 'msg'"),
+            6 => self
                 .rng
                 .pick(&[
                     "import os",
@@ -474,29 +485,71 @@ impl Gen {
                     "from ...pkg.mod import *",
                     "from m import x as y",
                 ])
-                .into(),
-            12 => format!("yield {e}"),
-            13 => "x = yield from y".into(),
-            14 => format!("{}; {}", e, self.expr(1)),
-            15 => format!("*a, b = {e}"),
-            16 => format!("print({e}, sep='')"),
-            _ => e,
+                .to_string(),
+            7 => format!("yield {e}"),
+            _ => "x = yield from y".into(),
         }
     }
 
-    /// A statement at indentation `ind`.
-    pub fn stmt(&mut self, ind: &str, depth: u32) -> String {
-        let hd = if depth == 0 { 0 } else { self.rng.below(16) };
-        let e = self.expr(2);
-        let head = match hd {
-            1 => format!("if {e}:"),
-            2 => format!("while {e}:"),
-            3 => format!(
+    /// A statement at indentation `ind`; now and then one of the runnable
+    /// mode's.
+    pub(super) fn grammar_stmt(&mut self, ind: &str, depth: u32) -> String {
+        if self.rng.chance(8) {
+            return self.stmt(ind, depth.min(2));
+        }
+        let kind = match if depth == 0 { 0 } else { self.rng.below(16) } {
+            1 => Compound::If,
+            2 => Compound::While,
+            3 => Compound::For,
+            4 => Compound::With,
+            5 => Compound::Try,
+            6 => Compound::Def,
+            7 => Compound::Class,
+            8 => Compound::Match,
+            _ => {
+                let c = if self.rng.chance(10) {
+                    "  # trailing comment"
+                } else {
+                    ""
+                };
+                let blank = if self.rng.chance(8) { "\n" } else { "" };
+                return format!("{ind}{}{c}\n{blank}", self.simple(Kit::Grammar));
+            }
+        };
+        self.compound(ind, depth, kind, Kit::Grammar)
+    }
+
+    /// A statement the whitelist refuses by its kind (a loop other than
+    /// `for`, a definition, `try`, `match`, or a refused simple
+    /// statement), its parts from the runnable mode so that it parses.
+    pub(super) fn refused_stmt(&mut self, ind: &str) -> String {
+        let kind = match self.rng.below(7) {
+            0 => Compound::While,
+            1 => Compound::Try,
+            2 => Compound::Def,
+            3 => Compound::Class,
+            4 => Compound::Match,
+            _ => return format!("{ind}{}\n", self.refused_simple(Kit::Runnable)),
+        };
+        self.compound(ind, 2, kind, Kit::Runnable)
+    }
+
+    /// A compound statement of `kind` with its clauses, from `kit`'s
+    /// expressions and statements.
+    fn compound(&mut self, ind: &str, depth: u32, kind: Compound, kit: Kit) -> String {
+        let e = match kit {
+            Kit::Grammar => self.grammar_expr(2),
+            Kit::Runnable => self.expr_any(2),
+        };
+        let head = match kind {
+            Compound::If => format!("if {e}:"),
+            Compound::While => format!("while {e}:"),
+            Compound::For => format!(
                 "{}for {} in {e}:",
                 if self.rng.chance(10) { "async " } else { "" },
                 self.target()
             ),
-            4 => {
+            Compound::With => {
                 let items = self.rng.pick(&[
                     "a",
                     "a as b",
@@ -511,10 +564,14 @@ impl Gen {
                     if self.rng.chance(10) { "async " } else { "" }
                 )
             }
-            5 => "try:".into(),
-            6 => {
+            Compound::Try => "try:".into(),
+            Compound::Def => {
                 let dec = if self.rng.chance(40) {
-                    format!("@{}\n{ind}", self.primary(1))
+                    let d = match kit {
+                        Kit::Grammar => self.primary(1),
+                        Kit::Runnable => self.name(),
+                    };
+                    format!("@{d}\n{ind}")
                 } else {
                     String::new()
                 };
@@ -522,7 +579,7 @@ impl Gen {
                 let ret = if self.rng.chance(30) { " -> int" } else { "" };
                 format!("{dec}{asy}def fn({}){ret}:", self.params(true))
             }
-            7 => {
+            Compound::Class => {
                 let dec = if self.rng.chance(30) {
                     format!("@dec\n{ind}")
                 } else {
@@ -533,44 +590,35 @@ impl Gen {
                         .pick(&["", "()", "(Base)", "(A, B, metaclass=M)", "(*bs, **kw)"]);
                 format!("{dec}class C{bases}:")
             }
-            8 => {
+            Compound::Match => {
                 let mut s = format!("{ind}match {e}:\n");
                 for _ in 0..1 + self.rng.below(3) {
                     let p = self.pattern(2);
                     let guard = if self.rng.chance(20) { " if x > 0" } else { "" };
-                    let b = self.block(&format!("{ind}    "), depth.saturating_sub(1));
+                    let b = self.block(&format!("{ind}    "), depth.saturating_sub(1), kit);
                     s.push_str(&format!("{ind}    case {p}{guard}:{b}"));
                 }
                 return s;
             }
-            _ => {
-                let c = if self.rng.chance(10) {
-                    "  # trailing comment"
-                } else {
-                    ""
-                };
-                let blank = if self.rng.chance(8) { "\n" } else { "" };
-                return format!("{ind}{}{c}\n{blank}", self.simple());
-            }
         };
-        let mut s = format!("{ind}{head}{}", self.block(ind, depth));
-        match hd {
-            1 => {
+        let mut s = format!("{ind}{head}{}", self.block(ind, depth, kit));
+        match kind {
+            Compound::If => {
                 if self.rng.chance(40) {
-                    s.push_str(&format!(
-                        "{ind}elif {}:{}",
-                        self.atom(0),
-                        self.block(ind, depth)
-                    ));
+                    let c = match kit {
+                        Kit::Grammar => self.atom(0),
+                        Kit::Runnable => self.cond(1),
+                    };
+                    s.push_str(&format!("{ind}elif {c}:{}", self.block(ind, depth, kit)));
                 }
                 if self.rng.chance(40) {
-                    s.push_str(&format!("{ind}else:{}", self.block(ind, depth)));
+                    s.push_str(&format!("{ind}else:{}", self.block(ind, depth, kit)));
                 }
             }
-            2 | 3 if self.rng.chance(20) => {
-                s.push_str(&format!("{ind}else:{}", self.block(ind, depth)))
+            Compound::While | Compound::For if self.rng.chance(20) => {
+                s.push_str(&format!("{ind}else:{}", self.block(ind, depth, kit)))
             }
-            5 => {
+            Compound::Try => {
                 let star = self.rng.chance(20);
                 let n = self.rng.below(3);
                 for i in 0..n {
@@ -579,13 +627,13 @@ impl Gen {
                         (false, 0) if n == 1 => "",
                         (false, _) => " (A, B) as err",
                     };
-                    s.push_str(&format!("{ind}except{ty}:{}", self.block(ind, depth)));
+                    s.push_str(&format!("{ind}except{ty}:{}", self.block(ind, depth, kit)));
                 }
                 if n > 0 && self.rng.chance(30) {
-                    s.push_str(&format!("{ind}else:{}", self.block(ind, depth)));
+                    s.push_str(&format!("{ind}else:{}", self.block(ind, depth, kit)));
                 }
                 if n == 0 || self.rng.chance(30) {
-                    s.push_str(&format!("{ind}finally:{}", self.block(ind, depth)));
+                    s.push_str(&format!("{ind}finally:{}", self.block(ind, depth, kit)));
                 }
             }
             _ => {}
@@ -593,11 +641,12 @@ impl Gen {
         s
     }
 
-    /// A valid program.
-    pub fn program(&mut self) -> String {
+    /// A program over the whole grammar, in one of the layouts a file can
+    /// have (CRLF, no final newline, a form feed, a header comment).
+    pub(super) fn grammar_program(&mut self) -> String {
         let mut s = String::new();
         for _ in 0..1 + self.rng.below(4) {
-            s.push_str(&self.stmt("", 3));
+            s.push_str(&self.grammar_stmt("", 3));
         }
         match self.rng.below(10) {
             0 => s = s.replace('\n', "\r\n"),
@@ -760,14 +809,14 @@ impl Gen {
         let base = CASES[self.rng.below(CASES.len())].to_string();
         if self.rng.chance(30) {
             // Put a valid statement before it so the error line moves.
-            let pre = self.stmt("", 1);
+            let pre = self.grammar_stmt("", 1);
             return format!("{pre}{base}");
         }
         base
     }
 
-    /// A random mutation of a valid program: a deleted, inserted,
-    /// duplicated or swapped token.
+    /// A random mutation of a program: a deleted, inserted, duplicated or
+    /// swapped token.
     pub fn mutate(&mut self, src: &str) -> String {
         let toks = crude_tokens(src);
         if toks.is_empty() {
@@ -834,21 +883,33 @@ fn crude_tokens(src: &str) -> Vec<&str> {
     out
 }
 
-/// The generated corpus: valid programs, deep nesting, known errors and
-/// mutations, `n` in all.
-pub fn programs(seed: u64, n: usize) -> Vec<String> {
-    let mut g = Gen::new(seed);
-    let mut out = Vec::with_capacity(n);
-    while out.len() < n {
-        match g.rng.below(10) {
-            0..=3 => out.push(g.program()),
-            4 => out.push(g.deep()),
-            5 | 6 => out.push(g.error_case()),
-            _ => {
-                let p = g.program();
-                out.push(g.mutate(&p));
+/// The parser differential test's programs, `n` of them, case `i` from
+/// `Rng::for_case(seed, i)`: programs over the whole grammar, runnable
+/// programs with refused statements, deep nesting, known errors, and
+/// token mutations of both kinds of program.
+pub fn parser_corpus(seed: u64, n: usize) -> Vec<String> {
+    (0..n as u64)
+        .map(|case| {
+            let mut rng = Rng::for_case(seed, case);
+            let mut g = Gen::grammar(&mut rng);
+            match g.rng.below(10) {
+                0..=2 => g.grammar_program(),
+                3 => {
+                    g.forbidden = true;
+                    g.runnable_program()
+                }
+                4 => g.deep(),
+                5 | 6 => g.error_case(),
+                7 | 8 => {
+                    let p = g.grammar_program();
+                    g.mutate(&p)
+                }
+                _ => {
+                    g.forbidden = true;
+                    let p = g.runnable_program();
+                    g.mutate(&p)
+                }
             }
-        }
-    }
-    out
+        })
+        .collect()
 }
