@@ -14,8 +14,6 @@
 //! sets how many programs are generated (6000), `LACKPY_FUZZ_SEED` which;
 //! `DIFF_MESSAGES=1` prints the error messages that differ (not a failure).
 
-use crate::programs;
-
 use lackpy_lang::parse;
 use lackpy_lang::{NodeRef, walk};
 use serde_json::Value;
