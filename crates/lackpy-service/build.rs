@@ -1,4 +1,4 @@
-//! Link options for the `lackpy` executable.
+//! Link options for the `lackpy` and `lackpy-exec` executables.
 #![forbid(unsafe_code)]
 
 fn main() {
@@ -17,6 +17,7 @@ fn main() {
     // classic form; the executable stays position-independent.
     if os == "linux" && env == "gnu" {
         println!("cargo:rustc-link-arg-bin=lackpy=-Wl,-z,pack-relative-relocs");
+        println!("cargo:rustc-link-arg-bin=lackpy-exec=-Wl,-z,pack-relative-relocs");
     }
     // Start-up and interpreter code first, together. The kernel maps an
     // executable's code 64 KiB (fault-around) around each page a process

@@ -123,7 +123,7 @@ pub struct Launch<'a> {
 /// stderr drained into tracing (target `lackpy_mcp_client::stderr`, field
 /// `server`).
 pub fn spawn(launch: &Launch<'_>) -> Result<Spawned, String> {
-    let mut cmd = std::process::Command::new(launch.command);
+    let mut cmd = procs::command(launch.command);
     cmd.args(launch.args)
         .env_clear()
         .envs(procs::minimal_env())

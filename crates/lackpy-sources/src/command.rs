@@ -10,7 +10,7 @@
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::{ExitStatus, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -106,7 +106,7 @@ impl CommandTool {
         // what stopped it.
         let own_limit = ctx.deadline.is_none_or(|d| d > deadline);
 
-        let mut cmd = Command::new(&program);
+        let mut cmd = process::command(&program);
         cmd.args(self.argv.iter().skip(1))
             .current_dir(&*ctx.workspace)
             .env_clear()

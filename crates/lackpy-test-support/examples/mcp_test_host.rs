@@ -6,6 +6,9 @@
 //!   `kill_all_servers` as a backstop;
 //! * `kill` mode: `kill_all_servers` alone (the fast path), then exit.
 //!
+//! Like `lackpy`, it is its own exec wrapper, so its servers are started
+//! with `posix_spawn` through it.
+//!
 //! Usage: `mcp_test_host <mcp_test_server path> <shutdown|kill>`.
 
 use std::io::Write;
@@ -34,8 +37,23 @@ fn stdio(id: &str, command: &str, args: &[&str]) -> McpServerDescriptor {
     }
 }
 
-#[tokio::main]
-async fn main() {
+fn main() {
+    // Before the runtime's threads: a wrapper becomes its child at once.
+    lackpy_sources::process::exec_wrapper_main();
+    let rt = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(rt) => rt,
+        Err(e) => {
+            eprintln!("mcp_test_host: no runtime: {e}");
+            std::process::exit(2);
+        }
+    };
+    rt.block_on(host());
+}
+
+async fn host() {
     let mut args = std::env::args().skip(1);
     let (Some(server), Some(mode)) = (args.next(), args.next()) else {
         eprintln!("usage: mcp_test_host <server> <shutdown|kill>");

@@ -149,6 +149,75 @@ fn sigkill_of_lackpy_takes_the_command_tool_child_along() {
     assert_gone(child, "SIGKILL");
 }
 
+#[test]
+fn a_command_tool_child_is_lackpys_own_and_leads_its_group() {
+    // Started through the exec wrapper, the child is still lackpy's own
+    // (the wrapper became the program), leads its own group and dies with
+    // a SIGKILLed lackpy.
+    let ws = slow_workspace();
+    let mut lackpy = start(ws.path(), "slow()\n", &["--tools", "slow"]);
+    let child = child_pid(ws.path(), &mut lackpy);
+    let stat = std::fs::read_to_string(format!("/proc/{child}/stat")).expect("stat");
+    let fields: Vec<&str> = stat
+        .rsplit(')')
+        .next()
+        .expect("fields")
+        .split_whitespace()
+        .collect();
+    assert_eq!(fields[1], lackpy.id().to_string(), "parent: {stat}");
+    assert_eq!(fields[2], child.to_string(), "group: {stat}");
+    send(lackpy.id(), "KILL");
+    lackpy.wait().expect("lackpy exits");
+    assert_gone(child, "SIGKILL");
+}
+
+#[test]
+fn the_exec_wrappers_refuse_misuse() {
+    let run = |bin: &str, args: &[&str]| {
+        let out = Command::new(bin)
+            .args(args)
+            .env_remove("RUST_LOG")
+            .stdin(Stdio::null())
+            .output()
+            .expect("the wrapper runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let usage = "lackpy: '__exec' is internal: lackpy starts its child processes through it \
+                 (__exec PARENT-PID PROGRAM [ARG...])\n";
+    // `lackpy __exec` and the small `lackpy-exec` are the same wrapper.
+    for bin in [
+        env!("CARGO_BIN_EXE_lackpy"),
+        env!("CARGO_BIN_EXE_lackpy-exec"),
+    ] {
+        assert_eq!(
+            run(bin, &["__exec"]),
+            (Some(2), String::new(), usage.to_string()),
+            "{bin}"
+        );
+        assert_eq!(run(bin, &["__exec", "x", "true"]).0, Some(2), "{bin}");
+        // Run by hand: its parent is not the process it names, so nothing runs.
+        let (code, out, err) = run(bin, &["__exec", "2", "sh", "-c", "echo ran"]);
+        assert_eq!((code, out.as_str()), (Some(2), ""), "{bin}: {err}");
+        assert!(
+            err.starts_with(
+                "lackpy: '__exec' is internal: this process was to be started by process 2, but its parent is "
+            ),
+            "{bin}: {err}"
+        );
+    }
+    assert_eq!(
+        run(env!("CARGO_BIN_EXE_lackpy-exec"), &[]),
+        (Some(2), String::new(), usage.to_string())
+    );
+    // Not a subcommand: the help does not offer it.
+    let (_, help, _) = run(env!("CARGO_BIN_EXE_lackpy"), &["--help"]);
+    assert!(!help.contains("__exec"), "{help}");
+}
+
 /// Runs `slow(60000)` on the MCP test server, sends `signal` to lackpy
 /// once the server runs, and checks the server is gone.
 fn mcp_server_dies_with_lackpy(signal: &str) {

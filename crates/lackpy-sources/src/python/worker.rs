@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -55,7 +55,7 @@ pub(crate) struct Worker {
 impl Worker {
     /// Starts a worker for `workspace` (its cwd, and the last entry of `sys.path`).
     pub(crate) fn start(python: &Path, workspace: &Path) -> Result<Worker, String> {
-        let mut cmd = Command::new(python);
+        let mut cmd = process::command(python);
         cmd.arg("-c")
             .arg(WORKER_PY)
             .arg(workspace)
