@@ -16,6 +16,7 @@ use tokio_util::sync::CancellationToken;
 
 use hyper::body::Body;
 
+use super::health::{self, Draining};
 use super::one_piece;
 use super::request_body::{self, BodyLimits, Message};
 use super::request_stream::{StreamGone, Tripwire};
@@ -51,6 +52,8 @@ pub(crate) struct Guard<S> {
     pub(crate) sessions: HttpSessions,
     pub(crate) cap: SessionCap,
     pub(crate) body: BodyLimits,
+    /// Set when a shutdown begins: `/readyz` and new sessions answer 503.
+    pub(crate) draining: Draining,
 }
 
 impl<S, B> hyper::service::Service<Request<B>> for Guard<S>
@@ -69,6 +72,9 @@ where
     type Future = Pin<Box<dyn Future<Output = Result<HttpResponse, Infallible>> + Send>>;
 
     fn call(&self, req: Request<B>) -> Self::Future {
+        if let Some(probe) = health::answer(&req, &self.draining) {
+            return Box::pin(std::future::ready(Ok(probe)));
+        }
         if let Err(refused) = request_target::check(&req) {
             return Box::pin(std::future::ready(Ok(*refused)));
         }
@@ -132,6 +138,11 @@ where
         // A new session: one at a time, admitted under the bound once rmcp
         // opened it.
         let (opening, initialize_id) = match (&session, message) {
+            // A replica shutting down takes no new session: the balancer
+            // (which sees `/readyz` fail too) sends the client elsewhere.
+            (None, Some(Message::Initialize(id))) if self.draining.is_set() => {
+                return shutting_down(id);
+            }
             (None, Some(Message::Initialize(id))) => (Some(self.cap.opening().await), id),
             _ => (None, serde_json::Value::Null),
         };
@@ -192,6 +203,16 @@ fn too_many_sessions(max: usize, id: serde_json::Value) -> HttpResponse {
         &format!(
             "too many sessions: all {max} sessions ([server] max_sessions) have a run in flight; try again shortly"
         ),
+        id,
+    )
+}
+
+/// 503 for an `initialize` once a shutdown has begun.
+fn shutting_down(id: serde_json::Value) -> HttpResponse {
+    request_body::jsonrpc_error(
+        StatusCode::SERVICE_UNAVAILABLE,
+        -32000,
+        "shutting down: this server takes no new sessions; connect again (another replica)",
         id,
     )
 }

@@ -14,6 +14,7 @@
 
 mod admission;
 mod elicitation;
+mod health;
 mod http_guard;
 mod listener;
 mod one_piece;
@@ -60,7 +61,7 @@ pub(crate) struct Shared {
     /// Runs by HTTP session, stopped when their session is deleted.
     http_sessions: sessions::HttpSessions,
     /// Set at SIGINT/SIGTERM: new runs are refused while old ones finish.
-    draining: std::sync::atomic::AtomicBool,
+    draining: health::Draining,
 }
 
 /// The MCP handler: one per session, all sharing one [`LackpyService`].
@@ -90,7 +91,7 @@ impl McpServer {
                 tools,
                 stop_runs: CancellationToken::new(),
                 http_sessions: sessions::HttpSessions::default(),
-                draining: std::sync::atomic::AtomicBool::new(false),
+                draining: health::Draining::default(),
             }),
             session: CancellationToken::new(),
         }
@@ -114,11 +115,10 @@ impl McpServer {
         self.shared.admission.in_flight()
     }
 
-    /// Refuses new runs from now on (`Busy`: the server is shutting down).
+    /// Refuses new runs (`Busy`) and, over HTTP, new sessions (503, and
+    /// `/readyz` answers 503) from now on: the server is shutting down.
     pub fn begin_drain(&self) {
-        self.shared
-            .draining
-            .store(true, std::sync::atomic::Ordering::SeqCst);
+        self.shared.draining.begin();
     }
 
     /// Stops every run of every session (the end of a shutdown's grace).

@@ -5,7 +5,6 @@
 //! for the tiers.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use lackpy_bridge::{CancelToken, ExecutionResult};
@@ -120,7 +119,7 @@ pub(super) async fn supervise<'a, T, Fut>(
 where
     Fut: Future<Output = Result<T, ServiceError>> + 'a,
 {
-    if shared.draining.load(Ordering::SeqCst) {
+    if shared.draining.is_set() {
         return Ok(refused(
             "the server is shutting down: no new programs are started".to_string(),
         ));

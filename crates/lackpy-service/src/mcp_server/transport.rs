@@ -143,11 +143,15 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
             max_bytes: http.max_body_bytes,
             timeout: header_timeout,
         },
+        draining: server.shared.draining.clone(),
     };
     let mut listener = Listener::new(listener, connection_cap(limits.max_connections));
     eprintln!("lackpy mcp serve: listening on http://{local}/mcp");
     let signal = signalled();
     tokio::pin!(signal);
+    // Set once the drain after a signal is over.
+    let drained = CancellationToken::new();
+    let mut draining = false;
     loop {
         tokio::select! {
             accepted = listener.accept() => {
@@ -180,16 +184,25 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
                     drop(slot);
                 });
             }
-            name = &mut signal => {
+            name = &mut signal, if !draining => {
+                // Connections are still taken while the runs in flight
+                // finish: probes see `/readyz` answer 503 and new sessions
+                // are refused with 503 (a balancer sends them elsewhere),
+                // while open sessions are served to the end of their runs.
                 tracing::info!("{name}: shutting down");
-                break;
+                draining = true;
+                server.begin_drain();
+                let server = server.clone();
+                let drained = drained.clone();
+                tokio::spawn(async move {
+                    drain(&server, grace).await;
+                    drained.cancel();
+                });
             }
+            () = drained.cancelled() => break,
         }
     }
-    // No new connections; sessions already open keep being served while
-    // their runs finish.
     drop(listener);
-    drain(server, grace).await;
     stop.cancel();
     Ok(())
 }

@@ -526,7 +526,7 @@ async fn http_bearer_token_and_body_cap() {
 }
 
 /// Starts a run whose first tool call reports progress and which then
-/// takes 800 ms, and sends SIGTERM to the server `pid` once that call is
+/// takes 2 s, and sends SIGTERM to the server `pid` once that call is
 /// reported (the run is surely in flight). The handle answers the run.
 async fn sigterm_during_a_run(
     client: &std::sync::Arc<Client>,
@@ -534,7 +534,7 @@ async fn sigterm_during_a_run(
 ) -> tokio::task::JoinHandle<Value> {
     let running = {
         let client = std::sync::Arc::clone(client);
-        tokio::spawn(async move { run(&client, "echo('started')\nslow(800)", json!({})).await })
+        tokio::spawn(async move { run(&client, "echo('started')\nslow(2000)", json!({})).await })
     };
     let progress = std::sync::Arc::clone(&client.service().progress);
     assert!(
@@ -560,24 +560,41 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
     let pid = child.id().expect("pid");
     let client = std::sync::Arc::new(http_client(&addr, initialize()).await);
     let servers = descendants(pid);
+    assert_eq!(raw_get(&addr, "/healthz").map(|r| r.0), Some(200), "alive");
+    assert_eq!(
+        raw_get(&addr, "/readyz"),
+        Some((200, r#"{"ready":true}"#.to_string())),
+        "ready before the signal"
+    );
     let running = sigterm_during_a_run(&client, pid).await;
-    // While the run finishes, no new connection is taken.
-    let mut refused = false;
-    for _ in 0..100 {
-        let other = http_client_result(&addr).await;
-        if other.is_err() {
-            refused = true;
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    assert!(refused, "a new session was accepted while draining");
+    // While the run finishes, the replica still answers: not ready (so a
+    // balancer sends new clients elsewhere), alive, and every new session
+    // is refused with 503.
+    assert!(
+        eventually(Duration::from_secs(5), || raw_get(&addr, "/readyz")
+            .is_some_and(
+                |(code, body)| code == 503 && body.contains("draining")
+            ))
+        .await,
+        "/readyz turns 503 at once: {:?}",
+        raw_get(&addr, "/readyz")
+    );
+    assert_eq!(raw_get(&addr, "/healthz").map(|r| r.0), Some(200));
+    assert_eq!(
+        raw_post(&addr, &[], INITIALIZE),
+        503,
+        "a new session while draining"
+    );
+    assert!(
+        http_client_result(&addr).await.is_err(),
+        "a new session was accepted while draining"
+    );
     let r = tokio::time::timeout(Duration::from_secs(10), running)
         .await
         .expect("the run answers")
         .expect("task");
     assert_eq!(
-        r["output"], "slept 800 ms",
+        r["output"], "slept 2000 ms",
         "the run finished within the grace: {r}"
     );
     let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
@@ -726,7 +743,7 @@ async fn sigterm_over_stdio_refuses_new_runs_and_lets_running_ones_finish() {
         .await
         .expect("the run answers")
         .expect("task");
-    assert_eq!(r["output"], "slept 800 ms", "{r}");
+    assert_eq!(r["output"], "slept 2000 ms", "{r}");
     let status = tokio::time::timeout(Duration::from_secs(10), child.wait())
         .await
         .expect("lackpy exits after SIGTERM")

@@ -1,0 +1,106 @@
+//! What a load balancer asks a replica: `GET /healthz` (the process is
+//! alive and answering) and `GET /readyz` (it takes new sessions: 503
+//! once a shutdown has begun, so the balancer sends new clients
+//! elsewhere while the runs in flight here finish).
+//!
+//! Both are answered before the bearer token and the Host check: a
+//! balancer's probe carries neither, and the answers tell nothing but
+//! "up" and "draining".
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use bytes::Bytes;
+use http::{HeaderValue, Method, Request, StatusCode, header};
+use http_body_util::{BodyExt, Full};
+
+use super::http_guard::HttpResponse;
+
+/// Liveness: 200 while the process answers.
+pub(crate) const HEALTH_PATH: &str = "/healthz";
+/// Readiness: 200 while new sessions are taken, 503 while draining.
+pub(crate) const READY_PATH: &str = "/readyz";
+
+/// Whether the replica has begun shutting down (shared with the server:
+/// new runs and new sessions are refused from then on).
+#[derive(Clone, Default)]
+pub(crate) struct Draining(Arc<AtomicBool>);
+
+impl Draining {
+    /// From now on, draining.
+    pub(crate) fn begin(&self) {
+        self.0.store(true, Ordering::SeqCst);
+    }
+
+    /// Whether a shutdown has begun.
+    pub(crate) fn is_set(&self) -> bool {
+        self.0.load(Ordering::SeqCst)
+    }
+}
+
+/// The answer to a health or readiness probe, or `None` when `req` is
+/// for another path.
+pub(crate) fn answer<B>(req: &Request<B>, draining: &Draining) -> Option<HttpResponse> {
+    let path = req.uri().path();
+    if path != HEALTH_PATH && path != READY_PATH {
+        return None;
+    }
+    if req.method() != Method::GET && req.method() != Method::HEAD {
+        let mut r = json(
+            StatusCode::METHOD_NOT_ALLOWED,
+            r#"{"error":"use GET or HEAD"}"#,
+        );
+        r.headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return Some(r);
+    }
+    Some(if path == HEALTH_PATH {
+        json(StatusCode::OK, r#"{"status":"ok"}"#)
+    } else if draining.is_set() {
+        json(
+            StatusCode::SERVICE_UNAVAILABLE,
+            r#"{"ready":false,"reason":"draining: shutting down, runs in flight are finishing"}"#,
+        )
+    } else {
+        json(StatusCode::OK, r#"{"ready":true}"#)
+    })
+}
+
+fn json(status: StatusCode, body: &'static str) -> HttpResponse {
+    let mut r = HttpResponse::new(Full::new(Bytes::from_static(body.as_bytes())).boxed());
+    *r.status_mut() = status;
+    r.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn status(method: Method, uri: &str, draining: &Draining) -> Option<u16> {
+        let req = Request::builder()
+            .method(method)
+            .uri(uri)
+            .body(())
+            .unwrap_or_default();
+        answer(&req, draining).map(|r| r.status().as_u16())
+    }
+
+    #[test]
+    fn probes_answer_and_readiness_follows_the_drain() {
+        let d = Draining::default();
+        assert_eq!(status(Method::GET, "/healthz", &d), Some(200));
+        assert_eq!(status(Method::HEAD, "/readyz", &d), Some(200));
+        assert_eq!(status(Method::POST, "/readyz", &d), Some(405));
+        assert_eq!(status(Method::GET, "/mcp", &d), None);
+        assert_eq!(status(Method::GET, "/readyz/", &d), None);
+        d.begin();
+        assert_eq!(status(Method::GET, "/readyz", &d), Some(503));
+        assert_eq!(status(Method::GET, "/healthz", &d), Some(200));
+    }
+}
