@@ -5,8 +5,8 @@ or writes the files; the text goes to stdout.
 
 Usage: python3 format_tables.py spec|percent|template
 
-* spec: `format(value, spec)` (crates/lackpy-lang/src/format/spec_cases.rs)
-* percent: `template % (argument,)` (.../format/percent_cases.rs)
+* spec: `format(value, spec)` (crates/lackpy-lang/src/text/format/format_spec_cases.rs)
+* percent: `template % (argument,)` (.../format/printf_cases.rs)
 * template: `str.format` templates CPython refuses (.../format/template_cases.rs)
 
 The tables are included (`include!`) into the test modules, which define

@@ -1,4 +1,4 @@
-"""Writes crates/lackpy-lang/src/unicode/tables.rs from CPython's own
+"""Writes crates/lackpy-lang/src/text/unicode/tables.rs from CPython's own
 answers: every table is what this Python's `str` methods and `unicodedata`
 say about every code point. Run by `cargo xtask codegen` (which compares
 or writes the file); the text goes to stdout. Needs CPython 3.11 (Unicode

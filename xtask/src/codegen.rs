@@ -25,22 +25,22 @@ pub struct Target {
 /// Every generated file in the workspace.
 pub const TARGETS: &[Target] = &[
     Target {
-        path: "crates/lackpy-lang/src/unicode/tables.rs",
+        path: "crates/lackpy-lang/src/text/unicode/tables.rs",
         script: "xtask/codegen/unicode_tables.py",
         args: &[],
     },
     Target {
-        path: "crates/lackpy-lang/src/format/spec_cases.rs",
+        path: "crates/lackpy-lang/src/text/format/format_spec_cases.rs",
         script: "xtask/codegen/format_tables.py",
         args: &["spec"],
     },
     Target {
-        path: "crates/lackpy-lang/src/format/percent_cases.rs",
+        path: "crates/lackpy-lang/src/text/format/printf_cases.rs",
         script: "xtask/codegen/format_tables.py",
         args: &["percent"],
     },
     Target {
-        path: "crates/lackpy-lang/src/format/template_cases.rs",
+        path: "crates/lackpy-lang/src/text/format/template_cases.rs",
         script: "xtask/codegen/format_tables.py",
         args: &["template"],
     },

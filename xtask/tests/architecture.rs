@@ -103,7 +103,7 @@ fn the_path_finder_sees_paths_and_skips_the_rest() {
     assert!(
         missing(
             &root,
-            &named(&["crates/lackpy-lang/src/parse/", "regions.rs"])
+            &named(&["crates/lackpy-lang/src/syntax/parse/", "regions.rs"])
         )
         .is_empty()
     );

@@ -96,22 +96,27 @@ fn clean() -> Vec<Source> {
     let files: &[(&str, &str)] = &[
         (
             "lib.rs",
-            "pub mod ast;\npub mod catalog;\npub mod data;\npub mod format;\npub mod interp;\npub mod validate;\npub mod value;\npub use data::Data;\npub use interp::{Host, run as run_program};\n",
-        ),
-        ("ast.rs", "pub struct Module;\n"),
-        (
-            "catalog.rs",
-            "use crate::ast::Module;\npub struct MethodId;\n",
+            "mod syntax;\nmod text;\npub mod data;\npub mod interp;\npub mod value;\npub use data::Data;\npub use interp::{Host, run as run_program};\npub use syntax::ast;\n",
         ),
         (
-            "validate/mod.rs",
-            "use crate::{ast::Module, catalog};\nuse super::ast;\n",
+            "syntax/mod.rs",
+            "pub mod ast;\npub mod catalog;\npub mod validate;\n",
         ),
-        ("format/mod.rs", "use crate::ast;\npub fn float_repr() {}\n"),
+        ("syntax/ast.rs", "pub struct Module;\n"),
+        (
+            "syntax/catalog.rs",
+            "use crate::syntax::ast::Module;\npub struct MethodId;\n",
+        ),
+        (
+            "syntax/validate/mod.rs",
+            "use crate::syntax::{ast::Module, catalog};\nuse super::ast;\nuse crate::text::format;\n",
+        ),
+        ("text/mod.rs", "pub mod format;\n"),
+        ("text/format/mod.rs", "pub fn float_repr() {}\n"),
         ("data.rs", "pub struct Data;\n"),
         (
             "value/mod.rs",
-            "//! Not `crate::interp::Interp`: a comment.\n/// Nor [`crate::interp::run`].\nmod lambda;\n#[cfg(test)]\n#[path = \"mod_tests.rs\"]\nmod tests;\nuse crate::format::float_repr;\nuse super::Data;\nuse crate::catalog::MethodId;\nconst S: &str = \"crate::interp::Interp\";\nconst R: &str = r#\"use crate::interp;\"#;\nconst C: char = '\\'';\nfn f<'a>(x: &'a str) -> &'a str { x }\npub struct Value;\n",
+            "//! Not `crate::interp::Interp`: a comment.\n/// Nor [`crate::interp::run`].\nmod lambda;\n#[cfg(test)]\n#[path = \"mod_tests.rs\"]\nmod tests;\nuse crate::text::format::float_repr;\nuse super::Data;\nuse crate::syntax::catalog::MethodId;\nconst S: &str = \"crate::interp::Interp\";\nconst R: &str = r#\"use crate::interp;\"#;\nconst C: char = '\\'';\nfn f<'a>(x: &'a str) -> &'a str { x }\npub struct Value;\n",
         ),
         (
             "value/mod_tests.rs",
@@ -124,7 +129,7 @@ fn clean() -> Vec<Source> {
         ("value/lambda.rs", "use crate::interp::code::LambdaDef;\n"),
         (
             "interp/mod.rs",
-            "pub mod code;\nuse crate::value::Value;\nuse crate::{ast, format, data::Data};\npub trait Host {}\npub fn run() {}\n",
+            "pub mod code;\nuse crate::value::Value;\nuse crate::{syntax::ast, text::format, data::Data};\npub trait Host {}\npub fn run() {}\n",
         ),
         (
             "interp/code.rs",
@@ -216,35 +221,42 @@ fn a_path_through_a_root_reexport_counts() {
 #[test]
 fn a_reexport_counts_as_an_import() {
     one_violation(
-        &with("format/mod.rs", "pub(crate) use crate::value::Value;\n"),
+        &with(
+            "text/format/mod.rs",
+            "pub(crate) use crate::value::Value;\n",
+        ),
         &[
-            "src/format/mod.rs:1",
-            "`format` (layer format) names crate::value::Value (layer value)",
+            "src/text/format/mod.rs:1",
+            "`text` (layer text) names crate::value::Value (layer value)",
         ],
     );
 }
 
 #[test]
-fn format_may_not_use_interp() {
+fn text_may_use_neither_syntax_nor_interp() {
     one_violation(
-        &with("format/mod.rs", "use crate::interp::Host;\n"),
-        &["`format` (layer format) names crate::interp::Host (layer interp)"],
+        &with("text/format/mod.rs", "use crate::interp::Host;\n"),
+        &["`text` (layer text) names crate::interp::Host (layer interp)"],
+    );
+    one_violation(
+        &with("text/format/mod.rs", "use crate::syntax::ast::Module;\n"),
+        &["`text` (layer text) names crate::syntax::ast::Module (layer syntax)"],
     );
 }
 
 #[test]
 fn syntax_may_use_neither_value_nor_interp() {
     one_violation(
-        &with("validate/mod.rs", "use crate::value::Value;\n"),
-        &["`validate` (layer syntax) names crate::value::Value (layer value)"],
+        &with("syntax/validate/mod.rs", "use crate::value::Value;\n"),
+        &["`syntax` (layer syntax) names crate::value::Value (layer value)"],
     );
     one_violation(
-        &with("catalog.rs", "use crate::interp::Host;\n"),
-        &["`catalog` (layer syntax) names crate::interp::Host (layer interp)"],
+        &with("syntax/catalog.rs", "use crate::interp::Host;\n"),
+        &["`syntax` (layer syntax) names crate::interp::Host (layer interp)"],
     );
     one_violation(
-        &with("ast.rs", "use crate::format::float_repr;\n"),
-        &["`ast` (layer syntax) names crate::format::float_repr (layer format)"],
+        &with("syntax/ast.rs", "use crate::data::Data;\n"),
+        &["`syntax` (layer syntax) names crate::data::Data (layer value)"],
     );
 }
 

@@ -13,38 +13,32 @@
 //! `cargo xtask check-layers` enforces that.
 #![forbid(unsafe_code)]
 
-pub mod ast;
-mod catalog;
-mod codecs;
 mod data;
 mod fnv;
-mod format;
-mod grade;
 mod interp;
 mod json_text;
-mod parse;
-mod spec;
-mod unicode;
-mod validate;
+mod syntax;
+mod text;
 mod value;
-mod walk;
+
+pub use syntax::ast;
 
 pub use data::{Data, str_repr};
-pub use grade::{Grade, compute_grade};
 pub use interp::{
     DroppedCalls, Host, Limits, NoTools, RunOptions, RunOutcome, Teardown, ToolException,
     TraceDropped, TraceEntry, Variables, preview_args, run,
 };
 pub use json_text::JsonText;
-pub use parse::{
+pub use syntax::grade::{Grade, compute_grade};
+pub use syntax::lang_spec::{Spec, spec};
+pub use syntax::parse::{
     ParseError, SourcePart, SourceRegion, StringKind, parse, parse_bytes, source_regions,
 };
-pub use spec::{Spec, spec};
-pub use validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
-pub use validate::{
+pub use syntax::validate::names::{ALLOWED_BUILTINS, FORBIDDEN_NAMES};
+pub use syntax::validate::{
     CallSignature, Diagnostic, KNOWN_RULES, Lit, ParamSig, Rule, RuleParseError, TypeHint,
     Validation, builtin_signature, builtin_signatures, validate, validate_module,
     validate_module_with, validate_with,
 };
+pub use syntax::walk::{DepthFirst, NodeRef, Walk, depth_first, in_walk_order, walk};
 pub use value::json::MAX_JSON_DEPTH;
-pub use walk::{DepthFirst, NodeRef, Walk, depth_first, in_walk_order, walk};

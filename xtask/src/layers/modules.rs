@@ -3,7 +3,7 @@
 //! A crate's top-level modules are grouped into layers, lowest first; a
 //! module may name modules of its own layer and of the layers before it,
 //! never of a later one. For `lackpy-lang` that is the order
-//! syntax → `format` → `value` → `interp`, so the interpreter can be changed
+//! `text` → `syntax` → `value` → `interp`, so the interpreter can be changed
 //! without the value model, and the validator without either.
 //!
 //! The check reads the source, not the compiler's resolution: every path
@@ -61,23 +61,18 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
             name: "util",
             modules: &["fnv"],
         },
-        // Character facts (CPython's Unicode tables): the tokenizer, repr
-        // and the string methods all read them, and they read nothing.
+        // Pure functions on characters, text, bytes and numbers: CPython's
+        // Unicode tables, the formatting mini-languages and the codecs. It
+        // comes before syntax because the tokenizer reads the Unicode tables.
         Layer {
-            name: "unicode",
-            modules: &["unicode"],
+            name: "text",
+            modules: &["text"],
         },
+        // Source to a checked tree: ast, walk, parse, validate, the catalog
+        // of builtins and methods, the language spec and grades.
         Layer {
             name: "syntax",
-            modules: &[
-                "ast", "walk", "parse", "validate", "spec", "grade", "catalog",
-            ],
-        },
-        // Text formatting and text encodings: pure functions on text,
-        // bytes and numbers.
-        Layer {
-            name: "format",
-            modules: &["format", "codecs"],
+            modules: &["syntax"],
         },
         Layer {
             name: "value",

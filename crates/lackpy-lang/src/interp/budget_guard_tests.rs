@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use super::methods::methods_of;
 use super::{Limits, NoTools, RunOptions, run};
-use crate::catalog::{BUILTINS, MethodId, TypeId};
+use crate::syntax::catalog::{BUILTINS, MethodId, TypeId};
 
 /// An iterable of 10**18 items.
 const HUGE: &str = "reversed(range(1000000000000000000))";
@@ -161,7 +161,7 @@ fn cases() -> Vec<(String, String)> {
 }
 
 fn run_case(src: &str) -> (Option<String>, Duration) {
-    let module = match crate::parse::parse(src) {
+    let module = match crate::syntax::parse::parse(src) {
         Ok(m) => m,
         Err(e) => return (Some(format!("parse: {e}")), Duration::ZERO),
     };

@@ -28,7 +28,7 @@ impl Interp<'_> {
             return v;
         }
         let f = self.eval(&c.func)?;
-        if let (Value::Builtin(crate::catalog::BuiltinId::Len), true, [Elt::One(a)]) =
+        if let (Value::Builtin(crate::syntax::catalog::BuiltinId::Len), true, [Elt::One(a)]) =
             (&f, c.simple, c.args.as_slice())
             && let ExprKind::MethodCall(m) = &a.kind
             && m.attr.id.is_some_and(super::pieces::is_split_family)
@@ -51,7 +51,7 @@ impl Interp<'_> {
     #[inline(always)]
     fn len_in_place(&mut self, c: &Call) -> Option<R<Value>> {
         use super::code::{Fallback, NameRef};
-        use crate::catalog::{BuiltinId, BuiltinName};
+        use crate::syntax::catalog::{BuiltinId, BuiltinName};
         let (ExprKind::Name(NameRef::Global(slot), _), [Elt::One(a)]) =
             (&c.func.kind, c.args.as_slice())
         else {
@@ -82,7 +82,7 @@ impl Interp<'_> {
         // A str method on a name reads the receiver where it lives: tried
         // first, so the receiver is not cloned (and dropped) for nothing.
         // (`get`, no str method, goes straight to the dict path below.)
-        if m.attr.id != Some(crate::catalog::MethodId::Get) {
+        if m.attr.id != Some(crate::syntax::catalog::MethodId::Get) {
             if let Some(v) = self.str_method_in_place(m) {
                 return v;
             }
@@ -97,7 +97,7 @@ impl Interp<'_> {
             }
         }
         let obj = self.eval(&m.obj)?;
-        if let (Some(crate::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
+        if let (Some(crate::syntax::catalog::MethodId::Get), Value::Dict(d)) = (m.attr.id, &obj)
             && m.simple
             && let [Elt::One(key), rest @ ..] = m.args.as_slice()
             && rest.len() <= 1
@@ -213,7 +213,7 @@ impl Interp<'_> {
     fn strip_recase_in_place(
         &mut self,
         inner: &MethodCall,
-        recase: crate::catalog::MethodId,
+        recase: crate::syntax::catalog::MethodId,
     ) -> Option<R<Value>> {
         use super::eval_expr::{peek_in, pure_in};
         let (ExprKind::Name(r, _), Some(strip)) = (&inner.obj.kind, inner.attr.id) else {

@@ -8,9 +8,9 @@
 
 use std::rc::Rc;
 
-use crate::ast::{CmpOp, Operator, UnaryOp};
-use crate::catalog::BuiltinName;
-use crate::catalog::MethodId;
+use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
+use crate::syntax::catalog::BuiltinName;
+use crate::syntax::catalog::MethodId;
 use crate::value::Value;
 
 /// Where a name lives.
@@ -270,7 +270,7 @@ pub(crate) enum Spec {
     /// A spec without nested fields, parsed on first use.
     Fixed(
         Rc<str>,
-        std::cell::OnceCell<Option<crate::format::FormatSpec>>,
+        std::cell::OnceCell<Option<crate::text::format::FormatSpec>>,
     ),
     /// A spec with nested fields (`{x:>{width}}`).
     Dynamic(Vec<FPart>),

@@ -8,7 +8,7 @@ use std::rc::Rc;
 use crate::value::bytes::PyBytes;
 
 use super::limits::Budget;
-use crate::codecs::{self, CodecError, Handler};
+use crate::text::codecs::{self, CodecError, Handler};
 use crate::value::Value;
 use crate::value::errors::{Exc, ExcKind, R};
 
@@ -251,7 +251,7 @@ mod deadline_tests {
             "b = b'\\x00\\xdc' * 10000000\nlen(b.decode('utf-16-le', 'ignore'))",
             "t = '\\u20ac' * 20000000\nlen(t.encode('latin-1', 'replace'))",
         ] {
-            let module = crate::parse::parse(src).expect("parses");
+            let module = crate::syntax::parse::parse(src).expect("parses");
             let opts = RunOptions {
                 limits: Limits {
                     timeout: Duration::from_millis(200),

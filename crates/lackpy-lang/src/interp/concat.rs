@@ -19,7 +19,7 @@ use super::Interp;
 use super::code::{Expr, ExprKind};
 use super::eval_expr::{at_line, check_stack};
 use super::ops;
-use crate::ast::Operator;
+use crate::syntax::ast::Operator;
 use crate::value::errors::R;
 use crate::value::str::PyStr;
 use crate::value::{StrRc, Value};

@@ -9,7 +9,7 @@ use std::rc::Rc;
 use super::Interp;
 use super::code::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
 use super::ops;
-use crate::ast::{CmpOp, Operator, UnaryOp};
+use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
 use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::Buf;
@@ -89,7 +89,8 @@ impl Interp<'_> {
         // rebind, the common case here: straight to the builtin.
         if let ExprKind::Name(super::code::NameRef::Global(slot), _) = &e.kind
             && let Some(super::code::GlobalInfo {
-                fallback: super::code::Fallback::Builtin(crate::catalog::BuiltinName::Func(b)),
+                fallback:
+                    super::code::Fallback::Builtin(crate::syntax::catalog::BuiltinName::Func(b)),
                 ..
             }) = self.program.globals.get(*slot as usize)
         {

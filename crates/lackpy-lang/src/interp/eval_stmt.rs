@@ -9,7 +9,7 @@ use super::eval_expr::{at_line, forbidden};
 use super::fast::{self, Num};
 use super::ops;
 use super::pieces::Source;
-use crate::ast::Operator;
+use crate::syntax::ast::Operator;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
@@ -287,8 +287,11 @@ impl Interp<'_> {
             }
             Target::Attribute(obj, name) => {
                 let o = self.eval(obj)?;
-                let cur =
-                    super::methods::get_attr(&o, name, crate::catalog::MethodId::from_name(name))?;
+                let cur = super::methods::get_attr(
+                    &o,
+                    name,
+                    crate::syntax::catalog::MethodId::from_name(name),
+                )?;
                 let rhs = self.eval(e)?;
                 let v = ops::inplace(self, op, cur, rhs)?;
                 return Err(set_attr_error(&o, name, &v));
@@ -464,7 +467,7 @@ impl Interp<'_> {
 
 /// Every attribute of a builtin value is read-only or absent.
 fn set_attr_error(o: &Value, name: &str, _v: &Value) -> Box<Exc> {
-    let known = crate::catalog::MethodId::from_name(name)
+    let known = crate::syntax::catalog::MethodId::from_name(name)
         .is_some_and(|id| super::methods::has_method(o, id));
     if known {
         Exc::attribute_error(format!(

@@ -20,7 +20,7 @@ use super::Interp;
 use super::code::{Expr, ExprKind, Fast, FastBin, FastCmp};
 use super::eval_expr::at_line;
 use super::ops::{Int, float_divmod, int_fast, int_op, ordered};
-use crate::ast::{CmpOp, Operator};
+use crate::syntax::ast::{CmpOp, Operator};
 use crate::value::Value;
 use crate::value::errors::R;
 

@@ -1,7 +1,7 @@
 //! Formatting values: `format(v, spec)` (f-strings and `str.format`), `%`
-//! formatting and `str.format` templates, on top of [`crate::format`].
+//! formatting and `str.format` templates, on top of [`crate::text::format`].
 //!
-//! [`crate::format`] turns numbers and text into text; this module fetches
+//! [`crate::text::format`] turns numbers and text into text; this module fetches
 //! and converts the arguments, raises the TypeErrors about them and bounds
 //! every result by the memory left in the run's budget.
 
@@ -10,7 +10,7 @@ use std::rc::Rc;
 use num_bigint::BigInt;
 
 use super::limits::Budget;
-use crate::format::{
+use crate::text::format::{
     self as fmt, Count, FieldName, FormatError, FormatErrorKind, PercentPiece, PercentSpec,
     TemplatePiece,
 };
@@ -155,7 +155,7 @@ fn push_int_fast<W: std::fmt::Write>(
 
 /// Appends `v` formatted with a parsed spec: common int, float and str
 /// specs directly (the number built in an inline scratch string), the
-/// rest through [`crate::format`].
+/// rest through [`crate::text::format`].
 fn format_parsed_into(
     budget: &mut Budget,
     v: &Value,

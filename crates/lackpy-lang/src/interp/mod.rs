@@ -50,10 +50,10 @@ pub use trace_cap::{DroppedCalls, TraceDropped};
 use self::code::{Fallback, NameRef, Program, StmtKind};
 use self::limits::Budget;
 use self::trace_cap::Trace;
-use crate::ast;
-use crate::catalog::builtin_by_name;
 use crate::data::Data;
 use crate::json_text::JsonText;
+use crate::syntax::ast;
+use crate::syntax::catalog::builtin_by_name;
 use crate::value::convert::{from_data, to_data_with, to_json_text_with};
 use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::growth::Growth;
@@ -455,7 +455,7 @@ impl<'a> Interp<'a> {
         let effective_output = match &out_data {
             Some(d) => Some(d.clone()),
             None => {
-                let stripped = stdout.trim_matches(crate::unicode::is_space);
+                let stripped = stdout.trim_matches(crate::text::unicode::is_space);
                 if stripped.is_empty() {
                     None
                 } else {
@@ -618,8 +618,12 @@ impl<'a> Interp<'a> {
     #[cold]
     fn load_fallback(&self, slot: u32, name: &str) -> R<Value> {
         match self.program.globals.get(slot as usize).map(|g| &g.fallback) {
-            Some(Fallback::Builtin(crate::catalog::BuiltinName::Func(b))) => Ok(Value::Builtin(*b)),
-            Some(Fallback::Builtin(crate::catalog::BuiltinName::Type(t))) => Ok(Value::Type(*t)),
+            Some(Fallback::Builtin(crate::syntax::catalog::BuiltinName::Func(b))) => {
+                Ok(Value::Builtin(*b))
+            }
+            Some(Fallback::Builtin(crate::syntax::catalog::BuiltinName::Type(t))) => {
+                Ok(Value::Type(*t))
+            }
             Some(Fallback::Tool(v) | Fallback::Value(v)) => Ok(v.clone()),
             _ => Err(self.unbound(NameRef::Global(slot), name)),
         }

@@ -16,7 +16,7 @@ use super::Interp;
 use super::code::{Elt, Expr, ExprKind};
 use super::eval_expr::{at_line, check_stack};
 use super::formatting::{PercentTemplate, parse_percent_template, percent_items, percent_parsed};
-use crate::ast::Operator;
+use crate::syntax::ast::Operator;
 use crate::value::errors::R;
 use crate::value::{StrRc, Value};
 

@@ -19,7 +19,7 @@ use super::code::{Expr, ExprKind, MethodCall, Target};
 use super::eval_expr::{at_line, check_stack};
 use super::methods::str::partition_parts;
 use super::methods::str_pieces::SplitCall;
-use crate::catalog::MethodId as M;
+use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 
@@ -132,7 +132,7 @@ impl Interp<'_> {
             Source::Parted(parts) => Source::parted_tuple(parts),
         };
         self.call_value(
-            &Value::Builtin(crate::catalog::BuiltinId::Len),
+            &Value::Builtin(crate::syntax::catalog::BuiltinId::Len),
             std::slice::from_ref(&v),
             &[],
         )

@@ -17,9 +17,9 @@ use crate::value::bytes::PyBytes;
 
 use super::code::*;
 use super::host::Host;
-use crate::ast;
-use crate::catalog::MethodId;
-use crate::catalog::builtin_by_name;
+use crate::syntax::ast;
+use crate::syntax::catalog::MethodId;
+use crate::syntax::catalog::builtin_by_name;
 use crate::value::ToolInfo;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
@@ -89,8 +89,8 @@ fn builtin_value(name: &str) -> Option<Value> {
     Some(match name {
         "Ellipsis" => Value::Ellipsis,
         "NotImplemented" => Value::NotImplemented,
-        "object" => Value::Type(crate::catalog::TypeId::Object),
-        _ => Value::Type(crate::catalog::exception_type(name)?),
+        "object" => Value::Type(crate::syntax::catalog::TypeId::Object),
+        _ => Value::Type(crate::syntax::catalog::exception_type(name)?),
     })
 }
 
@@ -288,7 +288,7 @@ impl Resolver<'_> {
                 self.block(body)?;
                 StmtKind::With { items: out }
             }
-            other => StmtKind::Forbidden(crate::walk::stmt_kind_name(other)),
+            other => StmtKind::Forbidden(crate::syntax::walk::stmt_kind_name(other)),
         })
     }
 
@@ -522,7 +522,7 @@ impl Resolver<'_> {
             E::FormattedValue { .. } => ExprKind::FString(self.fparts(std::slice::from_ref(e))?),
             E::Lambda { args, body } => ExprKind::Lambda(Rc::new(self.lambda(args, body)?)),
             E::Starred { .. } => ExprKind::Forbidden("can't use starred expression here"),
-            other => ExprKind::Forbidden(crate::walk::expr_kind_name(other)),
+            other => ExprKind::Forbidden(crate::syntax::walk::expr_kind_name(other)),
         })
     }
 

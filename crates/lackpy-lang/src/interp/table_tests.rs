@@ -8,12 +8,12 @@
 
 use super::methods::{has_method, methods_of};
 use super::{NoTools, RunOptions, run};
-use crate::catalog::builtin_by_name;
-use crate::catalog::{Arity, BUILTINS, BuiltinId, BuiltinName, MANY, MethodId, TypeId};
+use crate::syntax::catalog::builtin_by_name;
+use crate::syntax::catalog::{Arity, BUILTINS, BuiltinId, BuiltinName, MANY, MethodId, TypeId};
 
 /// Runs `src`; the error as `Type: message`, or `None` on success.
 fn error_of(src: &str) -> Option<String> {
-    let module = match crate::parse::parse(src) {
+    let module = match crate::syntax::parse::parse(src) {
         Ok(m) => m,
         Err(e) => return Some(format!("parse: {e}")),
     };
@@ -91,16 +91,16 @@ fn check_count(
 
 #[test]
 fn every_builtin_is_whitelisted_specified_and_resolved() {
-    let spec = crate::spec::spec();
+    let spec = crate::syntax::lang_spec::spec();
     let mut seen_funcs = Vec::new();
     for b in BUILTINS {
         let name = b.what.name();
         assert!(
-            crate::validate::names::is_allowed_builtin(name),
+            crate::syntax::validate::names::is_allowed_builtin(name),
             "{name} is not on the validator's whitelist"
         );
         assert!(
-            crate::validate::validate(name, &[] as &[&str], &[]).valid,
+            crate::syntax::validate::validate(name, &[] as &[&str], &[]).valid,
             "the validator refuses a program naming {name}"
         );
         assert!(
@@ -126,7 +126,7 @@ fn every_builtin_is_whitelisted_specified_and_resolved() {
         assert_eq!(rows, 1, "{} has {rows} catalog rows", f.name());
     }
     assert!(builtin_by_name("open").is_none());
-    assert!(!crate::validate::validate("x = open", &[] as &[&str], &[]).valid);
+    assert!(!crate::syntax::validate::validate("x = open", &[] as &[&str], &[]).valid);
 }
 
 #[test]

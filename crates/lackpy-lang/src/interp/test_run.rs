@@ -5,7 +5,7 @@ use super::{NoTools, RunOptions, run};
 /// Runs `src` (parsed, not validated) and answers what it printed followed
 /// by `=> repr` of its last expression, or by `Type: message` on failure.
 pub(crate) fn outcome(src: &str) -> String {
-    let module = match crate::parse::parse(src) {
+    let module = match crate::syntax::parse::parse(src) {
         Ok(m) => m,
         Err(e) => return format!("parse: {e}"),
     };

@@ -2,7 +2,7 @@
 //! `types.GenericAlias`), which annotations evaluate to.
 
 use super::Value;
-use crate::catalog::TypeId;
+use crate::syntax::catalog::TypeId;
 
 /// A builtin type subscripted with its arguments.
 pub(crate) struct Alias {

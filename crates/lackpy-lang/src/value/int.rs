@@ -344,7 +344,7 @@ pub(crate) enum IntParseError {
 /// quadratic conversion); then the rest must be empty.
 pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> {
     use IntParseError::{Invalid, TooManyDigits};
-    let s = text.trim_matches(crate::unicode::is_number_space);
+    let s = text.trim_matches(crate::text::unicode::is_number_space);
     let (neg, s) = match s.as_bytes().first() {
         Some(b'-') => (true, &s[1..]),
         Some(b'+') => (false, &s[1..]),
@@ -469,13 +469,15 @@ pub(crate) fn decimal_value(c: char) -> Option<u32> {
 }
 
 fn unicode_decimal(c: char) -> Option<u32> {
-    if c.is_ascii() || !crate::unicode::is_decimal(c) {
+    if c.is_ascii() || !crate::text::unicode::is_decimal(c) {
         return None;
     }
     // Decimal digits come in contiguous runs of ten starting at zero.
     let cp = c as u32;
     let mut zero = cp;
-    while zero > 0 && crate::unicode::is_decimal(char::from_u32(zero - 1)?) && cp - (zero - 1) < 10
+    while zero > 0
+        && crate::text::unicode::is_decimal(char::from_u32(zero - 1)?)
+        && cp - (zero - 1) < 10
     {
         zero -= 1;
     }

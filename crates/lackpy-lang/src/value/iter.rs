@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::errors::{Exc, R};
-use crate::catalog::TypeId;
+use crate::syntax::catalog::TypeId;
 use crate::value::meter::{self, Buf};
 use crate::value::{Dict, List, PyStr, Range, Set, StrRc, Tuple, Value, ViewKind, bulk};
 

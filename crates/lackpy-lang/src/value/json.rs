@@ -23,7 +23,7 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use crate::data::Data;
-use crate::format::float_repr;
+use crate::text::format::float_repr;
 use crate::value::json_out::{JsonOut, escaped_len};
 use crate::value::repr::push_str_repr;
 

@@ -8,7 +8,7 @@
 
 use num_bigint::BigInt;
 
-use crate::format::float_repr;
+use crate::text::format::float_repr;
 use crate::value::errors::R;
 use crate::value::growth::Growth;
 use crate::value::int::i64_digits;

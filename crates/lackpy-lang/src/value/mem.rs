@@ -247,8 +247,8 @@ mod tests {
         let shared = Value::list(vec![]);
         let mut every = mixed(&shared);
         every.extend([
-            Value::Type(crate::catalog::TypeId::Int),
-            Value::Builtin(crate::catalog::BuiltinId::Len),
+            Value::Type(crate::syntax::catalog::TypeId::Int),
+            Value::Builtin(crate::syntax::catalog::BuiltinId::Len),
             Value::Ellipsis,
             Value::NotImplemented,
             Value::Bytes(std::rc::Rc::new(crate::value::bytes::PyBytes::new(vec![1]))),

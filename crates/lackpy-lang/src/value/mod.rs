@@ -40,7 +40,7 @@ use std::rc::Rc;
 use num_bigint::BigInt;
 
 use self::iter::PyIter;
-use crate::catalog::{BuiltinId, MethodId, TypeId};
+use crate::syntax::catalog::{BuiltinId, MethodId, TypeId};
 
 pub(crate) use self::dict::Dict;
 pub(crate) use self::lambda::Lambda;

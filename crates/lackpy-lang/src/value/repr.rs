@@ -10,7 +10,7 @@
 use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
 use super::{Value, ViewKind};
-use crate::format::float_repr;
+use crate::text::format::float_repr;
 use crate::value::errors::{Exc, R};
 
 const MAX_DEPTH: u32 = 1000;
@@ -89,7 +89,7 @@ pub(crate) fn str_value(v: &Value) -> Option<Value> {
             let start = super::int::i64_digits(*i, &mut digits);
             ascii(std::str::from_utf8(digits.get(start..)?).ok()?)
         }
-        Value::Float(f) => ascii(crate::format::float_text(f.get()).as_str()),
+        Value::Float(f) => ascii(crate::text::format::float_text(f.get()).as_str()),
         Value::Bool(true) => ascii("True"),
         Value::Bool(false) => ascii("False"),
         Value::None => ascii("None"),
@@ -179,7 +179,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::Bool(false) => out.push_str("False"),
         Value::Int(i) => super::int::push_i64(out, *i),
         Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
-        Value::Float(f) => out.push_str(crate::format::float_text(f.get()).as_str()),
+        Value::Float(f) => out.push_str(crate::text::format::float_text(f.get()).as_str()),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),
         Value::Str(s) => push_str_repr_guarded(out, s.as_str(), ctx)?,
         Value::Bytes(b) => push_bytes_repr(out, b),
@@ -467,7 +467,7 @@ fn push_escaped_char(out: &mut String, c: char, quote: char, ascii: bool) {
         c if c.is_ascii() => {
             let _ = write!(out, "\\x{:02x}", c as u32);
         }
-        c if !ascii && crate::unicode::is_printable(c) => out.push(c),
+        c if !ascii && crate::text::unicode::is_printable(c) => out.push(c),
         c => {
             let cp = c as u32;
             if cp < 0x100 {

@@ -8,7 +8,7 @@ use std::slice;
 
 use super::super::Interp;
 use super::super::methods::str::{METHODS as STR_METHODS, StrMethod};
-use crate::catalog::{BuiltinId, TypeId};
+use crate::syntax::catalog::{BuiltinId, TypeId};
 use crate::value::Value;
 use crate::value::errors::R;
 

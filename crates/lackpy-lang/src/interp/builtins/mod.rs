@@ -22,8 +22,8 @@ use super::Interp;
 use super::args::{Kw, between, bind, bind_req, no_kwargs};
 use super::limits::Budget;
 use super::ops;
-use crate::ast::CmpOp;
-use crate::catalog::{BuiltinId, TypeId};
+use crate::syntax::ast::CmpOp;
+use crate::syntax::catalog::{BuiltinId, TypeId};
 use crate::value::errors::{Exc, R};
 use crate::value::int::{as_int, int_abs};
 use crate::value::iter::PyIter;
@@ -373,10 +373,10 @@ fn add(budget: &mut Budget, acc: Value, x: &Value) -> R<Value> {
     Ok(match (&acc, x) {
         (Value::Int(a), Value::Int(b)) => match a.checked_add(*b) {
             Some(r) => Value::Int(r),
-            None => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
+            None => ops::binop(budget, crate::syntax::ast::Operator::Add, acc, x.clone())?,
         },
         (Value::Float(a), Value::Float(b)) => Value::float(a.get() + b.get()),
-        _ => ops::binop(budget, crate::ast::Operator::Add, acc, x.clone())?,
+        _ => ops::binop(budget, crate::syntax::ast::Operator::Add, acc, x.clone())?,
     })
 }
 

@@ -188,7 +188,7 @@ mod tests {
         let src = "x = 3\nfor _ in range(14):\n    x = x * x\np = 1\n\
                    for _ in range(5000):\n    p = p * 10\n\
                    print(round(x, -5000) // p % 1000000, round(x, -9000), round(x, -7818), round(x, -7817) > 0)";
-        let module = crate::parse::parse(src).expect("parses");
+        let module = crate::syntax::parse::parse(src).expect("parses");
         let opts = RunOptions {
             variables: Variables::Omit,
             ..RunOptions::default()

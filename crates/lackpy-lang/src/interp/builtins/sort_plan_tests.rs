@@ -7,7 +7,7 @@ use super::super::{Limits, NoTools, RunOptions, run};
 
 /// Runs `src` under `timeout` and `memory`: its error type, stdout and time.
 fn run_limited(src: &str, timeout: Duration, memory: usize) -> (Option<String>, String, Duration) {
-    let module = match crate::parse::parse(src) {
+    let module = match crate::syntax::parse::parse(src) {
         Ok(m) => m,
         Err(e) => return (Some(format!("parse: {e}")), String::new(), Duration::ZERO),
     };

@@ -10,8 +10,8 @@ use super::super::Interp;
 use super::super::args::{self, Kw, between, bind, no_kwargs};
 use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
-use crate::catalog::TypeId;
 use crate::interp::codec_args;
+use crate::syntax::catalog::TypeId;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
 use crate::value::iter::PyIter;
@@ -331,7 +331,7 @@ pub(crate) fn float_of(x: &Value) -> R<f64> {
         _ => match as_int(x) {
             Some(IntRef::Small(i)) => Ok(i as f64),
             Some(IntRef::Big(b)) => {
-                crate::format::int_to_float(b).map_err(|e| Exc::overflow(e.message))
+                crate::text::format::int_to_float(b).map_err(|e| Exc::overflow(e.message))
             }
             None => Err(Exc::type_error(format!(
                 "float() argument must be a string or a real number, not '{}'",
@@ -363,7 +363,7 @@ pub(crate) fn parse_float(text: &str) -> Option<f64> {
             .collect();
         &ascii
     };
-    let s = text.trim_matches(crate::unicode::is_number_space);
+    let s = text.trim_matches(crate::text::unicode::is_number_space);
     let (sign, body) = match s.as_bytes().first() {
         Some(b'-') => (-1.0, &s[1..]),
         Some(b'+') => (1.0, &s[1..]),

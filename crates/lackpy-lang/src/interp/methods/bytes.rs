@@ -8,10 +8,10 @@ use crate::value::bytes::PyBytes;
 
 use super::bytes_text as text;
 use super::{Methods, m};
-use crate::catalog::MethodId as M;
 use crate::interp::args::{Kw, between, bind, index, no_kwargs, takes};
 use crate::interp::codec_args;
 use crate::interp::limits::Budget;
+use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;

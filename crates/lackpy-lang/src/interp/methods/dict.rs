@@ -5,10 +5,10 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Methods, m};
-use crate::catalog::MethodId as M;
 use crate::interp::Interp;
 use crate::interp::args::{Kw, between, no_kwargs, none};
 use crate::interp::limits::Budget;
+use crate::syntax::catalog::MethodId as M;
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::{PyIter, Step};

@@ -5,12 +5,12 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Methods, m};
-use crate::catalog::MethodId as M;
 use crate::interp::Interp;
 use crate::interp::args::{self, Kw, between, no_kwargs, none, one};
 use crate::interp::ops::collect_iterable;
 use crate::interp::ops::range_contains;
 use crate::interp::ops::seq_scan;
+use crate::syntax::catalog::MethodId as M;
 use crate::value::errors::{Exc, R};
 use crate::value::{List, Range, Tuple, Value, repr};
 

@@ -20,8 +20,8 @@ pub(crate) mod str_translate;
 
 use std::rc::Rc;
 
-use crate::catalog::{Arity, MethodId, TypeId};
 use crate::interp::Interp;
+use crate::syntax::catalog::{Arity, MethodId, TypeId};
 use crate::value::errors::{Exc, R};
 use crate::value::{Method, Value, ViewKind};
 
@@ -37,7 +37,7 @@ pub(crate) struct MethodDef<F> {
 }
 
 /// A table row: method `id` taking `min..=max` positional arguments
-/// ([`crate::catalog::MANY`] for no bound), run by `run`.
+/// ([`crate::syntax::catalog::MANY`] for no bound), run by `run`.
 pub(crate) const fn m<F>(id: MethodId, min: u8, max: u8, run: F) -> MethodDef<F> {
     MethodDef {
         id,

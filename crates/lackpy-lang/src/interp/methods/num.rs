@@ -8,8 +8,8 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 
 use super::{Methods, m};
-use crate::catalog::MethodId as M;
 use crate::interp::args::{Kw, none};
+use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int};

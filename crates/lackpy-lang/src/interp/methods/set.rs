@@ -5,9 +5,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::{Methods, m};
-use crate::catalog::{MANY, MethodId as M};
 use crate::interp::args::{Kw, no_kwargs, none, one};
 use crate::interp::limits::Budget;
+use crate::syntax::catalog::{MANY, MethodId as M};
 use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::PyIter;

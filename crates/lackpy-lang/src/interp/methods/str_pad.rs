@@ -7,9 +7,9 @@
 //! capacity checks. Longer results and non-ASCII fills are written once
 //! into a buffer of the exact length.
 
-use crate::catalog::MethodId as M;
 use crate::interp::args::{self, Kw};
 use crate::interp::limits::Budget;
+use crate::syntax::catalog::MethodId as M;
 use crate::value::errors::{Exc, R};
 use crate::value::str::{SHORT, StrBuilder, short_str};
 use crate::value::{PyStr, StrRc, Value};

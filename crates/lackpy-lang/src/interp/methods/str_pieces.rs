@@ -12,9 +12,9 @@
 //! stack for the usual few) and hands them out in text order.
 
 use super::str_split::{Parts, SHORT, STOP_AT, ShareTable, make_part, split_text};
-use crate::catalog::MethodId as M;
 use crate::interp::args::Kw;
-use crate::unicode::is_space;
+use crate::syntax::catalog::MethodId as M;
+use crate::text::unicode::is_space;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::meter;

@@ -1,7 +1,7 @@
 //! Splitting text for `str.split`, `str.rsplit` and `str.splitlines`, and
 //! sharing the parts' strings.
 
-use crate::unicode::is_space;
+use crate::text::unicode::is_space;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::meter::Buf;

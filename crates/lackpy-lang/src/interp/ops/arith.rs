@@ -13,7 +13,7 @@ use super::super::limits::Budget;
 use super::big_cost;
 use super::collect_iterable;
 use super::sequence::{add, mul, repeat_count, sub};
-use crate::ast::Operator;
+use crate::syntax::ast::Operator;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, divmod_big, floordiv_i64, mod_i64};
@@ -66,7 +66,9 @@ pub(super) fn unsupported(op: Operator, a: &Value, b: &Value) -> Box<Exc> {
 fn int_f64(i: &IntRef) -> R<f64> {
     match i {
         IntRef::Small(i) => Ok(*i as f64),
-        IntRef::Big(b) => crate::format::int_to_float(b).map_err(|e| Exc::overflow(e.message)),
+        IntRef::Big(b) => {
+            crate::text::format::int_to_float(b).map_err(|e| Exc::overflow(e.message))
+        }
     }
 }
 
@@ -183,7 +185,7 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
 }
 
 fn walk_op_name(op: Operator) -> &'static str {
-    crate::walk::operator_name(op)
+    crate::syntax::walk::operator_name(op)
 }
 
 /// `a op= b`: lists extend in place, everything else as `a op b`.

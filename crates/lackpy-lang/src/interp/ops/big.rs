@@ -16,7 +16,7 @@ use num_bigint::{BigInt, Sign};
 use num_integer::Integer;
 use num_traits::ToPrimitive;
 
-use crate::ast::Operator;
+use crate::syntax::ast::Operator;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{computed_big, floordiv_i64, mod_i64, new_big, retire};
 use crate::value::{BigVal, Value};

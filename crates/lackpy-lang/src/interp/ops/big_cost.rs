@@ -81,8 +81,8 @@ pub(crate) fn linear(bits: u64) -> R<Costly> {
 /// The charge of `x op y` for `+`, `-` and `*` on ints of `xb` and `yb`
 /// bits, refused before it runs when a product would pass the int cap or
 /// what the memory budget has left.
-pub(crate) fn add_sub_mul(op: crate::ast::Operator, xb: u64, yb: u64) -> R<Costly> {
-    if op == crate::ast::Operator::Mult {
+pub(crate) fn add_sub_mul(op: crate::syntax::ast::Operator, xb: u64, yb: u64) -> R<Costly> {
+    if op == crate::syntax::ast::Operator::Mult {
         if xb + yb > super::arith::MAX_INT_BITS + 64 {
             return Err(super::arith::int_too_large());
         }
@@ -105,7 +105,7 @@ mod tests {
     }
 
     fn run_msg(src: &str, timeout: Duration) -> (Option<String>, String, Duration, String) {
-        let module = crate::parse::parse(src).expect("parses");
+        let module = crate::syntax::parse::parse(src).expect("parses");
         let opts = RunOptions {
             limits: Limits {
                 timeout,
@@ -170,7 +170,7 @@ mod tests {
         assert_eq!((err, out.as_str()), (None, "True\n"));
         // Past the limit: refused from the operands' sizes, named.
         let half = crate::value::Value::from_big(num_bigint::BigInt::from(1u8) << (1usize << 25));
-        let e = super::super::int_values(crate::ast::Operator::Mult, half.clone(), half)
+        let e = super::super::int_values(crate::syntax::ast::Operator::Mult, half.clone(), half)
             .err()
             .map(|e| (e.kind, e.msg));
         assert_eq!(

@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 
 use super::contains;
-use crate::ast::CmpOp;
+use crate::syntax::ast::CmpOp;
 use crate::value::eq::{item_eq, py_eq};
 use crate::value::errors::{Exc, R};
 use crate::value::int::{as_int, cmp_int_float};

@@ -9,7 +9,7 @@ use crate::value::bytes::PyBytes;
 
 use super::super::limits::Budget;
 use super::arith::{arith, unsupported};
-use crate::ast::Operator;
+use crate::syntax::ast::Operator;
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;

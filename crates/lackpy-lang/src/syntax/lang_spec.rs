@@ -2,8 +2,8 @@
 
 use serde::Serialize;
 
-use crate::validate::KNOWN_RULES;
-use crate::validate::names::{
+use crate::syntax::validate::KNOWN_RULES;
+use crate::syntax::validate::names::{
     ALLOWED_BUILTINS, ALLOWED_NODES, DENIED_ATTRIBUTES, FORBIDDEN_NAMES, forbidden_nodes,
 };
 
@@ -98,7 +98,7 @@ impl Spec {
              keyword, a missing or extra argument, or a constant of the wrong type is a \
              validation error with its line.\n\n",
         );
-        for sig in crate::validate::builtin_signatures() {
+        for sig in crate::syntax::validate::builtin_signatures() {
             out.push_str(&format!("- `{sig}`\n"));
         }
         out.push_str(

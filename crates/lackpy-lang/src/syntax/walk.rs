@@ -7,7 +7,7 @@
 
 use std::collections::VecDeque;
 
-use crate::ast::*;
+use crate::syntax::ast::*;
 
 /// A reference to any node of the tree, for uniform traversal.
 #[derive(Debug, Clone, Copy)]
@@ -623,8 +623,9 @@ mod tests {
             "match p:\n    case [1, *r] if r:\n        pass\n    case {'k': v, **rest}:\n        pass\n    case C(a, b=2) | None:\n        pass\nwith a as b, c:\n    assert b, f'{c!r:>{w}}'\n",
         ];
         for source in sources {
-            let module: &'static Module =
-                Box::leak(Box::new(crate::parse(source).expect("parses")));
+            let module: &'static Module = Box::leak(Box::new(
+                crate::syntax::parse::parse(source).expect("parses"),
+            ));
             let bfs = kinds_and_lines(walk(NodeRef::Module(module)));
             let dfs: Vec<(u32, NodeRef<'static>)> = depth_first(NodeRef::Module(module))
                 .map(|(n, d)| (d, n))

@@ -4,7 +4,7 @@
 use super::error::PResult;
 use super::parser::{Parser, mk, pos_of};
 use super::token::{Pos, Tok};
-use crate::ast::{
+use crate::syntax::ast::{
     Constant, Expr, ExprContext, ExprKind, MatchCase, Operator, Pattern, PatternKind, UnaryOp,
 };
 

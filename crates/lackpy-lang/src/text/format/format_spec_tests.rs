@@ -7,8 +7,8 @@ use num_bigint::BigInt;
 use num_traits::One;
 
 use super::*;
-use crate::format::test_rng::{Rng, random_text};
-use crate::format::{FormatErrorKind, MAX_FORMAT_WIDTH, float_repr};
+use crate::text::format::test_rng::{Rng, random_text};
+use crate::text::format::{FormatErrorKind, MAX_FORMAT_WIDTH, float_repr};
 
 /// A value as the interpreter would hand it over.
 enum V {
@@ -57,7 +57,7 @@ fn label(v: &V) -> String {
 }
 
 // OK_CASES and ERROR_CASES: CPython's answers, written by `cargo xtask codegen`.
-include!("spec_cases.rs");
+include!("format_spec_cases.rs");
 
 #[test]
 fn formats_like_cpython() {

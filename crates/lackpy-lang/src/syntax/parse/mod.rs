@@ -1,4 +1,4 @@
-//! The parser: Python 3.11 source to an [`ast::Module`](crate::ast::Module)
+//! The parser: Python 3.11 source to an [`ast::Module`](crate::syntax::ast::Module)
 //! that mirrors CPython's `ast` module, with CPython's error messages and
 //! line numbers.
 //!
@@ -48,7 +48,7 @@ use std::borrow::Cow;
 pub use error::ParseError;
 pub use regions::{SourcePart, SourceRegion, StringKind, source_regions};
 
-use crate::ast::{Expr, Module};
+use crate::syntax::ast::{Expr, Module};
 use error::err;
 use parser::Parser;
 use token::Tok;

@@ -11,7 +11,7 @@
 
 use super::error::{PResult, ParseError, err};
 use super::token::{Tok, Token, keyword};
-use crate::unicode;
+use crate::text::unicode;
 
 /// CPython's limit on nested brackets (`MAXLEVEL`).
 const MAX_PAREN_LEVEL: usize = 200;

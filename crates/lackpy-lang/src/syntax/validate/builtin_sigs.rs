@@ -2,7 +2,7 @@
 //! has them), and `sort_by`'s own, for display and for checking calls.
 
 use super::signature::{CallSignature, Lit, ParamSig};
-use crate::catalog::BUILTIN_NAMES;
+use crate::syntax::catalog::BUILTIN_NAMES;
 
 /// A parameter: `name: ty`, required or with `default` (a display text,
 /// or a literal), positional-only (`/`), keyword-only (`*`) or both.

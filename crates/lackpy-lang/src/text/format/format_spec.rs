@@ -690,5 +690,5 @@ pub(crate) fn char_for(n: i64) -> Result<char, FormatError> {
 }
 
 #[cfg(test)]
-#[path = "spec_tests.rs"]
+#[path = "format_spec_tests.rs"]
 mod tests;

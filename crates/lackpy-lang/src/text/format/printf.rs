@@ -12,7 +12,7 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive};
 
 use super::float_repr::{FloatOptions, FloatStyle, float_parts};
-use super::spec::{char_for, int_to_str, pad_text};
+use super::format_spec::{char_for, int_to_str, pad_text};
 use super::{FormatError, check_len, push_repeated};
 
 /// `TypeError`: more conversions than arguments.
@@ -470,5 +470,5 @@ fn pad_number(
 }
 
 #[cfg(test)]
-#[path = "percent_tests.rs"]
+#[path = "printf_tests.rs"]
 mod tests;

@@ -15,24 +15,24 @@
 
 mod float_repr;
 mod float_text;
-mod percent;
-mod spec;
+mod format_spec;
+mod printf;
 mod template;
 
 use std::fmt;
 
 pub use float_repr::{float_repr, push_fixed};
 pub use float_text::float_text;
-pub use percent::{
+pub use format_spec::{
+    FormatSpec, format_float, format_i64, format_int, format_str, int_to_float, parse_spec,
+    parse_spec_for,
+};
+pub use printf::{
     Count, FORMAT_REQUIRES_MAPPING, NOT_ALL_ARGUMENTS_CONVERTED, NOT_ENOUGH_ARGUMENTS,
     PERCENT_C_REQUIRES_INT_OR_CHAR, PercentPiece, PercentSpec, STAR_WANTS_INT,
     percent_char_from_int, percent_char_from_str, percent_float, percent_float_required,
     percent_int, percent_integer_required, percent_pieces, percent_real_number_required,
     percent_text, star_precision, star_width,
-};
-pub use spec::{
-    FormatSpec, format_float, format_i64, format_int, format_str, int_to_float, parse_spec,
-    parse_spec_for,
 };
 pub use template::{
     AUTO_TO_MANUAL_NUMBERING, FieldName, MANUAL_TO_AUTO_NUMBERING, MAX_STRING_RECURSION,

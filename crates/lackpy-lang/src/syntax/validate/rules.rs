@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::ast::{ExprKind, Module, StmtKind};
-use crate::walk::NodeRef;
+use crate::syntax::ast::{ExprKind, Module, StmtKind};
+use crate::syntax::walk::NodeRef;
 
 use super::Diagnostic;
 use super::checks::Index;
@@ -137,7 +137,7 @@ fn max_depth(module: &Module, limit: u32, errors: &mut Vec<Diagnostic>) {
 /// Each nested call is reported at its outer call, the line the message
 /// names.
 fn no_nested_calls(ix: &Index<'_>, errors: &mut Vec<Diagnostic>) {
-    let is_call = |e: &crate::ast::Expr| matches!(e.kind, ExprKind::Call { .. });
+    let is_call = |e: &crate::syntax::ast::Expr| matches!(e.kind, ExprKind::Call { .. });
     for e in &ix.calls {
         let ExprKind::Call { args, keywords, .. } = &e.kind else {
             continue;

@@ -5,7 +5,7 @@
 use super::error::PResult;
 use super::parser::{Parser, mk, pos_of, starts_expr};
 use super::token::{Pos, Tok};
-use crate::ast::{
+use crate::syntax::ast::{
     BoolOp, CmpOp, Comprehension, Constant, Expr, ExprContext, ExprKind, Keyword, Operator, UnaryOp,
 };
 
@@ -1082,7 +1082,7 @@ impl<'a> Parser<'a> {
         ))
     }
 
-    fn lambda_rest(&mut self) -> PResult<(crate::ast::Arguments, Expr)> {
+    fn lambda_rest(&mut self) -> PResult<(crate::syntax::ast::Arguments, Expr)> {
         let args = self.parameters(Tok::Colon, false)?;
         self.expect(Tok::Colon)?;
         let body = self.expression()?;

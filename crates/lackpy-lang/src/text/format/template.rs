@@ -262,8 +262,8 @@ impl FusedIterator for TemplatePieces<'_> {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::format::FormatErrorKind;
-    use crate::format::test_rng::{Rng, random_text};
+    use crate::text::format::FormatErrorKind;
+    use crate::text::format::test_rng::{Rng, random_text};
 
     fn field(name: FieldName, conversion: Option<char>, spec: &str) -> TemplatePiece {
         TemplatePiece::Field(Field {

@@ -4,7 +4,7 @@
 use super::error::PResult;
 use super::parser::{Parser, mk};
 use super::token::{Pos, Tok};
-use crate::ast::{Constant, Expr, ExprContext, ExprKind};
+use crate::syntax::ast::{Constant, Expr, ExprContext, ExprKind};
 
 impl<'a> Parser<'a> {
     /// `atom`.

@@ -3,7 +3,7 @@
 
 use num_bigint::BigInt;
 
-use crate::ast::Constant;
+use crate::syntax::ast::Constant;
 
 /// CPython 3.11's default `sys.get_int_max_str_digits()`.
 const MAX_STR_DIGITS: usize = 4300;

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use crate::ast::{Constant, Expr, ExprKind, Keyword, StmtKind, UnaryOp};
+use crate::syntax::ast::{Constant, Expr, ExprKind, Keyword, StmtKind, UnaryOp};
 
 use super::Diagnostic;
 use super::builtin_sigs::hint;
@@ -190,8 +190,8 @@ pub(super) fn check_calls<'s>(
 struct Call<'s, 'e> {
     sig: &'s CallSignature,
     /// Where the call starts: its errors are reported there.
-    line: crate::ast::Line,
-    col: crate::ast::Col,
+    line: crate::syntax::ast::Line,
+    col: crate::syntax::ast::Col,
     env: &'e HashMap<&'e str, Known>,
     errors: &'e mut Vec<Diagnostic>,
     lambdas: &'e mut Vec<*const Expr>,

@@ -8,7 +8,7 @@
 use super::error::PResult;
 use super::parser::{Parser, mk};
 use super::token::{Pos, Token};
-use crate::ast::{Constant, Expr, ExprKind};
+use crate::syntax::ast::{Constant, Expr, ExprKind};
 
 /// One literal's prefix flags and body (the text between the quotes).
 pub(super) struct Lit<'s> {

@@ -227,7 +227,7 @@ pub const FORBIDDEN_NAMES: &[&str] = &[
 /// Builtin functions and types a program may call: the names of the
 /// builtins the catalog declares (`catalog::BUILTINS`), which the
 /// interpreter resolves and runs from the same declaration.
-pub const ALLOWED_BUILTINS: &[&str] = &crate::catalog::BUILTIN_NAMES;
+pub const ALLOWED_BUILTINS: &[&str] = &crate::syntax::catalog::BUILTIN_NAMES;
 
 /// Attribute names refused besides every name starting with `_`: frame,
 /// generator, coroutine, traceback and function internals.

@@ -16,8 +16,8 @@ mod suggest;
 
 use serde::Serialize;
 
-use crate::ast::{Col, Line, Module};
-use crate::parse::parse;
+use crate::syntax::ast::{Col, Line, Module};
+use crate::syntax::parse::parse;
 
 pub use builtin_sigs::{builtin_signature, builtin_signatures};
 pub use rules::{KNOWN_RULES, Rule, RuleParseError};
@@ -98,7 +98,7 @@ impl Validation {
     /// The verdict on a program that does not parse: its one error has the
     /// parse error's line and no column (CPython's `SyntaxError.offset` is
     /// not reproduced, so none is given).
-    pub fn unparsed(e: &crate::parse::ParseError) -> Validation {
+    pub fn unparsed(e: &crate::syntax::parse::ParseError) -> Validation {
         let d = Diagnostic {
             message: e.to_string(),
             line: Some(e.line),

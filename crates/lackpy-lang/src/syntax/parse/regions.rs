@@ -6,7 +6,7 @@
 //! intent text into a body) and must know, byte for byte, what Python will
 //! take each position for. The answer comes from the real tokenizer and
 //! the real f-string parser, so it cannot disagree with [`parse`]
-//! (crate::parse) about where a string or a field begins and ends.
+//! (crate::syntax::parse) about where a string or a field begins and ends.
 
 use super::error::{ParseError, err};
 use super::parser::Parser;

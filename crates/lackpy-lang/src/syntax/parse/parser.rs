@@ -7,7 +7,7 @@
 
 use super::error::{PResult, ParseError, err};
 use super::token::{Pos, Tok, Token};
-use crate::ast::{Expr, ExprKind, Line};
+use crate::syntax::ast::{Expr, ExprKind, Line};
 
 /// Deepest nesting the parser accepts, counting brackets, compound
 /// statements, lambdas, conditional expressions, patterns and f-string

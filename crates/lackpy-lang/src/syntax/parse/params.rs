@@ -4,7 +4,7 @@
 use super::error::PResult;
 use super::parser::Parser;
 use super::token::Tok;
-use crate::ast::{Arg, Arguments};
+use crate::syntax::ast::{Arg, Arguments};
 
 impl<'a> Parser<'a> {
     /// Parameters up to (not including) `close`; `annotated` is true for

@@ -5,7 +5,7 @@
 use super::error::{PResult, ParseError};
 use super::parser::{Parser, mk, starts_expr};
 use super::token::Tok;
-use crate::ast::{CmpOp, Constant, Expr, ExprContext, ExprKind};
+use crate::syntax::ast::{CmpOp, Constant, Expr, ExprContext, ExprKind};
 
 /// CPython's `_PyPegen_get_expr_name`: how messages name an expression.
 pub(crate) fn expr_name(e: &Expr) -> &'static str {

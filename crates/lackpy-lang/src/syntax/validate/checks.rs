@@ -11,11 +11,11 @@
 
 use std::collections::{HashMap, HashSet};
 
-use crate::ast::{
+use crate::fnv::FnvBuild;
+use crate::syntax::ast::{
     Col, Constant, Expr, ExprContext, ExprKind, Keyword, Line, Module, Stmt, StmtKind,
 };
-use crate::fnv::FnvBuild;
-use crate::walk::{NodeRef, depth_first, in_walk_order};
+use crate::syntax::walk::{NodeRef, depth_first, in_walk_order};
 
 use super::Diagnostic;
 use super::names::{is_allowed_builtin, is_allowed_node, is_denied_attribute, is_forbidden_name};
@@ -330,7 +330,7 @@ pub(super) fn call_targets(
                 let message = format!(
                     "Unsupported call target ({}) at line {}: \
                      only named functions and method calls are allowed",
-                    crate::walk::expr_kind_name(other),
+                    crate::syntax::walk::expr_kind_name(other),
                     e.line
                 );
                 errors.push(Diagnostic::at(e.line, e.col, message));

@@ -4,7 +4,7 @@
 use super::error::{PResult, err};
 use super::parser::{Parser, mk, starts_expr};
 use super::token::{Pos, Tok};
-use crate::ast::{
+use crate::syntax::ast::{
     Alias, ExceptHandler, Expr, ExprContext, ExprKind, For, FunctionDef, Operator, Stmt, StmtKind,
     Try, WithItem,
 };

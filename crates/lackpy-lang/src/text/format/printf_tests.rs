@@ -8,8 +8,8 @@
 use num_bigint::BigInt;
 
 use super::*;
-use crate::format::FormatErrorKind;
-use crate::format::test_rng::{Rng, random_text};
+use crate::text::format::FormatErrorKind;
+use crate::text::format::test_rng::{Rng, random_text};
 
 /// One argument: an int, a float, or the text the interpreter computed
 /// for `s r a` (`str()`, `repr()`, `ascii()`) or `c`.
@@ -64,7 +64,7 @@ fn apply(template: &str, arg: &A, max_len: usize) -> Result<String, FormatError>
 }
 
 // OK_CASES and PARSE_ERRORS: CPython's answers, written by `cargo xtask codegen`.
-include!("percent_cases.rs");
+include!("printf_cases.rs");
 
 #[test]
 fn formats_like_cpython() {
