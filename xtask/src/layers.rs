@@ -7,6 +7,7 @@
 //! `lackpy-lang`, the top-level modules form layers of their own
 //! ([`modules`]); every path that names a later layer is reported too.
 
+pub mod circles;
 pub mod modules;
 
 use std::collections::{HashMap, HashSet, VecDeque};

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use xtask::layers::modules::{LANG_MODULES, Source, check_sources};
+use xtask::layers::modules::{AllowedCircle, LANG_MODULES, ModuleRules, Source, check_sources};
 
 fn fixture(name: &str) -> String {
     let p: PathBuf = [
@@ -357,4 +357,114 @@ fn the_test_support_crate_is_a_dev_dependency_only() {
         !err.contains("lackpy-test-support ->"),
         "the test-support crate may use the stack: {err}"
     );
+}
+
+#[test]
+fn fails_on_a_planted_import_circle() {
+    let err =
+        xtask::layers::check_manifest(Some(&fixture("modules_circle"))).expect_err("must fail");
+    assert!(
+        err.contains(
+            "import circle: lackpy-lang files src/interp/code.rs, src/interp/eval.rs import each other"
+        ),
+        "names the files: {err}"
+    );
+    assert!(
+        err.contains("src/interp/code.rs:2 names crate::interp::eval::Node"),
+        "names an import of the circle: {err}"
+    );
+    assert!(!err.contains("mod.rs"), "a re-export is no edge: {err}");
+    assert!(!err.contains("lower.rs"), "test code is no edge: {err}");
+    assert_eq!(err.matches("import circle").count(), 1, "{err}");
+}
+
+/// Two interpreter files that name each other.
+fn circle() -> Vec<Source> {
+    let mut files = with(
+        "interp/code.rs",
+        "pub struct LambdaDef;\npub struct Other;\nuse super::eval::f;\n",
+    );
+    files.push((
+        "interp/eval.rs".to_owned(),
+        "use crate::interp::code::Other;\npub fn f() {}\n".to_owned(),
+    ));
+    files
+}
+
+#[test]
+fn files_of_one_layer_may_not_import_each_other() {
+    one_violation(
+        &circle(),
+        &[
+            "import circle: lackpy-lang files src/interp/code.rs, src/interp/eval.rs",
+            "src/interp/code.rs:3 names crate::interp::eval::f",
+            "src/interp/eval.rs:1 names crate::interp::code::Other",
+        ],
+    );
+}
+
+#[test]
+fn a_circle_through_a_glob_or_a_bare_child_counts() {
+    // `use eval::f;` from interp/mod.rs names the child module by its bare
+    // name; eval.rs names mod.rs's Host back.
+    let mut files = with(
+        "interp/mod.rs",
+        "pub mod code;\nmod eval;\nuse eval::f;\npub trait Host {}\npub fn run() {}\n",
+    );
+    files.push((
+        "interp/eval.rs".to_owned(),
+        "use super::*;\npub fn f() {}\n".to_owned(),
+    ));
+    one_violation(
+        &files,
+        &["import circle: lackpy-lang files src/interp/eval.rs, src/interp/mod.rs"],
+    );
+}
+
+#[test]
+fn reexports_and_test_code_are_no_edges() {
+    // mod.rs re-exports code.rs's item; code.rs names mod.rs; code.rs's
+    // tests name eval.rs, which names code.rs.
+    let mut files = with(
+        "interp/mod.rs",
+        "pub mod code;\nmod eval;\npub use self::code::Other;\npub trait Host {}\npub fn run() {}\n",
+    );
+    files.retain(|(p, _)| p != "interp/code.rs");
+    files.push((
+        "interp/code.rs".to_owned(),
+        "use super::Host;\npub struct LambdaDef;\npub struct Other;\n#[cfg(test)]\nmod tests {\n    use super::super::eval::f;\n}\n".to_owned(),
+    ));
+    files.push((
+        "interp/eval.rs".to_owned(),
+        "use crate::interp::Other;\npub fn f() {}\n".to_owned(),
+    ));
+    let found = check_sources(&LANG_MODULES, &files);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn an_allowed_circle_is_exactly_its_files() {
+    const ALLOWED: &[AllowedCircle] = &[AllowedCircle {
+        files: &["interp/eval.rs", "interp/code.rs"],
+        reason: "a test",
+    }];
+    let rules = ModuleRules {
+        allowed_circles: ALLOWED,
+        ..LANG_MODULES
+    };
+    assert!(check_sources(&rules, &circle()).is_empty());
+    // A third file joining the circle makes it another circle.
+    let mut files = circle();
+    files.retain(|(p, _)| p != "interp/eval.rs");
+    files.push((
+        "interp/eval.rs".to_owned(),
+        "use crate::interp::code::Other;\nuse super::more::g;\npub fn f() {}\n".to_owned(),
+    ));
+    files.push((
+        "interp/more.rs".to_owned(),
+        "use super::code::Other;\npub fn g() {}\n".to_owned(),
+    ));
+    let found = check_sources(&rules, &files);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(found[0].contains("src/interp/code.rs, src/interp/eval.rs, src/interp/more.rs"));
 }

@@ -31,7 +31,9 @@ impl Interp<'_> {
         if let (Value::Builtin(crate::syntax::catalog::BuiltinId::Len), true, [Elt::One(a)]) =
             (&f, c.simple, c.args.as_slice())
             && let ExprKind::MethodCall(m) = &a.kind
-            && m.attr.id.is_some_and(super::pieces::is_split_family)
+            && m.attr
+                .id
+                .is_some_and(super::methods::str_pieces::is_split_family)
         {
             // `len(s.split())`: the pieces counted, none made.
             return self.len_of_source(a);

@@ -18,7 +18,7 @@ use super::call::INLINE_ARGS;
 use super::code::{Expr, ExprKind, MethodCall, Target};
 use super::eval_expr::{at_line, check_stack};
 use super::methods::str::partition_parts;
-use super::methods::str_pieces::SplitCall;
+use super::methods::str_pieces::{SplitCall, is_split_family};
 use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
@@ -43,16 +43,6 @@ impl Source {
 
 /// Unpacking targets bound from pieces without the general assignment.
 const MAX_NAMES: usize = 8;
-
-/// Whether `id` is a method whose call a consumer may take without its
-/// result: `split`, `rsplit`, `splitlines`, `partition`, `rpartition`.
-#[inline]
-pub(crate) fn is_split_family(id: M) -> bool {
-    matches!(
-        id,
-        M::Split | M::Rsplit | M::Splitlines | M::Partition | M::Rpartition
-    )
-}
 
 impl Interp<'_> {
     /// Evaluates `e`, leaving a split-family call on a str unrun.

@@ -15,7 +15,7 @@ use crate::value::errors::R;
 /// How a key function is called.
 pub(crate) enum KeyFn {
     /// `len`, `abs`: a builtin of one argument.
-    Builtin(fn(&[Value], super::Kw) -> R<Value>),
+    Builtin(fn(&[Value], super::super::args::Kw) -> R<Value>),
     /// An unbound method of `str` (`str.lower`): its handler, for str items.
     StrMethod(StrMethod),
     /// Anything else.
@@ -26,8 +26,8 @@ impl KeyFn {
     /// Resolves `f` once.
     pub(crate) fn of(f: &Value) -> KeyFn {
         match f {
-            Value::Builtin(BuiltinId::Len) => KeyFn::Builtin(super::len),
-            Value::Builtin(BuiltinId::Abs) => KeyFn::Builtin(super::abs),
+            Value::Builtin(BuiltinId::Len) => KeyFn::Builtin(super::len::len),
+            Value::Builtin(BuiltinId::Abs) => KeyFn::Builtin(super::abs::abs),
             Value::Method(m) if m.recv.is_none() && m.owner == TypeId::Str => {
                 match STR_METHODS.get(m.name) {
                     Some(run) => KeyFn::StrMethod(*run),

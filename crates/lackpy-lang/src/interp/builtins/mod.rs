@@ -2,7 +2,9 @@
 //! the dispatch and the small ones here, sorting ([`sort`]), `round`
 //! ([`round`]) and the type constructors ([`types`]) beside.
 
+mod abs;
 mod key_fn;
+mod len;
 mod round;
 mod sort;
 mod sort_plan;
@@ -13,7 +15,9 @@ mod types;
 
 use std::rc::Rc;
 
+use self::abs::abs;
 use self::key_fn::KeyFn;
+use self::len::len;
 use self::round::round;
 use self::sort::{sort_by, sorted};
 pub(crate) use self::sort::{sort_kwargs, sort_values};
@@ -25,7 +29,6 @@ use super::ops;
 use crate::syntax::ast::CmpOp;
 use crate::syntax::catalog::{BuiltinId, TypeId};
 use crate::value::errors::{Exc, R};
-use crate::value::int::{as_int, int_abs};
 use crate::value::iter::PyIter;
 use crate::value::{Value, repr};
 
@@ -45,18 +48,6 @@ pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs
         BuiltinId::Isinstance => isinstance_of(args, kwargs),
         BuiltinId::Print => print(it, args, kwargs),
         BuiltinId::SortBy => sort_by(&mut it.budget, args, kwargs),
-    }
-}
-
-/// `len(x)`.
-pub(super) fn len(args: &[Value], kwargs: Kw) -> R<Value> {
-    no_kwargs("len", kwargs)?;
-    match args {
-        [x] => Ok(Value::Int(ops::py_len(x)? as i64)),
-        _ => Err(Exc::type_error(format!(
-            "len() takes exactly one argument ({} given)",
-            args.len()
-        ))),
     }
 }
 
@@ -97,28 +88,6 @@ fn any_all(budget: &mut Budget, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<V
         }
     }
     Ok(Value::Bool(!want))
-}
-
-/// `abs(x)`.
-pub(super) fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
-    no_kwargs("abs", kwargs)?;
-    let [x] = args else {
-        return Err(Exc::type_error(format!(
-            "abs() takes exactly one argument ({} given)",
-            args.len()
-        )));
-    };
-    match x {
-        Value::Float(f) => Ok(Value::float(f.get().abs())),
-        Value::Complex(c) => Ok(Value::float(c.0.hypot(c.1))),
-        _ => match as_int(x) {
-            Some(i) => Ok(int_abs(&i)),
-            None => Err(Exc::type_error(format!(
-                "bad operand type for abs(): '{}'",
-                x.type_name()
-            ))),
-        },
-    }
 }
 
 /// `isinstance(x, cls)`.

@@ -2,10 +2,7 @@
 //! decoding, searching, splitting, stripping, replacing and `hex`, each
 //! with CPython 3.11's argument rules and messages.
 
-use std::rc::Rc;
-
-use crate::value::bytes::PyBytes;
-
+use super::bytes_args::{bytes_like, bytes_val};
 use super::bytes_text as text;
 use super::{Methods, m};
 use crate::interp::args::{Kw, between, bind, index, no_kwargs, takes};
@@ -53,22 +50,6 @@ pub(crate) static BYTES: Methods<BytesMethod> = Methods::new(&[
     m(M::Startswith, 1, 3, startswith),
     m(M::Strip, 0, 1, strip),
 ]);
-
-/// A new bytes value.
-pub(super) fn bytes_val(b: Vec<u8>) -> Value {
-    Value::Bytes(Rc::new(PyBytes::new(b)))
-}
-
-/// A bytes argument: `a bytes-like object is required, not 'str'`.
-pub(super) fn bytes_like(v: &Value) -> R<&[u8]> {
-    match v {
-        Value::Bytes(b) => Ok(b),
-        other => Err(Exc::type_error(format!(
-            "a bytes-like object is required, not '{}'",
-            other.type_name()
-        ))),
-    }
-}
 
 /// What `find`/`count`/`index` look for: bytes, or an int as one byte.
 fn needle(v: &Value) -> R<Vec<u8>> {

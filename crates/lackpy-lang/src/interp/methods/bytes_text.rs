@@ -8,7 +8,7 @@ use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 
-use super::bytes::{bytes_like, bytes_val};
+use super::bytes_args::{bytes_like, bytes_val};
 
 /// `b.upper()`: ASCII letters uppercased.
 pub(crate) fn upper(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {

@@ -6,6 +6,7 @@
 //! a row declares it.
 
 pub(crate) mod bytes;
+mod bytes_args;
 mod bytes_text;
 pub(crate) mod dict;
 pub(crate) mod list;

@@ -25,6 +25,16 @@ use memchr::memmem::Finder;
 /// prebuilt searcher (shorter ones are scanned directly).
 const LONG_TEXT: usize = 256;
 
+/// Whether `id` is a method whose call a consumer may take without its
+/// result: `split`, `rsplit`, `splitlines`, `partition`, `rpartition`.
+#[inline]
+pub(crate) fn is_split_family(id: M) -> bool {
+    matches!(
+        id,
+        M::Split | M::Rsplit | M::Splitlines | M::Partition | M::Rpartition
+    )
+}
+
 /// A checked call of `split`, `rsplit` or `splitlines` on a str.
 pub(crate) struct SplitCall {
     text: StrRc,

@@ -21,8 +21,8 @@ use crate::value::errors::{Exc, R};
 use crate::value::int::{computed_big, floordiv_i64, mod_i64, new_big, retire};
 use crate::value::{BigVal, Value};
 
-use super::arith::{MAX_INT_BITS, int_fast, int_too_large};
-use super::big_cost;
+use super::arith::int_fast;
+use super::big_cost::{self, MAX_INT_BITS, int_too_large};
 
 /// An int operand.
 pub(crate) enum Int<'a> {

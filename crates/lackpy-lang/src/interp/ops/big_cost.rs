@@ -9,8 +9,24 @@
 //! operation, comparisons and conversions within the digit limit are
 //! linear.
 
-use crate::value::errors::R;
+use crate::value::errors::{Exc, ExcKind, R};
 use crate::value::work::{self, Costly, Kind};
+
+/// Largest int result kept, in bits: 8 MiB of digits (bigger results are a
+/// MemoryError naming this limit). Ten times the 850 KB operands a program
+/// may multiply; it bounds one multiplication to seconds, which is what a
+/// run waits for cancellation at worst (the deadline is checked before the
+/// operation from its estimated cost, below).
+pub(crate) const MAX_INT_BITS: u64 = 1 << 26;
+
+/// The MemoryError of a result past [`MAX_INT_BITS`].
+#[cold]
+pub(crate) fn int_too_large() -> Box<Exc> {
+    Exc::limit(
+        ExcKind::MemoryError,
+        "int too large: lackpy's ints hold at most 2**26 bits",
+    )
+}
 
 /// Nominal nanoseconds per digit operation of a product as [`balanced`]
 /// counts them (measured: squaring a 52,000-digit int takes 0.15-0.3 s).
@@ -83,8 +99,8 @@ pub(crate) fn linear(bits: u64) -> R<Costly> {
 /// what the memory budget has left.
 pub(crate) fn add_sub_mul(op: crate::syntax::ast::Operator, xb: u64, yb: u64) -> R<Costly> {
     if op == crate::syntax::ast::Operator::Mult {
-        if xb + yb > super::arith::MAX_INT_BITS + 64 {
-            return Err(super::arith::int_too_large());
+        if xb + yb > MAX_INT_BITS + 64 {
+            return Err(int_too_large());
         }
         crate::value::meter::ensure(((xb + yb) / 8) as usize)?;
         mul(xb, yb)

@@ -1,11 +1,12 @@
 //! Operators, with Python's semantics and error texts, one concern per
-//! file: arithmetic ([`arith`]), `+`/`-`/`*` on sequences and sets
+//! file: the dispatch of `a op b` ([`binop`]), numeric arithmetic ([`arith`]), `+`/`-`/`*` on sequences and sets
 //! ([`sequence`]), comparison ([`compare`]), membership ([`contains`]),
 //! indexing ([`index`]) and slicing ([`slice`]); here, what they share.
 
 mod arith;
 mod big;
 pub(crate) mod big_cost;
+mod binop;
 mod compare;
 mod contains;
 mod index;
@@ -14,10 +15,10 @@ mod slice;
 
 use std::rc::Rc;
 
-pub(crate) use self::arith::{
-    MAX_INT_BITS, binop, float_divmod, inplace, int_fast, int_too_large, is_numeric_op,
-};
+pub(crate) use self::arith::{float_divmod, int_fast, is_numeric_op};
 pub(crate) use self::big::{Int, int_in_place, int_op, int_values};
+pub(crate) use self::big_cost::{MAX_INT_BITS, int_too_large};
+pub(crate) use self::binop::{binop, inplace};
 pub(crate) use self::compare::{compare, lt, order, ordered};
 pub(crate) use self::contains::{contains, range_contains, seq_scan};
 pub(crate) use self::index::{get_item, set_item};

@@ -1,0 +1,28 @@
+//! `abs(x)`.
+
+use super::super::args::{Kw, no_kwargs};
+use crate::value::Value;
+use crate::value::errors::{Exc, R};
+use crate::value::int::{as_int, int_abs};
+
+/// `abs(x)`.
+pub(super) fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
+    no_kwargs("abs", kwargs)?;
+    let [x] = args else {
+        return Err(Exc::type_error(format!(
+            "abs() takes exactly one argument ({} given)",
+            args.len()
+        )));
+    };
+    match x {
+        Value::Float(f) => Ok(Value::float(f.get().abs())),
+        Value::Complex(c) => Ok(Value::float(c.0.hypot(c.1))),
+        _ => match as_int(x) {
+            Some(i) => Ok(int_abs(&i)),
+            None => Err(Exc::type_error(format!(
+                "bad operand type for abs(): '{}'",
+                x.type_name()
+            ))),
+        },
+    }
+}
