@@ -6,12 +6,14 @@
 //! method names are interned and calls know their shape. Evaluating it needs
 //! no string hashing and no cloning of tree nodes.
 
+use std::cell::OnceCell;
 use std::rc::Rc;
 
+use super::formatting::PercentTemplate;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
 use crate::syntax::catalog::BuiltinName;
 use crate::syntax::catalog::MethodId;
-use crate::value::Value;
+use crate::value::{StrRc, Value};
 
 /// Where a name lives.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -120,9 +122,9 @@ pub(crate) enum ExprKind {
     /// A single comparison lowered to numeric operands (see [`Fast`]).
     FastCmp(Box<FastCmp>),
     /// `a + b + c …`, evaluated as one chain (see [`super::concat`]).
-    AddChain(Box<super::concat::AddChain>),
+    AddChain(Box<AddChain>),
     /// `'template' % args` with a constant template (see [`super::percent`]).
-    Percent(Box<super::percent::PercentCall>),
+    Percent(Box<PercentCall>),
     Unary(UnaryOp, Box<Expr>),
     And(Vec<Expr>),
     Or(Vec<Expr>),
@@ -305,4 +307,30 @@ impl LambdaDef {
             + self.kwonly.len()
             + self.kwarg.is_some() as usize
     }
+}
+
+/// `first + rest[0] + rest[1] + …` (at least two `+`).
+pub(crate) struct AddChain {
+    pub first: Expr,
+    /// The later operands, each with the line of the `+` that adds it (the
+    /// line an error of that step reports).
+    pub rest: Vec<(Expr, u32)>,
+}
+
+/// `template % args` with a constant `template`.
+pub(crate) struct PercentCall {
+    /// The template text.
+    pub(super) template: StrRc,
+    /// The template's pieces, parsed on first use.
+    pub(super) parsed: OnceCell<PercentTemplate>,
+    /// The right operand.
+    pub(super) args: PercentArgs,
+}
+
+/// The right operand of a [`PercentCall`].
+pub(super) enum PercentArgs {
+    /// A tuple display without `*`: its items.
+    Items(Vec<Expr>),
+    /// Any other expression (one value, a tuple or a mapping).
+    One(Expr),
 }

@@ -16,21 +16,13 @@
 //! are those of the nested form.
 
 use super::Interp;
-use super::code::{Expr, ExprKind};
+use super::code::{AddChain, Expr, ExprKind};
 use super::eval_expr::{at_line, check_stack};
 use super::ops;
 use crate::syntax::ast::Operator;
 use crate::value::errors::R;
 use crate::value::str::PyStr;
 use crate::value::{StrRc, Value};
-
-/// `first + rest[0] + rest[1] + …` (at least two `+`).
-pub(crate) struct AddChain {
-    pub first: Expr,
-    /// The later operands, each with the line of the `+` that adds it (the
-    /// line an error of that step reports).
-    pub rest: Vec<(Expr, u32)>,
-}
 
 /// `left + right` (the general, not numerically lowered form), flattened
 /// into an [`AddChain`] when `left` is itself an addition.

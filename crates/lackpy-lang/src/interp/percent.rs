@@ -13,33 +13,15 @@
 use std::cell::OnceCell;
 
 use super::Interp;
-use super::code::{Elt, Expr, ExprKind};
+use super::code::{Elt, Expr, ExprKind, PercentArgs, PercentCall};
 use super::eval_expr::{at_line, check_stack};
-use super::formatting::{PercentTemplate, parse_percent_template, percent_items, percent_parsed};
+use super::formatting::{parse_percent_template, percent_items, percent_parsed};
 use crate::syntax::ast::Operator;
+use crate::value::Value;
 use crate::value::errors::R;
-use crate::value::{StrRc, Value};
 
 /// Items a tuple display may have to be formatted from the stack.
 const STACK_ITEMS: usize = 8;
-
-/// `template % args` with a constant `template`.
-pub(crate) struct PercentCall {
-    /// The template text.
-    template: StrRc,
-    /// The template's pieces, parsed on first use.
-    parsed: OnceCell<PercentTemplate>,
-    /// The right operand.
-    args: PercentArgs,
-}
-
-/// The right operand of a [`PercentCall`].
-enum PercentArgs {
-    /// A tuple display without `*`: its items.
-    Items(Vec<Expr>),
-    /// Any other expression (one value, a tuple or a mapping).
-    One(Expr),
-}
 
 /// `left % right` (the general, not numerically lowered form), as a
 /// [`PercentCall`] when `left` is a str constant.

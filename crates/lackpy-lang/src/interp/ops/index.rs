@@ -1,9 +1,9 @@
-//! Indexing: `obj[idx]` and `obj[idx] = v`.
+//! Indexing: `obj[idx]` (assignment, which may note a reference cycle in
+//! the interpreter, is [`super::set_item`]).
 
 use num_bigint::BigInt;
 use num_traits::Signed;
 
-use super::super::Interp;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
@@ -127,59 +127,5 @@ pub(crate) fn not_subscriptable(obj: &Value) -> Box<crate::value::errors::Exc> {
             "'{}' object is not subscriptable",
             other.type_name()
         )),
-    }
-}
-
-/// `obj[idx] = v`.
-pub(crate) fn set_item(it: &mut Interp, obj: &Value, idx: Value, v: Value) -> R<()> {
-    match obj {
-        Value::List(l) => {
-            let container = v.is_container();
-            {
-                let mut lb = l
-                    .try_borrow_mut()
-                    .map_err(|_| Exc::runtime_error("list busy"))?;
-                let n = lb.items.len();
-                let j = match as_int(&idx) {
-                    Some(i) => {
-                        let i = i.to_i64().ok_or_else(|| {
-                            Exc::index_error("cannot fit 'int' into an index-sized integer")
-                        })?;
-                        let j = if i < 0 { i + n as i64 } else { i };
-                        if j < 0 || j >= n as i64 {
-                            return Err(Exc::index_error("list assignment index out of range"));
-                        }
-                        j as usize
-                    }
-                    None => {
-                        return Err(Exc::type_error(format!(
-                            "list indices must be integers or slices, not {}",
-                            idx.type_name()
-                        )));
-                    }
-                };
-                if let Some(slot) = lb.items.get_mut(j) {
-                    *slot = v;
-                }
-            }
-            if container {
-                it.note_list_cycle(l);
-            }
-            Ok(())
-        }
-        Value::Dict(d) => {
-            let container = v.is_container() || idx.is_container();
-            d.try_borrow_mut()
-                .map_err(|_| Exc::runtime_error("dict busy"))?
-                .put(idx, v)?;
-            if container {
-                it.note_dict_cycle(d);
-            }
-            Ok(())
-        }
-        other => Err(Exc::type_error(format!(
-            "'{}' object does not support item assignment",
-            other.type_name()
-        ))),
     }
 }

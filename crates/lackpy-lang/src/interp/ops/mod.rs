@@ -1,7 +1,7 @@
 //! Operators, with Python's semantics and error texts, one concern per
 //! file: the dispatch of `a op b` ([`binop`]), numeric arithmetic ([`arith`]), `+`/`-`/`*` on sequences and sets
 //! ([`sequence`]), comparison ([`compare`]), membership ([`contains`]),
-//! indexing ([`index`]) and slicing ([`slice`]); here, what they share.
+//! indexing ([`index`], [`set_item`]) and slicing ([`slice`]); here, what they share.
 
 mod arith;
 mod big;
@@ -11,6 +11,7 @@ mod compare;
 mod contains;
 mod index;
 mod sequence;
+mod set_item;
 mod slice;
 
 use std::rc::Rc;
@@ -21,7 +22,8 @@ pub(crate) use self::big_cost::{MAX_INT_BITS, int_too_large};
 pub(crate) use self::binop::{binop, inplace};
 pub(crate) use self::compare::{compare, lt, order, ordered};
 pub(crate) use self::contains::{contains, range_contains, seq_scan};
-pub(crate) use self::index::{get_item, set_item};
+pub(crate) use self::index::get_item;
+pub(crate) use self::set_item::set_item;
 pub(crate) use self::slice::{SliceArgs, get_slice, set_slice};
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
