@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+use lackpy_lang::ExceptionKind;
 use lackpy_lang::compute_grade;
 use lackpy_lang::{RunOptions, run as interpret};
 use lackpy_sources::{CallContext, FileLog};
@@ -129,7 +130,7 @@ impl Bridge {
             Ok(p) => p,
             Err(_) => {
                 return ExecutionResult::failed(
-                    "InternalError",
+                    ExceptionKind::InternalError.name(),
                     "the bridge is shut down".to_string(),
                     grade,
                     started.elapsed(),
@@ -155,7 +156,7 @@ impl Bridge {
                 Slice::Panicked => {
                     on_drop.0 = None;
                     return ExecutionResult::failed(
-                        "InternalError",
+                        ExceptionKind::InternalError.name(),
                         "the interpreter stopped unexpectedly: it panicked".to_string(),
                         grade,
                         started.elapsed(),
@@ -234,7 +235,7 @@ impl Bridge {
                 result
             }
             Err(e) => ExecutionResult::failed(
-                "InternalError",
+                ExceptionKind::InternalError.name(),
                 format!("the interpreter stopped unexpectedly: {e}"),
                 grade,
                 started.elapsed(),

@@ -41,4 +41,5 @@ pub use syntax::validate::{
     validate_module_with, validate_with,
 };
 pub use syntax::walk::{DepthFirst, NodeRef, Walk, depth_first, in_walk_order, walk};
+pub use value::errors::ExceptionKind;
 pub use value::json::MAX_JSON_DEPTH;

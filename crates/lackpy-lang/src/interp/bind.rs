@@ -15,7 +15,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::code::{NameRef, Target};
-use super::methods::str_pieces::SplitCall;
+use super::methods::str::pieces::SplitCall;
 use crate::value::errors::R;
 use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
 use crate::value::meter;

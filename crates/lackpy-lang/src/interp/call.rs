@@ -10,7 +10,7 @@ use super::trace::{TraceEntry, name_args, preview};
 use super::{builtins, methods};
 use crate::value::ToolInfo;
 use crate::value::convert::{from_data_owned, to_data_with};
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::growth::Growth;
 use crate::value::mem;
 use crate::value::{Lambda, Value};
@@ -33,7 +33,7 @@ impl Interp<'_> {
             && let ExprKind::MethodCall(m) = &a.kind
             && m.attr
                 .id
-                .is_some_and(super::methods::str_pieces::is_split_family)
+                .is_some_and(super::methods::str::pieces::is_split_family)
         {
             // `len(s.split())`: the pieces counted, none made.
             return self.len_of_source(a);
@@ -610,9 +610,9 @@ impl Interp<'_> {
                     traced + e.message.len() + noted,
                 );
                 let kind = match e.error_type.as_str() {
-                    "TimeoutError" => ExcKind::TimeoutError,
-                    "Cancelled" => ExcKind::Cancelled,
-                    other => ExcKind::Other(other.to_owned()),
+                    "TimeoutError" => ExceptionKind::TimeoutError,
+                    "Cancelled" => ExceptionKind::Cancelled,
+                    other => ExceptionKind::Other(other.to_owned()),
                 };
                 Err(Exc::new(kind, e.message))
             }

@@ -10,7 +10,7 @@ use crate::value::bytes::PyBytes;
 use super::limits::Budget;
 use crate::text::codecs::{self, CodecError, Handler};
 use crate::value::Value;
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 
 /// `encoding` or `errors` as a str: `{fname}() argument 'encoding' must be
 /// str, not int` (None shown as `None`).
@@ -41,7 +41,7 @@ fn codec_of(
         None => codecs::Codec::Utf8,
         Some(name) => codecs::lookup(name).ok_or_else(|| {
             Exc::new(
-                ExcKind::Other("LookupError".to_owned()),
+                ExceptionKind::Other("LookupError".to_owned()),
                 format!("unknown encoding: {name}"),
             )
         })?,
@@ -56,8 +56,8 @@ fn codec_of(
 fn raise(e: CodecError, operation: &str, name: Option<&str>) -> Box<Exc> {
     let class = e.class();
     let kind = match class {
-        "TypeError" => ExcKind::TypeError,
-        other => ExcKind::Other(other.to_owned()),
+        "TypeError" => ExceptionKind::TypeError,
+        other => ExceptionKind::Other(other.to_owned()),
     };
     let message = match name {
         Some(name) if !matches!(e, CodecError::Unicode { .. }) && !codecs::is_shortcut(name) => {

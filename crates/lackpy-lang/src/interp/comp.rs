@@ -13,7 +13,7 @@ use std::rc::Rc;
 
 use super::Interp;
 use super::code::{Comp, Gen, NameRef, Target};
-use super::methods::str_pieces::SplitCall;
+use super::methods::str::pieces::SplitCall;
 use super::pieces::Source;
 use crate::value::errors::R;
 use crate::value::iter::PyIter;

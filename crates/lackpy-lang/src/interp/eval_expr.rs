@@ -10,7 +10,7 @@ use super::Interp;
 use super::code::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
 use super::ops;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::iter::PyIter;
 use crate::value::meter::Buf;
 use crate::value::{Dict, Lambda, Set, Value, repr};
@@ -199,7 +199,7 @@ impl Interp<'_> {
             }
             ExprKind::Lambda(def) => self.make_lambda(def),
             ExprKind::Slice(..) => Err(Exc::new(
-                ExcKind::ValidationError,
+                ExceptionKind::ValidationError,
                 "slice outside of a subscript",
             )),
             ExprKind::Forbidden(kind) => Err(forbidden(kind, e.line)),
@@ -681,7 +681,7 @@ pub(crate) fn at_line(mut ex: Box<Exc>, line: u32) -> Box<Exc> {
 pub(super) fn check_stack() -> R<()> {
     if crate::value::stack::exhausted() {
         return Err(Exc::limit(
-            ExcKind::RecursionError,
+            ExceptionKind::RecursionError,
             "maximum recursion depth exceeded",
         ));
     }
@@ -692,10 +692,10 @@ pub(super) fn check_stack() -> R<()> {
 #[cold]
 pub(crate) fn forbidden(kind: &str, line: u32) -> Box<Exc> {
     let mut e = if kind.contains(' ') {
-        Exc::new(ExcKind::ValidationError, kind.to_owned())
+        Exc::new(ExceptionKind::ValidationError, kind.to_owned())
     } else {
         Exc::new(
-            ExcKind::ValidationError,
+            ExceptionKind::ValidationError,
             format!("Forbidden AST node: {kind} at line {line}"),
         )
     };

@@ -298,13 +298,13 @@ impl Interp<'_> {
             }
             Target::Seq(..) => {
                 return Err(Exc::new(
-                    crate::value::errors::ExcKind::ValidationError,
+                    crate::value::errors::ExceptionKind::ValidationError,
                     "illegal expression for augmented assignment",
                 ));
             }
             Target::Invalid(msg) => {
                 return Err(Exc::new(
-                    crate::value::errors::ExcKind::ValidationError,
+                    crate::value::errors::ExceptionKind::ValidationError,
                     *msg,
                 ));
             }
@@ -334,7 +334,7 @@ impl Interp<'_> {
             }
             Target::Seq(targets, star) => self.unpack(targets, *star, v),
             Target::Invalid(msg) => Err(Exc::new(
-                crate::value::errors::ExcKind::ValidationError,
+                crate::value::errors::ExceptionKind::ValidationError,
                 *msg,
             )),
         }

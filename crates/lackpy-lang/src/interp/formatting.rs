@@ -14,15 +14,15 @@ use crate::text::format::{
     self as fmt, Count, FieldName, FormatError, FormatErrorKind, PercentPiece, PercentSpec,
     TemplatePiece,
 };
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
 use crate::value::{Value, repr};
 
 fn raise(e: FormatError) -> Box<Exc> {
     let kind = match e.kind {
-        FormatErrorKind::ValueError => ExcKind::ValueError,
-        FormatErrorKind::TypeError => ExcKind::TypeError,
-        FormatErrorKind::OverflowError => ExcKind::OverflowError,
+        FormatErrorKind::ValueError => ExceptionKind::ValueError,
+        FormatErrorKind::TypeError => ExceptionKind::TypeError,
+        FormatErrorKind::OverflowError => ExceptionKind::OverflowError,
         FormatErrorKind::MemoryError => return Exc::memory(),
     };
     Exc::new(kind, e.message)

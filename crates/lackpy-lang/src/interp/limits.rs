@@ -9,7 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::mem;
 
 /// The bounds of one run.
@@ -104,7 +104,7 @@ impl Budget {
     fn slow_check(&mut self) -> R<()> {
         if self.steps > self.max_steps {
             return Err(Exc::limit(
-                ExcKind::StepLimitError,
+                ExceptionKind::StepLimitError,
                 format!("step limit exceeded ({} steps)", self.max_steps),
             ));
         }
@@ -133,7 +133,10 @@ impl Budget {
         }
         self.check_memory(0)?;
         if Instant::now() >= self.deadline {
-            return Err(Exc::limit(ExcKind::TimeoutError, "execution timed out"));
+            return Err(Exc::limit(
+                ExceptionKind::TimeoutError,
+                "execution timed out",
+            ));
         }
         Ok(())
     }
@@ -157,5 +160,5 @@ impl Budget {
 }
 
 fn cancelled() -> Box<Exc> {
-    Exc::limit(ExcKind::Cancelled, "execution cancelled")
+    Exc::limit(ExceptionKind::Cancelled, "execution cancelled")
 }

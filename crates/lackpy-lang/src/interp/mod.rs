@@ -55,7 +55,7 @@ use crate::json_text::JsonText;
 use crate::syntax::ast;
 use crate::syntax::catalog::builtin_by_name;
 use crate::value::convert::{from_data, to_data_with, to_json_text_with};
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::growth::Growth;
 use crate::value::json::json_len_within;
 use crate::value::mem::{self, MemScope};
@@ -221,7 +221,7 @@ fn too_large(e: Box<Exc>, g: &mut Growth, what: &str) -> Box<Exc> {
         return e;
     }
     Exc::limit(
-        ExcKind::ResultTooLargeError,
+        ExceptionKind::ResultTooLargeError,
         format!(
             "result too large: {what} would take the run's result past {} bytes",
             g.limit()
@@ -244,11 +244,11 @@ fn variable_json(v: &Value, g: &mut Growth) -> R<JsonText> {
     let reason = match to_json_text_with(v, g) {
         Ok(text) => return Ok(text),
         Err(e) => match e.kind {
-            ExcKind::RecursionError => "too deep",
-            ExcKind::MemoryError | ExcKind::ResultTooLargeError | ExcKind::TimeoutError => {
-                "too large"
-            }
-            ExcKind::ValueError if e.msg.starts_with("Exceeds the limit (4300 digits)") => {
+            ExceptionKind::RecursionError => "too deep",
+            ExceptionKind::MemoryError
+            | ExceptionKind::ResultTooLargeError
+            | ExceptionKind::TimeoutError => "too large",
+            ExceptionKind::ValueError if e.msg.starts_with("Exceeds the limit (4300 digits)") => {
                 "int over 4300 digits"
             }
             _ => return Err(e),
@@ -261,33 +261,45 @@ fn variable_json(v: &Value, g: &mut Growth) -> R<JsonText> {
     Ok(JsonText::from_written(text))
 }
 
-/// The state of one run.
+/// The state of one run. Its fields are private: only `interp` and its
+/// submodules read them.
 pub(crate) struct Interp<'a> {
-    pub host: &'a mut dyn Host,
-    pub program: &'a Program,
-    pub globals: Vec<Option<Value>>,
-    pub bind_order: Vec<u32>,
+    /// The door to tools.
+    host: &'a mut dyn Host,
+    /// The lowered program being run.
+    program: &'a Program,
+    /// Module-level names, by slot.
+    globals: Vec<Option<Value>>,
+    /// Global slots in the order they were first bound (the order of the
+    /// result's variables).
+    bind_order: Vec<u32>,
     /// Whether each global has ever been bound (for `bind_order`).
-    pub ever_bound: Vec<bool>,
-    pub param_slots: Vec<u32>,
+    ever_bound: Vec<bool>,
+    /// The global slots the run's parameters were bound to (left out of
+    /// the result's variables).
+    param_slots: Vec<u32>,
     /// Locals of comprehension and lambda frames.
-    pub stack: Vec<Option<Value>>,
+    stack: Vec<Option<Value>>,
     /// Base offset of each frame in `stack`.
-    pub frames: Vec<usize>,
+    frames: Vec<usize>,
     /// The innermost frame's base (`frames.last()`, or 0 at module level),
     /// kept apart so that reading a local is one addition.
-    pub base: usize,
-    pub stdout: String,
-    pub stdout_cut: bool,
+    base: usize,
+    /// What `print` wrote.
+    stdout: String,
+    /// Whether `stdout` was cut at its limit.
+    stdout_cut: bool,
     /// The tool calls, under the trace's cap; what it holds is charged to
     /// the memory budget and counted in the result.
-    pub trace: Trace,
-    pub budget: Budget,
-    pub depth: u32,
+    trace: Trace,
+    /// Steps, clock, memory and cancellation.
+    budget: Budget,
+    /// The call depth (lambdas and comprehensions).
+    depth: u32,
     /// Containers that received other containers by mutation: the only
     /// places a reference cycle can close, cleared at the end of the run.
-    pub cyclic_lists: Vec<Weak<RefCell<List>>>,
-    pub cyclic_dicts: Vec<Weak<RefCell<Dict>>>,
+    cyclic_lists: Vec<Weak<RefCell<List>>>,
+    cyclic_dicts: Vec<Weak<RefCell<Dict>>>,
     /// The text of a chain of `+` being collected, kept between chains so
     /// that collecting allocates nothing (see `concat`).
     chain_text: String,
@@ -578,7 +590,7 @@ impl<'a> Interp<'a> {
         match r {
             NameRef::Global(_) => Exc::name_error(format!("name '{name}' is not defined")),
             NameRef::Local(_) => Exc::new(
-                ExcKind::UnboundLocalError,
+                ExceptionKind::UnboundLocalError,
                 format!(
                     "cannot access local variable '{name}' where it is not associated with a value"
                 ),
@@ -731,7 +743,7 @@ impl<'a> Interp<'a> {
         if self.depth > self.budget.max_depth {
             self.depth -= cost;
             return Err(Exc::limit(
-                ExcKind::RecursionError,
+                ExceptionKind::RecursionError,
                 "maximum recursion depth exceeded",
             ));
         }

@@ -18,7 +18,7 @@ use super::call::INLINE_ARGS;
 use super::code::{Expr, ExprKind, MethodCall, Target};
 use super::eval_expr::{at_line, check_stack};
 use super::methods::str::partition_parts;
-use super::methods::str_pieces::{SplitCall, is_split_family};
+use super::methods::str::pieces::{SplitCall, is_split_family};
 use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};

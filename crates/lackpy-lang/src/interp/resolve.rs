@@ -74,7 +74,7 @@ pub(crate) fn resolve(module: &ast::Module, host: &dyn Host, max_depth: u32) -> 
 
 fn too_deep(line: u32) -> Box<Exc> {
     let mut e = Exc::limit(
-        crate::value::errors::ExcKind::RecursionError,
+        crate::value::errors::ExceptionKind::RecursionError,
         "maximum recursion depth exceeded during compilation",
     );
     e.line = line;

@@ -8,63 +8,93 @@ use std::fmt;
 
 use crate::value::Value;
 
-/// The exception classes the interpreter raises, plus any class a tool
-/// reports.
+/// The class of an exception that stops a run: the interpreter's own, the
+/// classes lackpy adds around a run (validation, limits, results too large,
+/// its own failures) and any class a tool reports. Its [`name`](Self::name)
+/// is a result's `error_type`; crates above name these rather than spell
+/// the text.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum ExcKind {
+pub enum ExceptionKind {
+    /// Python's `TypeError`.
     TypeError,
+    /// Python's `ValueError`.
     ValueError,
+    /// Python's `KeyError`.
     KeyError,
+    /// Python's `IndexError`.
     IndexError,
+    /// Python's `NameError`.
     NameError,
+    /// Python's `UnboundLocalError`.
     UnboundLocalError,
+    /// Python's `AttributeError`.
     AttributeError,
+    /// Python's `ZeroDivisionError`.
     ZeroDivisionError,
+    /// Python's `OverflowError`.
     OverflowError,
+    /// Python's `RecursionError` (the stack depth limit included).
     RecursionError,
+    /// Python's `MemoryError` (the memory limit included).
     MemoryError,
+    /// Python's `RuntimeError`.
     RuntimeError,
+    /// The run's time limit passed.
     TimeoutError,
+    /// The run's step limit was reached.
     StepLimitError,
+    /// The run was cancelled from outside.
     Cancelled,
+    /// The program was refused before it ran (it does not parse, or breaks
+    /// a rule), or reached a construct the validator refuses.
     ValidationError,
     /// The run finished but its result (output, variables, trace) is over
     /// the result size limit.
     ResultTooLargeError,
+    /// lackpy itself failed around the run (the interpreter panicked, the
+    /// bridge was shut down): never the program's fault.
+    InternalError,
     /// A class named by a tool error (`ToolError`, `FileNotFoundError`, …).
     Other(String),
 }
 
-impl ExcKind {
-    /// The class name.
-    pub(crate) fn name(&self) -> &str {
+impl ExceptionKind {
+    /// The class name, as a result's `error_type` holds it.
+    pub fn name(&self) -> &str {
         match self {
-            ExcKind::TypeError => "TypeError",
-            ExcKind::ValueError => "ValueError",
-            ExcKind::KeyError => "KeyError",
-            ExcKind::IndexError => "IndexError",
-            ExcKind::NameError => "NameError",
-            ExcKind::UnboundLocalError => "UnboundLocalError",
-            ExcKind::AttributeError => "AttributeError",
-            ExcKind::ZeroDivisionError => "ZeroDivisionError",
-            ExcKind::OverflowError => "OverflowError",
-            ExcKind::RecursionError => "RecursionError",
-            ExcKind::MemoryError => "MemoryError",
-            ExcKind::RuntimeError => "RuntimeError",
-            ExcKind::TimeoutError => "TimeoutError",
-            ExcKind::StepLimitError => "StepLimitError",
-            ExcKind::Cancelled => "Cancelled",
-            ExcKind::ValidationError => "ValidationError",
-            ExcKind::ResultTooLargeError => "ResultTooLargeError",
-            ExcKind::Other(s) => s,
+            ExceptionKind::TypeError => "TypeError",
+            ExceptionKind::ValueError => "ValueError",
+            ExceptionKind::KeyError => "KeyError",
+            ExceptionKind::IndexError => "IndexError",
+            ExceptionKind::NameError => "NameError",
+            ExceptionKind::UnboundLocalError => "UnboundLocalError",
+            ExceptionKind::AttributeError => "AttributeError",
+            ExceptionKind::ZeroDivisionError => "ZeroDivisionError",
+            ExceptionKind::OverflowError => "OverflowError",
+            ExceptionKind::RecursionError => "RecursionError",
+            ExceptionKind::MemoryError => "MemoryError",
+            ExceptionKind::RuntimeError => "RuntimeError",
+            ExceptionKind::TimeoutError => "TimeoutError",
+            ExceptionKind::StepLimitError => "StepLimitError",
+            ExceptionKind::Cancelled => "Cancelled",
+            ExceptionKind::ValidationError => "ValidationError",
+            ExceptionKind::ResultTooLargeError => "ResultTooLargeError",
+            ExceptionKind::InternalError => "InternalError",
+            ExceptionKind::Other(s) => s,
         }
+    }
+}
+
+impl fmt::Display for ExceptionKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
 /// A raised exception.
 #[derive(Debug, Clone)]
 pub(crate) struct Exc {
-    pub kind: ExcKind,
+    pub kind: ExceptionKind,
     /// `str(exc)`.
     pub msg: String,
     /// The line it was raised on (0 until known).
@@ -87,7 +117,7 @@ macro_rules! ctor {
                 #[doc = concat!("A new `", stringify!($kind), "`.")]
                 #[cold]
                 pub(crate) fn $fn(msg: impl Into<String>) -> Box<Exc> {
-                    Exc::new(ExcKind::$kind, msg)
+                    Exc::new(ExceptionKind::$kind, msg)
                 }
             )*
         }
@@ -109,7 +139,7 @@ ctor! {
 impl Exc {
     /// A new exception.
     #[cold]
-    pub(crate) fn new(kind: ExcKind, msg: impl Into<String>) -> Box<Exc> {
+    pub(crate) fn new(kind: ExceptionKind, msg: impl Into<String>) -> Box<Exc> {
         Box::new(Exc {
             kind,
             msg: msg.into(),
@@ -119,7 +149,7 @@ impl Exc {
 
     /// A limit error (timeout, steps, memory, depth, cancellation).
     #[cold]
-    pub(crate) fn limit(kind: ExcKind, msg: impl Into<String>) -> Box<Exc> {
+    pub(crate) fn limit(kind: ExceptionKind, msg: impl Into<String>) -> Box<Exc> {
         Exc::new(kind, msg)
     }
 
@@ -127,7 +157,7 @@ impl Exc {
     #[cold]
     pub(crate) fn key_error(key: &Value) -> Box<Exc> {
         let msg = crate::value::repr::repr(key).unwrap_or_else(|e| e.msg);
-        Exc::new(ExcKind::KeyError, msg)
+        Exc::new(ExceptionKind::KeyError, msg)
     }
 
     /// `KeyError('text')`.
@@ -135,13 +165,13 @@ impl Exc {
     pub(crate) fn key_error_text(text: &str) -> Box<Exc> {
         let mut msg = String::new();
         crate::value::repr::push_str_repr(&mut msg, text, false);
-        Exc::new(ExcKind::KeyError, msg)
+        Exc::new(ExceptionKind::KeyError, msg)
     }
 
     /// `MemoryError()`.
     #[cold]
     pub(crate) fn memory() -> Box<Exc> {
-        Exc::limit(ExcKind::MemoryError, "")
+        Exc::limit(ExceptionKind::MemoryError, "")
     }
 
     /// TypeError for a value that is not iterable.

@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::{mem, meter};
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 
 /// Units between two reads of the clock and the cancel flag.
 const POLL_EVERY: usize = 64 * 1024;
@@ -156,12 +156,15 @@ impl Growth {
         if let Some(c) = &self.cancel
             && c.load(Ordering::Relaxed)
         {
-            return Err(Exc::limit(ExcKind::Cancelled, "execution cancelled"));
+            return Err(Exc::limit(ExceptionKind::Cancelled, "execution cancelled"));
         }
         if let Some(d) = self.deadline
             && Instant::now() >= d
         {
-            return Err(Exc::limit(ExcKind::TimeoutError, "execution timed out"));
+            return Err(Exc::limit(
+                ExceptionKind::TimeoutError,
+                "execution timed out",
+            ));
         }
         self.schedule();
         Ok(())
@@ -229,7 +232,7 @@ mod tests {
         let _scope = scope(usize::MAX, Instant::now());
         let mut g = Growth::in_run();
         let e = g.add(POLL_EVERY).err().map(|e| e.kind);
-        assert_eq!(e, Some(ExcKind::TimeoutError));
+        assert_eq!(e, Some(ExceptionKind::TimeoutError));
         assert!(!g.capped());
     }
 

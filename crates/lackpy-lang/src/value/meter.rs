@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::mem;
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 
 /// How many ticks pass between two reads of the clock.
 pub(crate) const POLL_EVERY: u32 = 256;
@@ -106,13 +106,16 @@ pub(crate) fn check_now() -> R<()> {
         if let Some(c) = &l.cancel
             && c.load(Ordering::Relaxed)
         {
-            return Err(Exc::limit(ExcKind::Cancelled, "execution cancelled"));
+            return Err(Exc::limit(ExceptionKind::Cancelled, "execution cancelled"));
         }
         if mem::used() > l.max_memory {
             return Err(Exc::memory());
         }
         if Instant::now() >= l.deadline {
-            return Err(Exc::limit(ExcKind::TimeoutError, "execution timed out"));
+            return Err(Exc::limit(
+                ExceptionKind::TimeoutError,
+                "execution timed out",
+            ));
         }
         Ok(())
     })
@@ -453,7 +456,7 @@ mod tests {
                 Err(e) => break e,
             }
         };
-        assert_eq!(err.kind, ExcKind::MemoryError);
+        assert_eq!(err.kind, ExceptionKind::MemoryError);
         assert!(pushed * 8 <= 1024, "{pushed} items");
         assert!(Buf::<u64>::with_capacity(1000).is_err());
         assert!(TextBuf::with_capacity(2000).is_err());
@@ -470,6 +473,6 @@ mod tests {
         for _ in 0..POLL_EVERY {
             result = result.and_then(|()| tick());
         }
-        assert_eq!(result.map_err(|e| e.kind), Err(ExcKind::TimeoutError));
+        assert_eq!(result.map_err(|e| e.kind), Err(ExceptionKind::TimeoutError));
     }
 }

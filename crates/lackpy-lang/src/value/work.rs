@@ -16,7 +16,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use super::meter;
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 
 /// Estimated nanoseconds between two reads of the clock.
 const CHECK_EVERY_NS: u64 = 1_000_000;
@@ -90,13 +90,16 @@ pub(crate) fn charge(kind: Kind, est_ns: u64) -> R<Costly> {
     if let Some(c) = cancel
         && c.load(Ordering::Relaxed)
     {
-        return Err(Exc::limit(ExcKind::Cancelled, "execution cancelled"));
+        return Err(Exc::limit(ExceptionKind::Cancelled, "execution cancelled"));
     }
     let now = Instant::now();
     if let Some(d) = deadline
         && now + Duration::from_nanos(scaled) >= d
     {
-        return Err(Exc::limit(ExcKind::TimeoutError, "execution timed out"));
+        return Err(Exc::limit(
+            ExceptionKind::TimeoutError,
+            "execution timed out",
+        ));
     }
     Ok(Costly {
         timed: timed.map(|(_, est, kind)| (now, est, kind)),
@@ -132,7 +135,7 @@ mod tests {
         });
         // Ten seconds of estimated work with a tenth of a second left.
         let e = charge(Kind::Mul, 10_000_000_000).err().map(|e| e.kind);
-        assert_eq!(e, Some(ExcKind::TimeoutError));
+        assert_eq!(e, Some(ExceptionKind::TimeoutError));
         // A short one runs.
         assert!(charge(Kind::Mul, 1_000).is_ok());
     }
@@ -146,6 +149,6 @@ mod tests {
             max_memory: usize::MAX,
         });
         let e = charge(Kind::Div, CHECK_FROM_NS * 4).err().map(|e| e.kind);
-        assert_eq!(e, Some(ExcKind::Cancelled));
+        assert_eq!(e, Some(ExceptionKind::Cancelled));
     }
 }

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use lackpy_bridge::ExecutionResult;
-use lackpy_lang::{Data, Grade};
+use lackpy_lang::{Data, ExceptionKind, Grade};
 
 use super::approval_flags::ApprovalArgs;
 use super::common::{WorkspaceArg, block_on, start_service};
@@ -155,7 +155,7 @@ pub(super) fn print_error(r: &ExecutionResult, workspace: Option<&Path>) {
         let msg = r.error.as_deref().unwrap_or("");
         match r.error_line {
             // A validation message names its lines itself.
-            Some(line) if kind != "ValidationError" => {
+            Some(line) if kind != ExceptionKind::ValidationError.name() => {
                 output::err_line(&format!("error: {kind}: {msg} (line {line})"));
             }
             _ => output::err_line(&format!("error: {kind}: {msg}")),

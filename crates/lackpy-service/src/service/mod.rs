@@ -19,6 +19,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use lackpy_bridge::{Bridge, BridgeConfig, ExecutionResult, NamespaceTool, RunRequest};
+use lackpy_lang::ExceptionKind;
 use lackpy_lang::Limits;
 use lackpy_lang::Spec;
 use lackpy_lang::{Data, Grade, ParseError, Rule, Validation, compute_grade, parse};
@@ -507,7 +508,7 @@ fn limits_from_config(config: &Config) -> Limits {
 /// A program that does not parse: a `ValidationError` result.
 fn rejected(error: &ParseError, grade: Grade, started: Instant) -> ExecutionResult {
     let mut r = ExecutionResult::failed(
-        "ValidationError",
+        ExceptionKind::ValidationError.name(),
         format!("Validation failed: {error}"),
         grade,
         started.elapsed(),

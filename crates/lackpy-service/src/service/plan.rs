@@ -5,6 +5,7 @@
 use std::time::{Duration, Instant};
 
 use lackpy_bridge::{ExecutionResult, Gate, NamespaceTool};
+use lackpy_lang::ExceptionKind;
 use lackpy_lang::{
     CallSignature, Data, Grade, Limits, Rule, Validation, compute_grade, validate_module_with,
 };
@@ -166,7 +167,7 @@ impl Plan {
 /// `error_column` are those of the first error that names a line.
 pub(super) fn refused(validation: &Validation, grade: Grade, started: Instant) -> ExecutionResult {
     let mut r = ExecutionResult::failed(
-        "ValidationError",
+        ExceptionKind::ValidationError.name(),
         format!("Validation failed: {}", validation.errors.join("; ")),
         grade,
         started.elapsed(),

@@ -6,18 +6,11 @@
 //! a row declares it.
 
 pub(crate) mod bytes;
-mod bytes_args;
-mod bytes_text;
 pub(crate) mod dict;
 pub(crate) mod list;
 pub(crate) mod num;
 pub(crate) mod set;
 pub(crate) mod str;
-mod str_pad;
-pub(crate) mod str_pieces;
-mod str_search;
-mod str_split;
-pub(crate) mod str_translate;
 
 use std::rc::Rc;
 
@@ -240,7 +233,7 @@ pub(crate) fn call_unbound(
         return dict::fromkeys(args, kwargs);
     }
     if owner == TypeId::Str && id == MethodId::Maketrans {
-        return str_translate::maketrans(args, kwargs);
+        return str::translate::maketrans(args, kwargs);
     }
     let Some((recv, rest)) = args.split_first() else {
         return Err(Exc::type_error(format!(

@@ -9,7 +9,7 @@
 //! operation, comparisons and conversions within the digit limit are
 //! linear.
 
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::work::{self, Costly, Kind};
 
 /// Largest int result kept, in bits: 8 MiB of digits (bigger results are a
@@ -23,7 +23,7 @@ pub(crate) const MAX_INT_BITS: u64 = 1 << 26;
 #[cold]
 pub(crate) fn int_too_large() -> Box<Exc> {
     Exc::limit(
-        ExcKind::MemoryError,
+        ExceptionKind::MemoryError,
         "int too large: lackpy's ints hold at most 2**26 bits",
     )
 }
@@ -192,7 +192,7 @@ mod tests {
         assert_eq!(
             e,
             Some((
-                crate::value::errors::ExcKind::MemoryError,
+                crate::value::errors::ExceptionKind::MemoryError,
                 "int too large: lackpy's ints hold at most 2**26 bits".to_owned()
             ))
         );

@@ -1,8 +1,8 @@
-//! Substring search for the str methods (`find`, `count`, `replace`,
-//! `partition`...). Most texts searched are short (a line, a word): building
-//! a `memmem` searcher costs more than the search there, so short texts are
-//! scanned for the needle's first byte with `memchr` and each hit compared;
-//! long texts get the vectorised searcher.
+//! Substring search in text and bytes, for the str and bytes methods
+//! (`find`, `count`, `replace`, `partition`...). Most texts searched are
+//! short (a line, a word): building a `memmem` searcher costs more than the
+//! search there, so short texts are scanned for the needle's first byte with
+//! `memchr` and each hit compared; long texts get the vectorised searcher.
 
 /// Texts up to this many bytes are searched without a prebuilt searcher
 /// (the worst case, a first byte on every position, stays a few hundred
@@ -11,7 +11,7 @@ const SHORT_TEXT: usize = 256;
 
 /// Byte offset of the first occurrence of `pat` in `text` (`pat` not empty).
 #[inline]
-pub(super) fn find(text: &[u8], pat: &[u8]) -> Option<usize> {
+pub(crate) fn find(text: &[u8], pat: &[u8]) -> Option<usize> {
     match pat {
         [] => Some(0),
         &[b] => memchr::memchr(b, text),
@@ -22,7 +22,7 @@ pub(super) fn find(text: &[u8], pat: &[u8]) -> Option<usize> {
 
 /// Byte offset of the last occurrence of `pat` in `text`.
 #[inline]
-pub(super) fn rfind(text: &[u8], pat: &[u8]) -> Option<usize> {
+pub(crate) fn rfind(text: &[u8], pat: &[u8]) -> Option<usize> {
     match pat {
         [] => Some(text.len()),
         &[b] => memchr::memrchr(b, text),
@@ -60,7 +60,7 @@ fn find_short(text: &[u8], pat: &[u8], from: usize) -> Option<usize> {
 /// Calls `f` with the byte offset of each non-overlapping match of `pat`
 /// (not empty) in `text`, left to right, until `f` returns false.
 #[inline]
-pub(super) fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
+pub(crate) fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
     let (hay, pat) = (text.as_bytes(), pat.as_bytes());
     if let &[b] = pat {
         for p in memchr::memchr_iter(b, hay) {
@@ -89,7 +89,7 @@ pub(super) fn for_matches(text: &str, pat: &str, mut f: impl FnMut(usize) -> boo
 /// (not empty) in `text`, right to left (each match is looked for before
 /// the previous one, as `rsplit` does), until `f` returns false.
 #[inline]
-pub(super) fn for_rmatches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
+pub(crate) fn for_rmatches(text: &str, pat: &str, mut f: impl FnMut(usize) -> bool) {
     let (hay, pat) = (text.as_bytes(), pat.as_bytes());
     if let &[b] = pat {
         for p in memchr::memrchr_iter(b, hay) {

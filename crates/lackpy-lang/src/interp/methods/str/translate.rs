@@ -5,7 +5,7 @@ use std::rc::Rc;
 
 use crate::interp::args::{Kw, between, no_kwargs, one};
 use crate::interp::limits::Budget;
-use crate::value::errors::{Exc, ExcKind, R};
+use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::int::as_int;
 use crate::value::meter::TextBuf;
 use crate::value::{Dict, StrRc, Value};
@@ -63,7 +63,7 @@ fn lookup(table: &Value, c: char) -> R<Option<Value>> {
     }
     match crate::interp::ops::get_item(table, &key) {
         Ok(v) => Ok(Some(v)),
-        Err(e) if matches!(e.kind, ExcKind::KeyError | ExcKind::IndexError) => Ok(None),
+        Err(e) if matches!(e.kind, ExceptionKind::KeyError | ExceptionKind::IndexError) => Ok(None),
         Err(e) => Err(e),
     }
 }

@@ -11,7 +11,7 @@
 //! separator of several bytes) finds its cuts up front ([`Parts`] on the
 //! stack for the usual few) and hands them out in text order.
 
-use super::str_split::{Parts, SHORT, STOP_AT, ShareTable, make_part, split_text};
+use super::split::{Parts, SHORT, STOP_AT, ShareTable, make_part, split_text};
 use crate::interp::args::Kw;
 use crate::syntax::catalog::MethodId as M;
 use crate::text::unicode::is_space;
@@ -59,13 +59,13 @@ impl SplitCall {
     /// `splitlines`.
     pub(crate) fn new(id: M, text: StrRc, args: &[Value], kwargs: Kw) -> R<Self> {
         if id == M::Splitlines {
-            let keep = super::str::keepends_arg(args, kwargs)?;
+            let keep = super::keepends_arg(args, kwargs)?;
             return Ok(SplitCall {
                 text,
                 how: How::Lines { keep },
             });
         }
-        let (sep, maxsplit) = super::str::split_args(id, args, kwargs)?;
+        let (sep, maxsplit) = super::split_args(id, args, kwargs)?;
         if sep.as_ref().is_some_and(|s| s.as_str().is_empty()) {
             return Err(Exc::value_error("empty separator"));
         }
@@ -241,7 +241,7 @@ fn right_head<'t>(text: &'t str, sep: Option<&str>, limit: usize) -> Option<(&'t
         Some(sep) => {
             let mut end = text.len();
             for _ in 0..limit {
-                end = super::str_search::rfind(text.as_bytes().get(..end)?, sep.as_bytes())?;
+                end = crate::text::search::rfind(text.as_bytes().get(..end)?, sep.as_bytes())?;
             }
             Some((text.get(..end)?, end + sep.len()))
         }
@@ -318,7 +318,7 @@ impl<'t> Pieces<'t> {
             Walk::Sep(sep, left, finder) => {
                 let at = match finder {
                     Some(f) => f.find(rest.as_bytes()),
-                    None => super::str_search::find(rest.as_bytes(), sep.as_bytes()),
+                    None => crate::text::search::find(rest.as_bytes(), sep.as_bytes()),
                 };
                 match at.filter(|_| *left > 0) {
                     Some(p) => {
@@ -489,8 +489,7 @@ fn next_line(bytes: &[u8]) -> Option<(usize, usize)> {
         a | matches!(b, 0x0b..=0x0d | 0x1c..=0x1e | 0xc2 | 0xe2)
     });
     if rare
-        && let Some(hit) =
-            (0..nl).find_map(|i| super::str_split::break_width(bytes, i).map(|w| (i, w)))
+        && let Some(hit) = (0..nl).find_map(|i| super::split::break_width(bytes, i).map(|w| (i, w)))
     {
         return Some(hit);
     }

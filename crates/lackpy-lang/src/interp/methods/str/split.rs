@@ -90,7 +90,7 @@ fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) ->
             }
         } else {
             let mut result = Ok(());
-            super::str_search::for_matches(text, sep, |p| {
+            crate::text::search::for_matches(text, sep, |p| {
                 result = out.push(text.get(start..p).unwrap_or_default());
                 start = p + sep.len();
                 result.is_ok() && out.len() < limit
@@ -116,7 +116,7 @@ fn rsplit_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) -
             }
         } else {
             let mut result = Ok(());
-            super::str_search::for_rmatches(text, sep, |p| {
+            crate::text::search::for_rmatches(text, sep, |p| {
                 result = out.push(text.get(p + sep.len()..end).unwrap_or_default());
                 end = p;
                 result.is_ok() && out.len() < limit

@@ -2,8 +2,10 @@
 //! decoding, searching, splitting, stripping, replacing and `hex`, each
 //! with CPython 3.11's argument rules and messages.
 
-use super::bytes_args::{bytes_like, bytes_val};
-use super::bytes_text as text;
+mod args;
+mod text;
+
+use self::args::{bytes_like, bytes_val};
 use super::{Methods, m};
 use crate::interp::args::{Kw, between, bind, index, no_kwargs, takes};
 use crate::interp::codec_args;
@@ -110,12 +112,12 @@ fn search_args(name: &str, b: &[u8], args: &[Value], kwargs: Kw) -> R<(Vec<u8>, 
 
 /// The first `sub` in `hay` (the str methods' vectorised search).
 fn find_in(hay: &[u8], sub: &[u8]) -> Option<usize> {
-    super::str_search::find(hay, sub)
+    crate::text::search::find(hay, sub)
 }
 
 /// The last `sub` in `hay`.
 fn rfind_in(hay: &[u8], sub: &[u8]) -> Option<usize> {
-    super::str_search::rfind(hay, sub)
+    crate::text::search::rfind(hay, sub)
 }
 
 fn found(b: &[u8], name: &str, args: &[Value], kwargs: Kw, rev: bool) -> R<Option<usize>> {

@@ -8,7 +8,7 @@ use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 
-use super::bytes_args::{bytes_like, bytes_val};
+use super::args::{bytes_like, bytes_val};
 
 /// `b.upper()`: ASCII letters uppercased.
 pub(crate) fn upper(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
@@ -111,9 +111,9 @@ fn split_at(name: &str, b: &[u8], args: &[Value], kwargs: Kw, last: bool) -> R<V
         return Err(Exc::value_error("empty separator"));
     }
     let at = if last {
-        super::str_search::rfind(b, sep)
+        crate::text::search::rfind(b, sep)
     } else {
-        super::str_search::find(b, sep)
+        crate::text::search::find(b, sep)
     };
     let part = |x: &[u8]| bytes_val(x.to_vec());
     Ok(match at {

@@ -1,12 +1,16 @@
 //! Methods of `str`: the table and one function per method.
 
-use super::str_pad as pad;
-use super::str_search as search;
-use super::str_split::{Parts, split_lines, split_text};
+mod pad;
+pub(crate) mod pieces;
+mod split;
+pub(crate) mod translate;
+
+use self::split::{Parts, split_lines, split_text};
 use super::{Methods, m};
 use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
 use crate::interp::limits::Budget;
 use crate::syntax::catalog::{MANY, MethodId as M};
+use crate::text::search;
 use crate::text::unicode::{self as uc, is_space};
 use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
@@ -160,7 +164,7 @@ pub(crate) static METHODS: Methods<StrMethod> = Methods::new(&[
     m(M::Strip, 0, 1, strip),
     m(M::Swapcase, 0, 0, swapcase),
     m(M::Title, 0, 0, title),
-    m(M::Translate, 1, 1, super::str_translate::translate),
+    m(M::Translate, 1, 1, self::translate::translate),
     m(M::Maketrans, 1, 3, maketrans_of),
     m(M::Upper, 0, 0, upper),
     m(M::Zfill, 1, 1, pad::zfill),
@@ -958,7 +962,7 @@ fn format_map(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<V
 
 /// `s.maketrans(...)`: the static method reached through an instance.
 fn maketrans_of(_: &mut Budget, _: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
-    super::str_translate::maketrans(args, kwargs)
+    self::translate::maketrans(args, kwargs)
 }
 
 fn encode(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
