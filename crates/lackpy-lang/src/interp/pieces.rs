@@ -6,7 +6,7 @@
 //! is not made: the call is evaluated up to its checked arguments (the
 //! receiver, one step, the arguments, their errors, as the method call),
 //! and the pieces are made one at a time as the consumer takes them
-//! ([`crate::interp::methods::str_pieces`]). A loop's piece is made just
+//! ([`crate::interp::methods::str::pieces`]). A loop's piece is made just
 //! after the previous one is dropped, so its blocks are reused; an
 //! unpacking binds its names with no list, with CPython's errors when the
 //! count does not match. `a, sep, b = s.partition(x)` (or `rpartition`)
