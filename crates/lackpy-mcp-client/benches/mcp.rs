@@ -2,27 +2,49 @@
 //! test server over stdio (build it first: `cargo build --release
 //! -p lackpy-test-support --example mcp_test_server`; the debug build is used when it is missing).
 //!
-//! * `echo_round_trip`: one `echo` call → server → back, sequentially,
-//!   awaited by `block_on` on the bench thread (not a runtime worker): the
-//!   per-call cost of a trivial tool over stdio.
-//! * `echo_from_thread`: the same call the way the bridge makes it: the
-//!   tool's future spawned onto the runtime from a plain thread, which
-//!   parks until the answer is in.
-//! * `floor/*`: the same server program's `tools/call echo` as raw
-//!   JSON-RPC lines, without rmcp or lackpy: blocking reads and writes on
-//!   the bench thread (`stdio_blocking`, the floor of a stdio round trip)
-//!   and tokio pipes awaited by `block_on` like `echo_round_trip`
-//!   (`stdio_tokio`, the floor for this threading).
+//! Per call, one `echo("hello")` at a time:
+//!
+//! * `echo_in_task`: calls made one after another by one task on the
+//!   runtime, so the caller never leaves it: the client's own cost per call
+//!   of a trivial tool over stdio (the number to hold against the floors).
+//! * `echo_round_trip`: each call awaited by `block_on` on the bench
+//!   thread, which is not a runtime thread: every call also crosses between
+//!   that thread and the runtime's worker twice.
+//! * `echo_from_thread`: each call made the way the bridge makes it from an
+//!   interpreter thread: the tool's future spawned onto the runtime, the
+//!   calling thread parked until the answer is in (the same two crossings).
+//! * `floor/*`: the same server program answering the same bytes (the
+//!   `tools/call` line the client sends, after its `server/discover`),
+//!   driven without rmcp or lackpy: blocking reads and writes on the bench
+//!   thread (`stdio_blocking`: the floor of a stdio round trip), tokio pipes
+//!   from one task on the runtime (`stdio_tokio_task`, the floor for
+//!   `echo_in_task`) and from `block_on` on the bench thread
+//!   (`stdio_tokio`).
+//!
+//! Then:
+//!
 //! * `overlap/*`: eight callers at once on one session vs one after the
 //!   other (`slow(10)`), and eight callers of `echo`.
 //! * `discovery/*`: ten servers that each take 200 ms to start vs one.
 //!
+//! The runtime has one worker thread, as `lackpy mcp serve` builds it
+//! (`lackpy run` uses a current-thread runtime). `LACKPY_BENCH_WORKERS=N`
+//! sets N workers; 0 is a current-thread runtime driven by the bench
+//! thread's `block_on` (`echo_from_thread` is then left out: nothing would
+//! drive the runtime while the bench thread is parked). With two workers on
+//! two cores, tokio wakes the idle worker about twice a call (a task that
+//! arrives from outside, or a fourth hand-off in a row between tasks, is
+//! offered to it), which costs more than the call's own work.
+//!
 //! After criterion's output a table gives, per call, the wall time, the CPU
 //! time of this process and of the server, and context switches, over many
-//! calls (CPU from `/proc`, Linux only; other load on the machine disturbs
-//! CPU time far less than wall time; `LACKPY_BENCH_TABLE=0` skips it).
-//! `LACKPY_BENCH_PROFILE=N` skips criterion and makes N `echo` calls (for
-//! `perf record`).
+//! calls (CPU from `/proc/<pid>/task/*/schedstat`, Linux only; other load on
+//! the machine disturbs CPU time less than wall time; `LACKPY_BENCH_TABLE=0`
+//! skips it). `LACKPY_BENCH_PROFILE=N` skips criterion and the table and
+//! makes N calls of one case (`LACKPY_BENCH_PROFILE_CASE`: `round_trip`,
+//! `from_thread`, `in_task`, `floor_blocking`, `floor_tokio`,
+//! `floor_tokio_task`), printing the same numbers: for `perf record`, and
+//! for comparing builds by alternating runs.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use std::hint::black_box;
@@ -118,17 +140,49 @@ fn call_from_thread(
     }
 }
 
-/// The `tools/call echo` line the floors send.
+/// Whether `rt` is a current-thread runtime (nothing drives it unless
+/// the bench thread is in its `block_on`).
+fn current_thread(rt: &tokio::runtime::Runtime) -> bool {
+    rt.handle().runtime_flavor() == tokio::runtime::RuntimeFlavor::CurrentThread
+}
+
+/// `n` sequential `echo` calls made by one task on the runtime (on a worker
+/// of a multi-thread runtime), so no call crosses to the bench thread.
+async fn in_task(
+    rt: &tokio::runtime::Runtime,
+    source: &Arc<McpToolSource>,
+    ctx: &CallContext,
+    n: u64,
+) {
+    let (source, ctx) = (Arc::clone(source), ctx.clone());
+    rt.spawn(async move {
+        for _ in 0..n {
+            black_box(call(&source, "echo", vec![Data::Str("hello".into())], &ctx).await);
+        }
+    })
+    .await
+    .unwrap();
+}
+
+/// The `_meta` every request of a 2026-07-28 session carries, as lackpy
+/// (rmcp) sends it.
+const META: &str = "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientInfo\":{\"name\":\"lackpy\",\"version\":\"0.1.0\"},\"io.modelcontextprotocol/clientCapabilities\":{}";
+
+/// The `tools/call echo` line the floors send: byte for byte what the
+/// client sends for `echo("hello")`, so the server does the same work.
 fn echo_line(id: u64) -> String {
     format!(
-        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"name\":\"echo\",\"arguments\":{{\"message\":\"hello\"}}}}}}\n"
+        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"method\":\"tools/call\",\"params\":{{\"_meta\":{{{META},\"progressToken\":{id}}},\"name\":\"echo\",\"arguments\":{{\"message\":\"hello\"}}}}}}\n"
     )
 }
 
-const INIT_LINES: [&str; 2] = [
-    "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"floor\",\"version\":\"0\"}}}\n",
-    "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n",
-];
+/// The client's handshake: the `server/discover` probe, whose answer
+/// settles the protocol version (no `initialize` in 2026-07-28).
+fn discover_line() -> String {
+    format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"server/discover\",\"params\":{{\"_meta\":{{{META}}}}}}}\n"
+    )
+}
 
 /// The test server driven by hand over blocking pipes: no rmcp, no lackpy.
 struct RawServer {
@@ -156,9 +210,8 @@ impl RawServer {
             line: String::new(),
             next_id: 1,
         };
-        raw.stdin.write_all(INIT_LINES[0].as_bytes()).unwrap();
+        raw.stdin.write_all(discover_line().as_bytes()).unwrap();
         raw.read_reply();
-        raw.stdin.write_all(INIT_LINES[1].as_bytes()).unwrap();
         raw
     }
 
@@ -212,9 +265,11 @@ impl TokioRawServer {
             line: String::new(),
             next_id: 1,
         };
-        raw.stdin.write_all(INIT_LINES[0].as_bytes()).await.unwrap();
+        raw.stdin
+            .write_all(discover_line().as_bytes())
+            .await
+            .unwrap();
         raw.read_reply().await;
-        raw.stdin.write_all(INIT_LINES[1].as_bytes()).await.unwrap();
         raw
     }
 
@@ -233,18 +288,25 @@ impl TokioRawServer {
     }
 }
 
-/// CPU time (user + system) a process has used so far, from
-/// `/proc/<pid>/stat` (every thread; clock ticks of 10 ms).
+/// CPU time a process's live threads have used so far, from each
+/// thread's `/proc/<pid>/task/<tid>/schedstat` (nanoseconds, unlike the
+/// 10 ms ticks of `/proc/<pid>/stat`).
 fn cpu_time(pid: &str) -> Duration {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let after_comm = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or_default();
-    let fields: Vec<&str> = after_comm.split_whitespace().collect();
-    // Fields 14 and 15 of the line (utime, stime) are 12 and 13 after comm.
-    let ticks: u64 = [11, 12]
-        .iter()
-        .filter_map(|i| fields.get(*i).and_then(|f| f.parse::<u64>().ok()))
+    let Ok(tasks) = std::fs::read_dir(format!("/proc/{pid}/task")) else {
+        return Duration::ZERO;
+    };
+    let ns: u64 = tasks
+        .flatten()
+        .filter_map(|t| {
+            std::fs::read_to_string(t.path().join("schedstat"))
+                .ok()?
+                .split_whitespace()
+                .next()?
+                .parse::<u64>()
+                .ok()
+        })
         .sum();
-    Duration::from_millis(ticks * 10)
+    Duration::from_nanos(ns)
 }
 
 /// Context switches (voluntary and not) of every live thread of a process.
@@ -290,65 +352,128 @@ fn per_call(server: &str, n: u64, mut work: impl FnMut()) -> [f64; 5] {
     ]
 }
 
+/// The per-call cases of the table and of `LACKPY_BENCH_PROFILE`: (case,
+/// bench name).
+const CASES: [(&str, &str); 6] = [
+    ("in_task", "echo_in_task"),
+    ("round_trip", "echo_round_trip"),
+    ("from_thread", "echo_from_thread"),
+    ("floor_blocking", "floor/stdio_blocking"),
+    ("floor_tokio_task", "floor/stdio_tokio_task"),
+    ("floor_tokio", "floor/stdio_tokio"),
+];
+
+/// `n` calls of one case, per call (see [`per_call`]); `None` for
+/// `from_thread` on a current-thread runtime and for unknown cases.
+fn measure(
+    rt: &tokio::runtime::Runtime,
+    bin: &str,
+    source: &Arc<McpToolSource>,
+    ctx: &CallContext,
+    case: &str,
+    n: u64,
+) -> Option<[f64; 5]> {
+    let pid = source.status().pid.expect("pid").to_string();
+    let echo = || vec![Data::Str("hello".into())];
+    Some(match case {
+        "in_task" => {
+            per_call(&pid, 1, || rt.block_on(in_task(rt, source, ctx, n))).map(|x| x / n as f64)
+        }
+        "round_trip" => per_call(&pid, n, || {
+            black_box(rt.block_on(call(source, "echo", echo(), ctx)));
+        }),
+        "from_thread" if !current_thread(rt) => per_call(&pid, n, || {
+            black_box(call_from_thread(rt.handle(), source, "echo", echo(), ctx));
+        }),
+        "floor_blocking" => {
+            let mut raw = RawServer::start(bin);
+            let pid = raw.child.id().to_string();
+            per_call(&pid, n, || {
+                black_box(raw.echo());
+            })
+        }
+        "floor_tokio" => {
+            let mut raw = rt.block_on(TokioRawServer::start(bin));
+            let pid = raw.child.id().expect("pid").to_string();
+            per_call(&pid, n, || {
+                black_box(rt.block_on(raw.echo()));
+            })
+        }
+        "floor_tokio_task" => {
+            let mut raw = Some(rt.block_on(TokioRawServer::start(bin)));
+            let pid = raw
+                .as_ref()
+                .and_then(|r| r.child.id())
+                .expect("pid")
+                .to_string();
+            per_call(&pid, 1, || {
+                raw = Some(rt.block_on(raw_in_task(rt, raw.take().expect("raw"), n)));
+            })
+            .map(|x| x / n as f64)
+        }
+        _ => return None,
+    })
+}
+
 fn cpu_table(
     rt: &tokio::runtime::Runtime,
     bin: &str,
-    source: &McpToolSource,
+    source: &Arc<McpToolSource>,
     ctx: &CallContext,
 ) {
     const N: u64 = 20_000;
-    let pid = source.status().pid.expect("pid").to_string();
     eprintln!();
-    eprintln!("per call, means over {N} calls (CPU in 10 ms ticks, from /proc)");
+    eprintln!("per call, means over {N} calls (CPU from /proc/*/task/*/schedstat)");
     eprintln!(
         "  {:<22} {:>8} {:>10} {:>10} {:>9} {:>9}",
         "case", "wall us", "client us", "server us", "client cs", "server cs"
     );
-    let row = |label: &str, r: [f64; 5]| {
-        eprintln!(
-            "  {label:<22} {:>8.1} {:>10.1} {:>10.1} {:>9.2} {:>9.2}",
-            r[0], r[1], r[2], r[3], r[4]
-        );
-    };
-    let echo = || vec![Data::Str("hello".into())];
-    row(
-        "echo_round_trip",
-        per_call(&pid, N, || {
-            black_box(rt.block_on(call(source, "echo", echo(), ctx)));
-        }),
-    );
-    row(
-        "echo_from_thread",
-        per_call(&pid, N, || {
-            black_box(call_from_thread(rt.handle(), source, "echo", echo(), ctx));
-        }),
-    );
-    let mut raw = RawServer::start(bin);
-    let raw_pid = raw.child.id().to_string();
-    row(
-        "floor/stdio_blocking",
-        per_call(&raw_pid, N, || {
-            black_box(raw.echo());
-        }),
-    );
-    drop(raw);
-    let mut raw = rt.block_on(TokioRawServer::start(bin));
-    let raw_pid = raw.child.id().expect("pid").to_string();
-    row(
-        "floor/stdio_tokio",
-        per_call(&raw_pid, N, || {
-            black_box(rt.block_on(raw.echo()));
-        }),
-    );
+    for (case, label) in CASES {
+        if let Some(r) = measure(rt, bin, source, ctx, case, N) {
+            eprintln!(
+                "  {label:<22} {:>8.1} {:>10.1} {:>10.1} {:>9.2} {:>9.2}",
+                r[0], r[1], r[2], r[3], r[4]
+            );
+        }
+    }
+}
+
+/// `n` raw round trips made by one task on the runtime.
+async fn raw_in_task(
+    rt: &tokio::runtime::Runtime,
+    mut raw: TokioRawServer,
+    n: u64,
+) -> TokioRawServer {
+    rt.spawn(async move {
+        for _ in 0..n {
+            black_box(raw.echo().await);
+        }
+        raw
+    })
+    .await
+    .unwrap()
 }
 
 fn benches(c: &mut Criterion) {
     let bin = server_bin();
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .unwrap();
+    // `LACKPY_BENCH_WORKERS=N`: the runtime's worker threads (default 1; 0
+    // is a current-thread runtime, driven by the bench thread's `block_on`).
+    let workers = std::env::var("LACKPY_BENCH_WORKERS")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok())
+        .unwrap_or(1);
+    let rt = if workers == 0 {
+        tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap()
+    } else {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(workers)
+            .enable_all()
+            .build()
+            .unwrap()
+    };
     let client = McpClient::new(McpClientOptions::default());
     let source: Arc<McpToolSource> = rt.block_on(async {
         let mut d = client
@@ -362,29 +487,38 @@ fn benches(c: &mut Criterion) {
         .ok()
         .and_then(|v| v.parse::<u64>().ok())
     {
-        let pid = source.status().pid.expect("pid").to_string();
-        let r = per_call(&pid, n, || {
-            black_box(rt.block_on(call(&source, "echo", vec![Data::Str("hello".into())], &ctx)));
-        });
+        let case =
+            std::env::var("LACKPY_BENCH_PROFILE_CASE").unwrap_or_else(|_| "round_trip".into());
+        let r = measure(&rt, &bin, &source, &ctx, &case, n)
+            .unwrap_or_else(|| panic!("no case {case} here; the cases: {CASES:?}"));
         eprintln!("{n} echo calls: {r:?} (wall, client, server us; client, server cs)");
         rt.block_on(client.shutdown());
         return;
     }
 
+    c.bench_function("echo_in_task", |b| {
+        b.iter_custom(|iters| {
+            let t0 = Instant::now();
+            rt.block_on(in_task(&rt, &source, &ctx, iters));
+            t0.elapsed()
+        });
+    });
     c.bench_function("echo_round_trip", |b| {
         b.iter(|| rt.block_on(call(&source, "echo", vec![Data::Str("hello".into())], &ctx)));
     });
-    c.bench_function("echo_from_thread", |b| {
-        b.iter(|| {
-            call_from_thread(
-                rt.handle(),
-                &source,
-                "echo",
-                vec![Data::Str("hello".into())],
-                &ctx,
-            )
+    if !current_thread(&rt) {
+        c.bench_function("echo_from_thread", |b| {
+            b.iter(|| {
+                call_from_thread(
+                    rt.handle(),
+                    &source,
+                    "echo",
+                    vec![Data::Str("hello".into())],
+                    &ctx,
+                )
+            });
         });
-    });
+    }
 
     let mut g = c.benchmark_group("floor");
     let mut raw = RawServer::start(&bin);
@@ -392,6 +526,14 @@ fn benches(c: &mut Criterion) {
     drop(raw);
     let mut raw = rt.block_on(TokioRawServer::start(&bin));
     g.bench_function("stdio_tokio", |b| b.iter(|| rt.block_on(raw.echo())));
+    let mut raw = Some(raw);
+    g.bench_function("stdio_tokio_task", |b| {
+        b.iter_custom(|iters| {
+            let t0 = Instant::now();
+            raw = Some(rt.block_on(raw_in_task(&rt, raw.take().unwrap(), iters)));
+            t0.elapsed()
+        })
+    });
     drop(raw);
     g.finish();
 

@@ -30,6 +30,7 @@ mod discover_check;
 mod discovery;
 mod error;
 mod http_check;
+mod inflight;
 mod linecap;
 mod naming;
 mod operation;
@@ -38,6 +39,7 @@ mod process;
 mod schema;
 mod schema_type;
 mod source;
+mod stdio;
 mod supervisor;
 mod transport;
 

@@ -1,22 +1,19 @@
-//! A reader between a stdio server's stdout and the SDK that enforces the
-//! response size cap.
+//! Lines from a stdio server, with the response size cap enforced, and
+//! what to do with a response the SDK could not use.
 //!
 //! The SDK drops a line over its limit silently, so the request it answered
-//! would wait forever. This reader holds each line until its newline; a line
-//! over the cap is skipped while a small scanner picks out its top-level
-//! `id`, and a JSON-RPC error response for that id takes its place, so the
-//! call fails at once with a clear message. The SDK also drops, silently, a
-//! line it cannot decode (`NaN`, nesting past the JSON parser's depth limit,
-//! a shape that is no message): each line is decoded here first, the way
-//! the SDK will, and a response that fails gets the same treatment, an
-//! error for its id naming the reason.
+//! would wait forever. [`LineSplitter`] holds each line until its newline; a
+//! line over the cap is skipped while a small scanner picks out its
+//! top-level `id`, so the call it answers can fail at once with a clear
+//! message. The SDK also drops, silently, a line it cannot decode (`NaN`,
+//! nesting past the JSON parser's depth limit, a shape that is no message):
+//! the stdio transport (`stdio.rs`) decodes each line once and answers such
+//! a response with an error for its id naming the reason; over streamable
+//! HTTP, [`unreadable_response`] does the same for each SSE event.
 
-use std::io;
-use std::pin::Pin;
-use std::task::{Context, Poll, ready};
+use std::ops::Range;
 
 use rmcp::model::ServerJsonRpcMessage;
-use tokio::io::{AsyncRead, ReadBuf};
 
 /// The start of the error message put in place of an oversized response.
 pub const OVERSIZE_MARK: &str = "lackpy: the response exceeds the size cap of";
@@ -25,138 +22,106 @@ pub const OVERSIZE_MARK: &str = "lackpy: the response exceeds the size cap of";
 /// could not decode (not JSON, `NaN`, nested too deep, the wrong shape).
 pub const UNREADABLE_MARK: &str = "lackpy: the server's response could not be read:";
 
-/// How much is read from the pipe at once.
-const CHUNK: usize = 64 * 1024;
+/// What the splitter found next.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Line {
+    /// A whole line (without its newline) at this range of
+    /// [`LineSplitter::bytes`].
+    Text(Range<usize>),
+    /// A line over the cap, skipped; the raw JSON text of its `id` when it
+    /// was a response.
+    Oversized(Option<String>),
+}
 
-/// Reads a stdio server's stdout, line by line, with the cap enforced.
-pub struct LineCap<R> {
-    inner: R,
+/// Splits what a server writes into lines, holding at most the cap (plus
+/// one read) of any line.
+#[derive(Debug)]
+pub(crate) struct LineSplitter {
     cap: usize,
-    line: Vec<u8>,
-    out: Vec<u8>,
-    out_pos: usize,
+    buf: Vec<u8>,
+    /// Where the unread part of `buf` starts.
+    pos: usize,
+    /// How far past `pos` the current line is known to have no newline.
+    scanned: usize,
+    /// Inside a line over the cap: its id so far.
     skipping: Option<IdScanner>,
-    chunk: Vec<u8>,
-    eof: bool,
 }
 
-impl<R> LineCap<R> {
-    /// Wraps `inner`; lines longer than `cap` bytes are replaced.
-    pub fn new(inner: R, cap: usize) -> LineCap<R> {
-        LineCap {
-            inner,
+impl LineSplitter {
+    /// A splitter for lines of at most `cap` bytes (newline excluded).
+    pub(crate) fn new(cap: usize) -> LineSplitter {
+        LineSplitter {
             cap,
-            line: Vec::new(),
-            out: Vec::new(),
-            out_pos: 0,
+            buf: Vec::new(),
+            pos: 0,
+            scanned: 0,
             skipping: None,
-            chunk: vec![0; CHUNK],
-            eof: false,
         }
     }
 
-    fn finish_skip(&mut self, scanner: &IdScanner) {
-        match scanner.response_id() {
-            Some(id) => {
-                tracing::warn!(
-                    cap = self.cap,
-                    "MCP response over the size cap replaced by an error"
-                );
-                self.out.extend_from_slice(
-                    format!(
-                        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"error\":{{\"code\":-32603,\"message\":\"{OVERSIZE_MARK} {} bytes\"}}}}\n",
-                        self.cap
-                    )
-                    .as_bytes(),
-                );
+    /// The buffer a [`Line::Text`] range points into.
+    pub(crate) fn bytes(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Where the next read appends: the buffer, with what was consumed
+    /// dropped (a partial line moves to the front).
+    pub(crate) fn buffer_for_read(&mut self) -> &mut Vec<u8> {
+        if self.pos > 0 {
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+        }
+        &mut self.buf
+    }
+
+    /// The next line in what has been read, or `None` until more is read.
+    pub(crate) fn next_line(&mut self) -> Option<Line> {
+        loop {
+            let rest = &self.buf[self.pos..];
+            if rest.is_empty() {
+                return None;
             }
-            None => tracing::warn!(cap = self.cap, "MCP message over the size cap dropped"),
-        }
-    }
-
-    fn process(&mut self, mut data: &[u8]) {
-        while !data.is_empty() {
-            let newline = data.iter().position(|b| *b == b'\n');
-            let (seg, rest) = match newline {
-                Some(i) => data.split_at(i + 1),
-                None => (data, &data[data.len()..]),
-            };
-            data = rest;
-            let body = seg.strip_suffix(b"\n").unwrap_or(seg);
-            if let Some(mut scanner) = self.skipping.take() {
-                scanner.feed(body);
-                if newline.is_some() {
-                    self.finish_skip(&scanner);
-                } else {
-                    self.skipping = Some(scanner);
-                }
-            } else if self.line.len() + body.len() > self.cap {
-                let mut scanner = IdScanner::default();
-                scanner.feed(&self.line);
-                scanner.feed(body);
-                self.line.clear();
-                if newline.is_some() {
-                    self.finish_skip(&scanner);
-                } else {
-                    self.skipping = Some(scanner);
-                }
-            } else {
-                self.line.extend_from_slice(seg);
-                if newline.is_some() {
-                    if let Some(error) = unreadable_response(&self.line) {
-                        self.line.clear();
-                        self.out.extend_from_slice(error.as_bytes());
-                        continue;
+            let newline = memchr_newline(&rest[self.scanned..]).map(|i| i + self.scanned);
+            if let Some(scanner) = self.skipping.as_mut() {
+                let end = newline.unwrap_or(rest.len());
+                scanner.feed(&rest[..end]);
+                match newline {
+                    Some(i) => {
+                        self.pos += i + 1;
+                        self.scanned = 0;
+                        let id = self.skipping.take().and_then(|s| s.response_id());
+                        return Some(Line::Oversized(id));
                     }
-                    if self.out.is_empty() {
-                        std::mem::swap(&mut self.out, &mut self.line);
-                    } else {
-                        self.out.extend_from_slice(&self.line);
-                        self.line.clear();
+                    None => {
+                        self.buf.clear();
+                        self.pos = 0;
+                        self.scanned = 0;
+                        return None;
                     }
+                }
+            }
+            match newline {
+                Some(i) if i <= self.cap => {
+                    let line = self.pos..self.pos + i;
+                    self.pos += i + 1;
+                    self.scanned = 0;
+                    return Some(Line::Text(line));
+                }
+                // Over the cap: skipped from here on while its id is read.
+                Some(_) => self.skipping = Some(IdScanner::default()),
+                None if rest.len() > self.cap => self.skipping = Some(IdScanner::default()),
+                None => {
+                    self.scanned = rest.len();
+                    return None;
                 }
             }
         }
     }
 }
 
-impl<R: AsyncRead + Unpin> AsyncRead for LineCap<R> {
-    fn poll_read(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-        buf: &mut ReadBuf<'_>,
-    ) -> Poll<io::Result<()>> {
-        let this = &mut *self;
-        loop {
-            if this.out_pos < this.out.len() {
-                let n = (this.out.len() - this.out_pos).min(buf.remaining());
-                buf.put_slice(&this.out[this.out_pos..this.out_pos + n]);
-                this.out_pos += n;
-                if this.out_pos == this.out.len() {
-                    this.out.clear();
-                    this.out_pos = 0;
-                }
-                return Poll::Ready(Ok(()));
-            }
-            if this.eof || buf.remaining() == 0 {
-                return Poll::Ready(Ok(()));
-            }
-            let mut chunk = std::mem::take(&mut this.chunk);
-            let mut rb = ReadBuf::new(&mut chunk);
-            let polled = Pin::new(&mut this.inner).poll_read(cx, &mut rb);
-            let n = rb.filled().len();
-            if let Poll::Ready(Ok(())) = &polled {
-                if n == 0 {
-                    // A partial line at the end is no message; drop it.
-                    this.eof = true;
-                } else {
-                    this.process(&chunk[..n]);
-                }
-            }
-            this.chunk = chunk;
-            ready!(polled)?;
-        }
-    }
+/// The first newline in `bytes`.
+fn memchr_newline(bytes: &[u8]) -> Option<usize> {
+    memchr::memchr(b'\n', bytes)
 }
 
 /// The error line that replaces `line` (one whole line, newline included)
@@ -187,7 +152,7 @@ pub(crate) fn unreadable_response(line: &[u8]) -> Option<String> {
 /// Finds the top-level `id` of a JSON-RPC message fed in pieces, and
 /// whether the message is a request or notification (has `method`).
 #[derive(Debug, Default)]
-struct IdScanner {
+pub(crate) struct IdScanner {
     depth: u32,
     in_string: bool,
     escaped: bool,
@@ -221,7 +186,8 @@ enum IdState {
 const MAX_ID: usize = 128;
 
 impl IdScanner {
-    fn feed(&mut self, bytes: &[u8]) {
+    /// Reads the next piece of the message.
+    pub(crate) fn feed(&mut self, bytes: &[u8]) {
         for &b in bytes {
             if self.broken {
                 return;
@@ -348,7 +314,7 @@ impl IdScanner {
     }
 
     /// The raw JSON text of the id when the message is a response.
-    fn response_id(&self) -> Option<String> {
+    pub(crate) fn response_id(&self) -> Option<String> {
         let done = self.id_state == IdState::Done || self.id_state == IdState::InNumber;
         if self.broken || self.saw_method || !done || self.id.is_empty() {
             return None;
@@ -360,7 +326,6 @@ impl IdScanner {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tokio::io::AsyncReadExt;
 
     fn scan(text: &str) -> Option<String> {
         let mut s = IdScanner::default();
@@ -400,54 +365,48 @@ mod tests {
         assert_eq!(scan(r#"{"id":{"a":1},"result":{}}"#), None);
     }
 
-    #[tokio::test]
-    async fn oversized_lines_become_errors_and_others_pass() {
+    fn lines(input: &[u8], cap: usize, read: usize) -> Vec<Result<String, Option<String>>> {
+        let mut splitter = LineSplitter::new(cap);
+        let mut out = Vec::new();
+        for piece in input.chunks(read) {
+            splitter.buffer_for_read().extend_from_slice(piece);
+            while let Some(line) = splitter.next_line() {
+                out.push(match line {
+                    Line::Text(r) => Ok(String::from_utf8_lossy(&splitter.bytes()[r]).into_owned()),
+                    Line::Oversized(id) => Err(id),
+                });
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn lines_over_the_cap_are_skipped_with_their_ids() {
         let big = format!(
             "{{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{{\"t\":\"{}\"}}}}\n",
             "x".repeat(5000)
         );
-        let input = format!("{{\"a\":1}}\n{big}{{\"b\":2}}\n");
-        let mut r = LineCap::new(input.as_bytes(), 1000);
-        let mut out = String::new();
-        r.read_to_string(&mut out).await.unwrap_or_default();
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 3);
-        assert_eq!(lines[0], "{\"a\":1}");
-        assert!(lines[1].contains("\"id\":4") && lines[1].contains(OVERSIZE_MARK));
-        assert_eq!(lines[2], "{\"b\":2}");
-    }
-
-    #[tokio::test]
-    async fn responses_the_sdk_cannot_read_become_errors() {
-        let deep = format!("{}{}", "[".repeat(200), "]".repeat(200));
-        let input = format!(
-            "{{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":{{\"x\":NaN}}}}\n\
-             {{\"jsonrpc\":\"2.0\",\"id\":6,\"result\":{{\"x\":{deep}}}}}\n\
-             {{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{{}}}}\n\
-             {{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\",\"params\":{{\"v\":NaN}}}}\n"
+        let note = format!("{{\"method\":\"n\",\"params\":\"{}\"}}\n", "y".repeat(3000));
+        let input = format!("{{\"a\":1}}\n{big}{note}{{\"b\":2}}\n\npartial");
+        for read in [1, 7, 1000, 64 * 1024] {
+            let got = lines(input.as_bytes(), 1000, read);
+            assert_eq!(
+                got,
+                vec![
+                    Ok("{\"a\":1}".to_string()),
+                    Err(Some("4".to_string())),
+                    Err(None),
+                    Ok("{\"b\":2}".to_string()),
+                    Ok(String::new()),
+                ],
+                "reads of {read}"
+            );
+        }
+        // A line of exactly the cap passes.
+        let exact = format!("{}\n", "z".repeat(1000));
+        assert_eq!(
+            lines(exact.as_bytes(), 1000, 300),
+            vec![Ok("z".repeat(1000))]
         );
-        let mut r = LineCap::new(input.as_bytes(), 1 << 20);
-        let mut out = String::new();
-        r.read_to_string(&mut out).await.unwrap_or_default();
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 4, "{out}");
-        let error = |line: &str| -> (serde_json::Value, String) {
-            let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
-            let msg = v["error"]["message"]
-                .as_str()
-                .unwrap_or_default()
-                .to_string();
-            (v["id"].clone(), msg)
-        };
-        let (id, msg) = error(lines[0]);
-        assert_eq!(id, serde_json::json!(5));
-        assert!(msg.starts_with(UNREADABLE_MARK), "{msg}");
-        assert!(msg.contains("expected value"), "{msg}");
-        let (id, msg) = error(lines[1]);
-        assert_eq!(id, serde_json::json!(6));
-        assert!(msg.contains("recursion limit exceeded"), "{msg}");
-        // A readable response and a notification pass as they are.
-        assert_eq!(lines[2], "{\"jsonrpc\":\"2.0\",\"id\":\"s\",\"result\":{}}");
-        assert!(lines[3].contains("NaN"));
     }
 }

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -539,6 +539,28 @@ impl McpTool {
     }
 }
 
+/// Which limit stopped a call.
+enum Limit {
+    Deadline,
+    Cancelled,
+}
+
+/// Completes when the call's deadline passes or its run is cancelled. One
+/// timer serves both (armed for the deadline or the next look at the
+/// cancel flag, whichever is sooner), so a call registers one timer.
+async fn limits(deadline: Instant, cancel: &AtomicBool) -> Limit {
+    loop {
+        let now = Instant::now();
+        if now >= deadline {
+            return Limit::Deadline;
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return Limit::Cancelled;
+        }
+        tokio::time::sleep_until(deadline.min(now + CANCEL_POLL).into()).await;
+    }
+}
+
 impl Tool for McpTool {
     fn call(&self, args: Vec<Data>, kwargs: Vec<(String, Data)>, ctx: &CallContext) -> ToolAnswer {
         let arguments = match self
@@ -563,16 +585,13 @@ impl Tool for McpTool {
                 let name = Arc::clone(&name);
                 move |client| async move { client.call_tool(name, arguments).await }
             });
-            let cancelled = async {
-                while !cancel.load(Ordering::Relaxed) {
-                    tokio::time::sleep(CANCEL_POLL).await;
-                }
-            };
             let outcome = tokio::select! {
                 biased;
                 r = call => r,
-                () = tokio::time::sleep_until(deadline.into()) => Err(McpError::Timeout { after: timeout, run: run_deadline }),
-                () = cancelled => Err(McpError::Cancelled),
+                e = limits(deadline, &cancel) => Err(match e {
+                    Limit::Deadline => McpError::Timeout { after: timeout, run: run_deadline },
+                    Limit::Cancelled => McpError::Cancelled,
+                }),
             };
             match outcome {
                 Ok(result) => result_to_data(&result),

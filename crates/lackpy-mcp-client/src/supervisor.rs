@@ -15,9 +15,9 @@ use std::time::{Duration, Instant};
 use lackpy_sources::McpTransport;
 use serde::Serialize;
 use tokio::sync::{mpsc, watch};
-use tokio::task::JoinSet;
 
 use crate::error::McpError;
+use crate::inflight::InFlight;
 use crate::operation::{Client, OpMeta, Operation};
 use crate::transport::{self, ConnectSpec, PeerSummary, Session};
 
@@ -377,18 +377,31 @@ impl Supervisor {
     }
 
     /// Runs operations on `session` until it ends or we are stopped.
+    ///
+    /// Operations in flight are polled here, in this task ([`InFlight`]),
+    /// rather than spawned: an operation only awaits the SDK, so a task of
+    /// its own would cost a spawn and a join wake-up per call, and on a
+    /// multi-thread runtime its completion would push the caller out of
+    /// the worker's next-task slot and wake another worker to steal it.
+    /// Dropping one cancels its request, as aborting its task did.
     async fn serve(&mut self, mut session: Session, first: Vec<Operation>) -> Served {
         let client = session.client.clone();
-        let mut inflight = JoinSet::new();
+        let mut inflight = InFlight::new();
         let mut held = Vec::new();
         for op in first {
-            inflight.spawn(op.start(client.clone()));
+            inflight.push(op.start(client.clone()));
         }
+        // One wait for the stop signal for the whole session, polled again
+        // on each turn: a new `changed()` each turn registered and removed a
+        // waiter on every wake-up, about a tenth of a call's CPU time.
+        let mut stop = self.stop.clone();
+        let stopped = stop.changed();
+        tokio::pin!(stopped);
         loop {
             tokio::select! {
                 biased;
-                _ = self.stop.changed() => {
-                    inflight.abort_all();
+                _ = &mut stopped => {
+                    drop(inflight);
                     return Served::Stop(session);
                 }
                 () = &mut session.quit => {
@@ -400,20 +413,20 @@ impl Supervisor {
                     // calls again must land after it, on the next session.
                     let ends = self.shared.ends.fetch_add(1, Ordering::AcqRel) + 1;
                     self.shared.set(ServerState::Disconnected, Some(reason));
-                    inflight.abort_all();
+                    drop(inflight);
                     return Served::Ended(session, held, ends);
                 }
                 op = self.rx.recv() => match op {
                     // The connection is gone but the end not yet seen:
                     // keep the operation for the next session.
                     Some(op) if client.is_closed() => held.push(op),
-                    Some(op) => { inflight.spawn(op.start(client.clone())); }
+                    Some(op) => inflight.push(op.start(client.clone())),
                     None => {
-                        inflight.abort_all();
+                        drop(inflight);
                         return Served::Stop(session);
                     }
                 },
-                Some(_) = inflight.join_next(), if !inflight.is_empty() => {}
+                () = std::future::poll_fn(|cx| inflight.poll(cx)) => {}
             }
         }
     }

@@ -19,15 +19,14 @@ use rmcp::service::{
     RunningServiceCancellationToken,
 };
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::transport::async_rw::AsyncRwTransport;
 use rmcp::transport::common::client_side_sse::SseRetryPolicy;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use crate::discover_check::{DISCOVER_ANSWERED, DiscoverCheck};
 use crate::http_check::CheckedHttp;
-use crate::linecap::LineCap;
 use crate::operation::Client;
 use crate::process::{self, ChildGuard, Launch};
+use crate::stdio::StdioTransport;
 
 /// How the session's end is awaited: completes once the SDK's service
 /// loop has stopped, and stays complete (it may be awaited again).
@@ -249,10 +248,7 @@ pub(crate) async fn handshake(
             let Some((stdin, stdout)) = pending.stdio.take() else {
                 return Err("the server process is gone".to_string());
             };
-            // Our reader enforces the cap; the SDK's own limit only backs it up.
-            let reader = LineCap::new(stdout, spec.cap);
-            let transport = AsyncRwTransport::new_client(reader, stdin)
-                .with_max_line_length(spec.cap.saturating_add(64 * 1024));
+            let transport = StdioTransport::new(stdout, stdin, spec.cap);
             let transport =
                 DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
             match client_info()
