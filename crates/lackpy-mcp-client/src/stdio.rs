@@ -12,8 +12,13 @@ use std::io;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use rmcp::RoleClient;
-use rmcp::model::{ClientJsonRpcMessage, ErrorCode, ErrorData, RequestId, ServerJsonRpcMessage};
+use rmcp::model::{
+    CallToolResult, ClientJsonRpcMessage, ErrorCode, ErrorData, JsonRpcResponse, RequestId,
+    ServerJsonRpcMessage, ServerResult,
+};
 use rmcp::transport::Transport;
+use serde::Deserialize;
+use serde_json::value::RawValue;
 use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
 use crate::linecap::{IdScanner, Line, LineSplitter, OVERSIZE_MARK, UNREADABLE_MARK};
@@ -187,6 +192,9 @@ fn decode_line(line: &[u8]) -> Received {
     if body.iter().all(u8::is_ascii_whitespace) {
         return Received::Skip;
     }
+    if let Some(message) = decode_call_result(body) {
+        return Received::Message(Box::new(message));
+    }
     let err = match serde_json::from_slice::<ServerJsonRpcMessage>(body) {
         Ok(message) => return Received::Message(Box::new(message)),
         Err(err) => err,
@@ -218,6 +226,53 @@ fn decode_line(line: &[u8]) -> Received {
             Received::Invalid
         }
     }
+}
+
+/// A response whose result has only `CallToolResult`'s keys, decoded
+/// straight into one, or `None` to leave the line to the SDK's decode.
+///
+/// The SDK decodes a result by trying its twenty result types in turn (an
+/// untagged enum); a tool call's answer comes sixteenth, and the failed
+/// attempts before it were three quarters of the decode. Each type before
+/// it needs a key a tool result does not have, so for a result whose keys
+/// are among `resultType`, `content`, `structuredContent` and `isError`
+/// (no `_meta`: a subscription's end is `resultType` and `_meta`) the SDK
+/// picks `CallToolResult` too whenever that decodes, and here it is decoded
+/// the same way. `stdio::tests::call_results_decode_as_the_sdk_decodes_them`
+/// holds this to the SDK's own decode over every combination of those
+/// keys.
+fn decode_call_result(body: &[u8]) -> Option<ServerJsonRpcMessage> {
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct Envelope<'a> {
+        #[serde(borrow)]
+        jsonrpc: &'a RawValue,
+        #[serde(borrow)]
+        id: &'a RawValue,
+        #[serde(borrow)]
+        result: &'a RawValue,
+    }
+    #[derive(Deserialize)]
+    #[serde(deny_unknown_fields, rename_all = "camelCase")]
+    struct CallKeys<'a> {
+        #[serde(borrow, rename = "resultType")]
+        _result_type: Option<&'a RawValue>,
+        #[serde(borrow, rename = "content")]
+        _content: Option<&'a RawValue>,
+        #[serde(borrow, rename = "structuredContent")]
+        _structured_content: Option<&'a RawValue>,
+        #[serde(borrow, rename = "isError")]
+        _is_error: Option<&'a RawValue>,
+    }
+    let envelope: Envelope<'_> = serde_json::from_slice(body).ok()?;
+    let result = envelope.result.get();
+    serde_json::from_str::<CallKeys<'_>>(result).ok()?;
+    let result: CallToolResult = serde_json::from_str(result).ok()?;
+    Some(ServerJsonRpcMessage::Response(JsonRpcResponse {
+        jsonrpc: serde_json::from_str(envelope.jsonrpc.get()).ok()?,
+        id: serde_json::from_str(envelope.id.get()).ok()?,
+        result: ServerResult::CallToolResult(result),
+    }))
 }
 
 /// Whether the SDK's reader ignores this undecodable message: a
@@ -430,6 +485,109 @@ mod tests {
         let answer: serde_json::Value = serde_json::from_slice(&answers).unwrap();
         assert_eq!(answer["id"], serde_json::Value::Null);
         assert_eq!(answer["error"]["code"], serde_json::json!(-32600));
+    }
+
+    /// Every combination of `CallToolResult`'s keys, with values of the
+    /// right and the wrong types, decodes here exactly as the SDK decodes
+    /// it, or is left to the SDK.
+    #[test]
+    fn call_results_decode_as_the_sdk_decodes_them() {
+        let values: [(&str, &[&str]); 5] = [
+            (
+                "resultType",
+                &["\"complete\"", "\"input_required\"", "\"task\"", "5"],
+            ),
+            (
+                "content",
+                &[
+                    "[]",
+                    r#"[{"type":"text","text":"a"}]"#,
+                    r#"[{"type":"image","data":"AA==","mimeType":"image/png"},{"type":"text","text":"b","_meta":{"k":1}}]"#,
+                    r#"[{"type":"resource","resource":{"uri":"file:///a","text":"t"}}]"#,
+                    r#"[{"type":"nope"}]"#,
+                    "\"text\"",
+                ],
+            ),
+            (
+                "structuredContent",
+                &[
+                    "null",
+                    r#"{"result":1}"#,
+                    "[1,2]",
+                    "\"s\"",
+                    r#"{"messages":[],"action":"accept"}"#,
+                ],
+            ),
+            ("isError", &["true", "false", "\"x\""]),
+            (
+                "_meta",
+                &["{}", r#"{"io.modelcontextprotocol/subscriptionId":"s"}"#],
+            ),
+        ];
+        let mut fast_paths = 0;
+        for mask in 0u32..(1 << values.len()) {
+            // Every assignment of the chosen keys' values.
+            let chosen: Vec<&(&str, &[&str])> = values
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| mask & (1 << i) != 0)
+                .map(|(_, v)| v)
+                .collect();
+            let mut index = vec![0usize; chosen.len()];
+            loop {
+                let fields: Vec<String> = chosen
+                    .iter()
+                    .zip(&index)
+                    .map(|((k, vs), i)| format!("\"{k}\":{}", vs[*i]))
+                    .collect();
+                let line = format!(
+                    "{{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{{{}}}}}",
+                    fields.join(",")
+                );
+                let sdk = serde_json::from_str::<ServerJsonRpcMessage>(&line);
+                if let Some(fast) = decode_call_result(line.as_bytes()) {
+                    fast_paths += 1;
+                    let Ok(ServerJsonRpcMessage::Response(sdk)) = sdk else {
+                        panic!("decoded here, not by the SDK: {line}");
+                    };
+                    assert!(
+                        matches!(sdk.result, ServerResult::CallToolResult(_)),
+                        "the SDK decodes another result type: {line}"
+                    );
+                    assert_eq!(
+                        serde_json::to_value(&fast).unwrap(),
+                        serde_json::to_value(ServerJsonRpcMessage::Response(sdk)).unwrap(),
+                        "{line}"
+                    );
+                }
+                // The next assignment, or the next combination of keys.
+                let mut k = 0;
+                while k < index.len() {
+                    index[k] += 1;
+                    if index[k] < chosen[k].1.len() {
+                        break;
+                    }
+                    index[k] = 0;
+                    k += 1;
+                }
+                if k == index.len() {
+                    break;
+                }
+            }
+        }
+        assert!(fast_paths > 100, "{fast_paths}");
+        // The test server's answers take the fast path; anything else at
+        // the top level, or a string id, is the SDK's.
+        let echo = br#"{"jsonrpc":"2.0","id":8,"result":{"resultType":"complete","content":[{"type":"text","text":"hello"}],"isError":false}}"#;
+        assert!(decode_call_result(echo).is_some());
+        let extra = br#"{"jsonrpc":"2.0","id":8,"x":1,"result":{"content":[]}}"#;
+        assert!(decode_call_result(extra).is_none());
+        assert!(matches!(decode_line(extra), Received::Message(_)));
+        let named = br#"{"jsonrpc":"2.0","id":"a","result":{"content":[]}}"#;
+        let Some(ServerJsonRpcMessage::Response(r)) = decode_call_result(named) else {
+            panic!("a string id");
+        };
+        assert_eq!(r.id, RequestId::String("a".into()));
     }
 
     #[tokio::test]
