@@ -468,3 +468,49 @@ fn an_allowed_circle_is_exactly_its_files() {
     assert_eq!(found.len(), 1, "{found:#?}");
     assert!(found[0].contains("src/interp/code.rs, src/interp/eval.rs, src/interp/more.rs"));
 }
+
+#[test]
+fn the_real_service_crate_passes_its_rooms() {
+    let root: PathBuf = [env!("CARGO_MANIFEST_DIR"), "..", "Cargo.toml"]
+        .iter()
+        .collect();
+    let report = xtask::layers::check_manifest(Some(&root.to_string_lossy()))
+        .expect("the workspace itself is layered");
+    assert!(
+        report.contains("check-layers: lackpy-service modules ok"),
+        "the service's rules ran: {report}"
+    );
+}
+
+#[test]
+fn the_service_api_may_not_reach_into_the_mcp_server() {
+    let files: Vec<Source> = vec![
+        (
+            "lib.rs".to_owned(),
+            "mod service;\nmod mcp_server;\nmod delegate;\n".to_owned(),
+        ),
+        (
+            "delegate/mod.rs".to_owned(),
+            "pub struct DelegateResult;\n".to_owned(),
+        ),
+        (
+            "service/mod.rs".to_owned(),
+            "use crate::delegate::DelegateResult;\nuse crate::mcp_server::tools::all;\n".to_owned(),
+        ),
+        (
+            "mcp_server/mod.rs".to_owned(),
+            "pub mod tools;\nuse crate::service::LackpyService;\n".to_owned(),
+        ),
+        (
+            "mcp_server/tools.rs".to_owned(),
+            "pub fn all() {}\n".to_owned(),
+        ),
+    ];
+    let found = check_sources(&xtask::layers::modules::SERVICE_MODULES, &files);
+    assert_eq!(found.len(), 1, "{found:#?}");
+    assert!(
+        found[0].contains("src/service/mod.rs:2")
+            && found[0].contains("crate::mcp_server::tools::all"),
+        "{found:?}"
+    );
+}

@@ -36,20 +36,20 @@ mod gate;
 mod host;
 mod inline;
 pub mod journal;
+pub mod py_json;
 mod replay;
 mod request;
 mod result;
+pub mod result_json;
 
 pub use approval::{Answer, AnswerFuture, ApprovalRequest, Approver, Decision, Gate};
 pub use blocking::{BlockingBridge, BridgeError};
 pub use bridge::{Bridge, BridgeConfig};
 pub use cancel::CancelToken;
 pub use journal::{CallRecord, CallStart, Journal, JournalSink};
+pub use py_json::python_json_to_strict;
 pub use request::{Approvals, NamespaceTool, RunRequest};
-pub use result::{
-    ExecutionResult, Paused, TraceRecord, python_json_to_strict, trace_dropped_json,
-    trace_entry_json,
-};
+pub use result::{ExecutionResult, Paused};
 
 /// The tool-source crate this layer builds on, re-exported for callers.
 pub use lackpy_sources as sources;

@@ -125,8 +125,31 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
     }],
 };
 
+/// The rooms of `lackpy-service`: the journals and delegation's
+/// generation below the service API, which the MCP server and the CLI
+/// (the binary's module) build on; neither of those two is named by
+/// anything under it, and delegation knows nothing of the service.
+pub const SERVICE_MODULES: ModuleRules = ModuleRules {
+    package: "lackpy-service",
+    layers: &[
+        Layer {
+            name: "journals and generation",
+            modules: &["runs", "delegate"],
+        },
+        Layer {
+            name: "service API",
+            modules: &["service"],
+        },
+        Layer {
+            name: "front ends",
+            modules: &["mcp_server", "cli"],
+        },
+    ],
+    exceptions: &[],
+};
+
 /// Every set of module rules `check-layers` enforces.
-pub const MODULE_RULES: &[ModuleRules] = &[LANG_MODULES];
+pub const MODULE_RULES: &[ModuleRules] = &[LANG_MODULES, SERVICE_MODULES];
 
 /// One source file: its path relative to `src/` (with `/`) and its text.
 pub type Source = (String, String);

@@ -3,3 +3,4 @@
 mod approval;
 mod bridge;
 mod inline;
+mod result_size;

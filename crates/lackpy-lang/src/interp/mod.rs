@@ -54,10 +54,9 @@ use crate::data::Data;
 use crate::json_text::JsonText;
 use crate::syntax::ast;
 use crate::syntax::catalog::builtin_by_name;
-use crate::value::convert::{from_data, to_data_with, to_json_text_with};
+use crate::value::convert::{from_data, to_json_text_with};
 use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::growth::Growth;
-use crate::value::json::json_len_within;
 use crate::value::mem::{self, MemScope};
 use crate::value::meter::{MeterLimits, MeterScope};
 use crate::value::{Dict, List, Value, repr};
@@ -200,7 +199,6 @@ fn failure(e: Exc, stdout: String, trace: Trace, duration: Duration) -> RunOutco
         output: None,
         output_repr: Some("None".to_owned()),
         stdout,
-        effective_output: None,
         error: Some(e.msg),
         error_type: Some(e.kind.name().to_owned()),
         error_line: if e.line > 0 { Some(e.line) } else { None },
@@ -427,18 +425,20 @@ impl<'a> Interp<'a> {
         // program's values: it has a limit of its own, so that whether a
         // result fits does not depend on what else the run still holds.)
         let mut g = Growth::with_limit(self.budget.max_result.saturating_sub(self.trace.bytes()));
-        let (out_data, out_repr) = match &output {
+        let (out_json, out_repr) = match &output {
             Some(v) => {
-                let part = |g: &mut Growth| -> R<(Data, String)> {
-                    let data = to_data_with(v, g)?;
-                    // The output is also written as JSON (by the host).
-                    let room = g.limit().saturating_sub(g.used());
-                    g.add(json_len_within(&data, room))?;
-                    let text = repr::repr_with(v, g)?;
-                    Ok((data, text))
+                let part = |g: &mut Growth| -> R<(JsonText, String)> {
+                    // Written straight from the value: a tree of `Data` would
+                    // take many times the text's bytes. (An int past 4300
+                    // digits has no text; its repr fails the same way.)
+                    let json = to_json_text_with(v, g)?;
+                    // The repr is about as long as the JSON: reserved
+                    // at that size, it is not grown by copying beside it.
+                    let text = repr::repr_with_capacity(v, g, json.as_str().len())?;
+                    Ok((json, text))
                 };
-                let (d, r) = part(&mut g).map_err(|e| too_large(e, &mut g, "the output"))?;
-                (Some(d), r)
+                let (j, r) = part(&mut g).map_err(|e| too_large(e, &mut g, "the output"))?;
+                (Some(j), r)
             }
             None => (None, "None".to_owned()),
         };
@@ -464,24 +464,12 @@ impl<'a> Interp<'a> {
             }
         }
         let stdout = std::mem::take(&mut self.stdout);
-        let effective_output = match &out_data {
-            Some(d) => Some(d.clone()),
-            None => {
-                let stripped = stdout.trim_matches(crate::text::unicode::is_space);
-                if stripped.is_empty() {
-                    None
-                } else {
-                    Some(Data::Str(stripped.to_owned()))
-                }
-            }
-        };
         let (trace, trace_dropped) = self.trace.take().finish();
         Ok(RunOutcome {
             success: true,
-            output: out_data,
+            output: out_json,
             output_repr: Some(out_repr),
             stdout,
-            effective_output,
             error: None,
             error_type: None,
             error_line: None,

@@ -1,5 +1,6 @@
 //! What a run answers.
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use super::trace::TraceEntry;
@@ -14,14 +15,15 @@ pub struct RunOutcome {
     /// Whether the program ran to the end.
     pub success: bool,
     /// Value of the last top-level statement if it is an expression
-    /// statement, else `None`; `None` on failure.
-    pub output: Option<Data>,
+    /// statement, else `None`; `None` on failure. Held as its JSON text
+    /// (runtime.md's rules), written straight from the value: the output
+    /// is only ever read as JSON, and a tree of [`Data`] would take many
+    /// times the text's bytes ([`RunOutcome::output_data`] builds one).
+    pub output: Option<JsonText>,
     /// Python's `repr()` of the output (`"None"` when there is none).
     pub output_repr: Option<String>,
     /// Everything `print` wrote, also on failure.
     pub stdout: String,
-    /// `output` if not None, else `stdout` stripped if non-empty, else `None`.
-    pub effective_output: Option<Data>,
     /// The error message (`str(exc)`), on failure.
     pub error: Option<String>,
     /// The exception class name, on failure.
@@ -49,6 +51,22 @@ pub struct RunOutcome {
 }
 
 impl RunOutcome {
+    /// `output` if not None, else `stdout` stripped if non-empty, else
+    /// `None`: derived, not stored, so that the output is held once.
+    pub fn effective_output(&self) -> Option<Cow<'_, JsonText>> {
+        if let Some(text) = &self.output {
+            return Some(Cow::Borrowed(text));
+        }
+        let stripped = self.stdout.trim_matches(crate::text::unicode::is_space);
+        (!stripped.is_empty()).then(|| Cow::Owned(JsonText::string(stripped)))
+    }
+
+    /// The output as a [`Data`] tree (tuples read back as lists, sets as
+    /// their `str()` text, as a JSON reader sees them).
+    pub fn output_data(&self) -> Option<Data> {
+        self.output.as_ref().map(JsonText::to_data)
+    }
+
     /// A failed outcome with nothing run.
     pub(crate) fn refused(error_type: &str, message: String, duration: Duration) -> Self {
         RunOutcome {
@@ -56,7 +74,6 @@ impl RunOutcome {
             output: None,
             output_repr: Some("None".to_owned()),
             stdout: String::new(),
-            effective_output: None,
             error: Some(message),
             error_type: Some(error_type.to_owned()),
             error_line: None,

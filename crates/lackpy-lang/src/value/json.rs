@@ -24,7 +24,7 @@ use num_traits::ToPrimitive;
 
 use crate::data::Data;
 use crate::text::format::float_repr;
-use crate::value::json_out::{JsonOut, escaped_len};
+use crate::value::json_out::JsonOut;
 use crate::value::repr::push_str_repr;
 
 /// The deepest nesting of lists and objects [`Data::from_json`] reads (and
@@ -74,65 +74,6 @@ impl Data {
             _ => None,
         }
     }
-}
-
-/// The length of `d.to_json()`, or a length over `max` as soon as the
-/// text is known to pass `max` (the walk stops there, so its cost is
-/// bounded by `max`, not by the value).
-pub(crate) fn json_len_within(d: &Data, max: usize) -> usize {
-    let mut n = 0usize;
-    json_len_at(d, max, &mut n);
-    n
-}
-
-fn json_len_at(d: &Data, max: usize, n: &mut usize) {
-    if *n > max {
-        return;
-    }
-    let add = match d {
-        Data::None => 4,
-        Data::Bool(true) => 4,
-        Data::Bool(false) => 5,
-        Data::Int(i) => (i.bits() as usize * 3 / 10).max(1) + 1,
-        Data::Float(_) => 24,
-        Data::Str(s) => escaped_len(s.as_bytes()) + 2,
-        Data::List(items) | Data::Tuple(items) => {
-            *n += 2;
-            for item in items {
-                *n += 2;
-                json_len_at(item, max, n);
-                if *n > max {
-                    return;
-                }
-            }
-            0
-        }
-        Data::Dict(items) => {
-            *n += 2;
-            for (k, v) in items {
-                *n += 4;
-                json_len_at(k, max, n);
-                json_len_at(v, max, n);
-                if *n > max {
-                    return;
-                }
-            }
-            0
-        }
-        Data::Set(items) => {
-            // Written as its repr, which is about as long as the items.
-            *n += 2;
-            for item in items {
-                *n += 2;
-                json_len_at(item, max, n);
-                if *n > max {
-                    return;
-                }
-            }
-            0
-        }
-    };
-    *n = n.saturating_add(add);
 }
 
 fn write_json(d: &Data, out: &mut JsonOut) {

@@ -61,6 +61,17 @@ pub(crate) fn repr_with(v: &Value, g: &mut Growth) -> R<String> {
     Ok(out)
 }
 
+/// [`repr_with`] into a buffer of `capacity` bytes reserved up front: for
+/// a large text whose length is about known (a run's output, whose JSON
+/// text is written first), so that the buffer is not grown by copying
+/// while another text of that size is held.
+pub(crate) fn repr_with_capacity(v: &Value, g: &mut Growth, capacity: usize) -> R<String> {
+    let mut out = String::with_capacity(capacity);
+    repr_into(v, &mut out, &mut Ctx::new(false, g))?;
+    out.shrink_to_fit();
+    Ok(out)
+}
+
 /// Python `ascii(v)`.
 pub(crate) fn ascii(v: &Value) -> R<String> {
     let mut out = String::new();

@@ -6,7 +6,7 @@
 
 use crate::corpus;
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, JsonText};
 use lackpy_lang::{Host, RunOptions, ToolException, run};
 
 /// The host of a corpus case: its tools exist but are never called by the
@@ -100,9 +100,9 @@ fn same_errors(want: &[&str], got: &[String]) -> bool {
 }
 
 /// Our value as JSON, read back (tuples become lists, keys strings).
-fn as_json(d: &Option<Data>) -> Data {
+fn as_json(d: Option<&JsonText>) -> Data {
     match d {
-        Some(d) => Data::from_json(&d.to_json()).unwrap_or(Data::Str("<bad json>".into())),
+        Some(d) => Data::from_json(d.as_str()).unwrap_or(Data::Str("<bad json>".into())),
         None => Data::None,
     }
 }
@@ -186,7 +186,7 @@ fn corpus_cases_without_file_tools() {
                     got.success, got.error_type, got.error
                 ));
             } else if want_success {
-                let out = as_json(&got.output);
+                let out = as_json(got.output.as_ref());
                 let want = field(exec, "output").cloned().unwrap_or(Data::None);
                 if !same(&want, &out) {
                     diffs.push(format!(
@@ -195,7 +195,7 @@ fn corpus_cases_without_file_tools() {
                         out.to_json()
                     ));
                 }
-                let eff = as_json(&got.effective_output);
+                let eff = as_json(got.effective_output().as_deref());
                 let want = field(exec, "effective_output")
                     .cloned()
                     .unwrap_or(Data::None);

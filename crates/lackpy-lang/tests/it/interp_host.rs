@@ -1,7 +1,7 @@
 //! The run's contract with its host: tool calls and the trace, params,
 //! outputs, variables and the JSON form of values.
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, JsonText};
 use lackpy_lang::{Host, RunOptions, RunOutcome, ToolException, run};
 
 /// Tools: `read_file(path)`, `write_file(path, content)`, `echo(*args)`,
@@ -81,7 +81,7 @@ fn tool_calls_are_traced_with_named_arguments() {
         &[],
     );
     assert!(out.success, "{:?}", out.error);
-    assert_eq!(out.output, Some(s("contents of a.txt\n")));
+    assert_eq!(out.output_data(), Some(s("contents of a.txt\n")));
     assert_eq!(out.trace.len(), 2);
     let t0 = &out.trace[0];
     assert_eq!(
@@ -109,7 +109,7 @@ fn tool_calls_are_traced_with_named_arguments() {
 #[test]
 fn long_string_results_are_cut_in_the_trace_only() {
     let (out, _) = run_host("len(big())", &[]);
-    assert_eq!(out.output, Some(Data::Int(700.into())));
+    assert_eq!(out.output_data(), Some(Data::Int(700.into())));
     let Some(Data::Str(r)) = &out.trace[0].result else {
         panic!("string result")
     };
@@ -201,11 +201,17 @@ fn output_effective_output_and_variables() {
     assert_eq!(out.output, None);
     assert_eq!(out.output_repr.as_deref(), Some("None"));
     assert_eq!(out.stdout, "  hello  \n");
-    assert_eq!(out.effective_output, Some(s("hello")));
+    assert_eq!(
+        out.effective_output().map(|j| j.to_data()),
+        Some(s("hello"))
+    );
     // Variables are JSON text: a set is written as its str().
     assert_eq!(vars(&out), [("shown", r#""{1, 3}""#), ("x", "1")]);
     let (out, _) = run_host("print('x')\nFalse", &[]);
-    assert_eq!(out.effective_output, Some(Data::Bool(false)));
+    assert_eq!(
+        out.effective_output().map(|j| j.to_data()),
+        Some(Data::Bool(false))
+    );
 }
 
 #[test]
@@ -251,7 +257,7 @@ fn outputs_become_json_values() {
     );
     assert!(out.success, "{:?}", out.error);
     assert_eq!(
-        out.output.map(|d| d.to_json()).as_deref(),
+        out.output.as_ref().map(JsonText::as_str),
         Some(
             r#"["{1, 2}", "range(0, 3)", "<built-in function len>", {"k": [1, 2]}, "dict_keys([])", 12345678901234567890123]"#
         )

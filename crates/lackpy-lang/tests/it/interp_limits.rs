@@ -204,7 +204,7 @@ fn stdout_is_capped() {
     assert!(out.success);
     assert!(out.stdout.len() < 1100);
     assert!(out.stdout.contains("truncated"));
-    assert_eq!(out.output, Some(Data::Str("done".into())));
+    assert_eq!(out.output_data(), Some(Data::Str("done".into())));
 }
 
 #[test]

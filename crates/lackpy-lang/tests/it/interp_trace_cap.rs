@@ -73,7 +73,7 @@ fn a_long_run_keeps_its_first_and_last_calls_and_counts_the_rest() {
         256 * MIB,
     );
     assert!(out.success, "{:?}", out.error);
-    assert_eq!(out.output, Some(Data::Int(499_500.into())));
+    assert_eq!(out.output_data(), Some(Data::Int(499_500.into())));
     assert_eq!(steps(&out), [0, 1, 2, 3, 4, 995, 996, 997, 998, 999]);
     // Each kept entry is the call of its step.
     for e in &out.trace {

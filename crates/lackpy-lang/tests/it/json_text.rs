@@ -12,7 +12,7 @@ fn both(expr: &str) -> (String, String) {
     let out = lackpy_lang::run(&module, &mut NoTools, &[], &RunOptions::default());
     assert!(out.success, "{expr}: {:?}", out.error);
     let var = out.variables.first().expect("x is a variable").1.clone();
-    let data = out.output.unwrap_or(Data::None);
+    let data = out.output_data().unwrap_or(Data::None);
     (var.into_string(), data.to_json())
 }
 
@@ -46,7 +46,7 @@ fn a_self_containing_value_is_its_repr_on_both_roads() {
     assert!(out.success);
     assert_eq!(out.variables[0].1.as_str(), r#""[1, [...]]""#);
     assert_eq!(
-        out.output.map(|d| d.to_json()).as_deref(),
+        out.output.as_ref().map(JsonText::as_str),
         Some(r#""[1, [...]]""#)
     );
 }

@@ -45,7 +45,7 @@ fn omitted_variables_leave_the_rest_of_the_outcome_as_it_was() {
     assert_eq!(omitted.stdout, "3\n");
     assert_eq!(omitted.output_repr.as_deref(), Some("1.0"));
     assert_eq!(omitted.output, collected.output);
-    assert_eq!(omitted.effective_output, collected.effective_output);
+    assert_eq!(omitted.effective_output(), collected.effective_output());
 }
 
 /// 200,000 floats take about 2.4 MB as JSON, past a 1 MiB result limit.

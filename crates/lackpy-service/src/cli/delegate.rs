@@ -85,9 +85,9 @@ pub fn delegate(args: DelegateArgs, verbose: u8) -> Result<u8, CliError> {
     })??;
     super::tty_approver::leave_abandoned_prompt();
     if args.json {
-        output::out_line(&result.to_json());
+        output::out_json(|w| result.write_json(w));
     } else {
-        match (&result.program, &result.run) {
+        match (&result.program, result.run()) {
             (Some(program), Some(run)) => {
                 let tier = result.generation_tier.as_deref().unwrap_or("?");
                 let corrections = match result.correction_attempts {
@@ -107,7 +107,7 @@ pub fn delegate(args: DelegateArgs, verbose: u8) -> Result<u8, CliError> {
             _ => print_not_generated(&result.generation_errors),
         }
     }
-    Ok(if result.success { 0 } else { EXIT_FAILED })
+    Ok(if result.success() { 0 } else { EXIT_FAILED })
 }
 
 /// Runs `lackpy generate`.

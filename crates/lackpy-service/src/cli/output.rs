@@ -32,6 +32,17 @@ pub fn out_line(text: &str) {
     );
 }
 
+/// Writes the JSON that `write` streams, and a newline, to stdout: a
+/// large result goes out as it is written, with no copy of it in memory.
+pub fn out_json(write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>) {
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    finish(
+        write(&mut stdout)
+            .and_then(|()| stdout.write_all(b"\n"))
+            .and_then(|()| stdout.flush()),
+    );
+}
+
 /// Writes `text` to stderr.
 pub fn err(text: &str) {
     let mut stderr = std::io::stderr().lock();

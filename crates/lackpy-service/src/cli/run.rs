@@ -55,7 +55,7 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
                 Grade::PURE,
                 Duration::ZERO,
             );
-            output::out_line(&r.to_json());
+            output::out_json(|w| r.write_json(w));
             return Err(e.into());
         }
         Err(e) => return Err(e.into()),
@@ -118,7 +118,7 @@ pub(super) fn print_result(
     tty_approver::leave_abandoned_prompt();
     if json {
         // Python's JSON text (NaN/Infinity included), as lackpy prints it.
-        output::out_line(&r.to_json());
+        output::out_json(|w| r.write_json(w));
     } else {
         print_human(r, with_trace, workspace);
     }
@@ -139,7 +139,10 @@ fn print_human(r: &ExecutionResult, with_trace: bool, workspace: Option<&Path>) 
 pub(super) fn print_output(r: &ExecutionResult) {
     output::out(&r.stdout);
     match (&r.output, &r.output_repr) {
-        (Some(Data::Str(s)), _) => output::out_line(s),
+        (Some(text), _) if text.as_str().starts_with('"') => match text.to_data() {
+            Data::Str(s) => output::out_line(&s),
+            _ => output::out_line(text.as_str()),
+        },
         (Some(_), Some(repr)) => output::out_line(repr),
         _ => {}
     }

@@ -31,5 +31,7 @@ pub mod tiers;
 pub use prompt::{Message, ParamInfo, Role, ToolLine};
 pub use provider::{ChatModel, ModelError, ModelFuture, OpenAiCompatible, Reachability};
 pub use providers_config::{ProviderEntry, ProviderSettings};
-pub use result::{DelegateResult, GenerateResult};
+pub use result::{
+    DelegateOutcome, DelegateResult, DelegateResultJson, GenerateResult, not_generated_error,
+};
 pub use tiers::{Generated, Generation, Generator, ModelSlot, ModelTier, Request, TierErrors};

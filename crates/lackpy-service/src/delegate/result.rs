@@ -6,59 +6,70 @@
 //! correction_attempts`) and ours, `trace_dropped` (when the run's trace
 //! was capped, as in `ExecutionResult`) and `generation_errors`: what each tier
 //! tried before the one that wrote the program last said (every tier's,
-//! when none did). `output` is the
-//! run's effective output (the final expression's value, else what it
-//! printed). Like `ExecutionResult`, [`DelegateResult::to_json`] writes
-//! Python's JSON (`NaN`, big ints in full) and the serde form is strict.
+//! when none did). `output` is the run's effective output (the final
+//! expression's value, else what it printed). The run's fields are not
+//! copied: the result holds the run, and [`DelegateResultJson`] (the one
+//! declaration of the JSON and of its schema) borrows them.
 
+use std::io;
 use std::time::Duration;
 
-use lackpy_bridge::{ExecutionResult, python_json_to_strict, trace_dropped_json, trace_entry_json};
-use lackpy_lang::TraceEntry;
-use lackpy_lang::{Data, Grade};
+use lackpy_bridge::ExecutionResult;
+use lackpy_bridge::py_json;
+use lackpy_bridge::result_json::{
+    GradeJson, PausedJson, ProgramValue, TraceDroppedJson, TraceEntryJson, millis, output_schema,
+};
+use lackpy_lang::Grade;
+use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
-use serde_json::value::RawValue;
 
 use super::tiers::TierErrors;
 
 /// What `delegate` returns.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DelegateResult {
-    /// A program was generated and ran to the end.
-    pub success: bool,
     /// The generated program (`None` when no tier yielded one).
     pub program: Option<String>,
-    /// The grade of the namespace.
-    pub grade: Grade,
     /// The tier that wrote the program: `templates`, `rules` or a
     /// provider's name; `None` when none did.
     pub generation_tier: Option<String>,
     /// Time spent generating.
     pub generation_time: Duration,
-    /// Time spent after generation (validating again and running).
-    pub execution_time: Duration,
     /// The whole call.
     pub total_time: Duration,
-    /// The run's tool calls.
-    pub trace: Vec<TraceEntry>,
-    /// Files the run read.
-    pub files_read: Vec<String>,
-    /// Files the run wrote.
-    pub files_modified: Vec<String>,
-    /// The run's effective output.
-    pub output: Option<Data>,
-    /// What the run printed.
-    pub stdout: String,
-    /// Why it failed.
-    pub error: Option<String>,
     /// Correction rounds sent to the model.
     pub correction_attempts: u32,
     /// What each tier tried before the one that wrote the program last
     /// said (every tier, when none did).
     pub generation_errors: Vec<TierErrors>,
-    /// The run behind the result (its `error_type`, `error_line`, … for
-    /// callers that want them; not part of the JSON).
-    pub run: Option<ExecutionResult>,
+    /// The run, or why there was none.
+    pub outcome: DelegateOutcome,
+}
+
+/// How a delegate ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DelegateOutcome {
+    /// The generated program ran: its result, whole.
+    Ran(ExecutionResult),
+    /// No program ran.
+    NotRun {
+        /// The grade of the namespace.
+        grade: Grade,
+        /// Why.
+        error: String,
+    },
+}
+
+/// The message of a generation that yielded no program.
+pub fn not_generated_error(tier_errors: &[TierErrors]) -> String {
+    let summary: Vec<String> = tier_errors
+        .iter()
+        .map(|t| format!("{}: {}", t.tier, t.errors.join("; ")))
+        .collect();
+    format!(
+        "no tier generated a valid program ({})",
+        summary.join(" | ")
+    )
 }
 
 impl DelegateResult {
@@ -70,37 +81,27 @@ impl DelegateResult {
         generation_time: Duration,
         total_time: Duration,
     ) -> DelegateResult {
-        let summary: Vec<String> = tier_errors
-            .iter()
-            .map(|t| format!("{}: {}", t.tier, t.errors.join("; ")))
-            .collect();
         DelegateResult {
-            success: false,
             program: None,
-            grade,
             generation_tier: None,
             generation_time,
-            execution_time: total_time.saturating_sub(generation_time),
             total_time,
-            trace: Vec::new(),
-            files_read: Vec::new(),
-            files_modified: Vec::new(),
-            output: None,
-            stdout: String::new(),
-            error: Some(format!(
-                "no tier generated a valid program ({})",
-                summary.join(" | ")
-            )),
             correction_attempts,
+            outcome: DelegateOutcome::NotRun {
+                grade,
+                error: not_generated_error(&tier_errors),
+            },
             generation_errors: tier_errors,
-            run: None,
         }
     }
 
     /// The result of a delegate cancelled while its program was generated.
     pub fn cancelled(grade: Grade, elapsed: Duration) -> DelegateResult {
         let mut r = DelegateResult::not_generated(grade, Vec::new(), 0, elapsed, elapsed);
-        r.error = Some("cancelled while the program was generated".to_string());
+        r.outcome = DelegateOutcome::NotRun {
+            grade,
+            error: "cancelled while the program was generated".to_string(),
+        };
         r
     }
 
@@ -113,7 +114,10 @@ impl DelegateResult {
             Duration::ZERO,
             Duration::ZERO,
         );
-        r.error = Some(format!("Busy: {message}"));
+        r.outcome = DelegateOutcome::NotRun {
+            grade: Grade::UNKNOWN,
+            error: format!("Busy: {message}"),
+        };
         r
     }
 
@@ -128,80 +132,159 @@ impl DelegateResult {
         run: ExecutionResult,
     ) -> DelegateResult {
         DelegateResult {
-            success: run.success,
             program: Some(program),
-            grade: run.grade,
             generation_tier: Some(tier),
             generation_time,
-            execution_time: total_time.saturating_sub(generation_time),
             total_time,
-            trace: run.trace.clone(),
-            files_read: run.files_read.clone(),
-            files_modified: run.files_modified.clone(),
-            output: run.effective_output.clone(),
-            stdout: run.stdout.clone(),
-            error: run.error.clone(),
             correction_attempts,
             generation_errors: tier_errors,
-            run: Some(run),
+            outcome: DelegateOutcome::Ran(run),
         }
+    }
+
+    /// The run behind the result, when a program ran.
+    pub fn run(&self) -> Option<&ExecutionResult> {
+        match &self.outcome {
+            DelegateOutcome::Ran(run) => Some(run),
+            DelegateOutcome::NotRun { .. } => None,
+        }
+    }
+
+    /// A program was generated and ran to the end.
+    pub fn success(&self) -> bool {
+        self.run().is_some_and(|r| r.success)
+    }
+
+    /// The grade of the namespace (the run's, when it ran).
+    pub fn grade(&self) -> Grade {
+        match &self.outcome {
+            DelegateOutcome::Ran(run) => run.grade,
+            DelegateOutcome::NotRun { grade, .. } => *grade,
+        }
+    }
+
+    /// Why it failed.
+    pub fn error(&self) -> Option<&str> {
+        match &self.outcome {
+            DelegateOutcome::Ran(run) => run.error.as_deref(),
+            DelegateOutcome::NotRun { error, .. } => Some(error),
+        }
+    }
+
+    /// Time spent after generation (validating again and running).
+    pub fn execution_time(&self) -> Duration {
+        self.total_time.saturating_sub(self.generation_time)
     }
 
     /// The result as one JSON object, written as lackpy (Python) writes it.
     pub fn to_json(&self) -> String {
-        let mut fields: Vec<(&str, String)> = Vec::with_capacity(15);
-        fields.push(("success", ser(&self.success)));
-        fields.push(("program", ser(&self.program)));
-        fields.push((
-            "grade",
-            format!("{{\"w\": {}, \"d\": {}}}", self.grade.w, self.grade.d),
-        ));
-        fields.push(("generation_tier", ser(&self.generation_tier)));
-        fields.push(("generation_time_ms", ser(&millis(self.generation_time))));
-        fields.push(("execution_time_ms", ser(&millis(self.execution_time))));
-        fields.push(("total_time_ms", ser(&millis(self.total_time))));
-        let trace: Vec<String> = self.trace.iter().map(trace_entry_json).collect();
-        fields.push(("trace", format!("[{}]", trace.join(", "))));
-        if let Some(d) = self.run.as_ref().and_then(|r| r.trace_dropped.as_ref()) {
-            // A capped trace says what it left out, as run_program's does.
-            fields.push(("trace_dropped", trace_dropped_json(d)));
-        }
-        fields.push(("files_read", ser(&self.files_read)));
-        fields.push(("files_modified", ser(&self.files_modified)));
-        fields.push((
-            "output",
-            self.output
-                .as_ref()
-                .map_or_else(|| "null".to_string(), Data::to_json),
-        ));
-        fields.push(("stdout", ser(&self.stdout)));
-        fields.push(("error", ser(&self.error)));
-        fields.push(("correction_attempts", ser(&self.correction_attempts)));
-        fields.push(("generation_errors", ser(&self.generation_errors)));
-        if let Some(p) = self.run.as_ref().and_then(|r| r.paused.as_ref()) {
-            // A paused run says where it waits, as run_program's result does.
-            fields.push(("paused", p.to_json()));
-        }
-        let members: Vec<String> = fields
-            .into_iter()
-            .map(|(k, v)| format!("\"{k}\": {v}"))
-            .collect();
-        format!("{{{}}}", members.join(", "))
+        py_json::to_python_string(self)
+    }
+
+    /// Writes [`DelegateResult::to_json`]'s text to `w`, streamed.
+    pub fn write_json<W: io::Write>(&self, w: W) -> io::Result<()> {
+        py_json::write_python(w, self)
+    }
+
+    /// The same object as strict JSON (`null` for non-finite floats).
+    pub fn to_strict_json(&self) -> String {
+        let mut out = Vec::new();
+        let _ = py_json::write_strict(&mut out, self);
+        String::from_utf8(out).unwrap_or_default()
+    }
+
+    /// The JSON Schema of the result's object, derived from the struct
+    /// that writes it.
+    pub fn json_schema() -> schemars::Schema {
+        output_schema::<DelegateResultJson<'static>>()
     }
 }
 
-/// Serialises as the object [`DelegateResult::to_json`] writes, with
-/// non-finite floats as `null` (strict JSON).
+/// The delegate result's JSON object.
+#[derive(Serialize, JsonSchema)]
+pub struct DelegateResultJson<'a> {
+    /// A program was generated and ran to the end.
+    pub success: bool,
+    /// The generated program (null when no tier yielded one).
+    pub program: Option<&'a str>,
+    /// The grade of the namespace.
+    pub grade: GradeJson,
+    /// templates, rules, or the provider that wrote the program.
+    pub generation_tier: Option<&'a str>,
+    /// Time spent generating, in milliseconds.
+    pub generation_time_ms: f64,
+    /// Time spent validating again and running, in milliseconds.
+    pub execution_time_ms: f64,
+    /// The whole call, in milliseconds.
+    pub total_time_ms: f64,
+    /// The run's tool calls.
+    pub trace: Vec<TraceEntryJson<'a>>,
+    /// Present only when the run's trace was capped: what it left out.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace_dropped: Option<TraceDroppedJson<'a>>,
+    /// Files the run read.
+    pub files_read: &'a [String],
+    /// Files the run wrote.
+    pub files_modified: &'a [String],
+    /// The run's effective output, as JSON.
+    pub output: Option<ProgramValue<'a>>,
+    /// What the run printed.
+    pub stdout: &'a str,
+    /// Why it failed.
+    pub error: Option<&'a str>,
+    /// Correction rounds sent to the model.
+    pub correction_attempts: u32,
+    /// What each tier tried before the one that wrote the program last
+    /// said (every tier, when none did).
+    pub generation_errors: &'a [TierErrors],
+    /// Present only when the run waits for an approval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub paused: Option<PausedJson<'a>>,
+}
+
+impl<'a> From<&'a DelegateResult> for DelegateResultJson<'a> {
+    fn from(r: &'a DelegateResult) -> DelegateResultJson<'a> {
+        let run = r.run();
+        DelegateResultJson {
+            success: r.success(),
+            program: r.program.as_deref(),
+            grade: r.grade().into(),
+            generation_tier: r.generation_tier.as_deref(),
+            generation_time_ms: millis(r.generation_time),
+            execution_time_ms: millis(r.execution_time()),
+            total_time_ms: millis(r.total_time),
+            trace: run.map_or_else(Vec::new, |run| {
+                run.trace.iter().map(TraceEntryJson::from).collect()
+            }),
+            trace_dropped: run
+                .and_then(|run| run.trace_dropped.as_ref())
+                .map(TraceDroppedJson::from),
+            files_read: run.map_or(&[], |run| &run.files_read),
+            files_modified: run.map_or(&[], |run| &run.files_modified),
+            output: run
+                .and_then(|run| run.effective_output())
+                .map(ProgramValue::from),
+            stdout: run.map_or("", |run| &run.stdout),
+            error: r.error(),
+            correction_attempts: r.correction_attempts,
+            generation_errors: &r.generation_errors,
+            paused: run
+                .and_then(|run| run.paused.as_ref())
+                .map(PausedJson::from),
+        }
+    }
+}
+
+/// Serialises as the object [`DelegateResult::to_json`] writes: for
+/// serde_json's serializers only (the values are spliced in as text).
 impl Serialize for DelegateResult {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        RawValue::from_string(python_json_to_strict(self.to_json()))
-            .map_err(serde::ser::Error::custom)?
-            .serialize(s)
+        DelegateResultJson::from(self).serialize(s)
     }
 }
 
 /// What `generate` returns.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct GenerateResult {
     /// A tier yielded a valid program.
     pub success: bool,
@@ -223,20 +306,10 @@ pub struct GenerateResult {
     pub template: Option<std::path::PathBuf>,
 }
 
-fn millis(d: Duration) -> f64 {
-    d.as_secs_f64() * 1000.0
-}
-
-/// A field serde writes: scalars and lists that hold no float that is not
-/// finite, so the text is the same in Python's JSON and in strict JSON.
-fn ser<T: Serialize + ?Sized>(value: &T) -> String {
-    // Plain data: serialising cannot fail.
-    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use lackpy_lang::{Data, JsonText};
 
     #[test]
     fn field_names_and_order_are_lackpy_s() {
@@ -288,9 +361,9 @@ mod tests {
     }
 
     #[test]
-    fn serde_is_strict_json() {
+    fn strict_json_has_null_for_nan() {
         let mut run = ExecutionResult::failed("X", "e".into(), Grade::UNKNOWN, Duration::ZERO);
-        run.effective_output = Some(Data::Float(f64::NAN));
+        run.output = Some(JsonText::from(&Data::Float(f64::NAN)));
         let r = DelegateResult::ran(
             "float('nan')".into(),
             "rules".into(),
@@ -301,7 +374,7 @@ mod tests {
             run,
         );
         assert!(r.to_json().contains("\"output\": NaN"));
-        let strict = serde_json::to_value(&r).expect("strict");
+        let strict: serde_json::Value = serde_json::from_str(&r.to_strict_json()).expect("strict");
         assert_eq!(strict["output"], serde_json::Value::Null);
     }
 }

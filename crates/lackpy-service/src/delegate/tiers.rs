@@ -71,7 +71,7 @@ pub struct Generated {
 }
 
 /// What one tier last said when it gave no program.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct TierErrors {
     /// The tier.
     pub tier: String,

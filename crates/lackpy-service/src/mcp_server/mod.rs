@@ -24,6 +24,8 @@ mod request_target;
 mod resources;
 mod resume;
 mod run;
+#[cfg(test)]
+mod schema_tests;
 mod session_cap;
 mod sessions;
 mod tools;

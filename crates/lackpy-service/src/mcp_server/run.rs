@@ -202,41 +202,35 @@ async fn notify(peer: &Peer<RoleServer>, token: &ProgressToken, event: &ToolCall
 /// The `ExecutionResult` as `lackpy run --json` prints it (the text) and
 /// as a strict JSON object (`structuredContent`): one writer for both.
 pub(super) fn execution_result(result: &ExecutionResult) -> CallToolResult {
-    python_json_result(result.to_json(), || serde_json::to_value(result))
+    python_json_result(result.to_json(), result.to_strict_json())
 }
 
 /// The delegate result as `lackpy delegate --json` prints it, and strict.
 fn delegate_result(result: &DelegateResult) -> CallToolResult {
-    python_json_result(result.to_json(), || serde_json::to_value(result))
+    python_json_result(result.to_json(), result.to_strict_json())
 }
 
 /// Python's JSON `text` as the text content, the same object as strict
-/// JSON as `structuredContent` (`strict` when the text is no strict JSON).
-fn python_json_result(
-    text: String,
-    strict: impl FnOnce() -> serde_json::Result<serde_json::Value>,
-) -> CallToolResult {
-    let structured = structured(&text, strict);
+/// JSON (`strict`, written by the same serde structs) as
+/// `structuredContent`.
+fn python_json_result(text: String, strict: String) -> CallToolResult {
+    let structured = structured(&strict);
     let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
     r.structured_content = Some(structured);
     r
 }
 
-/// `structuredContent` for a result whose JSON is `text`. Python's JSON may
-/// hold NaN/Infinity, which strict JSON lacks: the serde form writes those
-/// as null. Our writers nest values up to 900 levels, past serde_json's
-/// default parse limit (128): such a text is parsed without the limit on a
-/// thread whose stack holds it.
-fn structured(
-    text: &str,
-    strict: impl FnOnce() -> serde_json::Result<serde_json::Value>,
-) -> serde_json::Value {
+/// `structuredContent` for a result whose strict JSON is `text`. Our
+/// writers nest values up to 900 levels, past serde_json's default parse
+/// limit (128): such a text is parsed without the limit on a thread whose
+/// stack holds it.
+fn structured(text: &str) -> serde_json::Value {
     match serde_json::from_str(text) {
         Ok(v) => v,
         Err(e) if e.to_string().starts_with("recursion limit exceeded") => {
             parse_deep(text).unwrap_or(serde_json::Value::Null)
         }
-        Err(_) => strict().unwrap_or(serde_json::Value::Null),
+        Err(_) => serde_json::Value::Null,
     }
 }
 

@@ -8,6 +8,9 @@ use lackpy_lang::{Data, Rule, Teardown, Variables};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
+use lackpy_bridge::ExecutionResult;
+
+use crate::delegate::{DelegateResult, GenerateResult};
 use crate::service::{Delegate, LackpyService, Resume, RunProgram, params_from_json};
 
 /// `run_program`.
@@ -111,119 +114,22 @@ fn intent_schema(run: bool) -> Arc<JsonObject> {
     }))
 }
 
-fn tier_errors_schema() -> Value {
-    json!({"type": "array", "items": {"type": "object", "properties": {
-        "tier": {"type": "string"},
-        "errors": {"type": "array", "items": {"type": "string"}}
-    }}})
+/// A tool's output schema, derived from the struct that writes the answer
+/// (so the two cannot drift apart).
+fn derived(schema: schemars::Schema) -> Arc<JsonObject> {
+    object(schema.to_value())
 }
 
 fn delegate_result_schema() -> Arc<JsonObject> {
-    object(json!({
-        "type": "object",
-        "properties": {
-            "success": {"type": "boolean"},
-            "program": {"type": ["string", "null"]},
-            "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
-            "generation_tier": {"type": ["string", "null"], "description": "templates, rules, or the provider that wrote the program."},
-            "generation_time_ms": {"type": "number"},
-            "execution_time_ms": {"type": "number"},
-            "total_time_ms": {"type": "number"},
-            "trace": {"type": "array", "items": {"type": "object"}},
-            "trace_dropped": trace_dropped_schema(),
-            "files_read": {"type": "array", "items": {"type": "string"}},
-            "files_modified": {"type": "array", "items": {"type": "string"}},
-            "output": {"description": "The run's effective output, as JSON."},
-            "stdout": {"type": "string"},
-            "error": {"type": ["string", "null"]},
-            "correction_attempts": {"type": "integer"},
-            "generation_errors": tier_errors_schema()
-        },
-        "required": ["success"]
-    }))
+    derived(DelegateResult::json_schema())
 }
 
 fn generate_result_schema() -> Arc<JsonObject> {
-    object(json!({
-        "type": "object",
-        "properties": {
-            "success": {"type": "boolean"},
-            "program": {"type": ["string", "null"]},
-            "provider": {"type": ["string", "null"]},
-            "generation_time_ms": {"type": "number"},
-            "correction_attempts": {"type": "integer"},
-            "error": {"type": ["string", "null"]},
-            "generation_errors": tier_errors_schema()
-        },
-        "required": ["success", "program", "provider", "generation_time_ms"]
-    }))
+    derived(lackpy_bridge::result_json::output_schema::<GenerateResult>())
 }
 
 fn execution_result_schema() -> Arc<JsonObject> {
-    object(json!({
-        "type": "object",
-        "properties": {
-            "success": {"type": "boolean"},
-            "output": {"description": "The value of the final expression, as JSON."},
-            "output_repr": {"type": ["string", "null"]},
-            "stdout": {"type": "string"},
-            "effective_output": {"description": "output, else stdout stripped, else null."},
-            "error": {"type": ["string", "null"]},
-            "error_type": {"type": ["string", "null"]},
-            "error_line": {"type": ["integer", "null"]},
-            "error_column": {"type": ["integer", "null"], "description": "1-based column (UTF-8 bytes) of a validation error's node, when known."},
-            "trace": {"type": "array", "items": {"type": "object"}},
-            "trace_dropped": trace_dropped_schema(),
-            "variables": {"type": "object"},
-            "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
-            "files_read": {"type": "array", "items": {"type": "string"}},
-            "files_modified": {"type": "array", "items": {"type": "string"}},
-            "duration_ms": {"type": "number"},
-            "paused": paused_schema()
-        },
-        "required": ["success"]
-    }))
-}
-
-/// A capped trace's `trace_dropped` object: what the trace left out.
-fn trace_dropped_schema() -> Value {
-    json!({
-        "type": "object",
-        "description": "Set when the trace kept only its first and last entries: every call \
-                        counted (total_calls), the entries left out (dropped, steps first_step \
-                        to last_step) and, per tool, how many with their time.",
-        "properties": {
-            "total_calls": {"type": "integer"},
-            "dropped": {"type": "integer"},
-            "first_step": {"type": "integer"},
-            "last_step": {"type": "integer"},
-            "by_tool": {"type": "object", "additionalProperties": {"type": "object", "properties": {
-                "dropped": {"type": "integer"},
-                "duration_ms": {"type": "number"},
-                "failed": {"type": "integer"},
-                "replayed": {"type": "integer"},
-                "approvals": {"type": "object", "additionalProperties": {"type": "integer"}},
-                "notes": {"type": "integer"}
-            }}}
-        }
-    })
-}
-
-/// A paused run's `paused` object: the call it waits at.
-fn paused_schema() -> Value {
-    json!({
-        "type": "object",
-        "description": "Set when the run paused for an approval (error_type ApprovalRequired): resume it with resume_run.",
-        "properties": {
-            "run_id": {"type": "string"},
-            "step": {"type": "integer"},
-            "tool": {"type": "string"},
-            "args": {"type": "object"},
-            "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
-            "rule": {"type": "string"},
-            "expires_at": {"type": ["string", "null"]}
-        }
-    })
+    derived(ExecutionResult::json_schema())
 }
 
 fn resume_schema() -> Arc<JsonObject> {

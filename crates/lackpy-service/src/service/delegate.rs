@@ -14,7 +14,7 @@ use super::{LackpyService, RunProgram, ServiceError};
 use crate::delegate::providers_config::{self, ProviderEntry};
 use crate::delegate::{
     DelegateResult, GenerateResult, Generation, ModelSlot, ModelTier, OpenAiCompatible, ParamInfo,
-    Reachability, Request, ToolLine, templates,
+    Reachability, Request, ToolLine, not_generated_error, templates,
 };
 
 /// One `delegate` or `generate` call.
@@ -179,25 +179,16 @@ impl LackpyService {
                 generation_errors: g.tier_errors,
                 template: generated.template,
             },
-            None => {
-                let failed = DelegateResult::not_generated(
-                    prepared.grade,
-                    g.tier_errors,
-                    g.correction_attempts,
-                    g.duration,
-                    g.duration,
-                );
-                GenerateResult {
-                    success: false,
-                    program: None,
-                    provider: None,
-                    generation_time_ms,
-                    correction_attempts: g.correction_attempts,
-                    error: failed.error,
-                    generation_errors: failed.generation_errors,
-                    template: None,
-                }
-            }
+            None => GenerateResult {
+                success: false,
+                program: None,
+                provider: None,
+                generation_time_ms,
+                correction_attempts: g.correction_attempts,
+                error: Some(not_generated_error(&g.tier_errors)),
+                generation_errors: g.tier_errors,
+                template: None,
+            },
         })
     }
 
