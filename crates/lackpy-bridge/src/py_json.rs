@@ -38,7 +38,7 @@ impl Serialize for Raw<'_> {
 /// copy of the text is built).
 pub fn write_python<W: io::Write, T: Serialize + ?Sized>(w: W, value: &T) -> io::Result<()> {
     let mut ser = serde_json::Serializer::with_formatter(w, PythonFormatter);
-    value.serialize(&mut ser).map_err(io::Error::other)
+    value.serialize(&mut ser).map_err(io::Error::from)
 }
 
 /// `value` as Python's JSON text.
@@ -54,7 +54,7 @@ pub fn to_python_string<T: Serialize + ?Sized>(value: &T) -> String {
 /// each non-finite float.
 pub fn write_strict<W: io::Write, T: Serialize + ?Sized>(w: W, value: &T) -> io::Result<()> {
     let mut ser = serde_json::Serializer::with_formatter(w, StrictFormatter);
-    value.serialize(&mut ser).map_err(io::Error::other)
+    value.serialize(&mut ser).map_err(io::Error::from)
 }
 
 /// Python's JSON text as strict JSON text (see [`write_strict`]).

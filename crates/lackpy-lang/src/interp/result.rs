@@ -52,8 +52,12 @@ pub struct RunOutcome {
 
 impl RunOutcome {
     /// `output` if not None, else `stdout` stripped if non-empty, else
-    /// `None`: derived, not stored, so that the output is held once.
+    /// `None`; `None` on failure. Derived, not stored, so that the output
+    /// is held once.
     pub fn effective_output(&self) -> Option<Cow<'_, JsonText>> {
+        if !self.success {
+            return None;
+        }
         if let Some(text) = &self.output {
             return Some(Cow::Borrowed(text));
         }

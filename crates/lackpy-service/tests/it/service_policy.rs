@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use lackpy_bridge::{Answer, AnswerFuture, ApprovalRequest, Approver, Decision};
-use lackpy_lang::{Data, Grade};
+use lackpy_lang::{Data, Grade, JsonText};
 use lackpy_service::runs::RunError;
 use lackpy_service::{
     ApproverHandle, LackpyService, Resume, RunProgram, ServiceError, ServiceOptions,
@@ -133,7 +133,7 @@ async fn a_tool_over_a_ceiling_is_out_of_the_namespace() {
         .expect("runs");
     assert_eq!(result.error_type.as_deref(), Some("ValidationError"));
     assert_eq!((result.error_line, result.error_column), (Some(1), Some(1)));
-    insta::assert_snapshot!(result.error.unwrap_or_default(), @"Validation failed: Tool 'send' has grade (3, 3), above the policy ceiling (1, 0) of profile 'reader' (line 1)");
+    insta::assert_snapshot!(result.outcome.error.unwrap_or_default(), @"Validation failed: Tool 'send' has grade (3, 3), above the policy ceiling (1, 0) of profile 'reader' (line 1)");
     // The explained error keeps its place, and its diagnostic its text.
     let report = svc
         .validate_report(
@@ -194,7 +194,7 @@ async fn profile_limits_and_rules_bind_and_a_caller_only_tightens() {
         .await
         .expect("runs");
     assert_eq!(result.error_type.as_deref(), Some("ValidationError"));
-    assert!(result.error.unwrap_or_default().contains("loop"));
+    assert!(result.outcome.error.unwrap_or_default().contains("loop"));
     svc.shutdown().await;
 }
 
@@ -295,7 +295,7 @@ async fn a_paused_run_is_resumed_by_another_service_without_repeating_calls() {
     assert_eq!(replayed, [true, false, false]);
     assert_eq!(result.trace[1].approval.as_deref(), Some("flag"));
     assert_eq!(
-        result.output.as_ref().map(Data::to_json).as_deref(),
+        result.output.as_ref().map(JsonText::as_str),
         // This service's `fetch` counted one call: the first came from the
         // journal.
         Some(r#"[[1, "one"], [1, "one!"], [1, "two"]]"#)
@@ -472,7 +472,11 @@ async fn a_durable_journal_is_capped() {
     let result = svc.run_program(req).await.expect("runs");
     assert_eq!(result.error_type.as_deref(), Some("JournalError"));
     assert!(
-        result.error.unwrap_or_default().contains("max_journal_mb"),
+        result
+            .outcome
+            .error
+            .unwrap_or_default()
+            .contains("max_journal_mb"),
         "the error names the cap"
     );
     svc.shutdown().await;
