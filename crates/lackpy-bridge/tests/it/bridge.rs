@@ -132,7 +132,7 @@ fn no_deadlock_on_a_current_thread_runtime() {
         vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
     )));
     assert!(result.success, "{:?}", result.error);
-    assert_eq!(result.output, Some(int(4950)));
+    assert_eq!(result.output_data(), Some(int(4950)));
     assert_eq!(result.trace.len(), 100);
 }
 
@@ -150,7 +150,7 @@ fn works_on_multi_thread_and_one_worker_runtimes() {
             vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
         )));
         assert_eq!(
-            result.output,
+            result.output_data(),
             Some(int(4950)),
             "{workers} workers: {:?}",
             result.error
@@ -167,7 +167,7 @@ fn blocking_api_owns_its_runtime_and_refuses_misuse() {
             vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
         ))
         .expect("not inside a runtime");
-    assert_eq!(result.output, Some(int(4950)));
+    assert_eq!(result.output_data(), Some(int(4950)));
 
     // From inside a runtime, blocking would stall it: an error, never a hang.
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -186,7 +186,7 @@ fn ready_answers_take_the_fast_path() {
     let src = "n = 0\nfor i in range(1000):\n    n = inc(n)\nn";
     let result =
         rt.block_on(bridge.run(request(src, vec![tool("inc", &["n"], Arc::new(ReadyInc))])));
-    assert_eq!(result.output, Some(int(1000)), "{:?}", result.error);
+    assert_eq!(result.output_data(), Some(int(1000)), "{:?}", result.error);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -218,7 +218,7 @@ async fn hung_tool_times_out_and_the_next_run_works() {
             vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
         ))
         .await;
-    assert_eq!(result.output, Some(int(42)));
+    assert_eq!(result.output_data(), Some(int(42)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -281,7 +281,7 @@ async fn a_panicking_tool_fails_only_its_run() {
             ))
             .await;
         assert!(!result.success);
-        let err = result.error.unwrap_or_default();
+        let err = result.outcome.error.unwrap_or_default();
         assert!(err.starts_with("tool 'boom' panicked: boom"), "{err}");
     }
     let result = bridge
@@ -290,7 +290,7 @@ async fn a_panicking_tool_fails_only_its_run() {
             vec![tool("echo", &["x"], Arc::new(AsyncEcho))],
         ))
         .await;
-    assert_eq!(result.output, Some(int(1)));
+    assert_eq!(result.output_data(), Some(int(1)));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -318,7 +318,12 @@ async fn a_thousand_concurrent_runs() {
     }
     for run in runs {
         let (n, r) = run.await.expect("run task");
-        assert_eq!(r.output, Some(int(10 * n + 45)), "run {n}: {:?}", r.error);
+        assert_eq!(
+            r.output_data(),
+            Some(int(10 * n + 45)),
+            "run {n}: {:?}",
+            r.error
+        );
     }
     let took = started.elapsed();
     assert!(took < Duration::from_secs(5), "took {took:?}");

@@ -60,7 +60,7 @@ fn a_short_program_with_no_tool_call_needs_no_interpreter_thread() {
     let bridge = inline(Duration::from_secs(1));
     let r = rt.block_on(bridge.run(request("x = [1, 2]\nprint(x)\nsum(x)", vec![inc()])));
     assert!(r.success, "{:?}", r.error);
-    assert_eq!(r.output, Some(Data::Int(3.into())));
+    assert_eq!(r.output_data(), Some(Data::Int(3.into())));
     assert_eq!(r.stdout, "[1, 2]\n");
     assert_eq!(threads.load(Ordering::SeqCst), 0);
     // Errors of the program itself are its result, also inline.
@@ -76,7 +76,7 @@ fn a_program_that_reaches_a_tool_call_runs_again_from_the_top_once() {
     let src = "print('before')\nx = inc(1)\nprint('after')\nx";
     let r = rt.block_on(bridge.run(request(src, vec![inc()])));
     assert!(r.success, "{:?}", r.error);
-    assert_eq!(r.output, Some(Data::Int(2.into())));
+    assert_eq!(r.output_data(), Some(Data::Int(2.into())));
     // The dropped attempt printed nothing that shows, and called nothing.
     assert_eq!(r.stdout, "before\nafter\n");
     assert_eq!(r.trace.len(), 1);
@@ -90,7 +90,7 @@ fn a_program_longer_than_its_slice_finishes_on_an_interpreter_thread() {
     let src = "s = 0\nfor i in range(20000):\n    s = s + i\ns";
     let r = rt.block_on(bridge.run(request(src, vec![])));
     assert!(r.success, "{:?}", r.error);
-    assert_eq!(r.output, Some(Data::Int(199_990_000.into())));
+    assert_eq!(r.output_data(), Some(Data::Int(199_990_000.into())));
     assert!(threads.load(Ordering::SeqCst) >= 1);
 }
 
