@@ -106,7 +106,7 @@ fn main() {
         assert_eq!(g.provider.as_deref(), Some(tier), "{g:?}");
     }
     let d = rt.block_on(service.delegate(model.clone())).unwrap();
-    assert!(d.success, "{}", d.to_json());
+    assert!(d.success(), "{}", d.to_json());
 
     let mut c = Criterion::default().configure_from_args();
     let mut tiers = c.benchmark_group("tiers");

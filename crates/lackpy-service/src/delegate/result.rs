@@ -49,8 +49,9 @@ pub struct DelegateResult {
 /// How a delegate ended.
 #[derive(Debug, Clone, PartialEq)]
 pub enum DelegateOutcome {
-    /// The generated program ran: its result, whole.
-    Ran(ExecutionResult),
+    /// The generated program ran: its result, whole (boxed: a result is
+    /// large beside the other variant).
+    Ran(Box<ExecutionResult>),
     /// No program ran.
     NotRun {
         /// The grade of the namespace.
@@ -138,7 +139,7 @@ impl DelegateResult {
             total_time,
             correction_attempts,
             generation_errors: tier_errors,
-            outcome: DelegateOutcome::Ran(run),
+            outcome: DelegateOutcome::Ran(Box::new(run)),
         }
     }
 
