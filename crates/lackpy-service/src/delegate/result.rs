@@ -364,6 +364,7 @@ mod tests {
     #[test]
     fn strict_json_has_null_for_nan() {
         let mut run = ExecutionResult::failed("X", "e".into(), Grade::UNKNOWN, Duration::ZERO);
+        run.success = true;
         run.output = Some(JsonText::from(&Data::Float(f64::NAN)));
         let r = DelegateResult::ran(
             "float('nan')".into(),
