@@ -142,10 +142,12 @@ pub const SERVICE_MODULES: ModuleRules = ModuleRules {
         },
         Layer {
             name: "front ends",
-            modules: &["mcp_server", "cli"],
+            // `exec_wrapper` is the `lackpy-exec` binary's root.
+            modules: &["mcp_server", "cli", "exec_wrapper"],
         },
     ],
     exceptions: &[],
+    allowed_circles: &[],
 };
 
 /// Every set of module rules `check-layers` enforces.

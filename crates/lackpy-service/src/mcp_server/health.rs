@@ -14,7 +14,7 @@ use bytes::Bytes;
 use http::{HeaderValue, Method, Request, StatusCode, header};
 use http_body_util::{BodyExt, Full};
 
-use super::http_guard::HttpResponse;
+use super::response::HttpResponse;
 
 /// Liveness: 200 while the process answers.
 pub(crate) const HEALTH_PATH: &str = "/healthz";

@@ -10,7 +10,6 @@ use std::sync::Arc;
 
 use bytes::Bytes;
 use http::{Request, Response, StatusCode, header};
-use http_body_util::combinators::BoxBody;
 use http_body_util::{BodyExt, Full};
 use tokio_util::sync::CancellationToken;
 
@@ -21,11 +20,9 @@ use super::one_piece;
 use super::request_body::{self, BodyLimits, Message};
 use super::request_stream::{StreamGone, Tripwire};
 use super::request_target;
+use super::response::HttpResponse;
 use super::session_cap::SessionCap;
 use super::sessions::{HttpSessions, SESSION_HEADER};
-
-/// The response type of rmcp's HTTP service (and of this guard).
-pub(crate) type HttpResponse = Response<BoxBody<Bytes, Infallible>>;
 
 /// Hosts a loopback-bound server answers to: anything else in `Host` is a
 /// DNS-rebinding attempt (a page on another name resolving to 127.0.0.1).
@@ -215,13 +212,6 @@ fn shutting_down(id: serde_json::Value) -> HttpResponse {
         "shutting down: this server takes no new sessions; connect again (another replica)",
         id,
     )
-}
-
-/// A plain-text answer.
-pub(crate) fn plain(status: StatusCode, text: &str) -> HttpResponse {
-    let mut r = Response::new(Full::new(Bytes::from(text.to_string())).boxed());
-    *r.status_mut() = status;
-    r
 }
 
 fn authorized<B>(req: &Request<B>, token: &str) -> bool {

@@ -22,6 +22,7 @@ mod request_body;
 mod request_stream;
 mod request_target;
 mod resources;
+mod response;
 mod resume;
 mod run;
 #[cfg(test)]

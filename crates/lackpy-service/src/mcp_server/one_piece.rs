@@ -21,7 +21,7 @@ use http_body_util::BodyExt;
 use http_body_util::combinators::BoxBody;
 use hyper::body::{Body, Frame, SizeHint};
 
-use super::http_guard::HttpResponse;
+use super::response::HttpResponse;
 
 /// The longest a stream's headers wait for its answer: far above a quick
 /// call's time, far below anything a client would notice.

@@ -20,7 +20,7 @@ use hyper::body::Body;
 use rmcp::model::{ClientJsonRpcMessage, ClientRequest};
 use serde_json::{Value, json};
 
-use super::http_guard::{HttpResponse, plain};
+use super::response::{HttpResponse, plain};
 
 /// The slowest average rate a body may arrive at, bytes per second.
 pub(crate) const MIN_BODY_RATE: u64 = 1024;

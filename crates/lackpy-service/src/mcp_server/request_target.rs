@@ -6,7 +6,7 @@
 
 use http::{Request, StatusCode, header};
 
-use super::http_guard::{HttpResponse, plain};
+use super::response::{HttpResponse, plain};
 
 /// The one path served.
 pub(crate) const MCP_PATH: &str = "/mcp";

@@ -6,10 +6,9 @@ use rmcp::model::{CallToolResult, ErrorData};
 use rmcp::service::{RequestContext, RoleServer};
 use tokio_util::sync::CancellationToken;
 
+use super::Shared;
 use super::run::{execution_result, supervise};
-use super::{Shared, TOOLS_ARGUMENT};
-use crate::runs::RunError;
-use crate::service::{Resume, ServiceError};
+use crate::service::Resume;
 
 /// Resumes one run for a client. A run another resume (or process) holds
 /// answers `Busy`, as a full queue does; a run that cannot be resumed
@@ -33,23 +32,11 @@ pub(super) async fn resume_run(
     .await
 }
 
-/// A service error as an MCP caller reads it: run errors name this
-/// server's tools where the command line's name its commands.
-pub(super) fn error_message(e: &ServiceError) -> String {
-    match e {
-        ServiceError::Run(RunError::NotFound(id)) => {
-            format!("no resumable run '{id}' (list_runs shows the runs that can be resumed)")
-        }
-        ServiceError::Run(RunError::NeedsDecision(id)) => format!(
-            "run '{id}' waits for an approval: call resume_run with approve true (the call runs) or false (it is refused)"
-        ),
-        other => other.message_for(TOOLS_ARGUMENT),
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use super::super::run::error_message;
+    use crate::runs::RunError;
+    use crate::service::ServiceError;
 
     #[test]
     fn run_errors_name_the_mcp_tools() {

@@ -16,8 +16,9 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream, resume};
+use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream};
 use crate::delegate::DelegateResult;
+use crate::runs::RunError;
 use crate::service::{
     Delegate, RunControl, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver,
 };
@@ -166,7 +167,7 @@ where
         Ok(result) => Ok(answer(&result)),
         // Misconfiguration named by the request (an unknown tool or
         // profile, a run that cannot be resumed): the caller can fix it.
-        Err(e) => Ok(request_error(resume::error_message(&e))),
+        Err(e) => Ok(request_error(error_message(&e))),
     }
 }
 
@@ -187,7 +188,7 @@ where
     cancel.cancel();
     match run.await {
         Ok(result) => Ok(answer(&result)),
-        Err(e) => Ok(request_error(resume::error_message(&e))),
+        Err(e) => Ok(request_error(error_message(&e))),
     }
 }
 
@@ -250,4 +251,18 @@ fn parse_deep(text: &str) -> Option<serde_json::Value> {
         .join()
         .ok()
         .flatten()
+}
+
+/// A service error as an MCP caller reads it: run errors name this
+/// server's tools where the command line's name its commands.
+pub(super) fn error_message(e: &ServiceError) -> String {
+    match e {
+        ServiceError::Run(RunError::NotFound(id)) => {
+            format!("no resumable run '{id}' (list_runs shows the runs that can be resumed)")
+        }
+        ServiceError::Run(RunError::NeedsDecision(id)) => format!(
+            "run '{id}' waits for an approval: call resume_run with approve true (the call runs) or false (it is refused)"
+        ),
+        other => other.message_for(TOOLS_ARGUMENT),
+    }
 }
