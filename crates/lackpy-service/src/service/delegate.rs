@@ -114,7 +114,7 @@ impl LackpyService {
             return Err(ServiceError::EmptyIntent);
         }
         let ns = self.namespace(request.tools.as_deref(), request.profile.as_deref())?;
-        let toolbox = &self.inner.toolbox;
+        let toolbox = &self.toolbox;
         let tools: Vec<ToolLine> = ns
             .entries
             .iter()

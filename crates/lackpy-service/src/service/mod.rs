@@ -112,6 +112,9 @@ pub struct RunProgram {
 #[derive(Clone)]
 pub struct LackpyService {
     inner: Arc<Inner>,
+    /// Kept beside `inner` so [`LackpyService::with_tools`] can give a
+    /// service more tools while sharing everything else.
+    toolbox: Arc<Toolbox>,
 }
 
 struct Inner {
@@ -119,7 +122,6 @@ struct Inner {
     config: Config,
     config_file: Option<PathBuf>,
     warnings: Vec<ConfigWarning>,
-    toolbox: Toolbox,
     bridge: Bridge,
     limits: Limits,
     python: Arc<PythonRuntime>,
@@ -213,7 +215,6 @@ impl LackpyService {
                 config,
                 config_file,
                 warnings,
-                toolbox,
                 bridge,
                 limits,
                 python,
@@ -226,7 +227,24 @@ impl LackpyService {
                 policy,
                 runs,
             }),
+            toolbox: Arc::new(toolbox),
         })
+    }
+
+    /// This service with `tools` registered directly as well (precedence
+    /// ∞, as [`ServiceOptions::tools`] registers them): the config, MCP
+    /// sessions, limits and run store are shared with `self`, which keeps
+    /// its own tools. For an embedder that adds tools after start (the
+    /// Python package's `@svc.tool`).
+    pub fn with_tools(&self, tools: Vec<(ToolSpec, Arc<dyn Tool>)>) -> LackpyService {
+        let mut toolbox = (*self.toolbox).clone();
+        for (spec, tool) in tools {
+            toolbox.register(spec, tool);
+        }
+        LackpyService {
+            inner: Arc::clone(&self.inner),
+            toolbox: Arc::new(toolbox),
+        }
     }
 
     /// The workspace root.
@@ -236,7 +254,7 @@ impl LackpyService {
 
     /// The toolbox.
     pub fn toolbox(&self) -> &Toolbox {
-        &self.inner.toolbox
+        &self.toolbox
     }
 
     /// Resolves which tools a call may use, dropping unavailable ones.
@@ -254,7 +272,7 @@ impl LackpyService {
             selection,
             &self.inner.config,
             &self.inner.workspace,
-            &self.inner.toolbox,
+            &self.toolbox,
         )?;
         plan::apply_ceilings(self, &mut ns);
         Ok(ns)
@@ -286,7 +304,7 @@ impl LackpyService {
         allowed.extend(params.iter().map(|(k, _)| k.clone()));
         let mut rules = rules.to_vec();
         rules.extend(plan::profile_rules(self, ns.profile.as_deref()));
-        let signatures = signatures::of_namespace(&self.inner.toolbox, ns);
+        let signatures = signatures::of_namespace(&self.toolbox, ns);
         let mut v = lackpy_lang::validate_with(program, &allowed, &rules, &signatures);
         plan::explain_ceilings(ns, &mut v);
         v
@@ -376,7 +394,7 @@ impl LackpyService {
 
     /// Every tool with its candidates, provenance, grade and availability.
     pub fn tools(&self) -> Vec<ToolListing> {
-        self.inner.toolbox.listing()
+        self.toolbox.listing()
     }
 
     /// The namespace a profile (or the default) gives, with the prompt lines.
@@ -384,8 +402,8 @@ impl LackpyService {
         let ns = self.namespace(None, profile)?;
         let names: Vec<String> = ns.entries.iter().map(|(_, t)| t.clone()).collect();
         Ok(ProfileInfo {
-            grade: self.inner.toolbox.grade(&names),
-            description: self.inner.toolbox.format_description(&names),
+            grade: self.toolbox.grade(&names),
+            description: self.toolbox.format_description(&names),
             namespace: ns,
         })
     }

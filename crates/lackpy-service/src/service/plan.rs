@@ -80,7 +80,7 @@ pub(super) fn plan(service: &LackpyService, request: &RunProgram) -> Result<Plan
     let mut rules = request.rules.clone();
     rules.extend(profile_rules(service, ns.profile.as_deref()));
     let approval_timeout = policy_for(service, ns.profile.as_deref()).approval_timeout();
-    let signatures = super::signatures::of_namespace(&service.inner.toolbox, &ns);
+    let signatures = super::signatures::of_namespace(&service.toolbox, &ns);
     Ok(Plan {
         signatures,
         tools,
@@ -197,7 +197,7 @@ pub(super) fn apply_ceilings(service: &LackpyService, ns: &mut Namespace) {
     if policy.is_empty() {
         return;
     }
-    let toolbox = &service.inner.toolbox;
+    let toolbox = &service.toolbox;
     let entries = std::mem::take(&mut ns.entries);
     for (called, name) in entries {
         let (Some(spec), Some(precedence)) = (toolbox.spec(&name), toolbox.precedence(&name))
@@ -217,7 +217,7 @@ pub(super) fn apply_ceilings(service: &LackpyService, ns: &mut Namespace) {
 
 /// The namespace's tools, resolved, with their call timeouts and gates.
 pub(super) fn namespace_tools(service: &LackpyService, ns: &Namespace) -> Vec<NamespaceTool> {
-    let toolbox = &service.inner.toolbox;
+    let toolbox = &service.toolbox;
     let policy = policy_for(service, ns.profile.as_deref());
     ns.entries
         .iter()

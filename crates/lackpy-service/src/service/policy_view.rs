@@ -42,7 +42,7 @@ impl LackpyService {
     /// What the policy (of `profile`, or the top-level one) says of tool
     /// `name`; `None` for an unknown or unavailable tool.
     pub fn tool_policy(&self, name: &str, profile: Option<&str>) -> Option<PolicyView> {
-        let toolbox = &self.inner.toolbox;
+        let toolbox = &self.toolbox;
         let spec = toolbox.spec(name)?;
         let kind = ProvenanceKind::of(toolbox.precedence(name)?);
         let state = super::plan::policy_for(self, profile).evaluate(name, spec.grade, kind);
@@ -66,7 +66,7 @@ impl LackpyService {
         let ns = self.namespace(tools, profile)?;
         let validation = self.validate_in(&ns, program, params, rules);
         let policy = super::plan::policy_for(self, ns.profile.as_deref());
-        let toolbox = &self.inner.toolbox;
+        let toolbox = &self.toolbox;
         let names: Vec<&str> = ns.entries.iter().map(|(_, t)| t.as_str()).collect();
         let grade = toolbox.grade(&names);
         let mut needs_approval: Vec<GatedCall> = Vec::new();

@@ -87,8 +87,8 @@ pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatu
             .iter()
             .map(|(k, _)| k.to_string())
             .collect(),
-        tools_total: inner.toolbox.names().len(),
-        tools_available: inner.toolbox.available_names().len(),
+        tools_total: service.toolbox.names().len(),
+        tools_available: service.toolbox.available_names().len(),
         mcp_servers: service.mcp_status(),
         skipped_mcp_servers: inner
             .skipped_servers

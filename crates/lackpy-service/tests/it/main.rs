@@ -32,3 +32,4 @@ mod mcp_http_stream;
 mod mcp_init;
 mod mcp_serve;
 mod service_policy;
+mod service_with_tools;
