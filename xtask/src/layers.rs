@@ -24,7 +24,13 @@ pub const STACK: &[&str] = &[
     "lackpy-bridge",
     "lackpy-mcp-client",
     "lackpy-service",
+    "lackpy-py",
 ];
+
+/// Crates of the stack that no workspace crate may depend on, not even
+/// for tests: the Python extension module (`lackpy-py`) is a product
+/// built on the service, never a library for the others.
+pub const LEAVES: &[&str] = &["lackpy-py"];
 
 /// Workspace crates for tests only (test servers and helpers, never
 /// published): a crate of the stack, the pure one included, may reach them
@@ -129,7 +135,11 @@ pub fn check(metadata: &Value) -> Result<String, String> {
                 dep.to_string()
             });
             let dep_layer = STACK.iter().position(|s| *s == dep);
-            if TEST_ONLY.contains(&dep) {
+            if LEAVES.contains(&dep) {
+                violations.push(format!(
+                    "layer violation: {name} -> {dep} ({kind}): {dep} is a leaf of the stack; no crate may depend on it"
+                ));
+            } else if TEST_ONLY.contains(&dep) {
                 // The pure crate too: its tests may use the test helpers
                 // (the seeded RNG), its library may not.
                 if kind != "dev" && layer.is_some() {

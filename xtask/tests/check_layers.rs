@@ -514,3 +514,20 @@ fn the_service_api_may_not_reach_into_the_mcp_server() {
         "{found:?}"
     );
 }
+
+#[test]
+fn nothing_may_depend_on_the_python_package() {
+    let err = xtask::layers::check_manifest(Some(&fixture("leaf"))).expect_err("must fail");
+    assert!(
+        err.contains("lackpy-service -> lackpy-py (dev): lackpy-py is a leaf"),
+        "a dev edge to the leaf counts: {err}"
+    );
+    assert!(
+        err.contains("lackpy-test-support -> lackpy-py (normal): lackpy-py is a leaf"),
+        "so does a crate outside the stack: {err}"
+    );
+    assert!(
+        !err.contains("lackpy-py -> lackpy-service"),
+        "the leaf may use the stack: {err}"
+    );
+}
