@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use lackpy_bridge::CancelToken;
-use lackpy_lang::Grade;
+use lackpy_lang::{Grade, Rule};
 use lackpy_service::{Delegate, LackpyService, RunProgram, ServiceError, ServiceOptions};
 use lackpy_sources::{ArgSpec, Provider, Tool, ToolSpec};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -144,10 +144,12 @@ fn request(
     timeout_ms: Option<u64>,
     tools: Option<Vec<String>>,
     profile: Option<String>,
+    rules: Option<Vec<String>>,
     cancel: &CancelToken,
 ) -> PyResult<RunProgram> {
     let mut r = RunProgram {
         program: program_text(program)?,
+        rules: parse_rules(rules)?,
         params: convert::params(params)?,
         timeout: timeout_ms.map(Duration::from_millis),
         tools,
@@ -156,6 +158,18 @@ fn request(
     };
     r.control.cancel = Some(cancel.clone());
     Ok(r)
+}
+
+/// Rule names (`no_loops`, ...) as rules; an unknown one is a `ConfigError`.
+fn parse_rules(rules: Option<Vec<String>>) -> PyResult<Vec<Rule>> {
+    rules
+        .unwrap_or_default()
+        .iter()
+        .map(|r| {
+            r.parse::<Rule>()
+                .map_err(|e| config_error(&ServiceError::Rule(e)))
+        })
+        .collect()
 }
 
 fn arg_spec(d: &Bound<'_, PyDict>) -> PyResult<ArgSpec> {
@@ -267,7 +281,8 @@ impl NativeService {
     }
 
     /// Validates and runs a program, blocking with the GIL released.
-    #[pyo3(signature = (program, params=None, timeout_ms=None, tools=None, profile=None))]
+    #[pyo3(signature = (program, params=None, timeout_ms=None, tools=None, profile=None, rules=None))]
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         py: Python<'_>,
@@ -276,17 +291,18 @@ impl NativeService {
         timeout_ms: Option<u64>,
         tools: Option<Vec<String>>,
         profile: Option<String>,
+        rules: Option<Vec<String>>,
     ) -> PyResult<Py<PyExecutionResult>> {
         let service = self.current()?;
         let cancel = CancelToken::new();
-        let req = request(program, params, timeout_ms, tools, profile, &cancel)?;
+        let req = request(program, params, timeout_ms, tools, profile, rules, &cancel)?;
         let r = block_on_interruptible(py, &cancel, async move { service.run_program(req).await })?;
         finish(py, r)
     }
 
     /// Starts a run on the runtime; `callback(ok, value)` is called (from
     /// another thread) with the result, or with the `ConfigError`.
-    #[pyo3(signature = (program, event_loop, callback, params=None, timeout_ms=None, tools=None, profile=None))]
+    #[pyo3(signature = (program, event_loop, callback, params=None, timeout_ms=None, tools=None, profile=None, rules=None))]
     #[allow(clippy::too_many_arguments)]
     fn start(
         &self,
@@ -298,10 +314,11 @@ impl NativeService {
         timeout_ms: Option<u64>,
         tools: Option<Vec<String>>,
         profile: Option<String>,
+        rules: Option<Vec<String>>,
     ) -> PyResult<RunHandle> {
         let service = self.bound_to(py, &event_loop)?;
         let cancel = CancelToken::new();
-        let req = request(program, params, timeout_ms, tools, profile, &cancel)?;
+        let req = request(program, params, timeout_ms, tools, profile, rules, &cancel)?;
         let rt = runtime::get()?;
         rt.spawn(async move {
             let r = service.run_program(req).await;
@@ -321,7 +338,7 @@ impl NativeService {
 
     /// Validates a program without running it: a dict (`valid`,
     /// `errors`, `diagnostics`, `calls`, `variables`).
-    #[pyo3(signature = (program, params=None, tools=None, profile=None))]
+    #[pyo3(signature = (program, params=None, tools=None, profile=None, rules=None))]
     fn validate<'py>(
         &self,
         py: Python<'py>,
@@ -329,12 +346,14 @@ impl NativeService {
         params: Option<&Bound<'_, PyDict>>,
         tools: Option<Vec<String>>,
         profile: Option<String>,
+        rules: Option<Vec<String>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let service = self.current()?;
         let text = program_text(program)?;
         let params = convert::params(params)?;
+        let rules = parse_rules(rules)?;
         let v = service
-            .validate(&text, tools.as_deref(), profile.as_deref(), &params, &[])
+            .validate(&text, tools.as_deref(), profile.as_deref(), &params, &rules)
             .map_err(|e| config_error(&e))?;
         let json = serde_json::to_string(&v).map_err(|e| PyValueError::new_err(e.to_string()))?;
         crate::json_loads(py, &json)
@@ -355,7 +374,8 @@ impl NativeService {
 
     /// Asks the configured model tiers for a program for `intent` and runs
     /// it; a dict as `lackpy delegate --json` prints it.
-    #[pyo3(signature = (intent, params=None, timeout_ms=None, tools=None, profile=None))]
+    #[pyo3(signature = (intent, params=None, timeout_ms=None, tools=None, profile=None, rules=None))]
+    #[allow(clippy::too_many_arguments)]
     fn delegate<'py>(
         &self,
         py: Python<'py>,
@@ -364,11 +384,13 @@ impl NativeService {
         timeout_ms: Option<u64>,
         tools: Option<Vec<String>>,
         profile: Option<String>,
+        rules: Option<Vec<String>>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let service = self.current()?;
         let cancel = CancelToken::new();
         let mut req = Delegate {
             intent,
+            rules: parse_rules(rules)?,
             params: convert::params(params)?,
             timeout: timeout_ms.map(Duration::from_millis),
             tools,

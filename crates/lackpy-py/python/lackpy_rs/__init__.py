@@ -103,17 +103,19 @@ class Service:
         timeout_ms: int | None = None,
         tools: Sequence[str] | None = None,
         profile: str | None = None,
+        rules: Sequence[str] | None = None,
     ) -> ExecutionResult:
         """Validates and runs ``program``, blocking until it ends (Ctrl-C
         cancels it and raises ``KeyboardInterrupt``). Other Python threads
         keep running meanwhile.
 
         A program that fails to validate or run gives a result with
-        ``success`` false; misconfiguration (an unknown tool or profile)
-        raises :class:`ConfigError`.
+        ``success`` false; misconfiguration (an unknown tool, profile or
+        rule) raises :class:`ConfigError`. ``rules`` are extra validation
+        rules by name (``no_loops``, ...).
         """
         return self._native.run(
-            program, _params(params), timeout_ms, _names(tools), profile
+            program, _params(params), timeout_ms, _names(tools), profile, _names(rules)
         )
 
     async def run_async(
@@ -124,6 +126,7 @@ class Service:
         timeout_ms: int | None = None,
         tools: Sequence[str] | None = None,
         profile: str | None = None,
+        rules: Sequence[str] | None = None,
     ) -> ExecutionResult:
         """:meth:`run` without blocking the event loop: async tools are
         awaited on this loop; cancelling the awaiting task cancels the
@@ -135,7 +138,14 @@ class Service:
             loop.call_soon_threadsafe(_settle, future, ok, value)
 
         handle = self._native.start(
-            program, loop, settle, _params(params), timeout_ms, _names(tools), profile
+            program,
+            loop,
+            settle,
+            _params(params),
+            timeout_ms,
+            _names(tools),
+            profile,
+            _names(rules),
         )
         try:
             return await future
@@ -150,10 +160,13 @@ class Service:
         params: Mapping[str, Any] | None = None,
         tools: Sequence[str] | None = None,
         profile: str | None = None,
+        rules: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """Validates ``program`` without running it: ``{"valid", "errors",
         "diagnostics", "calls", "variables"}``."""
-        return self._native.validate(program, _params(params), _names(tools), profile)
+        return self._native.validate(
+            program, _params(params), _names(tools), profile, _names(rules)
+        )
 
     def tools(self) -> list[dict[str, Any]]:
         """Every tool as ``lackpy tools --json`` lists it (name, grade,
@@ -172,12 +185,13 @@ class Service:
         timeout_ms: int | None = None,
         tools: Sequence[str] | None = None,
         profile: str | None = None,
+        rules: Sequence[str] | None = None,
     ) -> dict[str, Any]:
         """Has the configured tiers (templates, rules, models) write a
         program for ``intent`` and runs it; the dict ``lackpy delegate
         --json`` prints."""
         return self._native.delegate(
-            intent, _params(params), timeout_ms, _names(tools), profile
+            intent, _params(params), timeout_ms, _names(tools), profile, _names(rules)
         )
 
     def close(self) -> None:
@@ -210,7 +224,7 @@ def _names(tools: Sequence[str] | None) -> list[str] | None:
     if tools is None:
         return None
     if isinstance(tools, str):
-        raise TypeError("tools must be a sequence of tool names, not a str")
+        raise TypeError("tools and rules are sequences of names, not a str")
     return list(tools)
 
 

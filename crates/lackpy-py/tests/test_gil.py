@@ -1,0 +1,54 @@
+"""The interpreter runs with the GIL released; Ctrl-C cancels a run."""
+
+from __future__ import annotations
+
+import _thread
+import threading
+import time
+
+import pytest
+
+from conftest import LONG
+from lackpy_rs import Service
+
+
+def test_another_python_thread_makes_progress_during_a_run(long_svc: Service) -> None:
+    count = 0
+    stop = threading.Event()
+
+    def spin() -> None:
+        nonlocal count
+        while not stop.is_set():
+            count += 1
+
+    t = threading.Thread(target=spin)
+    t.start()
+    try:
+        before = count
+        r = long_svc.run(LONG, timeout_ms=300)
+        during = count - before
+    finally:
+        stop.set()
+        t.join()
+    assert r.error_type == "TimeoutError"
+    # Held for 300 ms, the GIL would let the thread run not at all.
+    assert during > 10_000
+
+
+def test_a_python_tool_runs_while_other_threads_wait_for_the_gil(svc: Service) -> None:
+    @svc.tool
+    def who() -> str:
+        return threading.current_thread().name
+
+    assert isinstance(svc.run("who()").output, str)
+
+
+def test_keyboard_interrupt_cancels_a_blocking_run(long_svc: Service) -> None:
+    timer = threading.Timer(0.2, _thread.interrupt_main)
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        long_svc.run(LONG)
+    # The program would run for 60 s; it stopped within a step of Ctrl-C.
+    assert time.monotonic() - started < 10
+    assert long_svc.run("1").output == 1
