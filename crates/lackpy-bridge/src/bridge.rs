@@ -137,7 +137,10 @@ impl Bridge {
                 );
             }
         };
-        if !self.inline_slice.is_zero() {
+        // A caller blocking its own thread on the run has it interpret
+        // there (see `CallerThreadRuns`): no slice, no hand-off.
+        let here = crate::caller_thread::here();
+        if !here && !self.inline_slice.is_zero() {
             let slice = {
                 let _active = Active::enter(&self.active);
                 first_slice(&request, &cancel, self.inline_slice)
@@ -170,7 +173,7 @@ impl Bridge {
         let active = Arc::clone(&self.active);
         let task_files = Arc::clone(&files);
         let task_cancel = cancel.clone();
-        let interpreter = tokio::task::spawn_blocking(move || {
+        let interpret_run = move || {
             let _permit = permit;
             let _active = Active::enter(&active);
             let _mark = InterpreterThread::enter();
@@ -208,8 +211,12 @@ impl Bridge {
             let outcome = interpret(&request.module, &mut host, &request.params, &opts);
             task_cancel.detach_thread();
             (outcome, host.paused.take(), host.replay_left())
-        })
-        .await;
+        };
+        let interpreter = if here {
+            Ok(interpret_run())
+        } else {
+            tokio::task::spawn_blocking(interpret_run).await
+        };
         on_drop.0 = None;
         match interpreter {
             Ok((outcome, paused, replay_left)) => {

@@ -30,6 +30,7 @@
 pub mod approval;
 mod blocking;
 mod bridge;
+mod caller_thread;
 mod cancel;
 mod catch;
 mod gate;
@@ -45,6 +46,7 @@ pub mod result_json;
 pub use approval::{Answer, AnswerFuture, ApprovalRequest, Approver, Decision, Gate};
 pub use blocking::{BlockingBridge, BridgeError};
 pub use bridge::{Bridge, BridgeConfig};
+pub use caller_thread::CallerThreadRuns;
 pub use cancel::CancelToken;
 pub use journal::{CallRecord, CallStart, Journal, JournalSink};
 pub use py_json::python_json_to_strict;

@@ -52,6 +52,14 @@ pub(crate) struct RunHandle {
 
 #[pymethods]
 impl RunHandle {
+    /// A handle for a run not yet started (`NativeService.run` takes it).
+    #[new]
+    fn new() -> RunHandle {
+        RunHandle {
+            cancel: CancelToken::new(),
+        }
+    }
+
     /// Stops the run within one step.
     fn cancel(&self) {
         self.cancel.cancel();
@@ -281,7 +289,12 @@ impl NativeService {
     }
 
     /// Validates and runs a program, blocking with the GIL released.
-    #[pyo3(signature = (program, params=None, timeout_ms=None, tools=None, profile=None, rules=None))]
+    ///
+    /// The interpreter runs on this thread (its Python tools are called
+    /// here, with this thread's own Python state); `handle` (a
+    /// [`RunHandle`]) lets another thread stop it, which is how the Python
+    /// wrapper turns Ctrl-C into a cancel.
+    #[pyo3(signature = (program, params=None, timeout_ms=None, tools=None, profile=None, rules=None, handle=None))]
     #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
@@ -292,11 +305,17 @@ impl NativeService {
         tools: Option<Vec<String>>,
         profile: Option<String>,
         rules: Option<Vec<String>>,
+        handle: Option<Py<RunHandle>>,
     ) -> PyResult<Py<PyExecutionResult>> {
         let service = self.current()?;
-        let cancel = CancelToken::new();
+        let cancel = handle.map_or_else(CancelToken::new, |h| h.get().cancel.clone());
         let req = request(program, params, timeout_ms, tools, profile, rules, &cancel)?;
-        let r = block_on_interruptible(py, &cancel, async move { service.run_program(req).await })?;
+        runtime::ensure_outside()?;
+        let rt = runtime::get()?;
+        let r = py.detach(|| {
+            let _here = lackpy_bridge::CallerThreadRuns::enter();
+            rt.block_on(service.run_program(req))
+        });
         finish(py, r)
     }
 

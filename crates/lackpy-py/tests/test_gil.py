@@ -52,3 +52,31 @@ def test_keyboard_interrupt_cancels_a_blocking_run(long_svc: Service) -> None:
     # The program would run for 60 s; it stopped within a step of Ctrl-C.
     assert time.monotonic() - started < 10
     assert long_svc.run("1").output == 1
+
+
+def test_a_real_sigint_cancels_a_blocking_run(long_svc: Service) -> None:
+    import os
+    import signal
+
+    timer = threading.Timer(0.2, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    started = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        long_svc.run(LONG)
+    assert time.monotonic() - started < 10
+
+
+def test_a_run_on_another_thread_runs_there(svc: Service) -> None:
+    seen = []
+
+    @svc.tool
+    def where() -> int:
+        seen.append(threading.get_ident())
+        return 1
+
+    out = []
+    t = threading.Thread(target=lambda: out.append(svc.run("where() + where()").output))
+    t.start()
+    t.join()
+    assert out == [2]
+    assert seen == [t.ident, t.ident]

@@ -2,5 +2,6 @@
 
 mod approval;
 mod bridge;
+mod caller_thread;
 mod inline;
 mod result_size;

@@ -18,7 +18,8 @@ import inspect
 import os
 from typing import Any, Awaitable, Callable, Mapping, Sequence, TypeVar
 
-from ._native import ConfigError, ExecutionResult, NativeService
+from ._interrupt import cancelled_by_ctrl_c
+from ._native import ConfigError, ExecutionResult, NativeService, RunHandle
 from ._signature import arg_specs
 from ._signature import description as _doc_description
 
@@ -114,9 +115,17 @@ class Service:
         rule) raises :class:`ConfigError`. ``rules`` are extra validation
         rules by name (``no_loops``, ...).
         """
-        return self._native.run(
-            program, _params(params), timeout_ms, _names(tools), profile, _names(rules)
-        )
+        handle = RunHandle()
+        with cancelled_by_ctrl_c(handle):
+            return self._native.run(
+                program,
+                _params(params),
+                timeout_ms,
+                _names(tools),
+                profile,
+                _names(rules),
+                handle,
+            )
 
     async def run_async(
         self,

@@ -45,8 +45,10 @@ class ExecutionResult:
     def to_json(self) -> str: ...
 
 class RunHandle:
-    """Cancels a run started by :meth:`NativeService.start`."""
+    """Cancels a run (started by :meth:`NativeService.start`, or given to
+    :meth:`NativeService.run`)."""
 
+    def __init__(self) -> None: ...
     def cancel(self) -> None: ...
 
 class NativeService:
@@ -76,6 +78,7 @@ class NativeService:
         tools: list[str] | None = None,
         profile: str | None = None,
         rules: list[str] | None = None,
+        handle: RunHandle | None = None,
     ) -> ExecutionResult: ...
     def start(
         self,
