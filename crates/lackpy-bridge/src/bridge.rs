@@ -138,9 +138,9 @@ impl Bridge {
             }
         };
         // A caller blocking its own thread on the run has it interpret
-        // there (see `CallerThreadRuns`): no slice, no hand-off.
+        // there (see `CallerThreadRuns`) after the slice: no hand-off.
         let here = crate::caller_thread::here();
-        if !here && !self.inline_slice.is_zero() {
+        if !self.inline_slice.is_zero() {
             let slice = {
                 let _active = Active::enter(&self.active);
                 first_slice(&request, &cancel, self.inline_slice)

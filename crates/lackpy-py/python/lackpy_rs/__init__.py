@@ -18,7 +18,7 @@ import inspect
 import os
 from typing import Any, Awaitable, Callable, Mapping, Sequence, TypeVar
 
-from ._interrupt import cancelled_by_ctrl_c
+from . import _interrupt
 from ._native import ConfigError, ExecutionResult, NativeService, RunHandle
 from ._signature import arg_specs
 from ._signature import description as _doc_description
@@ -116,7 +116,8 @@ class Service:
         rules by name (``no_loops``, ...).
         """
         handle = RunHandle()
-        with cancelled_by_ctrl_c(handle):
+        watching = _interrupt.watch(handle)
+        try:
             return self._native.run(
                 program,
                 _params(params),
@@ -126,6 +127,8 @@ class Service:
                 _names(rules),
                 handle,
             )
+        finally:
+            _interrupt.unwatch(watching)
 
     async def run_async(
         self,

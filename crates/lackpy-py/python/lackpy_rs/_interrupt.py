@@ -10,11 +10,10 @@ handler then runs as soon as the run returns: ``KeyboardInterrupt``.
 
 from __future__ import annotations
 
-import contextlib
 import signal
 import socket
 import threading
-from typing import Any, Iterator
+from typing import Any
 
 _lock = threading.Lock()
 _wakeup: socket.socket | None = None
@@ -30,13 +29,14 @@ def _watch(sock: socket.socket) -> None:
         if not data:
             return
         if signal.SIGINT in data:
-            with _lock:
-                for handle in list(_runs):
-                    handle.cancel()
+            for handle in list(_runs):
+                handle.cancel()
 
 
 def _wakeup_fd() -> int:
     global _wakeup
+    if _wakeup is not None:
+        return _wakeup.fileno()
     with _lock:
         if _wakeup is None:
             reader, writer = socket.socketpair()
@@ -48,23 +48,25 @@ def _wakeup_fd() -> int:
         return _wakeup.fileno()
 
 
-@contextlib.contextmanager
-def cancelled_by_ctrl_c(handle: Any) -> Iterator[None]:
-    """Within it, Ctrl-C cancels the run of ``handle`` (on the main
-    thread; elsewhere there are no signals to watch)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
+_MAIN = threading.main_thread().ident
+
+
+def watch(handle: Any) -> Any:
+    """Has Ctrl-C cancel the run of ``handle`` until :func:`unwatch` is
+    given what this returned (on the main thread only: elsewhere there are
+    no signals to watch; then it returns ``None``)."""
+    if threading.get_ident() != _MAIN:
+        return None
     try:
         previous = signal.set_wakeup_fd(_wakeup_fd(), warn_on_full_buffer=False)
     except ValueError:  # not the main interpreter
-        yield
-        return
-    with _lock:
-        _runs.add(handle)
-    try:
-        yield
-    finally:
-        with _lock:
-            _runs.discard(handle)
-        signal.set_wakeup_fd(previous)
+        return None
+    _runs.add(handle)
+    return (handle, previous)
+
+
+def unwatch(token: Any) -> None:
+    """Ends what :func:`watch` started."""
+    if token is not None:
+        _runs.discard(token[0])
+        signal.set_wakeup_fd(token[1])
