@@ -207,6 +207,7 @@ impl Bridge {
                 deadline: Some(deadline),
                 variables: request.variables,
                 teardown: request.teardown,
+                output_value: request.output_value,
             };
             let outcome = interpret(&request.module, &mut host, &request.params, &opts);
             task_cancel.detach_thread();

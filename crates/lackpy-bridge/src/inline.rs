@@ -78,6 +78,7 @@ pub(crate) fn first_slice(request: &RunRequest, cancel: &CancelToken, slice: Dur
         // An attempt that is dropped runs again from the top: what it
         // built must not stay allocated beside the second run's values.
         teardown: Teardown::Free,
+        output_value: request.output_value,
     };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         interpret(&request.module, &mut host, &request.params, &opts)

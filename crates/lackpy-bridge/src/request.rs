@@ -88,6 +88,9 @@ pub struct RunRequest {
     /// the run. A run's short first slice on the caller's thread always
     /// frees them.
     pub teardown: Teardown,
+    /// Whether the outcome also holds the output as a `Data` tree keeping
+    /// its Python forms (`RunOutcome::output_value`); off by default.
+    pub output_value: bool,
     /// Who approves gated calls, and how long they may take.
     pub approvals: Approvals,
     /// The run's journal: calls to replay, and where new records go.
@@ -145,6 +148,7 @@ impl RunRequest {
             workspace: workspace.into(),
             variables: Variables::Collect,
             teardown: Teardown::Free,
+            output_value: false,
             approvals: Approvals::default(),
             journal: None,
             run_id: None,

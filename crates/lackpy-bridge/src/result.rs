@@ -92,6 +92,7 @@ impl ExecutionResult {
         let outcome = RunOutcome {
             success: false,
             output: None,
+            output_value: None,
             output_repr: None,
             stdout: String::new(),
             error: Some(error),

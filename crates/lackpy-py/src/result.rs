@@ -22,6 +22,15 @@ impl PyExecutionResult {
     fn json_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         crate::json_loads(py, &self.inner.to_json())
     }
+
+    /// The output with its Python forms (the service was asked for it),
+    /// else as its JSON reads (a resumed run, say).
+    fn python_output(&self) -> Option<lackpy_lang::Data> {
+        self.inner
+            .output_value
+            .clone()
+            .or_else(|| self.inner.output_data())
+    }
 }
 
 fn opt_to_py<'py>(py: Python<'py>, v: Option<&lackpy_lang::Data>) -> PyResult<Bound<'py, PyAny>> {
@@ -43,7 +52,7 @@ impl PyExecutionResult {
     /// it has none or failed), as a Python value.
     #[getter]
     fn output<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        opt_to_py(py, self.inner.output.as_ref())
+        opt_to_py(py, self.python_output().as_ref())
     }
 
     /// Python's `repr` of `output`.
@@ -61,7 +70,14 @@ impl PyExecutionResult {
     /// `output`, else `stdout` stripped if not empty, else `None`.
     #[getter]
     fn effective_output<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        opt_to_py(py, self.inner.effective_output.as_ref())
+        let output = self.python_output();
+        if output.is_some() || !self.inner.success {
+            return opt_to_py(py, output.as_ref());
+        }
+        opt_to_py(
+            py,
+            self.inner.effective_output().map(|t| t.to_data()).as_ref(),
+        )
     }
 
     /// The error message (`str(exc)`), when the run failed.

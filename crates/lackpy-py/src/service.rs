@@ -162,6 +162,8 @@ fn request(
         timeout: timeout_ms.map(Duration::from_millis),
         tools,
         profile,
+        // Python gets the value back with its tuples and sets.
+        output_value: true,
         ..RunProgram::default()
     };
     r.control.cancel = Some(cancel.clone());

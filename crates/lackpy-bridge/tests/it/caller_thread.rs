@@ -64,7 +64,7 @@ fn a_run_polled_under_the_guard_calls_its_tools_on_the_callers_thread() {
         rt.block_on(bridge.run(request(&seen)))
     };
     assert!(result.success, "{:?}", result.error);
-    assert_eq!(result.output, Some(Data::Int(4.into())));
+    assert_eq!(result.output_data(), Some(Data::Int(4.into())));
     let me = std::thread::current().id();
     assert_eq!(*seen.lock().expect("lock"), vec![me, me]);
 }

@@ -54,7 +54,7 @@ use crate::data::Data;
 use crate::json_text::JsonText;
 use crate::syntax::ast;
 use crate::syntax::catalog::builtin_by_name;
-use crate::value::convert::{from_data, to_json_text_with};
+use crate::value::convert::{from_data, to_data_with, to_json_text_with};
 use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::growth::Growth;
 use crate::value::mem::{self, MemScope};
@@ -78,6 +78,12 @@ pub struct RunOptions {
     /// What happens to the program's values when the run ends; freed by
     /// default.
     pub teardown: Teardown,
+    /// Whether the outcome also holds the output as a [`Data`] tree that
+    /// keeps its Python forms (tuples, sets, non-string keys) in
+    /// [`RunOutcome::output_value`], for a host that hands the value on to
+    /// Python. Off by default: the tree takes many times the bytes of the
+    /// JSON text every host gets.
+    pub output_value: bool,
 }
 
 /// What happens to the program's values when a run ends.
@@ -179,7 +185,7 @@ fn run_inner(
     };
     let trace = Trace::new(opts.limits.max_trace_entries);
     let mut interp = Interp::new(host, &program, budget, trace);
-    let outcome = interp.run_program(params, start, opts.variables);
+    let outcome = interp.run_program(params, start, opts.variables, opts.output_value);
     match opts.teardown {
         Teardown::Free => interp.break_cycles(),
         // The values are still counted in the memory meter; the scope
@@ -197,6 +203,7 @@ fn failure(e: Exc, stdout: String, trace: Trace, duration: Duration) -> RunOutco
     RunOutcome {
         success: false,
         output: None,
+        output_value: None,
         output_repr: Some("None".to_owned()),
         stdout,
         error: Some(e.msg),
@@ -343,9 +350,10 @@ impl<'a> Interp<'a> {
         params: &[(String, Data)],
         start: Instant,
         variables: Variables,
+        output_value: bool,
     ) -> RunOutcome {
         let result = self.inject_params(params).and_then(|()| self.run_body());
-        let result = result.and_then(|output| self.success(output, start, variables));
+        let result = result.and_then(|output| self.success(output, start, variables, output_value));
         match result {
             Ok(o) => o,
             Err(e) => failure(
@@ -415,6 +423,7 @@ impl<'a> Interp<'a> {
         output: Option<Value>,
         start: Instant,
         variables: Variables,
+        output_value: bool,
     ) -> R<RunOutcome> {
         let output = match output {
             Some(Value::None) | None => None,
@@ -425,9 +434,9 @@ impl<'a> Interp<'a> {
         // program's values: it has a limit of its own, so that whether a
         // result fits does not depend on what else the run still holds.)
         let mut g = Growth::with_limit(self.budget.max_result.saturating_sub(self.trace.bytes()));
-        let (out_json, out_repr) = match &output {
+        let (out_json, out_repr, out_value) = match &output {
             Some(v) => {
-                let part = |g: &mut Growth| -> R<(JsonText, String)> {
+                let part = |g: &mut Growth| -> R<(JsonText, String, Option<Data>)> {
                     // Written straight from the value: a tree of `Data` would
                     // take many times the text's bytes. (An int past 4300
                     // digits has no text; its repr fails the same way.)
@@ -435,12 +444,18 @@ impl<'a> Interp<'a> {
                     // The repr is about as long as the JSON: reserved
                     // at that size, it is not grown by copying beside it.
                     let text = repr::repr_with_capacity(v, g, json.as_str().len())?;
-                    Ok((json, text))
+                    // Asked for, the tree too, under the same guard.
+                    let value = if output_value {
+                        Some(to_data_with(v, g)?)
+                    } else {
+                        None
+                    };
+                    Ok((json, text, value))
                 };
-                let (j, r) = part(&mut g).map_err(|e| too_large(e, &mut g, "the output"))?;
-                (Some(j), r)
+                let (j, r, d) = part(&mut g).map_err(|e| too_large(e, &mut g, "the output"))?;
+                (Some(j), r, d)
             }
-            None => (None, "None".to_owned()),
+            None => (None, "None".to_owned(), None),
         };
         let slots: &[_] = match variables {
             Variables::Collect => &self.bind_order,
@@ -468,6 +483,7 @@ impl<'a> Interp<'a> {
         Ok(RunOutcome {
             success: true,
             output: out_json,
+            output_value: out_value,
             output_repr: Some(out_repr),
             stdout,
             error: None,

@@ -20,6 +20,10 @@ pub struct RunOutcome {
     /// is only ever read as JSON, and a tree of [`Data`] would take many
     /// times the text's bytes ([`RunOutcome::output_data`] builds one).
     pub output: Option<JsonText>,
+    /// The output as a [`Data`] tree keeping its Python forms, only when
+    /// the run was asked for it
+    /// ([`RunOptions::output_value`](crate::RunOptions::output_value)).
+    pub output_value: Option<Data>,
     /// Python's `repr()` of the output (`"None"` when there is none).
     pub output_repr: Option<String>,
     /// Everything `print` wrote, also on failure.
@@ -76,6 +80,7 @@ impl RunOutcome {
         RunOutcome {
             success: false,
             output: None,
+            output_value: None,
             output_repr: Some("None".to_owned()),
             stdout: String::new(),
             error: Some(message),

@@ -40,6 +40,7 @@ mod loop_diff;
 mod mem_diff;
 mod model_mistakes;
 mod order_diff;
+mod output_value;
 mod parser_corpus;
 mod parser_diff;
 mod parser_errors;

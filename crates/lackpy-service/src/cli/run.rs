@@ -82,6 +82,7 @@ pub fn run(args: RunArgs, verbose: u8) -> Result<u8, CliError> {
         // The process exits once the result is printed: freeing the
         // program's values one by one first would only delay that.
         teardown: Teardown::AtExit,
+        output_value: false,
         approver: args.approval.approver(),
         journal: args.journal,
         // A signal ends the whole process (`common.rs`).

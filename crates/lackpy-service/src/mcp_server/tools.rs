@@ -448,6 +448,7 @@ impl Args<'_> {
             variables: Variables::Collect,
             // The service keeps running after this run.
             teardown: Teardown::Free,
+            output_value: false,
             approver: None,
             journal: false,
             control: Default::default(),

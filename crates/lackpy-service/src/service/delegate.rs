@@ -233,6 +233,7 @@ impl LackpyService {
             variables: Variables::Collect,
             // The service keeps running after this run.
             teardown: Teardown::Free,
+            output_value: false,
             approver: request.approver.clone(),
             journal: false,
             control: request.control,

@@ -97,6 +97,10 @@ pub struct RunProgram {
     /// default) or left to the exit of a process that ends right after
     /// this run ([`Teardown::AtExit`], what `lackpy run` does).
     pub teardown: Teardown,
+    /// Whether the result's outcome also holds the output as a `Data` tree
+    /// keeping its Python forms (`RunOutcome::output_value`): for an
+    /// embedder that hands the value on to Python. Off by default.
+    pub output_value: bool,
     /// Who approves the run's gated calls; `None`: a gated call pauses
     /// the run.
     pub approver: Option<ApproverHandle>,
@@ -375,6 +379,7 @@ impl LackpyService {
             workspace: self.inner.workspace.clone(),
             variables: request.variables,
             teardown: request.teardown,
+            output_value: request.output_value,
             approvals: lackpy_bridge::Approvals {
                 approver: request.approver.map(|a| a.0),
                 timeout: plan.approval_timeout,

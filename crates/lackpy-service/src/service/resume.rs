@@ -81,6 +81,7 @@ impl LackpyService {
             max_trace_entries: header.max_trace_entries,
             variables: resume.variables,
             teardown: Teardown::Free,
+            output_value: false,
             approver: resume.approver.clone(),
             journal: header.durable,
             // The plan only: the run below is steered by `resume.control`.
@@ -192,6 +193,7 @@ impl LackpyService {
             workspace: self.inner.workspace.clone(),
             variables: request.variables,
             teardown: Teardown::Free,
+            output_value: false,
             approvals: lackpy_bridge::Approvals {
                 approver: resume.approver.map(|a| a.0),
                 timeout: plan.approval_timeout,

@@ -28,7 +28,7 @@ async fn tools_added_after_start_serve_the_derived_service_only() {
     };
     let r = more.run_program(request.clone()).await.expect("runs");
     assert!(r.success, "{:?}", r.error);
-    assert_eq!(r.output, Some(Data::Int(42.into())));
+    assert_eq!(r.output_data(), Some(Data::Int(42.into())));
     assert!(more.tools().iter().any(|t| t.name == "double"));
     // The service it came from does not know the tool.
     let r = svc.run_program(request).await.expect("runs");
