@@ -6,6 +6,7 @@
 //! `unsafe_code` (in Cargo.toml) where the others forbid it; it writes
 //! none itself.
 
+mod approver;
 mod convert;
 mod errors;
 mod result;

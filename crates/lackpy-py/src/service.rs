@@ -10,7 +10,9 @@ use std::time::Duration;
 
 use lackpy_bridge::CancelToken;
 use lackpy_lang::{Grade, Rule};
-use lackpy_service::{Delegate, LackpyService, RunProgram, ServiceError, ServiceOptions};
+use lackpy_service::{
+    ApproverHandle, Delegate, LackpyService, RunProgram, ServiceError, ServiceOptions,
+};
 use lackpy_sources::{ArgSpec, Provider, Tool, ToolSpec};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -36,6 +38,8 @@ struct State {
     /// `None` once closed.
     service: Option<LackpyService>,
     tools: Vec<Registered>,
+    /// Decides the runs' gated calls (`Service(ws, approver=fn)`).
+    approver: Option<Py<PyAny>>,
 }
 
 /// The native half of `lackpy_rs.Service`.
@@ -117,6 +121,15 @@ impl NativeService {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The approver for one run, its coroutines run on `event_loop`.
+    fn approver(&self, py: Python<'_>, event_loop: Option<Py<PyAny>>) -> Option<ApproverHandle> {
+        let state = self.lock();
+        let func = state.approver.as_ref()?.clone_ref(py);
+        Some(ApproverHandle(crate::approver::PyApprover::new(
+            func, event_loop,
+        )))
+    }
+
     /// The service with the async tools bound to `event_loop` (the
     /// caller's), so their coroutines run there.
     fn bound_to(&self, py: Python<'_>, event_loop: &Py<PyAny>) -> PyResult<LackpyService> {
@@ -154,6 +167,7 @@ fn request(
     profile: Option<String>,
     rules: Option<Vec<String>>,
     cancel: &CancelToken,
+    approver: Option<ApproverHandle>,
 ) -> PyResult<RunProgram> {
     let mut r = RunProgram {
         program: program_text(program)?,
@@ -164,6 +178,7 @@ fn request(
         profile,
         // Python gets the value back with its tuples and sets.
         output_value: true,
+        approver,
         ..RunProgram::default()
     };
     r.control.cancel = Some(cancel.clone());
@@ -220,12 +235,13 @@ impl NativeService {
     /// Starts a service for `workspace`: loads its config and discovers
     /// its MCP servers.
     #[new]
-    #[pyo3(signature = (workspace, harness=None, max_concurrent_runs=None))]
+    #[pyo3(signature = (workspace, harness=None, max_concurrent_runs=None, approver=None))]
     fn new(
         py: Python<'_>,
         workspace: PathBuf,
         harness: Option<Py<PyAny>>,
         max_concurrent_runs: Option<usize>,
+        approver: Option<Py<PyAny>>,
     ) -> PyResult<NativeService> {
         runtime::ensure_outside()?;
         let rt = runtime::get()?;
@@ -245,6 +261,7 @@ impl NativeService {
             state: Mutex::new(State {
                 service: Some(service),
                 tools: Vec::new(),
+                approver,
             }),
         })
     }
@@ -311,7 +328,10 @@ impl NativeService {
     ) -> PyResult<Py<PyExecutionResult>> {
         let service = self.current()?;
         let cancel = handle.map_or_else(CancelToken::new, |h| h.get().cancel.clone());
-        let req = request(program, params, timeout_ms, tools, profile, rules, &cancel)?;
+        let approver = self.approver(py, None);
+        let req = request(
+            program, params, timeout_ms, tools, profile, rules, &cancel, approver,
+        )?;
         runtime::ensure_outside()?;
         let rt = runtime::get()?;
         let r = py.detach(|| {
@@ -339,7 +359,10 @@ impl NativeService {
     ) -> PyResult<RunHandle> {
         let service = self.bound_to(py, &event_loop)?;
         let cancel = CancelToken::new();
-        let req = request(program, params, timeout_ms, tools, profile, rules, &cancel)?;
+        let approver = self.approver(py, Some(event_loop.clone_ref(py)));
+        let req = request(
+            program, params, timeout_ms, tools, profile, rules, &cancel, approver,
+        )?;
         let rt = runtime::get()?;
         rt.spawn(async move {
             let r = service.run_program(req).await;

@@ -115,7 +115,7 @@ impl Tool for PyTool {
 }
 
 /// Whether `value` is a coroutine (an async function's call).
-fn is_coroutine(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
+pub(crate) fn is_coroutine(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<bool> {
     static COROUTINE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
     let ty = COROUTINE.import(py, "types", "CoroutineType")?;
     value.is_instance(ty)

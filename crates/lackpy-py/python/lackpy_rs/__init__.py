@@ -39,6 +39,15 @@ class Service:
             config) at call time: a tool name to a callable, or ``None``
             when the harness does not offer it now.
         max_concurrent_runs: At most this many programs run at once.
+        approver: Decides each call the workspace's ``[policy]`` gates.
+            Called (or, when ``async``, awaited on the run's event loop)
+            with a dict: ``tool``, ``args``, ``call`` (the call in one
+            line), ``grade`` (``(w, d)``), ``provenance``, ``rule``,
+            ``step``, ``run_id``. ``True`` runs the call, ``False`` makes
+            it raise ``PermissionError`` in the program, ``None`` pauses
+            the run (``error_type`` ``ApprovalRequired``). An approver
+            that raises or answers anything else denies the call. Without
+            one, a gated call pauses the run.
 
     Raises:
         ConfigError: The workspace or its config is wrong.
@@ -50,9 +59,10 @@ class Service:
         *,
         harness: Callable[[str], Callable[..., Any] | None] | None = None,
         max_concurrent_runs: int | None = None,
+        approver: Callable[[dict[str, Any]], Any] | None = None,
     ) -> None:
         self._native = NativeService(
-            os.fspath(workspace), harness, max_concurrent_runs
+            os.fspath(workspace), harness, max_concurrent_runs, approver
         )
 
     def tool(

@@ -59,6 +59,7 @@ class NativeService:
         workspace: str,
         harness: Callable[[str], Any] | None = None,
         max_concurrent_runs: int | None = None,
+        approver: Callable[[dict[str, Any]], Any] | None = None,
     ) -> None: ...
     def register(
         self,
