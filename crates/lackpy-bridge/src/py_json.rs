@@ -57,6 +57,15 @@ pub fn write_strict<W: io::Write, T: Serialize + ?Sized>(w: W, value: &T) -> io:
     value.serialize(&mut ser).map_err(io::Error::from)
 }
 
+/// `value` as strict JSON text (see [`write_strict`]).
+pub fn to_strict_string<T: Serialize + ?Sized>(value: &T) -> String {
+    let mut out = Vec::new();
+    // As in `to_python_string`: writing to memory fails only if a
+    // Serialize impl does, and the text is ASCII.
+    let _ = write_strict(&mut out, value);
+    String::from_utf8(out).unwrap_or_default()
+}
+
 /// Python's JSON text as strict JSON text (see [`write_strict`]).
 pub fn python_json_to_strict(text: String) -> String {
     if !may_hold_non_finite(&text) {

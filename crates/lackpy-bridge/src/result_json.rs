@@ -382,9 +382,7 @@ impl ExecutionResult {
     /// The same object as strict JSON: where Python writes `NaN`,
     /// `Infinity` or `-Infinity`, this writes `null`.
     pub fn to_strict_json(&self) -> String {
-        let mut out = Vec::new();
-        let _ = py_json::write_strict(&mut out, self);
-        String::from_utf8(out).unwrap_or_default()
+        py_json::to_strict_string(self)
     }
 
     /// The JSON Schema of the result's object, derived from the structs

@@ -189,9 +189,7 @@ impl DelegateResult {
 
     /// The same object as strict JSON (`null` for non-finite floats).
     pub fn to_strict_json(&self) -> String {
-        let mut out = Vec::new();
-        let _ = py_json::write_strict(&mut out, self);
-        String::from_utf8(out).unwrap_or_default()
+        py_json::to_strict_string(self)
     }
 
     /// The JSON Schema of the result's object, derived from the struct

@@ -151,7 +151,6 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
     tokio::pin!(signal);
     // Set once the drain after a signal is over.
     let drained = CancellationToken::new();
-    let mut draining = false;
     loop {
         tokio::select! {
             accepted = listener.accept() => {
@@ -184,13 +183,12 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
                     drop(slot);
                 });
             }
-            name = &mut signal, if !draining => {
+            name = &mut signal, if !server.shared.draining.is_set() => {
                 // Connections are still taken while the runs in flight
                 // finish: probes see `/readyz` answer 503 and new sessions
                 // are refused with 503 (a balancer sends them elsewhere),
                 // while open sessions are served to the end of their runs.
                 tracing::info!("{name}: shutting down");
-                draining = true;
                 server.begin_drain();
                 let server = server.clone();
                 let drained = drained.clone();

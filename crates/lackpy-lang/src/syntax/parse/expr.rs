@@ -625,14 +625,15 @@ impl<'a> Parser<'a> {
                         // without their error alternatives), the operators
                         // settle for what parsed before the infix operator,
                         // as CPython's PEG rules do.
-                        Err(e) if last_infix.is_some() && self.settles(&e) => {
-                            let undo = last_infix.take().expect("checked");
-                            ops.truncate(before.0);
-                            operands.truncate(before.1);
-                            undo.apply(self, &mut ops);
-                            break;
-                        }
-                        Err(e) => return Err(e),
+                        Err(e) => match last_infix.take() {
+                            Some(undo) if self.settles(&e) => {
+                                ops.truncate(before.0);
+                                operands.truncate(before.1);
+                                undo.apply(self, &mut ops);
+                                break;
+                            }
+                            _ => return Err(e),
+                        },
                     }
                 }
             };

@@ -77,6 +77,22 @@ def run_case(src, line=False, stdout=False):
     return case
 
 
+TEXT_ASCII = "abcXYZ019 _-',.\t"
+TEXT_WIDE = "éÅßΣσςİǅﬁ😀"
+
+
+def text(rnd, wide=0.2, longer=False):
+    """A string literal's text: ASCII, non-ASCII with chance `wide`, of a
+    length around the inline limit (or 20-60 characters when `longer`)."""
+    n = rnd.choice([0, 1, 3, 8, 23, 24, 25, 40]) if not longer else rnd.randint(20, 60)
+    alphabet = TEXT_ASCII + (TEXT_WIDE if rnd.random() < wide else "")
+    out = "".join(rnd.choice(alphabet) for _ in range(n))
+    # A '__' in a string literal is outside the language.
+    while "__" in out:
+        out = out.replace("__", "_")
+    return out
+
+
 def pick(rnd, *options):
     """One of `options`, drawn from `rnd`."""
     return rnd.choice(options)

@@ -19,20 +19,7 @@ Usage: python3 gen_str_build.py SEED PER_FAMILY
 Prints one JSON list of cases (see gen_common.py).
 """
 import gen_common
-from gen_common import pick, stream
-
-ASCII = "abcXYZ019 _-',.\t"
-WIDE = "éÅßΣσςİǅﬁ😀"
-
-
-def text(rnd, wide=0.2, longer=False):
-    n = rnd.choice([0, 1, 3, 8, 23, 24, 25, 40]) if not longer else rnd.randint(20, 60)
-    alphabet = ASCII + (WIDE if rnd.random() < wide else "")
-    out = "".join(rnd.choice(alphabet) for _ in range(n))
-    # A '__' in a string literal is outside the language.
-    while "__" in out:
-        out = out.replace("__", "_")
-    return out
+from gen_common import pick, stream, text
 
 
 @stream(3)
