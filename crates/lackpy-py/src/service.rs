@@ -439,6 +439,8 @@ impl NativeService {
             timeout: timeout_ms.map(Duration::from_millis),
             tools,
             profile,
+            // The generated program's gated calls are decided as a run's are.
+            approver: self.approver(py, None),
             ..Delegate::default()
         };
         req.control.cancel = Some(cancel.clone());

@@ -117,3 +117,40 @@ def test_without_an_approver_a_gated_call_pauses(ws: Path) -> None:
         assert r.success
         r = svc.run("shout('a')")
         assert r.error_type == "ApprovalRequired"
+
+
+def test_a_delegated_program_asks_the_same_approver(ws: Path) -> None:
+    (ws / ".lackpy" / "templates").mkdir(parents=True, exist_ok=True)
+    (ws / ".lackpy" / "templates" / "shout.tmpl").write_text(
+        '---\npattern: "shout {text}"\n---\nshout(\'{text}\')\n'
+    )
+    seen: list[dict[str, Any]] = []
+
+    def approve(request: dict[str, Any]) -> bool:
+        seen.append(request)
+        return request["args"]["text"] != "no"
+
+    with make(ws, approve) as svc:
+        d = svc.delegate("shout hello", tools=["shout"])
+        assert d["success"], d
+        assert d["generation_tier"] == "templates"
+        assert d["output"] == "HELLO"
+        assert [r["tool"] for r in seen] == ["shout"]
+        assert d["trace"][0]["approval"] == "api"
+
+        denied = svc.delegate("shout no", tools=["shout"])
+        assert not denied["success"]
+        assert "not approved" in denied["error"]
+        assert denied.get("paused") is None
+
+
+def test_a_delegated_program_pauses_without_an_approver(ws: Path) -> None:
+    (ws / ".lackpy" / "templates").mkdir(parents=True, exist_ok=True)
+    (ws / ".lackpy" / "templates" / "shout.tmpl").write_text(
+        '---\npattern: "shout {text}"\n---\nshout(\'{text}\')\n'
+    )
+    with make(ws, None) as svc:
+        d = svc.delegate("shout later", tools=["shout"])
+        assert not d["success"]
+        assert d["paused"]["tool"] == "shout"
+        assert "needs approval" in d["error"]

@@ -211,7 +211,8 @@ class Service:
     ) -> dict[str, Any]:
         """Has the configured tiers (templates, rules, models) write a
         program for ``intent`` and runs it; the dict ``lackpy delegate
-        --json`` prints."""
+        --json`` prints. The program's gated calls go to the service's
+        ``approver``, as a run's do."""
         return self._native.delegate(
             intent, _params(params), timeout_ms, _names(tools), profile, _names(rules)
         )
