@@ -30,3 +30,13 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("ConfigError", m.py().get_type::<errors::ConfigError>())?;
     Ok(())
 }
+
+/// The extension's own allocator. A host process runs many programs one
+/// after another, each building and freeing many small values; glibc's
+/// malloc sends those through its slow paths (fastbins drained into the
+/// thread cache, consolidation on the next large request), which cost a
+/// quarter of a string-heavy run. mimalloc's free lists per size class
+/// do not (BENCHMARKS.md, "The Python package"). Built with the TLS model
+/// a `dlopen`ed library needs.
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;

@@ -17,6 +17,18 @@ use crate::value::int::i64_digits;
 /// before they are copied when the guard has no room for them.
 const LONG_STRING: usize = 64 * 1024;
 
+/// The longest string written by [`JsonOut::short_string`]'s fixed-size
+/// path.
+const SHORT_LITERAL: usize = 16;
+
+/// Whether `b` stands for itself in a JSON literal (`ensure_ascii`):
+/// printable ASCII but the quote and the backslash. Branch-free, so loops
+/// over it vectorise.
+#[inline(always)]
+fn plain_byte(b: u8) -> bool {
+    (0x20..0x7f).contains(&b) & (b != b'"') & (b != b'\\')
+}
+
 /// A JSON text under construction.
 pub(crate) struct JsonOut {
     buf: Vec<u8>,
@@ -94,10 +106,13 @@ impl JsonOut {
     #[inline]
     pub(crate) fn string(&mut self, s: &str) {
         let bytes = s.as_bytes();
-        // Branch-free over the bytes, so it vectorises for long strings.
-        let plain = bytes.iter().fold(true, |ok, &b| {
-            ok & (0x20..0x7f).contains(&b) & (b != b'"') & (b != b'\\')
-        });
+        if bytes.len() <= SHORT_LITERAL {
+            if !self.short_string(bytes) {
+                self.escaped(s);
+            }
+            return;
+        }
+        let plain = bytes.iter().fold(true, |ok, &b| ok & plain_byte(b));
         if plain {
             self.buf.reserve(bytes.len() + 2);
             self.buf.push(b'"');
@@ -106,6 +121,42 @@ impl JsonOut {
         } else {
             self.escaped(s);
         }
+    }
+
+    /// Writes a string of at most [`SHORT_LITERAL`] bytes that needs no
+    /// escape, as fixed-size copies and one fixed-size check (most strings
+    /// a program holds are short: a call per string to `memcpy` and a
+    /// byte loop cost more than the text); `false` (nothing written) when
+    /// a byte needs an escape.
+    #[inline]
+    fn short_string(&mut self, bytes: &[u8]) -> bool {
+        let n = bytes.len();
+        // The literal in a fixed block: quote, text, padding that needs no
+        // escape. The text goes in as two overlapping fixed-size pieces.
+        let mut lit = [b'a'; SHORT_LITERAL + 2];
+        lit[0] = b'"';
+        if n >= 8 {
+            lit[1..9].copy_from_slice(&bytes[..8]);
+            lit[n - 7..n + 1].copy_from_slice(&bytes[n - 8..]);
+        } else if n >= 4 {
+            lit[1..5].copy_from_slice(&bytes[..4]);
+            lit[n - 3..n + 1].copy_from_slice(&bytes[n - 4..]);
+        } else {
+            for (slot, &b) in lit[1..].iter_mut().zip(bytes) {
+                *slot = b;
+            }
+        }
+        let plain = lit[1..=SHORT_LITERAL]
+            .iter()
+            .fold(true, |ok, &b| ok & plain_byte(b));
+        if !plain {
+            return false;
+        }
+        lit[n + 1] = b'"';
+        let end = self.buf.len() + n + 2;
+        self.buf.extend_from_slice(&lit);
+        self.buf.truncate(end);
+        true
     }
 
     /// A string with characters to escape.
@@ -197,6 +248,29 @@ mod tests {
             let mut o = JsonOut::new();
             o.string(s);
             assert_eq!(o.finish().len(), escaped_len(s.as_bytes()) + 2, "{s:?}");
+        }
+    }
+
+    #[test]
+    fn short_strings_are_written_as_long_ones_are() {
+        // Every length around the fixed block, with a character needing an
+        // escape (or none) at every position.
+        for n in 0..=20 {
+            for at in 0..=n {
+                for odd in ["", "\"", "\\", "\n", "\u{1}", "\u{7f}", "é", "☃"] {
+                    let mut s: String = (0..n).map(|i| char::from(b'0' + (i % 10) as u8)).collect();
+                    if at < n && !odd.is_empty() {
+                        s.replace_range(at..at + 1, odd);
+                    }
+                    let mut short = JsonOut::new();
+                    short.lit("[");
+                    short.string(&s);
+                    let mut long = JsonOut::new();
+                    long.lit("[");
+                    long.escaped(&s);
+                    assert_eq!(short.finish(), long.finish(), "{s:?}");
+                }
+            }
         }
     }
 
