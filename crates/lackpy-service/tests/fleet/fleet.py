@@ -1,0 +1,504 @@
+#!/usr/bin/env python3
+"""The fleet test (issue 31 §6): three `lackpy mcp serve --http` replicas
+behind a real haproxy, sharing one PostgreSQL run store.
+
+16 clients make run_program calls through haproxy (each program waits on a
+command tool) while one replica is restarted the way a rolling deploy
+does it (SIGTERM, drain, start again) and another is SIGKILLed. It checks:
+
+* no call is lost except those in flight on the killed replica: a call
+  answered "no such session" (its replica left) or refused before it ran
+  is retried on a new session, and must then succeed;
+* the runs the kill interrupted are resumable through another replica,
+  from PostgreSQL (`resume_run` through haproxy), and finish with the
+  output the program computes;
+* every replica's `/metrics` (admin port), parsed by the Prometheus
+  client library's own parser, counts exactly the runs and tool calls
+  that replica answered since it last started.
+
+Usage: fleet.py LACKPY HAPROXY (needs LACKPY_TEST_PG_URL). Exits non-zero
+on any failure; prints what it saw.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from prometheus_client.parser import text_string_to_metric_families
+
+CLIENTS = 16
+CALLS_PER_CLIENT = 36  # 576 calls in all
+PROTOCOL = "2025-06-18"
+# Each program waits on a command tool twice and computes a checkable
+# answer from its argument.
+PROGRAM = (
+    "a = pause()\n"
+    "b = pause()\n"
+    "total = 0\n"
+    "for i in range(n):\n"
+    "    total = total + i\n"
+    "[n, total, a, b]"
+)
+CONFIG = """
+[runs]
+journal = true
+
+[[tools]]
+name = "pause"
+provider = "command"
+command = ["sh", "-c", "sleep 0.15; echo waited"]
+description = "Waits a little"
+returns = "str"
+grade_w = 0
+effects_ceiling = 0
+args = []
+"""
+
+
+def expected(n: int) -> list:
+    return [n, n * (n - 1) // 2, "waited", "waited"]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def log(*args: object) -> None:
+    print(time.strftime("%H:%M:%S"), *args, flush=True)
+
+
+# --- replicas ----------------------------------------------------------------
+
+
+class Replica:
+    def __init__(self, name: str, lackpy: str, ws: Path, env: dict, logs: Path):
+        self.name = name
+        self.lackpy = lackpy
+        self.ws = ws
+        self.env = env
+        self.logs = logs
+        self.port = free_port()
+        self.admin = free_port()
+        self.proc: subprocess.Popen | None = None
+        self.started = 0.0
+        self.generation = 0
+
+    def start(self) -> None:
+        self.generation += 1
+        out = open(self.logs / f"{self.name}.{self.generation}.log", "wb")
+        self.proc = subprocess.Popen(
+            [
+                self.lackpy, "mcp", "serve", "--workspace", str(self.ws),
+                "--http", f"127.0.0.1:{self.port}",
+                "--admin", f"127.0.0.1:{self.admin}",
+                "--grace-ms", "20000",
+            ],
+            env=self.env, stdout=out, stderr=subprocess.STDOUT,
+        )
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise SystemExit(f"{self.name} exited at start: see {out.name}")
+            try:
+                if self.admin_get("/readyz")[0] == 200:
+                    self.started = time.monotonic()
+                    log(f"{self.name} ready (generation {self.generation})")
+                    return
+            except OSError:
+                pass
+            time.sleep(0.1)
+        raise SystemExit(f"{self.name} not ready within 60 s")
+
+    def admin_get(self, path: str) -> tuple[int, str]:
+        c = http.client.HTTPConnection("127.0.0.1", self.admin, timeout=10)
+        try:
+            c.request("GET", path)
+            r = c.getresponse()
+            return r.status, r.read().decode()
+        finally:
+            c.close()
+
+    def stop(self, sig: int) -> int:
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+        return self.proc.wait(timeout=60)
+
+
+HAPROXY_CFG = """
+global
+    maxconn 4096
+
+defaults
+    mode http
+    timeout connect 2s
+    timeout client  5m
+    timeout server  5m
+    timeout tunnel  1h
+    option http-server-close
+
+frontend mcp
+    bind 127.0.0.1:{port}
+    default_backend lackpy
+
+backend lackpy
+    balance roundrobin
+    stick-table type string len 64 size 100k expire 30m
+    stick store-response res.hdr(Mcp-Session-Id)
+    stick match req.hdr(Mcp-Session-Id)
+    option httpchk GET /readyz
+    http-check expect status 200
+    default-server inter 300ms fall 1 rise 2
+    http-after-response set-header X-Replica %s
+{servers}
+"""
+
+
+# --- one MCP client over raw streamable HTTP -----------------------------------
+
+
+class Gone(Exception):
+    """The request never ran: its session's replica is gone, or haproxy
+    had nowhere to send it. Retrying on a new session is safe."""
+
+
+class InFlightLost(Exception):
+    """The connection died while the call was running."""
+
+    def __init__(self, replica: str | None):
+        super().__init__(replica)
+        self.replica = replica
+
+
+@dataclass
+class Answer:
+    replica: str
+    at: float
+    result: dict
+
+
+class Client:
+    def __init__(self, port: int):
+        self.port = port
+        self.session: str | None = None
+        self.next_id = 1
+
+    def post(self, body: dict, *, want: int | None) -> tuple[int, dict, dict | None]:
+        c = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
+        headers = {
+            "Content-Type": "application/json",
+            "Accept": "application/json, text/event-stream",
+            "MCP-Protocol-Version": PROTOCOL,
+        }
+        if self.session:
+            headers["Mcp-Session-Id"] = self.session
+        replica = None
+        try:
+            c.request("POST", "/mcp", json.dumps(body), headers)
+            r = c.getresponse()
+            replica = r.getheader("X-Replica")
+            hdrs = {k.lower(): v for k, v in r.getheaders()}
+            if want is None or r.status != 200:
+                r.read()
+                return r.status, hdrs, None
+            ctype = r.getheader("Content-Type", "")
+            if ctype.startswith("application/json"):
+                return r.status, hdrs, json.loads(r.read())
+            # An SSE stream: the answer is the event carrying our id.
+            data: list[str] = []
+            while True:
+                line = r.readline()
+                if not line:
+                    raise InFlightLost(replica)
+                text = line.decode().rstrip("\r\n")
+                if text.startswith("data:"):
+                    data.append(text[5:].lstrip())
+                elif text == "" and data:
+                    msg = json.loads("\n".join(data))
+                    data = []
+                    if msg.get("id") == want:
+                        return r.status, hdrs, msg
+        except (ConnectionError, http.client.HTTPException, TimeoutError, OSError) as e:
+            if isinstance(e, InFlightLost):
+                raise
+            raise InFlightLost(replica) from e
+        finally:
+            c.close()
+
+    def initialize(self) -> None:
+        for _ in range(200):
+            self.session = None
+            body = {
+                "jsonrpc": "2.0", "id": 0, "method": "initialize",
+                "params": {
+                    "protocolVersion": PROTOCOL, "capabilities": {},
+                    "clientInfo": {"name": "fleet", "version": "1"},
+                },
+            }
+            try:
+                status, hdrs, _ = self.post(body, want=0)
+            except InFlightLost:
+                time.sleep(0.1)
+                continue
+            if status == 200 and "mcp-session-id" in hdrs:
+                self.session = hdrs["mcp-session-id"]
+                status, _, _ = self.post(
+                    {"jsonrpc": "2.0", "method": "notifications/initialized"}, want=None
+                )
+                if status in (200, 202):
+                    return
+            time.sleep(0.1)  # 503: draining or nowhere to go; try again
+        raise SystemExit("could not open a session in 200 attempts")
+
+    def call(self, tool: str, arguments: dict) -> Answer:
+        if self.session is None:
+            self.initialize()
+        rid = self.next_id
+        self.next_id += 1
+        body = {
+            "jsonrpc": "2.0", "id": rid, "method": "tools/call",
+            "params": {"name": tool, "arguments": arguments},
+        }
+        status, hdrs, msg = self.post(body, want=rid)
+        if status == 502:
+            # haproxy sent the request and its replica died before answering.
+            raise InFlightLost(hdrs.get("x-replica"))
+        if status in (404, 503):
+            # The session's replica left (404), or haproxy could not place
+            # the request (503): nothing ran.
+            self.session = None
+            raise Gone(f"HTTP {status}")
+        if status != 200 or msg is None:
+            raise SystemExit(f"unexpected answer: HTTP {status} {msg}")
+        if "error" in msg:
+            raise SystemExit(f"JSON-RPC error: {msg['error']}")
+        return Answer(hdrs.get("x-replica", "?"), time.monotonic(), msg["result"])
+
+
+def structured(result: dict) -> dict:
+    if "structuredContent" in result:
+        return result["structuredContent"]
+    return json.loads(result["content"][0]["text"])
+
+
+# --- the test --------------------------------------------------------------------
+
+
+@dataclass
+class Tally:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    answers: list[Answer] = field(default_factory=list)
+    retried: int = 0
+    lost: list[tuple[int, str | None]] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+def client_loop(k: int, port: int, tally: Tally) -> None:
+    c = Client(port)
+    for j in range(CALLS_PER_CLIENT):
+        n = 1000 + k * 100 + j
+        while True:
+            try:
+                a = c.call("run_program", {"program": PROGRAM, "params": {"n": n}})
+            except Gone:
+                with tally.lock:
+                    tally.retried += 1
+                continue
+            except InFlightLost as e:
+                with tally.lock:
+                    tally.lost.append((n, e.replica))
+                c.session = None
+                break
+            except SystemExit as e:
+                with tally.lock:
+                    tally.failures.append(f"client {k} call {j}: {e}")
+                return
+            r = structured(a.result)
+            if not r.get("success") or r.get("output") != expected(n):
+                with tally.lock:
+                    tally.failures.append(f"client {k} n={n}: {r}")
+            else:
+                with tally.lock:
+                    tally.answers.append(a)
+            break
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("lackpy")
+    ap.add_argument("haproxy")
+    args = ap.parse_args()
+    pg = os.environ.get("LACKPY_TEST_PG_URL")
+    if not pg:
+        print("fleet: LACKPY_TEST_PG_URL is not set (scripts/start-test-postgres.sh)")
+        return 1
+
+    tmp = Path(tempfile.mkdtemp(prefix="lackpy-fleet-"))
+    ws = tmp / "ws"
+    (ws / ".lackpy").mkdir(parents=True)
+    (ws / ".lackpy" / "config.toml").write_text(CONFIG)
+    logs = tmp / "logs"
+    logs.mkdir()
+    env = dict(os.environ, LACKPY_RUNS_STORE=pg, RUST_LOG="warn")
+    # Each replica its own workspace copy would be more realistic, but the
+    # store is what they must share; the file store must not be used.
+    replicas = [Replica(f"r{i}", args.lackpy, ws, env, logs) for i in (1, 2, 3)]
+    for r in replicas:
+        r.start()
+
+    port = free_port()
+    servers = "\n".join(
+        f"    server {r.name} 127.0.0.1:{r.port} check port {r.admin}" for r in replicas
+    )
+    cfg = tmp / "haproxy.cfg"
+    cfg.write_text(HAPROXY_CFG.format(port=port, servers=servers))
+    hap = subprocess.Popen(
+        [args.haproxy, "-db", "-f", str(cfg)],
+        stdout=open(logs / "haproxy.log", "wb"), stderr=subprocess.STDOUT,
+    )
+    failures: list[str] = []
+    try:
+        time.sleep(1.5)  # haproxy's first checks
+        tally = Tally()
+        threads = [
+            threading.Thread(target=client_loop, args=(k, port, tally)) for k in range(CLIENTS)
+        ]
+        t0 = time.monotonic()
+        for t in threads:
+            t.start()
+
+        # A rolling restart of r1 while the load runs, then a kill of r2.
+        time.sleep(4)
+        log("SIGTERM r1")
+        rc = replicas[0].stop(signal.SIGTERM)
+        log(f"r1 exited {rc} after its drain")
+        if rc != 0:
+            failures.append(f"r1 exited {rc} on SIGTERM")
+        replicas[0].start()
+        time.sleep(3)
+        log("SIGKILL r2")
+        killed_at = time.monotonic()
+        replicas[1].stop(signal.SIGKILL)
+        for t in threads:
+            t.join(timeout=600)
+        log(f"load done in {time.monotonic() - t0:.1f} s")
+        replicas[1].start()
+        time.sleep(1.0)  # back in haproxy's rotation
+
+        answered = len(tally.answers)
+        lost = tally.lost
+        log(
+            f"{answered} calls answered, {tally.retried} retried on a new session, "
+            f"{len(lost)} lost in flight: {lost}"
+        )
+        failures += tally.failures
+        if answered + len(lost) != CLIENTS * CALLS_PER_CLIENT:
+            failures.append(
+                f"{answered} answered + {len(lost)} lost != {CLIENTS * CALLS_PER_CLIENT} made"
+            )
+        if answered < 500:
+            failures.append(f"only {answered} calls answered (want >= 500)")
+        for n, rep in lost:
+            if rep not in (None, "r2"):
+                failures.append(f"call n={n} lost on {rep}, which was not killed")
+
+        # The killed replica's runs: listed by the shared store, resumed
+        # through haproxy (another replica, or r2's new life).
+        runs = subprocess.run(
+            [args.lackpy, "runs", "--json", "--workspace", str(ws)],
+            env=env, capture_output=True, text=True, timeout=60,
+        )
+        if runs.returncode != 0:
+            failures.append(f"lackpy runs failed: {runs.stderr}")
+            listed = []
+        else:
+            listed = json.loads(runs.stdout)
+            listed = listed.get("runs", listed) if isinstance(listed, dict) else listed
+        log(f"store lists {len(listed)} resumable runs")
+        # A lost call whose run had not yet begun its journal when the
+        # replica died has nothing to resume; every listed run must resume.
+        if lost and not listed:
+            failures.append(f"{len(lost)} calls lost in flight and no run resumable")
+        if len(listed) > len(lost):
+            failures.append(f"{len(listed)} runs resumable but only {len(lost)} calls lost")
+        want = {n: expected(n) for n, _ in lost}
+        resumed = Client(port)
+        resumed_by: Counter = Counter()
+        for info in listed:
+            run_id = info["run_id"]
+            while True:
+                try:
+                    a = resumed.call("resume_run", {"run_id": run_id})
+                    break
+                except Gone:
+                    continue
+            r = structured(a.result)
+            out = r.get("output")
+            if not r.get("success") or not isinstance(out, list) or want.get(out[0]) != out:
+                failures.append(f"resume of {run_id} on {a.replica}: {r}")
+            else:
+                resumed_by[a.replica] += 1
+                tally.answers.append(Answer(a.replica, a.at, {"resumed": True}))
+        log(f"resumed through haproxy: {dict(resumed_by)}")
+
+        # Metrics: each replica's counts since it last started.
+        for rep in replicas:
+            since = [a for a in tally.answers if a.replica == rep.name and a.at >= rep.started]
+            runs_ok = len(since)
+            status, text = rep.admin_get("/metrics")
+            if status != 200:
+                failures.append(f"{rep.name} /metrics: HTTP {status}")
+                continue
+            got = Counter()
+            for fam in text_string_to_metric_families(text):
+                for s in fam.samples:
+                    if s.name == "lackpy_runs_total" and s.labels.get("outcome") == "success":
+                        got["runs"] += s.value
+                    if (
+                        s.name == "lackpy_tool_calls_total"
+                        and s.labels.get("tool") == "pause"
+                        and s.labels.get("outcome") == "ok"
+                    ):
+                        got["calls"] += s.value
+            log(f"{rep.name}: answered {runs_ok} since start, metrics {dict(got)}")
+            if got["runs"] != runs_ok:
+                failures.append(
+                    f"{rep.name}: lackpy_runs_total{{outcome=success}} {got['runs']} != {runs_ok}"
+                )
+            # Resumed runs replay completed calls from the journal, which are
+            # not counted again; fresh runs made two calls each.
+            if got["calls"] > 2 * runs_ok or got["calls"] < 2 * (runs_ok - resumed_by[rep.name]):
+                failures.append(f"{rep.name}: pause calls {got['calls']} for {runs_ok} runs")
+    finally:
+        hap.terminate()
+        hap.wait(timeout=30)
+        for r in replicas:
+            if r.proc and r.proc.poll() is None:
+                r.stop(signal.SIGTERM)
+
+    if failures:
+        print("FLEET TEST FAILED:")
+        for f in failures:
+            print("  -", f)
+        print(f"logs: {logs}")
+        return 1
+    print("fleet test passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
