@@ -12,6 +12,7 @@
 
 pub mod delegate;
 mod mcp_server;
+pub mod metrics;
 pub mod runs;
 mod service;
 

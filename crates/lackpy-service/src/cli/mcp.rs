@@ -86,6 +86,16 @@ pub struct ServeArgs {
     /// stopping them, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub grace_ms: u64,
+    /// Also serve /healthz, /readyz and /metrics on ADDR (`PORT`,
+    /// `HOST:PORT`), without MCP and without the bearer token, with either
+    /// transport.
+    #[arg(long, value_name = "ADDR")]
+    pub admin: Option<String>,
+    /// Answer every HTTP request on its own, without sessions (no
+    /// Mcp-Session-Id): any replica can answer any request. A call that
+    /// needs approval pauses its run (no elicitation).
+    #[arg(long, requires = "http")]
+    pub stateless: bool,
 }
 
 /// Runs `lackpy mcp ...`.
@@ -101,10 +111,15 @@ fn serve_command(args: ServeArgs) -> Result<u8, CliError> {
         None => None,
         Some(addr) => Some(http_options(&args, addr)?),
     };
+    let admin = match &args.admin {
+        None => None,
+        Some(text) => Some(admin_addr(text)?),
+    };
     let workspace = args.workspace.path()?;
     let options = ServeOptions {
         http,
         grace: Duration::from_millis(args.grace_ms),
+        admin,
     };
     // Runs wait on tools on blocking threads; the worker only moves
     // messages (and runs a program's first slice, bounded by the bridge),
@@ -129,7 +144,7 @@ fn serve_command(args: ServeArgs) -> Result<u8, CliError> {
 }
 
 fn http_options(args: &ServeArgs, addr: &str) -> Result<HttpOptions, CliError> {
-    let addr = parse_addr(addr)?;
+    let addr = parse_addr(addr, "--http")?;
     if !addr.ip().is_loopback() {
         if !args.allow_remote {
             return Err(CliError::usage(format!(
@@ -163,11 +178,25 @@ fn http_options(args: &ServeArgs, addr: &str) -> Result<HttpOptions, CliError> {
         max_body_bytes: args.max_body_bytes,
         session_idle: Duration::from_secs(args.session_idle_secs.max(1)),
         header_timeout: args.header_timeout_ms.map(Duration::from_millis),
+        stateless: args.stateless,
     })
 }
 
-/// `PORT` or `HOST:PORT`; a bare port binds 127.0.0.1.
-fn parse_addr(text: &str) -> Result<SocketAddr, CliError> {
+/// The `--admin` address; a non-loopback one is allowed (probes come
+/// from other machines) with a warning: it answers without a token.
+fn admin_addr(text: &str) -> Result<SocketAddr, CliError> {
+    let addr = parse_addr(text, "--admin")?;
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "warning: --admin {addr} serves health and metrics (tool and server names) to other machines without a token"
+        );
+    }
+    Ok(addr)
+}
+
+/// `PORT` or `HOST:PORT`; a bare port binds 127.0.0.1. `flag` names the
+/// option in the error.
+fn parse_addr(text: &str, flag: &str) -> Result<SocketAddr, CliError> {
     if let Ok(port) = text.parse::<u16>() {
         return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
     }
@@ -180,6 +209,6 @@ fn parse_addr(text: &str) -> Result<SocketAddr, CliError> {
         return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
     }
     Err(CliError::usage(format!(
-        "--http expects PORT or HOST:PORT (an IP address), got '{text}'"
+        "{flag} expects PORT or HOST:PORT (an IP address), got '{text}'"
     )))
 }

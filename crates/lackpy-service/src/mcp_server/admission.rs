@@ -47,6 +47,11 @@ impl Admission {
         self.capacity - self.slots.available_permits()
     }
 
+    /// How many admitted runs execute at once (the rest wait).
+    pub(crate) fn running(&self) -> usize {
+        self.running
+    }
+
     /// The message of a `Busy` answer.
     pub(crate) fn busy_message(&self) -> String {
         format!(

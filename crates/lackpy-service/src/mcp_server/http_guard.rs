@@ -21,6 +21,7 @@ use super::request_body::{self, BodyLimits, Message};
 use super::request_stream::{StreamGone, Tripwire};
 use super::request_target;
 use super::response::HttpResponse;
+use super::scrape::Scrape;
 use super::session_cap::SessionCap;
 use super::sessions::{HttpSessions, SESSION_HEADER};
 
@@ -51,6 +52,11 @@ pub(crate) struct Guard<S> {
     pub(crate) body: BodyLimits,
     /// Set when a shutdown begins: `/readyz` and new sessions answer 503.
     pub(crate) draining: Draining,
+    /// Answers `/metrics` (behind the token, when one is set).
+    pub(crate) scrape: Scrape,
+    /// No sessions (`--stateless`): an `initialize` opens none, so the
+    /// bound on sessions does not apply.
+    pub(crate) stateless: bool,
 }
 
 impl<S, B> hyper::service::Service<Request<B>> for Guard<S>
@@ -71,6 +77,18 @@ where
     fn call(&self, req: Request<B>) -> Self::Future {
         if let Some(probe) = health::answer(&req, &self.draining) {
             return Box::pin(std::future::ready(Ok(probe)));
+        }
+        // The metrics name tools and servers: behind the token (the
+        // admin port serves them without one).
+        if Scrape::wants(&req) {
+            if let Some(token) = &self.token
+                && !authorized(&req, token)
+            {
+                return Box::pin(std::future::ready(Ok(unauthorized())));
+            }
+            let scrape = self.scrape.clone();
+            let method = req.method().clone();
+            return Box::pin(async move { Ok(scrape.answer(method).await) });
         }
         if let Err(refused) = request_target::check(&req) {
             return Box::pin(std::future::ready(Ok(*refused)));
@@ -140,7 +158,9 @@ where
             (None, Some(Message::Initialize(id))) if self.draining.is_set() => {
                 return shutting_down(id);
             }
-            (None, Some(Message::Initialize(id))) => (Some(self.cap.opening().await), id),
+            (None, Some(Message::Initialize(id))) if !self.stateless => {
+                (Some(self.cap.opening().await), id)
+            }
             _ => (None, serde_json::Value::Null),
         };
         // A POST's run stops when its answer stream is gone (dropped with

@@ -12,6 +12,7 @@
 //! body and JSON-RPC shape, and the bound on sessions, `session_cap`;
 //! `one_piece` lets a quick answer leave in one write).
 
+mod admin;
 mod admission;
 mod elicitation;
 mod health;
@@ -27,6 +28,7 @@ mod resume;
 mod run;
 #[cfg(test)]
 mod schema_tests;
+mod scrape;
 mod session_cap;
 mod sessions;
 mod tools;
@@ -65,6 +67,8 @@ pub(crate) struct Shared {
     http_sessions: sessions::HttpSessions,
     /// Set at SIGINT/SIGTERM: new runs are refused while old ones finish.
     draining: health::Draining,
+    /// What `/metrics` shows.
+    metrics: crate::metrics::Metrics,
 }
 
 /// The MCP handler: one per session, all sharing one [`LackpyService`].
@@ -87,6 +91,7 @@ impl McpServer {
             server.max_queued_runs.unwrap_or(DEFAULT_MAX_QUEUED_RUNS),
         );
         let tools = tools::all(&service.default_namespace_description());
+        let metrics = crate::metrics::Metrics::for_service(&service);
         McpServer {
             shared: Arc::new(Shared {
                 service,
@@ -95,6 +100,7 @@ impl McpServer {
                 stop_runs: CancellationToken::new(),
                 http_sessions: sessions::HttpSessions::default(),
                 draining: health::Draining::default(),
+                metrics,
             }),
             session: CancellationToken::new(),
         }

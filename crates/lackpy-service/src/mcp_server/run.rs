@@ -18,6 +18,7 @@ use tokio_util::sync::CancellationToken;
 
 use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream};
 use crate::delegate::DelegateResult;
+use crate::metrics::HasExecution;
 use crate::runs::RunError;
 use crate::service::{
     Delegate, RunControl, RunProgram, ServiceError, ToolCallEvent, ToolCallObserver,
@@ -118,6 +119,7 @@ pub(super) async fn supervise<'a, T, Fut>(
     refused: impl FnOnce(String) -> CallToolResult,
 ) -> Result<CallToolResult, ErrorData>
 where
+    T: HasExecution,
     Fut: Future<Output = Result<T, ServiceError>> + 'a,
 {
     if shared.draining.is_set() {
@@ -126,6 +128,7 @@ where
         ));
     }
     let Some(_slot) = shared.admission.try_admit() else {
+        shared.metrics.busy_rejection();
         return Ok(refused(shared.admission.busy_message()));
     };
     let cancel = CancelToken::new();
@@ -151,10 +154,10 @@ where
                     notify(&context.peer, token, &event).await;
                 }
             }
-            () = context.ct.cancelled() => return stopped(cancel, run, answer, "cancelled by the client").await,
-            () = session.cancelled() => return stopped(cancel, run, answer, "the client went away").await,
-            () = request_stream::closed(gone.clone()) => return stopped(cancel, run, answer, "the client's connection closed").await,
-            () = shared.stop_runs.cancelled() => return stopped(cancel, run, answer, "the server is shutting down").await,
+            () = context.ct.cancelled() => return stopped(shared, cancel, run, answer, "cancelled by the client").await,
+            () = session.cancelled() => return stopped(shared, cancel, run, answer, "the client went away").await,
+            () = request_stream::closed(gone.clone()) => return stopped(shared, cancel, run, answer, "the client's connection closed").await,
+            () = shared.stop_runs.cancelled() => return stopped(shared, cancel, run, answer, "the server is shutting down").await,
         }
     };
     // Progress for calls that finished just before the run did.
@@ -164,7 +167,10 @@ where
         }
     }
     match outcome {
-        Ok(result) => Ok(answer(&result)),
+        Ok(result) => {
+            shared.metrics.record(&result);
+            Ok(answer(&result))
+        }
         // Misconfiguration named by the request (an unknown tool or
         // profile, a run that cannot be resumed): the caller can fix it.
         Err(e) => Ok(request_error(error_message(&e))),
@@ -175,7 +181,8 @@ where
 /// so its place is only freed once the run is really over. The stopped
 /// run's result is the answer: rmcp drops it when the client cancelled the
 /// request (and logs nothing), and sends it otherwise (shutdown).
-async fn stopped<T, F>(
+async fn stopped<T: HasExecution, F>(
+    shared: &Shared,
     cancel: CancelToken,
     run: std::pin::Pin<&mut F>,
     answer: fn(&T) -> CallToolResult,
@@ -187,7 +194,10 @@ where
     tracing::debug!("run stopped: {why}");
     cancel.cancel();
     match run.await {
-        Ok(result) => Ok(answer(&result)),
+        Ok(result) => {
+            shared.metrics.record(&result);
+            Ok(answer(&result))
+        }
         Err(e) => Ok(request_error(error_message(&e))),
     }
 }

@@ -16,9 +16,11 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio_util::sync::CancellationToken;
 
 use super::McpServer;
+use super::admin::Admin;
 use super::http_guard::{Guard, LOOPBACK_HOSTS, loopback_origins};
 use super::listener::{Accepted, Listener, connection_cap};
 use super::request_body::BodyLimits;
+use super::scrape::{Scrape, Sessions};
 use super::session_cap::{DEFAULT_MAX_SESSIONS, SessionCap};
 
 /// How to serve.
@@ -29,6 +31,9 @@ pub struct ServeOptions {
     /// How long running programs may finish after SIGINT/SIGTERM before
     /// they are stopped.
     pub grace: Duration,
+    /// A second port serving only `/healthz`, `/readyz` and `/metrics`
+    /// (`--admin`), with either transport.
+    pub admin: Option<SocketAddr>,
 }
 
 /// Streamable HTTP settings.
@@ -47,6 +52,10 @@ pub struct HttpOptions {
     /// How long a request's headers may take (`--header-timeout-ms`);
     /// `None`: `[server] header_timeout_ms`, else 10 s.
     pub header_timeout: Option<Duration>,
+    /// Every POST answered on its own, without sessions (`--stateless`):
+    /// any replica can answer any request; a gated call pauses its run
+    /// (no elicitation), and a run is stopped by closing its request.
+    pub stateless: bool,
 }
 
 /// The default header timeout (`--header-timeout-ms`).
@@ -55,15 +64,33 @@ pub const DEFAULT_HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 /// Serves `server` until the client leaves (stdio) or a signal arrives,
 /// then shuts down; an error is one line for stderr.
 pub async fn serve(server: McpServer, options: ServeOptions) -> Result<(), String> {
-    let result = match &options.http {
-        None => serve_stdio(&server, options.grace).await,
-        Some(http) => serve_http(&server, http, options.grace).await,
+    let admin = match options.admin {
+        Some(addr) => Admin::bind(addr).await.map(Some),
+        None => Ok(None),
+    };
+    let result = match (admin, &options.http) {
+        (Err(e), _) => Err(e),
+        (Ok(admin), None) => serve_stdio(&server, admin, options.grace).await,
+        (Ok(admin), Some(http)) => serve_http(&server, http, admin, options.grace).await,
     };
     server.service().shutdown().await;
     result
 }
 
-async fn serve_stdio(server: &McpServer, grace: Duration) -> Result<(), String> {
+async fn serve_stdio(
+    server: &McpServer,
+    admin: Option<Admin>,
+    grace: Duration,
+) -> Result<(), String> {
+    let admin_stop = CancellationToken::new();
+    let _admin_stop = admin_stop.clone().drop_guard();
+    if let Some(admin) = admin {
+        let scrape = Scrape {
+            server: server.clone(),
+            sessions: Sessions::Stdio,
+        };
+        admin.serve(server.shared.draining.clone(), scrape, admin_stop);
+    }
     let session = CancellationToken::new();
     let handler = server.for_session(session.clone());
     let (stdin, stdout) = stdio();
@@ -90,7 +117,12 @@ async fn serve_stdio(server: &McpServer, grace: Duration) -> Result<(), String> 
     Ok(())
 }
 
-async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> Result<(), String> {
+async fn serve_http(
+    server: &McpServer,
+    http: &HttpOptions,
+    admin: Option<Admin>,
+    grace: Duration,
+) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(http.addr)
         .await
         .map_err(|e| format!("cannot listen on {}: {e}", http.addr))?;
@@ -100,7 +132,8 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
     let stop = CancellationToken::new();
     let mut config = StreamableHttpServerConfig::default()
         .with_max_request_body_bytes(http.max_body_bytes)
-        .with_cancellation_token(stop.child_token());
+        .with_cancellation_token(stop.child_token())
+        .with_legacy_session_mode(!http.stateless);
     if http.addr.ip().is_loopback() {
         let mut hosts: Vec<String> = LOOPBACK_HOSTS.iter().map(|h| h.to_string()).collect();
         hosts.extend(http.allowed_hosts.iter().cloned());
@@ -122,6 +155,14 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
     let mut sessions = LocalSessionManager::default();
     sessions.session_config.keep_alive = Some(http.session_idle);
     let sessions = Arc::new(sessions);
+    let scrape = Scrape {
+        server: server.clone(),
+        sessions: if http.stateless {
+            Sessions::Stateless
+        } else {
+            Sessions::Http(Arc::clone(&sessions))
+        },
+    };
     let cap = SessionCap::new(
         Arc::clone(&sessions),
         server.shared.http_sessions.clone(),
@@ -144,7 +185,12 @@ async fn serve_http(server: &McpServer, http: &HttpOptions, grace: Duration) -> 
             timeout: header_timeout,
         },
         draining: server.shared.draining.clone(),
+        scrape: scrape.clone(),
+        stateless: http.stateless,
     };
+    if let Some(admin) = admin {
+        admin.serve(server.shared.draining.clone(), scrape, stop.clone());
+    }
     let mut listener = Listener::new(listener, connection_cap(limits.max_connections));
     eprintln!("lackpy mcp serve: listening on http://{local}/mcp");
     let signal = signalled();

@@ -30,6 +30,8 @@ mod mcp_e2e;
 mod mcp_http_limits;
 mod mcp_http_stream;
 mod mcp_init;
+mod mcp_metrics;
 mod mcp_serve;
+mod mcp_stateless;
 mod service_policy;
 mod service_with_tools;
