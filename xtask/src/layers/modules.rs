@@ -126,7 +126,8 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
 };
 
 /// The rooms of `lackpy-service`: the journals and delegation's
-/// generation below the service API, which the MCP server and the CLI
+/// generation below the service API, the metrics above it, which the MCP
+/// server and the CLI
 /// (the binary's module) build on; neither of those two is named by
 /// anything under it, and delegation knows nothing of the service.
 pub const SERVICE_MODULES: ModuleRules = ModuleRules {
@@ -139,6 +140,12 @@ pub const SERVICE_MODULES: ModuleRules = ModuleRules {
         Layer {
             name: "service API",
             modules: &["service"],
+        },
+        Layer {
+            // The Prometheus registry: fed from the service's results,
+            // served by the MCP server.
+            name: "metrics",
+            modules: &["metrics"],
         },
         Layer {
             name: "front ends",

@@ -3,7 +3,7 @@
 //!
 //! One [`Metrics`] per server holds the registry. Counters and histograms
 //! are fed where the facts arise: a finished run's result (its outcome,
-//! duration, trace of tool calls and approvals: [`run`]), and admission
+//! duration, trace of tool calls and approvals: `run.rs`), and admission
 //! (`Busy` answers). Gauges of the present (runs in flight and queued,
 //! sessions, upstream servers) are read when scraped ([`Live`]), so they
 //! cost nothing between scrapes.
