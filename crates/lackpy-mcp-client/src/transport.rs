@@ -13,7 +13,7 @@ use http::{HeaderName, HeaderValue};
 use lackpy_sources::McpTransport;
 use lackpy_sources::process::describe_exit;
 use rmcp::RoleClient;
-use rmcp::model::{ClientConfig, Implementation, ProtocolVersion};
+use rmcp::model::ProtocolVersion;
 use rmcp::service::{
     ClientInitializeError, ClientLifecycleMode, ClientServiceExt, QuitReason, RunningService,
     RunningServiceCancellationToken,
@@ -23,6 +23,7 @@ use rmcp::transport::common::client_side_sse::SseRetryPolicy;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use crate::discover_check::{DISCOVER_ANSWERED, DiscoverCheck};
+use crate::handler::Handler;
 use crate::http_check::CheckedHttp;
 use crate::operation::Client;
 use crate::process::{self, ChildGuard, Launch};
@@ -76,6 +77,8 @@ pub(crate) struct ConnectSpec<'a> {
     pub transport: &'a McpTransport,
     pub workspace: Option<&'a Path>,
     pub cap: usize,
+    /// Woken when the server says its tool list changed.
+    pub relist: &'a Arc<tokio::sync::Notify>,
 }
 
 /// Reconnects of a streamable HTTP stream: a few quick tries, then give up
@@ -89,14 +92,6 @@ impl SseRetryPolicy for BoundedRetry {
     fn retry(&self, current_times: usize) -> Option<Duration> {
         (current_times < 2).then(|| Duration::from_millis(200))
     }
-}
-
-/// Who we are to servers.
-fn client_info() -> ClientConfig {
-    let mut info = ClientConfig::default();
-    info.client_info = Implementation::new("lackpy", env!("CARGO_PKG_VERSION"));
-    info.protocol_version = ProtocolVersion::LATEST_WITH_INITIALIZE;
-    info
 }
 
 /// The versions the `server/discover` probe offers.
@@ -113,7 +108,7 @@ fn lifecycle() -> ClientLifecycleMode {
     }
 }
 
-fn summarize(running: &RunningService<RoleClient, ClientConfig>) -> PeerSummary {
+fn summarize(running: &RunningService<RoleClient, Handler>) -> PeerSummary {
     match running.peer().peer_info() {
         Some(info) => PeerSummary {
             protocol_version: Some(info.protocol_version.as_str().to_string()),
@@ -125,7 +120,7 @@ fn summarize(running: &RunningService<RoleClient, ClientConfig>) -> PeerSummary 
 }
 
 fn finish(
-    running: RunningService<RoleClient, ClientConfig>,
+    running: RunningService<RoleClient, Handler>,
     cap: usize,
     child: Option<ChildGuard>,
 ) -> Session {
@@ -251,7 +246,7 @@ pub(crate) async fn handshake(
             let transport = StdioTransport::new(stdout, stdin, spec.cap);
             let transport =
                 DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
-            match client_info()
+            match Handler::new(Arc::clone(spec.relist))
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
@@ -283,7 +278,7 @@ pub(crate) async fn handshake(
             let transport = StreamableHttpClientTransport::with_client(CheckedHttp::new()?, config);
             let transport =
                 DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
-            match client_info()
+            match Handler::new(Arc::clone(spec.relist))
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {

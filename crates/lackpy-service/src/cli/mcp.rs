@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::common::{WorkspaceArg, start_service};
-use lackpy_service::{HttpOptions, McpServer, ServeOptions, serve};
+use lackpy_service::{HttpOptions, LiveService, McpServer, ServeOptions, serve, watch_config};
 
 /// Arguments of `lackpy mcp`.
 #[derive(Debug, Args)]
@@ -86,6 +86,11 @@ pub struct ServeArgs {
     /// stopping them, in milliseconds.
     #[arg(long, value_name = "MS", default_value_t = 10_000)]
     pub grace_ms: u64,
+    /// Watch .lackpy/ (the config, kits, templates) and the host config
+    /// files, and use their new contents without a restart (also `[server]
+    /// watch = true`); a config with errors is logged and the old one kept.
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// Runs `lackpy mcp ...`.
@@ -117,7 +122,15 @@ fn serve_command(args: ServeArgs) -> Result<u8, CliError> {
         .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;
     let served = rt.block_on(async {
         let service = start_service(workspace).await?;
-        serve(McpServer::new(service), options)
+        let watch = args.watch || service.config().server.watch == Some(true);
+        // MCP servers' tool changes are always followed; the config only
+        // with --watch.
+        let live = LiveService::new(service);
+        live.follow_mcp();
+        if watch {
+            watch_config(&live).map_err(|e| CliError::usage(e.to_string()))?;
+        }
+        serve(McpServer::live(live), options)
             .await
             .map_err(CliError::usage)
     });
