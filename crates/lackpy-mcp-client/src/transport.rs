@@ -23,7 +23,7 @@ use rmcp::transport::common::client_side_sse::SseRetryPolicy;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use crate::discover_check::{DISCOVER_ANSWERED, DiscoverCheck};
-use crate::handler::Handler;
+use crate::handler::{self, Handler};
 use crate::http_check::CheckedHttp;
 use crate::operation::Client;
 use crate::process::{self, ChildGuard, Launch};
@@ -69,6 +69,9 @@ pub(crate) struct Session {
     cancel: Option<RunningServiceCancellationToken>,
     pub child: Option<ChildGuard>,
     pub peer: PeerSummary,
+    /// The `subscriptions/listen` stream for tool changes, when the server
+    /// needs one (`handler::listen`).
+    listen: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// Everything needed to open a session.
@@ -121,18 +124,26 @@ fn summarize(running: &RunningService<RoleClient, Handler>) -> PeerSummary {
 
 fn finish(
     running: RunningService<RoleClient, Handler>,
-    cap: usize,
+    spec: &ConnectSpec<'_>,
     child: Option<ChildGuard>,
 ) -> Session {
     let peer = summarize(&running);
-    let client = Client::new(running.peer().clone(), cap);
+    let client = Client::new(running.peer().clone(), spec.cap);
     let cancel = Some(running.cancellation_token());
+    let listen = handler::needs_listen(running.peer()).then(|| {
+        tokio::spawn(handler::listen(
+            running.peer().clone(),
+            Arc::clone(running.service().relist()),
+            Arc::clone(spec.server),
+        ))
+    });
     Session {
         client,
         quit: Quit(Some(Box::pin(running.waiting()))),
         cancel,
         child,
         peer,
+        listen,
     }
 }
 
@@ -250,7 +261,7 @@ pub(crate) async fn handshake(
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
-                Ok(running) => Ok(finish(running, spec.cap, pending.child.take())),
+                Ok(running) => Ok(finish(running, spec, pending.child.take())),
                 Err(e) => {
                     let err = handshake_error(&e);
                     Err(match pending.child.as_mut() {
@@ -282,7 +293,7 @@ pub(crate) async fn handshake(
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
-                Ok(running) => Ok(finish(running, spec.cap, None)),
+                Ok(running) => Ok(finish(running, spec, None)),
                 Err(e) => Err(format!(
                     "the handshake with {url} failed: {}",
                     handshake_error(&e)
@@ -296,6 +307,9 @@ impl Session {
     /// Closes the session: the SDK's graceful close (for stdio that closes
     /// the server's stdin), then the process group is ended.
     pub(crate) async fn close(mut self, grace: Duration, term_grace: Duration) {
+        if let Some(listen) = self.listen.take() {
+            listen.abort();
+        }
         if let Some(cancel) = self.cancel.take() {
             cancel.cancel();
         }

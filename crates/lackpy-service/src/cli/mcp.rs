@@ -42,6 +42,7 @@ Limits ([server] in .lackpy/config.toml):
                              limit less a quarter); past it a newcomer closes
                              the oldest connection without a request head,
                              else waits for one to close
+  watch = false              as --watch
 Only /mcp is served (404 elsewhere). A malformed JSON-RPC body is HTTP 400
 with error -32700 (not JSON) or -32600 (not a request). A client whose
 connection closes (HTTP) or whose stdin ends (stdio) has its runs stopped.

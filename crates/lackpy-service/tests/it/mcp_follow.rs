@@ -235,3 +235,68 @@ async fn watch_follows_config_edits_and_keeps_the_old_config_when_the_new_one_is
     client.cancel().await.expect("close");
     let _ = tokio::time::timeout(Duration::from_secs(10), child.wait()).await;
 }
+
+/// lackpy behind lackpy on the `2026-07-28` protocol: the inner server
+/// tells of its tool changes on a `subscriptions/listen` stream, which the
+/// outer one holds open because the inner declares `tools.listChanged`.
+#[tokio::test]
+async fn an_inner_lackpy_tells_the_outer_one_on_a_listen_stream() {
+    let inner = workspace(&server("ours", &["--dynamic"]));
+    let outer = workspace(&format!(
+        "[mcp_servers.inner]\ncommand = {:?}\nargs = [\"mcp\", \"serve\", \"--workspace\", {:?}]\n",
+        env!("CARGO_BIN_EXE_lackpy"),
+        inner.path().display().to_string()
+    ));
+    let mut child = spawn_serve(outer.path(), &[], &[("RUST_LOG", "info")]);
+    let stderr = collect_stderr(&mut child);
+    let client = stdio_client(&mut child, initialize()).await;
+    let st = structured(&call(&client, "status", json!({})).await);
+    assert_eq!(
+        st["mcp_servers"][0]["protocol_version"], "2026-07-28",
+        "{st}"
+    );
+    // The inner server's own upstream adds a tool: the inner inventory
+    // changes, so does its run_program's description, and the outer server
+    // hears of it and lists the inner's tools again.
+    let r = run(
+        &client,
+        "run_program(\"add_tool('z')\")['output']",
+        json!({}),
+    )
+    .await;
+    assert_eq!(r["output"], "added z", "{r}");
+    assert!(
+        eventually(LIMIT, || {
+            stderr.lock().is_ok_and(|l| {
+                l.iter().any(|line| {
+                    line.contains("MCP server's tools changed") && line.contains("inner")
+                })
+            })
+        })
+        .await,
+        "the outer server lists the inner's tools again: {:?}",
+        stderr.lock().map(|l| l.clone())
+    );
+    client.cancel().await.expect("close");
+    let _ = tokio::time::timeout(Duration::from_secs(10), child.wait()).await;
+}
+
+/// Over streamable HTTP too: each session hears lackpy's list_changed.
+#[tokio::test]
+async fn http_sessions_hear_lackpys_list_changed() {
+    let ws = workspace(&server("ours", &["--dynamic"]));
+    let (mut child, addr) = spawn_http(ws.path(), &[], &[]).await;
+    let first = http_client(&addr, initialize()).await;
+    let second = http_client(&addr, initialize()).await;
+    let r = run(&first, "add_tool('over_http')", json!({})).await;
+    assert_eq!(r["success"], true, "{r}");
+    heard_after(&first, 0).await;
+    heard_after(&second, 0).await;
+    description_until(&second, "the added tool is listed", |d| {
+        d.contains("over_http(")
+    })
+    .await;
+    first.cancel().await.expect("close");
+    second.cancel().await.expect("close");
+    let _ = child.start_kill();
+}
