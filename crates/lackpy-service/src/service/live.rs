@@ -102,11 +102,21 @@ impl LiveService {
             skipped: inner.skipped_servers.clone(),
             unreadable: Vec::new(),
         };
-        match LackpyService::assemble(Arc::clone(&inner.base), loaded, servers, old.version() + 1) {
-            Ok(new) => self.install(&old, new),
+        let base = &inner.base;
+        match super::local_toolbox(&loaded.config, &base.python, base.harness.as_ref()) {
+            Ok(local) => {
+                let new = LackpyService::assemble(
+                    Arc::clone(base),
+                    loaded,
+                    servers,
+                    local,
+                    old.version() + 1,
+                );
+                self.install(&old, new)
+            }
             Err(e) => {
-                // The config was good a moment ago: nothing of it is read
-                // again here, so this is not expected.
+                // The config was good a moment ago and is not read again
+                // here, so this is not expected.
                 tracing::warn!(error = %e, "the inventory could not be built again; the old one stays");
                 false
             }
@@ -123,6 +133,9 @@ impl LiveService {
         let old = self.current();
         let base = Arc::clone(&old.inner.base);
         let loaded = load_config(&base.workspace)?;
+        // A config error in the local sources changes nothing, no server
+        // included.
+        let local = super::local_toolbox(&loaded.config, &base.python, base.harness.as_ref())?;
         let servers = ConfiguredServers::from_config(
             &loaded.config,
             &ExpandContext::from_env(Some(base.workspace.clone())),
@@ -150,7 +163,7 @@ impl LiveService {
         if !start.is_empty() {
             base.mcp.start(start, base.progress.clone()).await;
         }
-        let new = LackpyService::assemble(base, loaded, servers, old.version() + 1)?;
+        let new = LackpyService::assemble(base, loaded, servers, local, old.version() + 1);
         Ok(self.install(&old, new))
     }
 

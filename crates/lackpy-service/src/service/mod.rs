@@ -208,6 +208,10 @@ impl LackpyService {
             Duration::from_secs(config.runs.keep_hours().saturating_mul(3600)),
             config.runs.max_journal_mb().saturating_mul(1024 * 1024),
         );
+        // The local sources first: a config error there is reported before
+        // any MCP server is started.
+        let python = PythonRuntime::new();
+        let local = local_toolbox(config, &python, options.harness.as_ref())?;
         // MCP servers: own ones and host-config ones, discovered eagerly and
         // in parallel; a failed server is an unavailable source, never an error.
         let servers = ConfiguredServers::from_config(
@@ -219,7 +223,7 @@ impl LackpyService {
         let base = Arc::new(Base {
             workspace,
             bridge,
-            python: PythonRuntime::new(),
+            python,
             mcp,
             runs,
             harness: options.harness,
@@ -228,26 +232,26 @@ impl LackpyService {
             models: options.models,
             progress: options.progress,
         });
-        Self::assemble(base, loaded, servers, 1)
+        Ok(Self::assemble(base, loaded, servers, local, 1))
     }
 
-    /// One version of the inventory: the toolbox (local sources for
-    /// `loaded`'s config, the MCP client's current source of each of
-    /// `servers`, the tools given in code) and everything else the config
-    /// decides.
+    /// One version of the inventory: the toolbox (`local`, the local
+    /// sources of `loaded`'s config from [`local_toolbox`]; the MCP
+    /// client's current source of each of `servers`; the tools given in
+    /// code) and everything else the config decides.
     fn assemble(
         base: Arc<Base>,
         loaded: LoadedConfig,
         servers: ConfiguredServers,
+        local: Toolbox,
         version: u64,
-    ) -> Result<LackpyService, ServiceError> {
+    ) -> LackpyService {
         let LoadedConfig {
             config,
             file: config_file,
             warnings,
         } = loaded;
-        let mut toolbox = Toolbox::new();
-        add_local_sources(&mut toolbox, &config, &base.python, base.harness.clone())?;
+        let mut toolbox = local;
         let sources = base.mcp.sources();
         let mut call_timeouts = Vec::new();
         for descriptor in &servers.servers {
@@ -274,7 +278,7 @@ impl LackpyService {
             base.workspace.join(".lackpy").join("templates"),
             models.slots.clone(),
         );
-        Ok(LackpyService {
+        LackpyService {
             inner: Arc::new(Inner {
                 config,
                 config_file,
@@ -292,7 +296,7 @@ impl LackpyService {
                 base,
             }),
             toolbox: Arc::new(toolbox),
-        })
+        }
     }
 
     /// This service with `tools` registered directly as well (precedence
@@ -578,6 +582,18 @@ pub struct ProfileInfo {
     pub grade: lackpy_lang::Grade,
     /// One prompt line per tool.
     pub description: String,
+}
+
+/// A toolbox with the local sources of `config` (defaults, virtual,
+/// command and Python tools), or the config's error.
+fn local_toolbox(
+    config: &Config,
+    python: &Arc<PythonRuntime>,
+    harness: Option<&Arc<dyn HarnessResolver>>,
+) -> Result<Toolbox, ServiceError> {
+    let mut toolbox = Toolbox::new();
+    add_local_sources(&mut toolbox, config, python, harness.cloned())?;
+    Ok(toolbox)
 }
 
 fn limits_from_config(config: &Config) -> Limits {
