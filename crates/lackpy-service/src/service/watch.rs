@@ -60,14 +60,13 @@ async fn follow(
             return;
         };
         let service = live.current();
+        let root = canonical(service.workspace());
         let hosts = host_files(&service);
-        let mut relevant = paths
-            .iter()
-            .any(|p| matters(service.workspace(), &hosts, p));
+        let mut relevant = paths.iter().any(|p| matters(&root, &hosts, p));
         // The rest of the burst.
         tokio::time::sleep(SETTLE).await;
         while let Ok(more) = rx.try_recv() {
-            relevant |= more.iter().any(|p| matters(service.workspace(), &hosts, p));
+            relevant |= more.iter().any(|p| matters(&root, &hosts, p));
         }
         if !relevant {
             continue;
@@ -85,7 +84,14 @@ async fn follow(
     }
 }
 
-/// `[mcp].host_configs` of `service`'s config, as paths.
+/// `path` with symbolic links and relative parts resolved, as the watcher
+/// reports it; as it is when it cannot be resolved.
+fn canonical(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf())
+}
+
+/// `[mcp].host_configs` of `service`'s config, as paths (their folders
+/// resolved: a file may not exist yet).
 fn host_files(service: &super::LackpyService) -> Vec<PathBuf> {
     let ctx = ExpandContext::from_env(Some(service.workspace().to_path_buf()));
     service
@@ -94,20 +100,22 @@ fn host_files(service: &super::LackpyService) -> Vec<PathBuf> {
         .host_configs
         .iter()
         .filter_map(|f| ctx.expand_path(f).ok())
+        .map(|f| match (f.parent(), f.file_name()) {
+            (Some(dir), Some(name)) => canonical(dir).join(name),
+            _ => f,
+        })
         .collect()
 }
 
 /// What to watch for `service`: `.lackpy/` whole (or, while there is none,
 /// the workspace itself, to see it appear) and each host file's folder.
 fn targets(service: &super::LackpyService) -> Vec<Target> {
-    let dot = service.workspace().join(".lackpy");
+    let root = canonical(service.workspace());
+    let dot = root.join(".lackpy");
     let mut out = vec![if dot.is_dir() {
         (dot, RecursiveMode::Recursive)
     } else {
-        (
-            service.workspace().to_path_buf(),
-            RecursiveMode::NonRecursive,
-        )
+        (root, RecursiveMode::NonRecursive)
     }];
     for file in host_files(service) {
         if let Some(dir) = file.parent()
@@ -145,7 +153,8 @@ fn rewatch(watcher: &mut RecommendedWatcher, watched: &mut Vec<Target>, want: Ve
 }
 
 /// Whether a change of `path` can change the inventory: anything under
-/// `.lackpy/` but the run journals, and the host files.
+/// `.lackpy/` of the (resolved) workspace `workspace` but the run
+/// journals, and the host files.
 fn matters(workspace: &Path, hosts: &[PathBuf], path: &Path) -> bool {
     let dot = workspace.join(".lackpy");
     (path.starts_with(&dot) && !path.starts_with(dot.join("runs")))
