@@ -336,9 +336,13 @@ impl McpClient {
 
 impl Drop for McpClient {
     fn drop(&mut self) {
-        // Not shut down: ask the supervisors to close; any process left when
-        // the runtime stops is killed by its guard.
+        // Not shut down: ask the supervisors to close (and the relisters to
+        // end); any process left when the runtime stops is killed by its
+        // guard.
         for r in &self.lock().running {
+            if let Some(relister) = &r.relister {
+                relister.abort();
+            }
             r.handle.stop();
         }
     }
