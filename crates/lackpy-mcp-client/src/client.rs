@@ -8,11 +8,13 @@ use std::time::{Duration, Instant};
 use lackpy_sources::Config;
 use lackpy_sources::{ExpandContext, McpServerDescriptor, own_servers, read_host_configs};
 use lackpy_sources::{SkippedServer, UnreadableFile};
+use tokio::sync::watch;
 use tokio::task::JoinSet;
 
 use crate::discovery::{DiscoveryEvent, Outcome, ProgressHook, discover_one};
 use crate::options::McpClientOptions;
 use crate::process;
+use crate::relist::{self, Slot};
 use crate::source::{McpToolSource, ServerStatus};
 use crate::supervisor::ServerHandle;
 
@@ -70,24 +72,43 @@ impl Discovery {
 }
 
 struct Running {
+    /// The server.
+    descriptor: McpServerDescriptor,
     handle: ServerHandle,
     task: tokio::task::JoinHandle<()>,
+    /// Lists its tools again when asked (`relist.rs`).
+    relister: Option<tokio::task::JoinHandle<()>>,
+}
+
+impl Running {
+    /// Stops the server and waits for its supervisor to close the session.
+    async fn stop(self) {
+        if let Some(r) = &self.relister {
+            r.abort();
+        }
+        self.handle.stop();
+        let _ = self.task.await;
+    }
 }
 
 #[derive(Default)]
 struct State {
-    sources: Vec<Arc<McpToolSource>>,
+    slots: Vec<Slot>,
     running: Vec<Running>,
     cleanups: Vec<tokio::task::JoinHandle<()>>,
 }
 
 /// Every MCP server of one service. Create it, [`start`](McpClient::start)
-/// it once with the servers, and [`shutdown`](McpClient::shutdown) it when
-/// the service stops. Needs a multi-thread tokio runtime.
+/// it with the servers (again with more servers when the config grows;
+/// [`stop_servers`](McpClient::stop_servers) when it shrinks), and
+/// [`shutdown`](McpClient::shutdown) it when the service stops. Needs a
+/// multi-thread tokio runtime.
 pub struct McpClient {
     options: McpClientOptions,
     state: Mutex<State>,
     closed: AtomicBool,
+    /// Counts the times a server's tool list changed after discovery.
+    changes: Arc<watch::Sender<u64>>,
 }
 
 impl std::fmt::Debug for McpClient {
@@ -105,6 +126,7 @@ impl McpClient {
             options,
             state: Mutex::new(State::default()),
             closed: AtomicBool::new(false),
+            changes: Arc::new(watch::Sender::new(0)),
         }
     }
 
@@ -181,11 +203,29 @@ impl McpClient {
         {
             let mut state = self.lock();
             for (_, outcome) in outcomes {
+                let ready = outcome.source.status().reason.is_none();
+                let descriptor = outcome.source.descriptor().clone();
                 let source = Arc::new(outcome.source);
-                state.sources.push(Arc::clone(&source));
+                let slot: Slot = Arc::new(Mutex::new(Arc::clone(&source)));
+                state.slots.push(Arc::clone(&slot));
                 sources.push(source);
                 if let Some((handle, task)) = outcome.supervisor {
-                    state.running.push(Running { handle, task });
+                    // Only a server whose tools were listed follows them.
+                    let relister = ready.then(|| {
+                        tokio::spawn(relist::follow(
+                            slot,
+                            handle.clone(),
+                            self.options.max_tools,
+                            self.options.connect_timeout,
+                            Arc::clone(&self.changes),
+                        ))
+                    });
+                    state.running.push(Running {
+                        descriptor,
+                        handle,
+                        task,
+                        relister,
+                    });
                 }
                 if let Some(child) = outcome.leftover {
                     // End a failed server's process in the background:
@@ -219,9 +259,39 @@ impl McpClient {
         Discovery { sources, elapsed }
     }
 
-    /// The sources of every server started so far.
+    /// The sources of every server started (and not stopped) so far, as
+    /// they are now: a server whose tools were listed again has a new one.
     pub fn sources(&self) -> Vec<Arc<McpToolSource>> {
-        self.lock().sources.clone()
+        self.lock().slots.iter().map(relist::current).collect()
+    }
+
+    /// A receiver of the count of tool-list changes: it goes up each time
+    /// a server's tools, listed again after `notifications/tools/list_changed`
+    /// or a reconnect, differ from before ([`sources`](Self::sources) then
+    /// holds the new source).
+    pub fn changes(&self) -> watch::Receiver<u64> {
+        self.changes.subscribe()
+    }
+
+    /// Stops these servers (as [`start`](Self::start) was given them):
+    /// their sessions are closed, their processes ended, and they leave
+    /// [`sources`](Self::sources) and [`status`](Self::status). Others are
+    /// untouched.
+    pub async fn stop_servers(&self, servers: &[McpServerDescriptor]) {
+        let stopping: Vec<Running> = {
+            let mut state = self.lock();
+            state
+                .slots
+                .retain(|s| !servers.contains(relist::current(s).descriptor()));
+            let (stop, keep) = std::mem::take(&mut state.running)
+                .into_iter()
+                .partition(|r| servers.contains(&r.descriptor));
+            state.running = keep;
+            stop
+        };
+        for r in stopping {
+            r.stop().await;
+        }
     }
 
     /// The status of every server started so far.
@@ -242,10 +312,13 @@ impl McpClient {
             )
         };
         for r in &running {
+            if let Some(relister) = &r.relister {
+                relister.abort();
+            }
             r.handle.stop();
         }
         for r in running {
-            let _ = r.task.await;
+            r.stop().await;
         }
         for c in cleanups {
             let _ = c.await;
@@ -263,9 +336,13 @@ impl McpClient {
 
 impl Drop for McpClient {
     fn drop(&mut self) {
-        // Not shut down: ask the supervisors to close; any process left when
-        // the runtime stops is killed by its guard.
+        // Not shut down: ask the supervisors to close (and the relisters to
+        // end); any process left when the runtime stops is killed by its
+        // guard.
         for r in &self.lock().running {
+            if let Some(relister) = &r.relister {
+                relister.abort();
+            }
             r.handle.stop();
         }
     }

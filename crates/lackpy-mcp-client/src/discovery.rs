@@ -77,7 +77,10 @@ pub(crate) struct Outcome {
 }
 
 /// Lists every tool, page by page, within the caller's limit.
-async fn list_all(handle: &ServerHandle, max_tools: usize) -> Result<Vec<McpToolDef>, McpError> {
+pub(crate) async fn list_all(
+    handle: &ServerHandle,
+    max_tools: usize,
+) -> Result<Vec<McpToolDef>, McpError> {
     handle
         .submit(Arc::from("tools/list"), move |client| async move {
             let mut tools = Vec::new();
@@ -122,6 +125,7 @@ pub(crate) async fn discover_one(
         transport: descriptor.transport.clone(),
         workspace: options.workspace.clone(),
         cap: options.response_cap,
+        relist: Arc::clone(&shared.relist),
     };
     let fail = |reason: String, leftover: Option<ChildGuard>, supervisor| {
         let reason = lackpy_sources::redact_urls(&reason).into_owned();

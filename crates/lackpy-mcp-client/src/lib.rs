@@ -16,7 +16,9 @@
 //!    [`McpToolSource`] of the returned [`Discovery`] goes into the toolbox
 //!    at its [`McpToolSource::precedence`]. Failed servers come back as
 //!    unavailable sources whose [`ServerStatus`] says why.
-//! 3. [`McpClient::status`] feeds `lackpy status` / `lackpy tools`.
+//! 3. [`McpClient::status`] feeds `lackpy status` / `lackpy tools`;
+//!    [`McpClient::changes`] says when a server's tools changed (then
+//!    [`McpClient::sources`] holds its new source).
 //! 4. [`McpClient::shutdown`] when the service stops; from a signal
 //!    handler, [`kill_all_servers`].
 //!
@@ -29,6 +31,7 @@ mod convert;
 mod discover_check;
 mod discovery;
 mod error;
+mod handler;
 mod http_check;
 mod inflight;
 mod linecap;
@@ -36,6 +39,7 @@ mod naming;
 mod operation;
 mod options;
 mod process;
+mod relist;
 mod schema;
 mod schema_type;
 mod source;

@@ -79,6 +79,10 @@ pub struct ServerStatus {
     pub sessions: u32,
     /// How long discovery took for it, in milliseconds.
     pub discovery_ms: u64,
+    /// Sessions reopened after one ended (for metrics; not in the JSON,
+    /// whose shape `sessions` already covers).
+    #[serde(skip)]
+    pub reconnects: u64,
 }
 
 /// The transport as shown: no secrets.
@@ -120,6 +124,9 @@ pub struct McpToolSource {
     skipped: Vec<SkippedTool>,
     /// Where each exposed tool's grade comes from, for listings.
     grade_reasons: HashMap<String, String>,
+    /// The server's own list, as last listed: a new listing equal to it
+    /// changes nothing.
+    listed: Vec<rmcp::model::Tool>,
     call_timeout: Duration,
     discovery_time: Duration,
 }
@@ -218,6 +225,7 @@ impl McpToolSource {
             names: Vec::new(),
             skipped: Vec::new(),
             grade_reasons: HashMap::new(),
+            listed: Vec::new(),
             call_timeout,
             discovery_time: took,
         }
@@ -232,6 +240,7 @@ impl McpToolSource {
         found: Found,
     ) -> McpToolSource {
         let mut source = McpToolSource::failed(descriptor, shared, call_timeout, took);
+        source.listed = found.tools.clone();
         let server_id: Arc<str> = Arc::from(source.descriptor.id.as_str());
         let mut admitted_tools: Vec<rmcp::model::Tool> = Vec::new();
         for tool in found.tools {
@@ -318,6 +327,23 @@ impl McpToolSource {
         source
     }
 
+    /// This server's source built again from a new listing of its tools
+    /// (after `notifications/tools/list_changed` or a reconnect).
+    pub(crate) fn relisted(&self, found: Found) -> McpToolSource {
+        McpToolSource::found(
+            self.descriptor.clone(),
+            Arc::clone(&self.shared),
+            self.call_timeout,
+            self.discovery_time,
+            found,
+        )
+    }
+
+    /// Whether `tools` is what the server listed last time.
+    pub(crate) fn lists(&self, tools: &[rmcp::model::Tool]) -> bool {
+        self.listed == tools
+    }
+
     /// The descriptor the source was built from (provenance, precedence).
     pub fn descriptor(&self) -> &McpServerDescriptor {
         &self.descriptor
@@ -366,6 +392,7 @@ impl McpToolSource {
             pid: snap.pid,
             sessions: snap.sessions,
             discovery_ms: u64::try_from(self.discovery_time.as_millis()).unwrap_or(u64::MAX),
+            reconnects: self.shared.reconnects(),
         }
     }
 

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use lackpy_sources::McpTransport;
 use serde::Serialize;
-use tokio::sync::{mpsc, watch};
+use tokio::sync::{Notify, mpsc, watch};
 
 use crate::error::McpError;
 use crate::inflight::InFlight;
@@ -56,6 +56,11 @@ pub(crate) struct Shared {
     retry_after: Duration,
     /// Sessions ended so far, as the supervisor saw them.
     ends: AtomicU64,
+    /// Sessions reopened after one ended.
+    reconnects: AtomicU64,
+    /// Woken when the server's tools should be listed again: it said they
+    /// changed, or a new session began.
+    pub relist: Arc<Notify>,
     inner: Mutex<Inner>,
 }
 
@@ -75,6 +80,8 @@ impl Shared {
             server,
             retry_after,
             ends: AtomicU64::new(0),
+            reconnects: AtomicU64::new(0),
+            relist: Arc::new(Notify::new()),
             inner: Mutex::new(Inner {
                 state: ServerState::Starting,
                 reason: None,
@@ -109,6 +116,11 @@ impl Shared {
         g.sessions += 1;
         g.pid = session.child.as_ref().map(|c| c.pid());
         g.down_since = None;
+    }
+
+    /// How many times the session was reopened after it ended.
+    pub(crate) fn reconnects(&self) -> u64 {
+        self.reconnects.load(Ordering::Relaxed)
     }
 
     pub(crate) fn snapshot(&self) -> Snapshot {
@@ -165,6 +177,8 @@ pub(crate) struct Endpoint {
     pub transport: McpTransport,
     pub workspace: Option<PathBuf>,
     pub cap: usize,
+    /// The server's [`Shared::relist`], for the session's handler.
+    pub relist: Arc<Notify>,
 }
 
 impl Endpoint {
@@ -174,6 +188,7 @@ impl Endpoint {
             transport: &self.transport,
             workspace: self.workspace.as_deref(),
             cap: self.cap,
+            relist: &self.relist,
         }
     }
 }
@@ -361,6 +376,9 @@ impl Supervisor {
                 Some(Ok(s)) => {
                     tracing::info!(server = %self.shared.server, "MCP server reconnected");
                     self.shared.connected(&s);
+                    // A new session may be a new server: list its tools again.
+                    self.shared.reconnects.fetch_add(1, Ordering::Relaxed);
+                    self.shared.relist.notify_one();
                     session = Some(s);
                 }
                 Some(Err(reason)) => {

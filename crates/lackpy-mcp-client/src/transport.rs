@@ -13,7 +13,7 @@ use http::{HeaderName, HeaderValue};
 use lackpy_sources::McpTransport;
 use lackpy_sources::process::describe_exit;
 use rmcp::RoleClient;
-use rmcp::model::{ClientConfig, Implementation, ProtocolVersion};
+use rmcp::model::ProtocolVersion;
 use rmcp::service::{
     ClientInitializeError, ClientLifecycleMode, ClientServiceExt, QuitReason, RunningService,
     RunningServiceCancellationToken,
@@ -23,6 +23,7 @@ use rmcp::transport::common::client_side_sse::SseRetryPolicy;
 use rmcp::transport::streamable_http_client::StreamableHttpClientTransportConfig;
 
 use crate::discover_check::{DISCOVER_ANSWERED, DiscoverCheck};
+use crate::handler::{self, Handler};
 use crate::http_check::CheckedHttp;
 use crate::operation::Client;
 use crate::process::{self, ChildGuard, Launch};
@@ -68,6 +69,9 @@ pub(crate) struct Session {
     cancel: Option<RunningServiceCancellationToken>,
     pub child: Option<ChildGuard>,
     pub peer: PeerSummary,
+    /// The `subscriptions/listen` stream for tool changes, when the server
+    /// needs one (`handler::listen`).
+    listen: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// Everything needed to open a session.
@@ -76,6 +80,8 @@ pub(crate) struct ConnectSpec<'a> {
     pub transport: &'a McpTransport,
     pub workspace: Option<&'a Path>,
     pub cap: usize,
+    /// Woken when the server says its tool list changed.
+    pub relist: &'a Arc<tokio::sync::Notify>,
 }
 
 /// Reconnects of a streamable HTTP stream: a few quick tries, then give up
@@ -89,14 +95,6 @@ impl SseRetryPolicy for BoundedRetry {
     fn retry(&self, current_times: usize) -> Option<Duration> {
         (current_times < 2).then(|| Duration::from_millis(200))
     }
-}
-
-/// Who we are to servers.
-fn client_info() -> ClientConfig {
-    let mut info = ClientConfig::default();
-    info.client_info = Implementation::new("lackpy", env!("CARGO_PKG_VERSION"));
-    info.protocol_version = ProtocolVersion::LATEST_WITH_INITIALIZE;
-    info
 }
 
 /// The versions the `server/discover` probe offers.
@@ -113,7 +111,7 @@ fn lifecycle() -> ClientLifecycleMode {
     }
 }
 
-fn summarize(running: &RunningService<RoleClient, ClientConfig>) -> PeerSummary {
+fn summarize(running: &RunningService<RoleClient, Handler>) -> PeerSummary {
     match running.peer().peer_info() {
         Some(info) => PeerSummary {
             protocol_version: Some(info.protocol_version.as_str().to_string()),
@@ -125,19 +123,27 @@ fn summarize(running: &RunningService<RoleClient, ClientConfig>) -> PeerSummary 
 }
 
 fn finish(
-    running: RunningService<RoleClient, ClientConfig>,
-    cap: usize,
+    running: RunningService<RoleClient, Handler>,
+    spec: &ConnectSpec<'_>,
     child: Option<ChildGuard>,
 ) -> Session {
     let peer = summarize(&running);
-    let client = Client::new(running.peer().clone(), cap);
+    let client = Client::new(running.peer().clone(), spec.cap);
     let cancel = Some(running.cancellation_token());
+    let listen = handler::needs_listen(running.peer()).then(|| {
+        tokio::spawn(handler::listen(
+            running.peer().clone(),
+            Arc::clone(running.service().relist()),
+            Arc::clone(spec.server),
+        ))
+    });
     Session {
         client,
         quit: Quit(Some(Box::pin(running.waiting()))),
         cancel,
         child,
         peer,
+        listen,
     }
 }
 
@@ -251,11 +257,11 @@ pub(crate) async fn handshake(
             let transport = StdioTransport::new(stdout, stdin, spec.cap);
             let transport =
                 DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
-            match client_info()
+            match Handler::new(Arc::clone(spec.relist))
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
-                Ok(running) => Ok(finish(running, spec.cap, pending.child.take())),
+                Ok(running) => Ok(finish(running, spec, pending.child.take())),
                 Err(e) => {
                     let err = handshake_error(&e);
                     Err(match pending.child.as_mut() {
@@ -283,11 +289,11 @@ pub(crate) async fn handshake(
             let transport = StreamableHttpClientTransport::with_client(CheckedHttp::new()?, config);
             let transport =
                 DiscoverCheck::new(transport, Arc::clone(spec.server), preferred_versions());
-            match client_info()
+            match Handler::new(Arc::clone(spec.relist))
                 .serve_with_lifecycle(transport, lifecycle())
                 .await
             {
-                Ok(running) => Ok(finish(running, spec.cap, None)),
+                Ok(running) => Ok(finish(running, spec, None)),
                 Err(e) => Err(format!(
                     "the handshake with {url} failed: {}",
                     handshake_error(&e)
@@ -301,6 +307,9 @@ impl Session {
     /// Closes the session: the SDK's graceful close (for stdio that closes
     /// the server's stdin), then the process group is ended.
     pub(crate) async fn close(mut self, grace: Duration, term_grace: Duration) {
+        if let Some(listen) = self.listen.take() {
+            listen.abort();
+        }
         if let Some(cancel) = self.cancel.take() {
             cancel.cancel();
         }

@@ -16,11 +16,14 @@
 //! start), `--legacy` (reject `server/discover`, so clients use
 //! `initialize`), `--spawn-child` (start a `sleep` in the same process
 //! group), `--http ADDR` (serve streamable HTTP on ADDR, e.g.
-//! `127.0.0.1:0`, and print `listening on http://HOST:PORT/mcp`).
+//! `127.0.0.1:0`, and print `listening on http://HOST:PORT/mcp`),
+//! `--dynamic` (one more tool, `add_tool(name)`: it adds a tool `name`
+//! answering `"<name> called"` and sends `notifications/tools/list_changed`;
+//! added tools live as long as the process).
 
 use std::io::Write;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rmcp::handler::server::ServerHandler;
@@ -43,6 +46,7 @@ struct Flags {
     legacy: bool,
     spawn_child: bool,
     http: Option<String>,
+    dynamic: bool,
 }
 
 fn flags() -> Flags {
@@ -61,6 +65,7 @@ fn flags() -> Flags {
             "--legacy" => f.legacy = true,
             "--spawn-child" => f.spawn_child = true,
             "--http" => f.http = args.next(),
+            "--dynamic" => f.dynamic = true,
             other => eprintln!("mcp_test_server: unknown flag {other}"),
         }
     }
@@ -71,6 +76,39 @@ fn flags() -> Flags {
 struct TestServer {
     cancellations: Arc<AtomicU64>,
     legacy: bool,
+    /// With `--dynamic`: the tools `add_tool` added so far.
+    added: Option<Arc<Mutex<Vec<String>>>>,
+}
+
+impl TestServer {
+    /// Every tool, `--dynamic`'s included.
+    fn tools(&self) -> Vec<Tool> {
+        let mut tools = all_tools();
+        if let Some(added) = &self.added {
+            tools.push(tool(
+                "add_tool",
+                "Add a tool",
+                json!({"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}),
+            ));
+            let names = added.lock().map(|a| a.clone()).unwrap_or_default();
+            for name in names {
+                tools.push(Tool::new(
+                    name,
+                    "An added tool",
+                    schema(json!({"type": "object", "properties": {}})),
+                ));
+            }
+        }
+        tools
+    }
+
+    /// Whether `name` is a tool `add_tool` added.
+    fn added(&self, name: &str) -> bool {
+        self.added
+            .as_ref()
+            .and_then(|a| a.lock().ok().map(|a| a.iter().any(|n| n == name)))
+            .unwrap_or(false)
+    }
 }
 
 fn schema(v: Value) -> Arc<JsonObject> {
@@ -302,7 +340,7 @@ impl ServerHandler for TestServer {
         request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        let tools = all_tools();
+        let tools = self.tools();
         let start: usize = request
             .and_then(|r| r.cursor)
             .and_then(|c| c.parse().ok())
@@ -424,6 +462,23 @@ impl ServerHandler for TestServer {
             "deep" => CallToolResult::success(vec![text(deep_mark())]),
             "ro_closed" | "ro_open" | "write_idempotent" | "write_destructive" | "ro_no_world"
             | "no_hints" | "print" => CallToolResult::success(vec![text(request.name.to_string())]),
+            "add_tool" if self.added.is_some() => {
+                let name = args
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or("added")
+                    .to_string();
+                if let Some(added) = &self.added
+                    && let Ok(mut a) = added.lock()
+                {
+                    a.push(name.clone());
+                }
+                let _ = context.peer.notify_tool_list_changed().await;
+                CallToolResult::success(vec![text(format!("added {name}"))])
+            }
+            other if self.added(other) => {
+                CallToolResult::success(vec![text(format!("{other} called"))])
+            }
             other => {
                 return Err(ErrorData::invalid_params(
                     format!("unknown tool: {other}"),
@@ -624,6 +679,7 @@ async fn main() {
     let server = TestServer {
         cancellations: Arc::new(AtomicU64::new(0)),
         legacy: f.legacy,
+        added: f.dynamic.then(|| Arc::new(Mutex::new(Vec::new()))),
     };
     if let Some(addr) = &f.http {
         if let Err(e) = serve_http(server, addr).await {

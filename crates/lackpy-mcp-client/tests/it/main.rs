@@ -9,6 +9,7 @@ mod common;
 mod calls;
 mod config;
 mod discovery;
+mod follow;
 mod fuzz_convert;
 mod http;
 mod interop;

@@ -7,7 +7,7 @@ use clap::{Args, Subcommand};
 
 use super::CliError;
 use super::common::{WorkspaceArg, start_service};
-use lackpy_service::{HttpOptions, McpServer, ServeOptions, serve};
+use lackpy_service::{HttpOptions, LiveService, McpServer, ServeOptions, serve, watch_config};
 
 /// Arguments of `lackpy mcp`.
 #[derive(Debug, Args)]
@@ -42,6 +42,7 @@ Limits ([server] in .lackpy/config.toml):
                              limit less a quarter); past it a newcomer closes
                              the oldest connection without a request head,
                              else waits for one to close
+  watch = false              as --watch
 Only /mcp is served (404 elsewhere). A malformed JSON-RPC body is HTTP 400
 with error -32700 (not JSON) or -32600 (not a request). A client whose
 connection closes (HTTP) or whose stdin ends (stdio) has its runs stopped.
@@ -96,6 +97,11 @@ pub struct ServeArgs {
     /// needs approval pauses its run (no elicitation).
     #[arg(long, requires = "http")]
     pub stateless: bool,
+    /// Watch .lackpy/ (the config, kits, templates) and the host config
+    /// files, and use their new contents without a restart (also `[server]
+    /// watch = true`); a config with errors is logged and the old one kept.
+    #[arg(long)]
+    pub watch: bool,
 }
 
 /// Runs `lackpy mcp ...`.
@@ -132,7 +138,15 @@ fn serve_command(args: ServeArgs) -> Result<u8, CliError> {
         .map_err(|e| CliError::usage(format!("cannot start the async runtime: {e}")))?;
     let served = rt.block_on(async {
         let service = start_service(workspace).await?;
-        serve(McpServer::new(service), options)
+        let watch = args.watch || service.config().server.watch == Some(true);
+        // MCP servers' tool changes are always followed; the config only
+        // with --watch.
+        let live = LiveService::new(service);
+        live.follow_mcp();
+        if watch {
+            watch_config(&live).map_err(|e| CliError::usage(e.to_string()))?;
+        }
+        serve(McpServer::live(live), options)
             .await
             .map_err(CliError::usage)
     });

@@ -73,6 +73,10 @@ pub fn render(s: &Status) -> String {
         "tools:       {} available of {}\n",
         s.tools_available, s.tools_total
     ));
+    out.push_str(&format!(
+        "inventory:   version {}, since {}\n",
+        s.inventory.version, s.inventory.changed_at
+    ));
     if s.mcp_servers.is_empty() && s.skipped_mcp_servers.is_empty() {
         out.push_str("mcp servers: none configured\n");
     } else {

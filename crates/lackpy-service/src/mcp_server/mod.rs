@@ -15,6 +15,7 @@
 mod admin;
 mod admission;
 mod elicitation;
+mod follow;
 mod health;
 mod http_guard;
 mod listener;
@@ -42,9 +43,9 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
     Implementation, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
     ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
-    ServerConfig, SetLevelRequestParams, Tool,
+    ServerConfig, SetLevelRequestParams, SubscriptionFilter,
 };
-use rmcp::service::{RequestContext, RoleServer};
+use rmcp::service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext};
 use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
@@ -52,15 +53,17 @@ pub use admission::{DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS};
 pub use session_cap::DEFAULT_MAX_SESSIONS;
 pub use transport::{DEFAULT_HEADER_TIMEOUT, HttpOptions, ServeOptions, serve};
 
-use crate::service::LackpyService;
+use crate::service::{LackpyService, LiveService};
 use admission::Admission;
 
 /// What every session of one server process shares.
 pub(crate) struct Shared {
-    service: LackpyService,
+    /// The inventory now; each call takes the version current at its start.
+    live: Arc<LiveService>,
     admission: Admission,
-    /// The tool list, built once (descriptions name the namespace).
-    tools: Vec<Tool>,
+    /// The tool list of the current version (descriptions name the
+    /// namespace), and the sessions to tell when it changes.
+    listing: follow::Listing,
     /// Cancelled when a shutdown's grace period ends: every run stops.
     stop_runs: CancellationToken,
     /// Runs by HTTP session, stopped when their session is deleted.
@@ -71,7 +74,7 @@ pub(crate) struct Shared {
     metrics: crate::metrics::Metrics,
 }
 
-/// The MCP handler: one per session, all sharing one [`LackpyService`].
+/// The MCP handler: one per session, all sharing one [`LiveService`].
 #[derive(Clone)]
 pub struct McpServer {
     shared: Arc<Shared>,
@@ -81,8 +84,16 @@ pub struct McpServer {
 }
 
 impl McpServer {
-    /// A server over `service`.
+    /// A server over `service`, whose inventory stays as it is.
     pub fn new(service: LackpyService) -> McpServer {
+        McpServer::live(LiveService::new(service))
+    }
+
+    /// A server over a live service: each call uses the inventory current
+    /// at its start, and sessions hear `notifications/tools/list_changed`
+    /// when the tool list changes. Call inside a tokio runtime.
+    pub fn live(live: Arc<LiveService>) -> McpServer {
+        let service = live.current();
         let server = &service.config().server;
         let admission = Admission::new(
             server
@@ -90,18 +101,20 @@ impl McpServer {
                 .unwrap_or(DEFAULT_MAX_CONCURRENT_RUNS),
             server.max_queued_runs.unwrap_or(DEFAULT_MAX_QUEUED_RUNS),
         );
-        let tools = tools::all(&service.default_namespace_description());
+        let listing = follow::Listing::new(&service);
         let metrics = crate::metrics::Metrics::for_service(&service);
+        let shared = Arc::new(Shared {
+            live,
+            admission,
+            listing,
+            stop_runs: CancellationToken::new(),
+            http_sessions: sessions::HttpSessions::default(),
+            draining: health::Draining::default(),
+            metrics,
+        });
+        follow::follow(&shared);
         McpServer {
-            shared: Arc::new(Shared {
-                service,
-                admission,
-                tools,
-                stop_runs: CancellationToken::new(),
-                http_sessions: sessions::HttpSessions::default(),
-                draining: health::Draining::default(),
-                metrics,
-            }),
+            shared,
             session: CancellationToken::new(),
         }
     }
@@ -114,9 +127,9 @@ impl McpServer {
         }
     }
 
-    /// The service every session shares.
-    pub fn service(&self) -> &LackpyService {
-        &self.shared.service
+    /// The service every session shares, at its current version.
+    pub fn service(&self) -> LackpyService {
+        self.shared.live.current()
     }
 
     /// How many runs are running or queued now.
@@ -160,6 +173,7 @@ impl ServerHandler for McpServer {
     fn get_info(&self) -> ServerConfig {
         let capabilities = ServerCapabilities::builder()
             .enable_tools()
+            .enable_tool_list_changed()
             .enable_resources()
             .enable_logging()
             .build();
@@ -186,7 +200,24 @@ impl ServerHandler for McpServer {
         _request: Option<PaginatedRequestParams>,
         _context: RequestContext<RoleServer>,
     ) -> Result<ListToolsResult, ErrorData> {
-        Ok(ListToolsResult::with_all_items(self.shared.tools.clone()))
+        let tools = self.shared.listing.tools(&self.shared.live.current());
+        Ok(ListToolsResult::with_all_items(tools.as_ref().clone()))
+    }
+
+    async fn on_initialized(&self, context: NotificationContext<RoleServer>) {
+        self.shared.listing.add_peer(context.peer);
+    }
+
+    fn accepted_subscription_filter(
+        &self,
+        _requested: &SubscriptionFilter,
+    ) -> Option<SubscriptionFilter> {
+        Some(SubscriptionFilter::builder().tools_list_changed().build())
+    }
+
+    async fn listen(&self, context: SubscriptionContext) -> Result<(), ErrorData> {
+        self.shared.listing.listen(context).await;
+        Ok(())
     }
 
     async fn call_tool(
@@ -196,7 +227,8 @@ impl ServerHandler for McpServer {
     ) -> Result<CallToolResponse, ErrorData> {
         let empty = serde_json::Map::new();
         let args = tools::Args(request.arguments.as_ref().unwrap_or(&empty));
-        let service = &self.shared.service;
+        // The version current now serves this whole call.
+        let service = &self.shared.live.current();
         let answer = match request.name.as_ref() {
             tools::RUN_PROGRAM => {
                 return match args.run_request() {
@@ -275,7 +307,7 @@ impl ServerHandler for McpServer {
         request: ReadResourceRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<ReadResourceResponse, ErrorData> {
-        match resources::read(&self.shared.service, &request.uri) {
+        match resources::read(&self.shared.live.current(), &request.uri) {
             Some(contents) => Ok(ReadResourceResponse::Complete(ReadResourceResult::new(
                 vec![contents],
             ))),

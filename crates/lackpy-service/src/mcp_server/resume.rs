@@ -20,7 +20,7 @@ pub(super) async fn resume_run(
     request: Resume,
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResult, ErrorData> {
-    let service = &shared.service;
+    let service = &shared.live.current();
     supervise(
         shared,
         session,

@@ -32,7 +32,7 @@ pub(super) async fn run_program(
     request: RunProgram,
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResult, ErrorData> {
-    let service = &shared.service;
+    let service = &shared.live.current();
     supervise(
         shared,
         session,
@@ -63,7 +63,7 @@ pub(super) async fn delegate(
     request: Delegate,
     context: RequestContext<RoleServer>,
 ) -> Result<CallToolResult, ErrorData> {
-    let service = &shared.service;
+    let service = &shared.live.current();
     supervise(
         shared,
         session,
@@ -87,8 +87,9 @@ pub(super) async fn generate(
     // evicts only idle ones), and deleting the session stops the wait.
     let cancel = CancelToken::new();
     let _registered = shared.http_sessions.enter(&context, &cancel);
+    let service = shared.live.current();
     let answer = tokio::select! {
-        r = shared.service.generate(&request) => r,
+        r = service.generate(&request) => r,
         () = cancel.cancelled() => return Ok(request_error("the session was closed".into())),
         () = context.ct.cancelled() => return Ok(request_error("cancelled by the client".into())),
         () = session.cancelled() => return Ok(request_error("the client went away".into())),

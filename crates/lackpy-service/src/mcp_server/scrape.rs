@@ -74,7 +74,7 @@ impl Scrape {
             admitted: shared.admission.in_flight(),
             max_running: shared.admission.running(),
             sessions,
-            upstream: shared.service.mcp_status(),
+            upstream: shared.live.current().mcp_status(),
         })
     }
 }

@@ -146,7 +146,8 @@ async fn serve_http(
     } else {
         config = config.with_allowed_hosts(http.allowed_hosts.clone());
     }
-    let limits = &server.service().config().server;
+    let service = server.service();
+    let limits = &service.config().server;
     let header_timeout = http
         .header_timeout
         .or(limits.header_timeout_ms.map(Duration::from_millis))

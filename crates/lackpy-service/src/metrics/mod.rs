@@ -17,7 +17,7 @@ mod live;
 mod run;
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, PoisonError, RwLock};
 
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
@@ -39,6 +39,26 @@ const BUCKETS: [f64; 18] = [
     5.0, 10.0, 30.0, 60.0,
 ];
 
+/// The tools of `service`'s inventory with their sources.
+fn inventory(service: &crate::service::LackpyService) -> Vec<(String, String)> {
+    service
+        .tools()
+        .into_iter()
+        .filter_map(|listing| {
+            let source = listing.winner()?.source.clone();
+            Some((listing.name, source))
+        })
+        .collect()
+}
+
+fn tool_label((tool, source): (String, String)) -> (String, ToolLabel) {
+    let label = ToolLabel {
+        tool: Arc::from(tool.as_str()),
+        source: Arc::from(source),
+    };
+    (tool, label)
+}
+
 fn histogram() -> Histogram {
     Histogram::new(BUCKETS)
 }
@@ -58,7 +78,7 @@ pub struct Metrics {
     sessions: Gauge,
     approvals: Family<Decision, Counter>,
     /// The labels of each tool of the inventory, by the name programs call.
-    tools: HashMap<String, ToolLabel>,
+    tools: RwLock<HashMap<String, ToolLabel>>,
     /// The labels of a tool outside it.
     other: ToolLabel,
 }
@@ -66,7 +86,10 @@ pub struct Metrics {
 impl std::fmt::Debug for Metrics {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Metrics")
-            .field("tools", &self.tools.len())
+            .field(
+                "tools",
+                &self.tools.read().unwrap_or_else(PoisonError::into_inner).len(),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -88,16 +111,7 @@ impl Metrics {
             upstream_reconnects: Family::default(),
             sessions: Gauge::default(),
             approvals: Family::default(),
-            tools: tools
-                .into_iter()
-                .map(|(tool, source)| {
-                    let label = ToolLabel {
-                        tool: Arc::from(tool.as_str()),
-                        source: Arc::from(source),
-                    };
-                    (tool, label)
-                })
-                .collect(),
+            tools: RwLock::new(tools.into_iter().map(tool_label).collect()),
             other: ToolLabel::other(),
         };
         m.registered()
@@ -105,10 +119,26 @@ impl Metrics {
 
     /// Metrics for `service`'s tool inventory.
     pub fn for_service(service: &crate::service::LackpyService) -> Metrics {
-        Metrics::new(service.tools().into_iter().filter_map(|listing| {
-            let source = listing.winner()?.source.clone();
-            Some((listing.name, source))
-        }))
+        Metrics::new(inventory(service))
+    }
+
+    /// Labels the calls of the tools a new inventory version added (the
+    /// series of tools it dropped stay: a counter never goes away).
+    pub fn learn(&self, service: &crate::service::LackpyService) {
+        let mut tools = self.tools.write().unwrap_or_else(PoisonError::into_inner);
+        for (tool, source) in inventory(service) {
+            if !tools.contains_key(&tool) {
+                let (tool, label) = tool_label((tool, source));
+                tools.insert(tool, label);
+            }
+        }
+    }
+
+    /// How calls to `tool` are labelled: its own name and source when it is
+    /// in the inventory, else `other`.
+    fn label(&self, tool: &str) -> ToolLabel {
+        let tools = self.tools.read().unwrap_or_else(PoisonError::into_inner);
+        tools.get(tool).unwrap_or(&self.other).clone()
     }
 
     fn registered(mut self) -> Metrics {

@@ -104,7 +104,7 @@ impl Metrics {
         if entry.replayed {
             return;
         }
-        let label = self.tools.get(&entry.tool).unwrap_or(&self.other);
+        let label = self.label(&entry.tool);
         let (outcome, decision) = if paused_step == Some(entry.step) {
             ("paused", Some("paused"))
         } else if entry.success {
@@ -140,7 +140,7 @@ impl Metrics {
         if n == 0 {
             return;
         }
-        let label = self.tools.get(tool).unwrap_or(&self.other);
+        let label = self.label(tool);
         self.tool_calls
             .get_or_create(&ToolCallLabels {
                 tool: label.tool.clone(),

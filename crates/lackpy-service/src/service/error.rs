@@ -56,6 +56,9 @@ pub enum ServiceError {
     /// A run that cannot be resumed (unknown, expired, corrupt, …).
     #[error(transparent)]
     Run(#[from] crate::runs::RunError),
+    /// The config's files cannot be watched (`--watch`).
+    #[error("cannot watch the config's files: {0}")]
+    Watch(String),
 }
 
 /// Where the tool names of a request came from.

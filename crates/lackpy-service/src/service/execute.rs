@@ -43,7 +43,7 @@ pub(super) async fn run_journaled(
     cancel: lackpy_bridge::CancelToken,
     journal: Option<RunJournal>,
 ) -> ExecutionResult {
-    let mut result = service.inner.bridge.run_with_cancel(run, cancel).await;
+    let mut result = service.inner.base.bridge.run_with_cancel(run, cancel).await;
     let Some(journal) = journal else {
         if let Some(p) = &mut result.paused {
             // Nothing can resume it: say so rather than show an id.
@@ -99,7 +99,7 @@ fn settle(
     match written {
         Ok(()) => {
             paused.run_id = run_id.to_string();
-            paused.expires_at = rfc3339(now_secs() + service.inner.runs.keep().as_secs());
+            paused.expires_at = rfc3339(now_secs() + service.inner.base.runs.keep().as_secs());
         }
         Err(e) => {
             tracing::warn!(run_id, error = %e, "a paused run's journal could not be written");

@@ -5,6 +5,7 @@ mod config_view;
 mod delegate;
 mod error;
 mod execute;
+mod live;
 mod observe;
 mod params;
 mod plan;
@@ -13,6 +14,7 @@ pub mod profile;
 mod resume;
 mod signatures;
 mod status;
+mod watch;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -27,7 +29,7 @@ use lackpy_lang::{Teardown, Variables};
 use lackpy_mcp_client::{
     ConfiguredServers, McpClient, McpClientOptions, ProgressHook, ServerStatus,
 };
-use lackpy_sources::Config;
+use lackpy_sources::{Config, LoadedConfig};
 use lackpy_sources::{
     ConfigWarning, ExpandContext, HarnessResolver, PythonRuntime, Tool, ToolListing, ToolSource,
     ToolSpec, Toolbox, add_local_sources, load_config,
@@ -36,12 +38,14 @@ use lackpy_sources::{
 pub use approver::ApproverHandle;
 pub use delegate::{Delegate, ProviderStatus};
 pub use error::{ServiceError, ToolOrigin};
+pub use live::LiveService;
 pub use observe::{RunControl, ToolCallEvent, ToolCallObserver};
 pub use params::params_from_json;
 pub use policy_view::{GatedCall, PolicyView, ValidationReport};
 pub use profile::{Namespace, Selection};
 pub use resume::Resume;
-pub use status::{LimitsInfo, SkippedServerInfo, Status};
+pub use status::{InventoryInfo, LimitsInfo, SkippedServerInfo, Status};
+pub use watch::watch_config;
 
 /// How long a run goes on the thread that awaits it before it moves to an
 /// interpreter thread (at its first tool call, or when this has passed): a
@@ -121,19 +125,36 @@ pub struct LackpyService {
     toolbox: Arc<Toolbox>,
 }
 
-struct Inner {
+/// What every version of a service's inventory shares: the workspace, the
+/// runtime parts and what was given in code.
+struct Base {
     workspace: PathBuf,
+    bridge: Bridge,
+    python: Arc<PythonRuntime>,
+    mcp: Arc<McpClient>,
+    /// The journals of resumable runs.
+    runs: crate::runs::RunStore,
+    harness: Option<Arc<dyn HarnessResolver>>,
+    tools: Vec<(ToolSpec, Arc<dyn Tool>)>,
+    limits: Option<Limits>,
+    models: Vec<crate::delegate::ModelSlot>,
+    progress: Option<ProgressHook>,
+}
+
+/// One version of the inventory: the config and what it decides. A run
+/// holds the version it started with (`live.rs` makes new ones).
+struct Inner {
+    base: Arc<Base>,
     config: Config,
     config_file: Option<PathBuf>,
     warnings: Vec<ConfigWarning>,
-    bridge: Bridge,
     limits: Limits,
-    python: Arc<PythonRuntime>,
-    mcp: McpClient,
     /// Per-call timeouts of MCP sources, by source name.
     call_timeouts: Vec<(String, Duration)>,
     /// The config file as JSON with secret values redacted.
     config_view: serde_json::Value,
+    /// The MCP servers the config names, in the order their tools are added.
+    servers: Vec<lackpy_sources::McpServerDescriptor>,
     /// Host config servers that are not started, with why.
     skipped_servers: Vec<lackpy_sources::SkippedServer>,
     /// The delegation tiers.
@@ -142,8 +163,10 @@ struct Inner {
     models: delegate::Models,
     /// `[policy]`: ceilings and approval gates.
     policy: lackpy_sources::Policy,
-    /// The journals of resumable runs.
-    runs: crate::runs::RunStore,
+    /// 1 at start, one more each time the inventory is built again.
+    version: u64,
+    /// When this version was built, in seconds since the epoch.
+    changed_at: u64,
 }
 
 impl LackpyService {
@@ -154,46 +177,25 @@ impl LackpyService {
         if !workspace.is_dir() {
             return Err(ServiceError::Workspace(workspace.display().to_string()));
         }
-        let (config, config_file, warnings) = match options.config {
-            Some(c) => (c, None, Vec::new()),
-            None => {
-                // The loader logs each unknown key at WARN itself.
-                let loaded = load_config(&workspace)?;
-                (loaded.config, loaded.file, loaded.warnings)
-            }
+        let loaded = match options.config {
+            Some(config) => LoadedConfig {
+                config,
+                file: None,
+                warnings: Vec::new(),
+            },
+            // The loader logs each unknown key at WARN itself.
+            None => load_config(&workspace)?,
         };
-        let python = PythonRuntime::new();
-        let mut toolbox = Toolbox::new();
-        add_local_sources(&mut toolbox, &config, &python, options.harness)?;
-        // MCP servers: own ones and host-config ones, discovered eagerly and
-        // in parallel; a failed server is an unavailable source, never an error.
-        let servers = ConfiguredServers::from_config(
-            &config,
-            &ExpandContext::from_env(Some(workspace.clone())),
-        );
+        let config = &loaded.config;
         let defaults = McpClientOptions::default();
-        let mcp = McpClient::new(McpClientOptions {
+        let mcp = Arc::new(McpClient::new(McpClientOptions {
             workspace: Some(workspace.clone()),
             discovery_deadline: config
                 .mcp
                 .discovery_timeout_ms
                 .map_or(defaults.discovery_deadline, Duration::from_millis),
             ..defaults
-        });
-        let skipped_servers = servers.skipped;
-        let discovery = mcp.start(servers.servers, options.progress).await;
-        let mut call_timeouts = Vec::new();
-        for source in discovery.sources {
-            call_timeouts.push((source.name().to_string(), source.call_timeout()));
-            let precedence = source.precedence();
-            toolbox.add_source(source, precedence);
-        }
-        for (spec, tool) in options.tools {
-            toolbox.register(spec, tool);
-        }
-        let limits = options
-            .limits
-            .unwrap_or_else(|| limits_from_config(&config));
+        }));
         let bridge = Bridge::new(BridgeConfig {
             max_interpreters: options
                 .max_concurrent_runs
@@ -201,38 +203,100 @@ impl LackpyService {
                 .unwrap_or(64),
             inline_slice: INLINE_SLICE,
         });
-        let config_view = config_view::redacted(config_file.as_deref());
-        let models = delegate::models(&config.inference, options.models);
-        let policy = lackpy_sources::Policy::from_config(&config);
         let runs = crate::runs::RunStore::new(
             &workspace,
             Duration::from_secs(config.runs.keep_hours().saturating_mul(3600)),
             config.runs.max_journal_mb().saturating_mul(1024 * 1024),
         );
+        // The local sources first: a config error there is reported before
+        // any MCP server is started.
+        let python = PythonRuntime::new();
+        let local = local_toolbox(config, &python, options.harness.as_ref())?;
+        // MCP servers: own ones and host-config ones, discovered eagerly and
+        // in parallel; a failed server is an unavailable source, never an error.
+        let servers = ConfiguredServers::from_config(
+            config,
+            &ExpandContext::from_env(Some(workspace.clone())),
+        );
+        mcp.start(servers.servers.clone(), options.progress.clone())
+            .await;
+        let base = Arc::new(Base {
+            workspace,
+            bridge,
+            python,
+            mcp,
+            runs,
+            harness: options.harness,
+            tools: options.tools,
+            limits: options.limits,
+            models: options.models,
+            progress: options.progress,
+        });
+        Ok(Self::assemble(base, loaded, servers, local, 1))
+    }
+
+    /// One version of the inventory: the toolbox (`local`, the local
+    /// sources of `loaded`'s config from [`local_toolbox`]; the MCP
+    /// client's current source of each of `servers`; the tools given in
+    /// code) and everything else the config decides.
+    fn assemble(
+        base: Arc<Base>,
+        loaded: LoadedConfig,
+        servers: ConfiguredServers,
+        local: Toolbox,
+        version: u64,
+    ) -> LackpyService {
+        let LoadedConfig {
+            config,
+            file: config_file,
+            warnings,
+        } = loaded;
+        let mut toolbox = local;
+        let sources = base.mcp.sources();
+        let mut call_timeouts = Vec::new();
+        for descriptor in &servers.servers {
+            let Some(source) = sources.iter().find(|s| s.descriptor() == descriptor) else {
+                continue;
+            };
+            call_timeouts.push((source.name().to_string(), source.call_timeout()));
+            toolbox.add_source(
+                Arc::clone(source) as Arc<dyn ToolSource>,
+                source.precedence(),
+            );
+        }
+        for (spec, tool) in &base.tools {
+            toolbox.register(spec.clone(), Arc::clone(tool));
+        }
+        let limits = base
+            .limits
+            .clone()
+            .unwrap_or_else(|| limits_from_config(&config));
+        let config_view = config_view::redacted(config_file.as_deref());
+        let models = delegate::models(&config.inference, base.models.clone());
+        let policy = lackpy_sources::Policy::from_config(&config);
         let generator = crate::delegate::Generator::new(
-            workspace.join(".lackpy").join("templates"),
+            base.workspace.join(".lackpy").join("templates"),
             models.slots.clone(),
         );
-        Ok(LackpyService {
+        LackpyService {
             inner: Arc::new(Inner {
-                workspace,
                 config,
                 config_file,
                 warnings,
-                bridge,
                 limits,
-                python,
-                mcp,
                 call_timeouts,
                 config_view,
-                skipped_servers,
+                servers: servers.servers,
+                skipped_servers: servers.skipped,
                 generator,
                 models,
                 policy,
-                runs,
+                version,
+                changed_at: crate::runs::time::now_secs(),
+                base,
             }),
             toolbox: Arc::new(toolbox),
-        })
+        }
     }
 
     /// This service with `tools` registered directly as well (precedence
@@ -251,9 +315,20 @@ impl LackpyService {
         }
     }
 
+    /// This inventory's version: 1 at start, one more each time a
+    /// [`LiveService`] built it again.
+    pub fn version(&self) -> u64 {
+        self.inner.version
+    }
+
+    /// When this version was built, in seconds since the Unix epoch.
+    pub fn changed_at(&self) -> u64 {
+        self.inner.changed_at
+    }
+
     /// The workspace root.
     pub fn workspace(&self) -> &Path {
-        &self.inner.workspace
+        &self.inner.base.workspace
     }
 
     /// The toolbox.
@@ -275,7 +350,7 @@ impl LackpyService {
         let mut ns = profile::resolve(
             selection,
             &self.inner.config,
-            &self.inner.workspace,
+            &self.inner.base.workspace,
             &self.toolbox,
         )?;
         plan::apply_ceilings(self, &mut ns);
@@ -376,7 +451,7 @@ impl LackpyService {
             params: request.params,
             limits: plan.limits,
             default_call_timeout: None,
-            workspace: self.inner.workspace.clone(),
+            workspace: self.inner.base.workspace.clone(),
             variables: request.variables,
             teardown: request.teardown,
             output_value: request.output_value,
@@ -394,7 +469,7 @@ impl LackpyService {
 
     /// The resumable runs of this workspace, newest first.
     pub fn runs(&self) -> Vec<crate::runs::RunInfo> {
-        self.inner.runs.list()
+        self.inner.base.runs.list()
     }
 
     /// Every tool with its candidates, provenance, grade and availability.
@@ -487,14 +562,14 @@ impl LackpyService {
 
     /// The state of every MCP server (connected or failed with a reason).
     pub fn mcp_status(&self) -> Vec<ServerStatus> {
-        self.inner.mcp.status()
+        self.inner.base.mcp.status()
     }
 
     /// Closes every MCP session and reaps its processes, and stops the
     /// Python worker. Idempotent.
     pub async fn shutdown(&self) {
-        self.inner.mcp.shutdown().await;
-        self.inner.python.shutdown();
+        self.inner.base.mcp.shutdown().await;
+        self.inner.base.python.shutdown();
     }
 }
 
@@ -507,6 +582,18 @@ pub struct ProfileInfo {
     pub grade: lackpy_lang::Grade,
     /// One prompt line per tool.
     pub description: String,
+}
+
+/// A toolbox with the local sources of `config` (defaults, virtual,
+/// command and Python tools), or the config's error.
+fn local_toolbox(
+    config: &Config,
+    python: &Arc<PythonRuntime>,
+    harness: Option<&Arc<dyn HarnessResolver>>,
+) -> Result<Toolbox, ServiceError> {
+    let mut toolbox = Toolbox::new();
+    add_local_sources(&mut toolbox, config, python, harness.cloned())?;
+    Ok(toolbox)
 }
 
 fn limits_from_config(config: &Config) -> Limits {

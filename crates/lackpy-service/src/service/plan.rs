@@ -123,7 +123,7 @@ impl Plan {
         if !gated && !durable {
             return Ok(None);
         }
-        let store = &service.inner.runs;
+        let store = &service.inner.base.runs;
         let run_id = store.new_run_id();
         let params = request
             .params

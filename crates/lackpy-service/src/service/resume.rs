@@ -48,7 +48,7 @@ impl LackpyService {
         let failed = |kind: &str, message: String, grade: Grade| {
             ExecutionResult::failed(kind, message, grade, started.elapsed())
         };
-        let loaded = match self.inner.runs.open(&resume.run_id) {
+        let loaded = match self.inner.base.runs.open(&resume.run_id) {
             Ok(l) => l,
             Err(e @ RunError::Busy(_)) => return Ok(failed("Busy", e.to_string(), Grade::PURE)),
             Err(e) => return Err(ServiceError::Run(e)),
@@ -155,7 +155,7 @@ impl LackpyService {
                 .as_ref()
                 .map(|(step, approve, by)| (*step, Answer::new(decision(*approve), by.clone()))),
         };
-        let Some(path) = self.inner.runs.path(&header.run_id) else {
+        let Some(path) = self.inner.base.runs.path(&header.run_id) else {
             return Err(ServiceError::Run(RunError::NotFound(header.run_id.clone())));
         };
         let mut file = JournalFile::reopened(
@@ -163,7 +163,7 @@ impl LackpyService {
             loaded.file,
             loaded.bytes,
             header.durable,
-            self.inner.runs.cap(),
+            self.inner.base.runs.cap(),
         );
         if let Some(line) = &resumed_line {
             file.append(line).map_err(|message| {
@@ -190,7 +190,7 @@ impl LackpyService {
             params: request.params,
             limits: plan.limits,
             default_call_timeout: None,
-            workspace: self.inner.workspace.clone(),
+            workspace: self.inner.base.workspace.clone(),
             variables: request.variables,
             teardown: Teardown::Free,
             output_value: false,

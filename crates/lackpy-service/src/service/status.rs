@@ -21,6 +21,16 @@ pub struct LimitsInfo {
     pub max_trace_entries: usize,
 }
 
+/// Which version of the tool inventory a service is on.
+#[derive(Debug, Clone, Serialize)]
+pub struct InventoryInfo {
+    /// 1 at start, one more each time the inventory changed (an MCP
+    /// server's tools, or the config under `lackpy mcp serve --watch`).
+    pub version: u64,
+    /// When it last changed (RFC 3339, UTC; the start for version 1).
+    pub changed_at: String,
+}
+
 /// The service's state. Holds no secrets: environment values and headers
 /// are never included.
 #[derive(Debug, Clone, Serialize)]
@@ -37,6 +47,8 @@ pub struct Status {
     pub default_profile: Option<String>,
     /// Profiles defined in the config.
     pub profiles: Vec<String>,
+    /// The tool inventory's version.
+    pub inventory: InventoryInfo,
     /// Tool names, and how many are available now.
     pub tools_total: usize,
     /// Tools available now.
@@ -69,7 +81,7 @@ pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatu
     let inner = &service.inner;
     let l = &inner.limits;
     Status {
-        workspace: inner.workspace.display().to_string(),
+        workspace: inner.base.workspace.display().to_string(),
         config_file: inner.config_file.as_ref().map(|f| f.display().to_string()),
         config_warnings: inner.warnings.iter().map(|w| w.to_string()).collect(),
         limits: LimitsInfo {
@@ -87,6 +99,10 @@ pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatu
             .iter()
             .map(|(k, _)| k.to_string())
             .collect(),
+        inventory: InventoryInfo {
+            version: inner.version,
+            changed_at: crate::runs::time::rfc3339(inner.changed_at),
+        },
         tools_total: service.toolbox.names().len(),
         tools_available: service.toolbox.available_names().len(),
         mcp_servers: service.mcp_status(),

@@ -27,6 +27,7 @@ mod mcp_approvals_python;
 mod mcp_conformance_client;
 mod mcp_delegate;
 mod mcp_e2e;
+mod mcp_follow;
 mod mcp_http_limits;
 mod mcp_http_stream;
 mod mcp_init;

@@ -201,6 +201,9 @@ pub struct ServerSection {
     /// never above the open-file limit less a quarter); past it a newcomer
     /// closes the oldest connection that has not sent a request head yet.
     pub max_connections: Option<usize>,
+    /// `true` does what `lackpy mcp serve --watch` does: the config's
+    /// files are watched and the inventory built again when they change.
+    pub watch: Option<bool>,
 }
 
 /// A grade component, 0 to 3.

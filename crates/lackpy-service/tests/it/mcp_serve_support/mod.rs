@@ -26,10 +26,12 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, Command};
 
-/// A client that records the progress messages it hears.
+/// A client that records the progress messages it hears, and counts the
+/// `notifications/tools/list_changed` it hears.
 #[derive(Clone, Default)]
 pub struct Recorder {
     pub progress: Arc<Mutex<Vec<String>>>,
+    pub list_changed: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl ClientHandler for Recorder {
@@ -48,6 +50,11 @@ impl ClientHandler for Recorder {
         if let Ok(mut p) = self.progress.lock() {
             p.push(params.message.unwrap_or_default());
         }
+    }
+
+    async fn on_tool_list_changed(&self, _context: NotificationContext<RoleClient>) {
+        self.list_changed
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
