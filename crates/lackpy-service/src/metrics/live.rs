@@ -28,9 +28,9 @@ impl Metrics {
             let label = [("server", server.id.clone())];
             let up = i64::from(server.state == ServerState::Ready);
             self.upstream_up.get_or_create(&label).set(up);
-            // `sessions` counts every session opened: the first, then one
-            // per reconnect. It only grows, so the counter follows it.
-            let reconnects = u64::from(server.sessions.saturating_sub(1));
+            // The supervisor counts its reconnects; the count only grows,
+            // so the counter follows it.
+            let reconnects = server.reconnects;
             let counter = self.upstream_reconnects.get_or_create(&label);
             let seen = counter.get();
             if reconnects > seen {

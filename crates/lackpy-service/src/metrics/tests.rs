@@ -67,6 +67,7 @@ fn upstream() -> lackpy_mcp_client::ServerStatus {
         server_version: None,
         pid: None,
         sessions: 3,
+        reconnects: 2,
         discovery_ms: 0,
     }
 }
