@@ -162,6 +162,14 @@ impl LackpyService {
                 (loaded.config, loaded.file, loaded.warnings)
             }
         };
+        // A PostgreSQL store connects (and migrates) here: off the runtime.
+        let (ws, section) = (workspace.clone(), config.runs.clone());
+        let runs = tokio::task::spawn_blocking(move || {
+            crate::runs::select::open_store(&ws, &section, |v| std::env::var(v).ok())
+        })
+        .await
+        .map_err(|e| ServiceError::RunStore(e.to_string()))?
+        .map_err(ServiceError::RunStore)?;
         let python = PythonRuntime::new();
         let mut toolbox = Toolbox::new();
         add_local_sources(&mut toolbox, &config, &python, options.harness)?;
@@ -204,11 +212,6 @@ impl LackpyService {
         let config_view = config_view::redacted(config_file.as_deref());
         let models = delegate::models(&config.inference, options.models);
         let policy = lackpy_sources::Policy::from_config(&config);
-        let runs = crate::runs::RunStore::new(
-            &workspace,
-            Duration::from_secs(config.runs.keep_hours().saturating_mul(3600)),
-            config.runs.max_journal_mb().saturating_mul(1024 * 1024),
-        );
         let generator = crate::delegate::Generator::new(
             workspace.join(".lackpy").join("templates"),
             models.slots.clone(),

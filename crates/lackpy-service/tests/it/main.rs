@@ -31,5 +31,6 @@ mod mcp_http_limits;
 mod mcp_http_stream;
 mod mcp_init;
 mod mcp_serve;
+mod pg_store;
 mod service_policy;
 mod service_with_tools;
