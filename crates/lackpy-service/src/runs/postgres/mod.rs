@@ -20,6 +20,12 @@ use tokio_postgres::{Client, Config, NoTls};
 
 use worker::Worker;
 
+/// Idle connections kept for later runs; more are closed when let go.
+const MAX_IDLE: usize = 8;
+
+/// How long letting go of a run may wait for the server.
+const RELEASE_TIMEOUT: Duration = Duration::from_secs(5);
+
 /// The variables a PostgreSQL password is read from, in order.
 pub const PASSWORD_VARS: [&str; 2] = ["LACKPY_RUNS_STORE_PASSWORD", "PGPASSWORD"];
 
@@ -98,10 +104,7 @@ impl PgStore {
     }
 
     fn idle_push(&self, client: Arc<Client>) {
-        self.idle
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .push(client);
+        keep_idle(&self.idle, client);
     }
 
     /// An idle connection, or a new one.
@@ -272,21 +275,25 @@ impl PgStore {
         Ok(run)
     }
 
-    /// Returns a connection to the idle ones once it holds no lock; one
-    /// that cannot say so is dropped (closing it releases its locks).
+    /// Lets go of every run `client` holds, waiting until the server has
+    /// (so a process that ends next leaves its runs free, not held until
+    /// the server notices the closed connection), then keeps it for later
+    /// runs; one that cannot unlock in time is closed instead, which
+    /// releases its locks too.
     fn release(&self, client: Arc<Client>) {
-        let idle = Arc::clone(&self.idle);
-        self.worker.detach(async move {
-            if client
-                .simple_query("SELECT pg_advisory_unlock_all()")
-                .await
-                .is_ok()
-            {
-                idle.lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .push(client);
+        let c = Arc::clone(&client);
+        let unlocked = self.worker.block(async move {
+            let unlock = c.simple_query("SELECT pg_advisory_unlock_all()");
+            match tokio::time::timeout(RELEASE_TIMEOUT, unlock).await {
+                Ok(Ok(_)) => Ok(()),
+                Ok(Err(e)) => Err(e.to_string()),
+                Err(_) => Err("timed out".into()),
             }
         });
+        match unlocked {
+            Ok(()) => self.idle_push(client),
+            Err(e) => tracing::warn!(store = %self.label, error = %e, "cannot release a run"),
+        }
     }
 }
 
@@ -392,6 +399,15 @@ impl Drop for PgRun {
         if let Some(client) = self.client.take() {
             self.store.release(client);
         }
+    }
+}
+
+/// Keeps `client` for a later run, unless [`MAX_IDLE`] are kept already
+/// (dropped, it closes).
+fn keep_idle(idle: &Mutex<Vec<Arc<Client>>>, client: Arc<Client>) {
+    let mut idle = idle.lock().unwrap_or_else(PoisonError::into_inner);
+    if idle.len() < MAX_IDLE {
+        idle.push(client);
     }
 }
 

@@ -62,9 +62,4 @@ impl Worker {
         rx.recv()
             .map_err(|_| "the run store's thread has stopped".to_string())?
     }
-
-    /// Runs `fut` on the store's thread without waiting for it.
-    pub fn detach(&self, fut: impl Future<Output = ()> + Send + 'static) {
-        self.handle.spawn(fut);
-    }
 }
