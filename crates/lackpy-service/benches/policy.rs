@@ -10,7 +10,10 @@
 //! * `journal_memory`: another tool of the namespace is gated, so the run
 //!   keeps an in-memory journal of each call (the run never pauses);
 //! * `journal_durable`: `RunProgram::journal`: each call's two lines are
-//!   written and synced to disk before the program goes on.
+//!   written and synced to disk before the program goes on;
+//! * `journal_postgres` (only when `LACKPY_TEST_PG_URL` names a database,
+//!   `scripts/start-test-postgres.sh`): the same in the PostgreSQL run
+//!   store, each line one committed `INSERT`.
 //!
 //! The summary prints the median per call and each case's cost over
 //! `no_policy`.
@@ -81,7 +84,10 @@ fn main() {
         .enable_all()
         .build()
         .expect("runtime");
-    let cases: [(&str, &str, bool); 4] = [
+    let pg = std::env::var("LACKPY_TEST_PG_URL")
+        .ok()
+        .map(|url| format!("[runs]\nstore = \"{url}\"\n"));
+    let mut cases: Vec<(&str, &str, bool)> = vec![
         ("no_policy", "", false),
         (
             "policy_no_gate",
@@ -95,6 +101,9 @@ fn main() {
         ),
         ("journal_durable", "", true),
     ];
+    if let Some(config) = &pg {
+        cases.push(("journal_postgres", config, true));
+    }
     let mut c = Criterion::default().configure_from_args();
     let mut group = c.benchmark_group("policy_200_calls");
     group

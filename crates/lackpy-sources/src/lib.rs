@@ -93,8 +93,8 @@ pub use config::{
     Level, LimitsSection, LoadedConfig, MAX_CONFIG_BYTES, MAX_NESTING, McpSection, McpServerConfig,
     McpToolOverride, OrderedMap, PolicyRules, PolicySection, Profile, ProfileLimits,
     ProfileSection, ProvenancePolicies, RunsSection, ServerSection, ToolDef, ToolImpl,
-    ToolSelection, TransportKind, VirtualToolDef, VirtualTools, config_path, load_config,
-    load_config_file, parse_config,
+    ToolSelection, TransportKind, VirtualToolDef, VirtualTools, check_run_store, config_path,
+    load_config, load_config_file, parse_config,
 };
 pub use config_source::ConfigToolSource;
 pub use defaults::{DEFAULT_TOOLS_TOML, DEFAULTS_SOURCE, default_tools, defaults_source};

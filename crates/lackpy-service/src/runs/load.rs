@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use lackpy_bridge::CallRecord;
 use lackpy_lang::Grade;
 
+use super::held::Held;
 use super::record::{Line, RunHeader, VERSION};
 use super::time::rfc3339;
 use super::{RunError, RunInfo, RunStore};
@@ -39,7 +40,7 @@ pub enum RunState {
     Interrupted,
 }
 
-/// A journal opened for resuming (its file locked by this process).
+/// A journal opened for resuming (held by this process).
 #[derive(Debug)]
 pub struct LoadedRun {
     /// What the run was started with.
@@ -50,8 +51,8 @@ pub struct LoadedRun {
     pub state: RunState,
     /// A decision a resume already took for the next step, with who took it.
     pub decided: Option<(usize, bool, String)>,
-    /// The open, locked file.
-    pub file: File,
+    /// The stored journal, held.
+    pub held: Held,
     /// Its size.
     pub bytes: u64,
 }
@@ -82,8 +83,28 @@ pub(super) fn open(store: &RunStore, run_id: &str) -> Result<LoadedRun, RunError
     let meta = file
         .metadata()
         .map_err(|e| io(run_id, format!("cannot read its journal: {e}")))?;
-    check_expiry(store, run_id, &meta)?;
+    check_expiry(store, run_id, modified_secs(&meta))?;
     let text = read_capped(&mut file, store, run_id)?;
+    loaded(
+        store,
+        run_id,
+        modified_secs(&meta),
+        text,
+        Held::File { path, file },
+    )
+}
+
+/// A held journal's text, checked and read: expired, too large or corrupt
+/// journals are errors naming the run.
+pub(super) fn loaded(
+    store: &RunStore,
+    run_id: &str,
+    written: u64,
+    text: String,
+    held: Held,
+) -> Result<LoadedRun, RunError> {
+    check_expiry(store, run_id, written)?;
+    check_cap(store, run_id, text.len())?;
     let parsed = parse(&text).map_err(|reason| RunError::Corrupt {
         run_id: run_id.to_string(),
         reason,
@@ -99,49 +120,49 @@ pub(super) fn open(store: &RunStore, run_id: &str) -> Result<LoadedRun, RunError
         records: parsed.records,
         state: parsed.state,
         decided: parsed.decided,
-        file,
+        held,
         bytes: text.len() as u64,
     })
 }
 
-/// The run's state for listing, without taking it.
+/// The run's state for listing, without taking it (file store).
 pub(super) fn info(store: &RunStore, run_id: &str) -> RunInfo {
-    let mut out = RunInfo {
-        run_id: run_id.to_string(),
-        state: String::new(),
-        created_at: String::new(),
-        expires_at: String::new(),
-        calls: 0,
-        step: None,
-        tool: None,
-        rule: None,
-        reason: None,
-        program: String::new(),
+    let corrupt = |reason: Option<String>| RunInfo {
+        state: "corrupt".into(),
+        reason,
+        ..blank(run_id)
     };
     let Some(path) = store.path(run_id) else {
-        out.state = "corrupt".into();
-        return out;
+        return corrupt(None);
     };
     let opened = File::open(&path).and_then(|f| f.metadata().map(|m| (f, m)));
     let (mut file, meta) = match opened {
         Ok(fm) => fm,
-        Err(e) => {
-            out.state = "corrupt".into();
-            out.reason = Some(e.to_string());
-            return out;
-        }
+        Err(e) => return corrupt(Some(e.to_string())),
     };
     let written = modified_secs(&meta);
+    let text = read_capped(&mut file, store, run_id).map_err(|e| e.to_string());
+    let running = matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock));
+    describe(store, run_id, written, text, running)
+}
+
+/// A listing's row for a journal last written at `written`, whose text is
+/// `text` (or could not be read, why), held by a process if `running`.
+pub(super) fn describe(
+    store: &RunStore,
+    run_id: &str,
+    written: u64,
+    text: Result<String, String>,
+    running: bool,
+) -> RunInfo {
+    let mut out = blank(run_id);
     out.expires_at = rfc3339(written + store.keep().as_secs());
-    let text = match read_capped(&mut file, store, run_id) {
-        Ok(t) => t,
-        Err(e) => {
-            out.state = "corrupt".into();
-            out.reason = Some(e.to_string());
-            return out;
-        }
-    };
-    match parse(&text) {
+    let text = text.and_then(|t| {
+        check_cap(store, run_id, t.len())
+            .map(|()| t)
+            .map_err(|e| e.to_string())
+    });
+    match text.and_then(|t| parse(&t)) {
         Err(reason) => {
             out.state = "corrupt".into();
             out.reason = Some(reason);
@@ -163,7 +184,7 @@ pub(super) fn info(store: &RunStore, run_id: &str) -> RunInfo {
                 }
                 RunState::Interrupted => "interrupted".into(),
             };
-            if matches!(file.try_lock(), Err(std::fs::TryLockError::WouldBlock)) {
+            if running {
                 out.state = "running".into();
             } else if expired(store, written) {
                 out.state = "expired".into();
@@ -171,6 +192,21 @@ pub(super) fn info(store: &RunStore, run_id: &str) -> RunInfo {
         }
     }
     out
+}
+
+fn blank(run_id: &str) -> RunInfo {
+    RunInfo {
+        run_id: run_id.to_string(),
+        state: String::new(),
+        created_at: String::new(),
+        expires_at: String::new(),
+        calls: 0,
+        step: None,
+        tool: None,
+        rule: None,
+        reason: None,
+        program: String::new(),
+    }
 }
 
 fn io(run_id: &str, message: String) -> RunError {
@@ -195,8 +231,7 @@ fn expired(store: &RunStore, written: u64) -> bool {
     now > written.saturating_add(store.keep().as_secs())
 }
 
-fn check_expiry(store: &RunStore, run_id: &str, meta: &std::fs::Metadata) -> Result<(), RunError> {
-    let written = modified_secs(meta);
+fn check_expiry(store: &RunStore, run_id: &str, written: u64) -> Result<(), RunError> {
     if expired(store, written) {
         return Err(RunError::Expired {
             run_id: run_id.to_string(),
@@ -207,21 +242,32 @@ fn check_expiry(store: &RunStore, run_id: &str, meta: &std::fs::Metadata) -> Res
     Ok(())
 }
 
-/// The journal's text; a file over the cap (with room for the lines a
-/// pause adds) is not read.
-fn read_capped(file: &mut File, store: &RunStore, run_id: &str) -> Result<String, RunError> {
-    let limit = store.cap().saturating_add(1024 * 1024);
-    let mut bytes = Vec::new();
-    file.by_ref()
-        .take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| io(run_id, format!("cannot read its journal: {e}")))?;
-    if bytes.len() as u64 > limit {
+/// The most a journal may hold when read back: its cap, with room for the
+/// lines a pause adds.
+fn read_limit(store: &RunStore) -> u64 {
+    store.cap().saturating_add(1024 * 1024)
+}
+
+/// A journal over [`read_limit`] is not read.
+fn check_cap(store: &RunStore, run_id: &str, len: usize) -> Result<(), RunError> {
+    if len as u64 > read_limit(store) {
         return Err(RunError::Corrupt {
             run_id: run_id.into(),
             reason: "it is larger than [runs] max_journal_mb".into(),
         });
     }
+    Ok(())
+}
+
+/// A journal file's text; a file over the cap is not read.
+fn read_capped(file: &mut File, store: &RunStore, run_id: &str) -> Result<String, RunError> {
+    let limit = read_limit(store);
+    let mut bytes = Vec::new();
+    file.by_ref()
+        .take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| io(run_id, format!("cannot read its journal: {e}")))?;
+    check_cap(store, run_id, bytes.len())?;
     String::from_utf8(bytes).map_err(|_| RunError::Corrupt {
         run_id: run_id.into(),
         reason: "it is not UTF-8 text".into(),

@@ -1,27 +1,44 @@
-//! Resumable runs: their journals under `<workspace>/.lackpy/runs/`.
+//! Resumable runs: their journals, in the workspace's `.lackpy/runs/`
+//! (the default) or in a PostgreSQL database shared by replicas
+//! ([`postgres`]).
 //!
-//! A journal is one file per run, `<run_id>.jsonl` (a protected path:
-//! programs can neither read nor write it), appended as calls complete.
-//! A process working on a run holds a lock on its file for as long as it
-//! does, so a second resume of the same run finds it busy.
+//! In the file store a journal is one file per run, `<run_id>.jsonl` (a
+//! protected path: programs can neither read nor write it), appended as
+//! calls complete. A process working on a run holds a lock on its file
+//! (in PostgreSQL: an advisory lock on the run) for as long as it does, so
+//! a second resume of the same run finds it busy.
 
+mod files;
+pub mod held;
 mod load;
+pub mod postgres;
 pub mod record;
+pub mod select;
 pub mod sink;
 pub mod time;
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 pub use load::{LoadedRun, RunState};
 use serde::Serialize;
 
-/// The journals of one workspace.
+/// The journals of one workspace, or of every replica sharing a database.
 #[derive(Debug, Clone)]
 pub struct RunStore {
-    dir: PathBuf,
+    backend: Backend,
     keep: Duration,
     cap: u64,
+}
+
+/// Where journals are kept.
+#[derive(Debug, Clone)]
+enum Backend {
+    /// One file per run in this directory.
+    Files(PathBuf),
+    /// Rows in a PostgreSQL database.
+    Postgres(Arc<postgres::PgStore>),
 }
 
 /// Why a journal cannot be used.
@@ -113,7 +130,17 @@ impl RunStore {
     /// `cap` bytes.
     pub fn new(workspace: &std::path::Path, keep: Duration, cap: u64) -> RunStore {
         RunStore {
-            dir: workspace.join(".lackpy").join("runs"),
+            backend: Backend::Files(workspace.join(".lackpy").join("runs")),
+            keep,
+            cap,
+        }
+    }
+
+    /// The store in PostgreSQL `store` (connected and migrated), keeping
+    /// journals `keep` and capping each at `cap` bytes.
+    pub fn postgres(store: Arc<postgres::PgStore>, keep: Duration, cap: u64) -> RunStore {
+        RunStore {
+            backend: Backend::Postgres(store),
             keep,
             cap,
         }
@@ -129,10 +156,14 @@ impl RunStore {
         self.keep
     }
 
-    /// Where run `run_id`'s journal lives. Only ids this store makes are
-    /// looked up: anything else is not found (no path can be smuggled in).
-    pub fn path(&self, run_id: &str) -> Option<PathBuf> {
-        is_run_id(run_id).then(|| self.dir.join(format!("{run_id}.jsonl")))
+    /// Where run `run_id`'s journal file lives (file store). Only ids this
+    /// store makes are looked up: anything else is not found (no path can
+    /// be smuggled in).
+    fn path(&self, run_id: &str) -> Option<PathBuf> {
+        match &self.backend {
+            Backend::Files(dir) => is_run_id(run_id).then(|| dir.join(format!("{run_id}.jsonl"))),
+            Backend::Postgres(_) => None,
+        }
     }
 
     /// A new run id: `r` and 16 hex digits, unique in this store.
@@ -149,7 +180,11 @@ impl RunStore {
                     .fetch_add(1, Ordering::Relaxed)
                     .wrapping_mul(0x9E37_79B9_7F4A_7C15);
             let id = format!("r{:016x}", mix(seed));
-            if self.path(&id).is_some_and(|p| !p.exists()) {
+            // In PostgreSQL the run's primary key refuses a clash (64
+            // random bits: not worth a round trip to look first).
+            if matches!(self.backend, Backend::Postgres(_))
+                || self.path(&id).is_some_and(|p| !p.exists())
+            {
                 return id;
             }
         }
@@ -157,31 +192,58 @@ impl RunStore {
 
     /// Every journal with its state, newest first.
     pub fn list(&self) -> Vec<RunInfo> {
-        let mut out: Vec<(std::time::SystemTime, RunInfo)> = Vec::new();
-        let Ok(entries) = std::fs::read_dir(&self.dir) else {
-            return Vec::new();
-        };
-        for e in entries.flatten() {
-            let name = e.file_name();
-            let Some(id) = name.to_str().and_then(|n| n.strip_suffix(".jsonl")) else {
-                continue;
-            };
-            if !is_run_id(id) {
-                continue;
-            }
-            let mtime = e
-                .metadata()
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            out.push((mtime, load::info(self, id)));
+        match &self.backend {
+            Backend::Files(dir) => files::list(self, dir),
+            Backend::Postgres(pg) => match pg.list() {
+                Ok(runs) => runs
+                    .into_iter()
+                    .map(|r| load::describe(self, &r.run_id, r.written, Ok(r.text), r.running))
+                    .collect(),
+                Err(e) => {
+                    tracing::warn!(error = %e, "cannot list the runs");
+                    Vec::new()
+                }
+            },
         }
-        out.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.run_id.cmp(&b.1.run_id)));
-        out.into_iter().map(|(_, i)| i).collect()
     }
 
-    /// Opens run `run_id` for resuming: locked, read and checked.
+    /// Opens run `run_id` for resuming: held, read and checked.
     pub fn open(&self, run_id: &str) -> Result<LoadedRun, RunError> {
-        load::open(self, run_id)
+        match &self.backend {
+            Backend::Files(_) => load::open(self, run_id),
+            Backend::Postgres(pg) => {
+                if !is_run_id(run_id) {
+                    return Err(RunError::NotFound(run_id.to_string()));
+                }
+                let io = |message| RunError::Io {
+                    run_id: run_id.to_string(),
+                    message,
+                };
+                match pg.open(run_id).map_err(io)? {
+                    postgres::Opened::Busy => Err(RunError::Busy(run_id.to_string())),
+                    postgres::Opened::NotFound => Err(RunError::NotFound(run_id.to_string())),
+                    postgres::Opened::Held { run, written, text } => {
+                        load::loaded(self, run_id, written, text, held::Held::Postgres(run))
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stores a new journal for `run_id` holding `text` (whole lines,
+    /// durably) and holds it.
+    pub fn create(&self, run_id: &str, text: &[u8]) -> Result<held::Held, String> {
+        match &self.backend {
+            Backend::Files(_) => {
+                let Some(path) = self.path(run_id) else {
+                    return Err(format!("'{run_id}' is not a run id"));
+                };
+                files::create(path, text).map_err(|e| e.to_string())
+            }
+            Backend::Postgres(pg) => pg
+                .create(run_id, text, time::now_secs())
+                .map(held::Held::Postgres),
+        }
     }
 }
 

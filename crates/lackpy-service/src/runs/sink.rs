@@ -1,29 +1,30 @@
 //! [`JournalFile`]: where a run's journal lines go.
 //!
-//! A durable run (`--journal`) writes its file from the start and syncs
-//! each line to disk as it is written, so a `kill -9` loses nothing that
-//! completed. Other runs whose namespace has a gated tool keep their lines
-//! in memory and write the file only when they pause: a run that never
-//! pauses touches no disk.
-
-use std::fs::{File, OpenOptions};
-use std::io::Write;
-use std::path::{Path, PathBuf};
+//! A durable run (`--journal`) writes its journal from the start and makes
+//! each line durable as it is written (a synced file line, a committed
+//! PostgreSQL row), so a `kill -9` loses nothing that completed. Other
+//! runs whose namespace has a gated tool keep their lines in memory and
+//! store them only when they pause: a run that never pauses touches no
+//! store.
 
 use lackpy_bridge::{CallRecord, CallStart, JournalSink};
 
+use super::RunStore;
+use super::held::Held;
 use super::record::Line;
 
 /// One run's journal.
 pub struct JournalFile {
-    path: PathBuf,
-    /// The open, locked file; `None` while the lines are kept in memory.
-    file: Option<File>,
-    /// Lines not yet in the file.
+    /// The store it goes to, and the run's id there.
+    store: Option<RunStore>,
+    run_id: String,
+    /// The stored journal, held; `None` while the lines are kept in memory.
+    held: Option<Held>,
+    /// Lines not yet stored.
     buffer: Vec<u8>,
-    /// Sync each line to disk as it is written.
+    /// Make each line durable as it is written.
     sync: bool,
-    /// Bytes the journal holds (file and buffer).
+    /// Bytes the journal holds (stored and buffered).
     bytes: u64,
     /// The most it may hold.
     cap: u64,
@@ -34,14 +35,15 @@ pub struct JournalFile {
 
 impl JournalFile {
     /// A journal kept in memory until [`persist`](Self::persist).
-    pub fn in_memory(path: PathBuf, header: &Line, cap: u64) -> Result<JournalFile, String> {
+    pub fn in_memory(store: &RunStore, run_id: &str, header: &Line) -> Result<JournalFile, String> {
         let mut j = JournalFile {
-            path,
-            file: None,
+            store: Some(store.clone()),
+            run_id: run_id.to_string(),
+            held: None,
             buffer: Vec::new(),
             sync: false,
             bytes: 0,
-            cap,
+            cap: store.cap(),
             overflowed: false,
         };
         j.append(header)?;
@@ -51,8 +53,9 @@ impl JournalFile {
     /// A journal that goes nowhere (a placeholder for one taken out).
     pub fn detached() -> JournalFile {
         JournalFile {
-            path: PathBuf::new(),
-            file: None,
+            store: None,
+            run_id: String::new(),
+            held: None,
             buffer: Vec::new(),
             sync: false,
             bytes: 0,
@@ -61,49 +64,53 @@ impl JournalFile {
         }
     }
 
-    /// A journal written (and synced) line by line from the start: the
-    /// file is created, locked and holds the header when this returns.
-    pub fn durable(path: PathBuf, header: &Line, cap: u64) -> std::io::Result<JournalFile> {
-        let file = create_locked(&path)?;
-        let mut j = JournalFile {
-            path,
-            file: Some(file),
+    /// A journal stored (durably) line by line from the start: it is
+    /// created, held and holds the header when this returns.
+    pub fn durable(store: &RunStore, run_id: &str, header: &Line) -> Result<JournalFile, String> {
+        let text = line_text(header)?;
+        let held = store.create(run_id, &text)?;
+        Ok(JournalFile {
+            store: Some(store.clone()),
+            run_id: run_id.to_string(),
+            held: Some(held),
             buffer: Vec::new(),
             sync: true,
-            bytes: 0,
-            cap,
+            bytes: text.len() as u64,
+            cap: store.cap(),
             overflowed: false,
-        };
-        j.append(header).map_err(std::io::Error::other)?;
-        sync_dir(&j.path);
-        Ok(j)
+        })
     }
 
-    /// An existing journal, already open and locked, appended to from its
-    /// end (a resumed run).
-    pub fn reopened(path: PathBuf, file: File, bytes: u64, sync: bool, cap: u64) -> JournalFile {
+    /// An existing journal, already held, appended to from its end (a
+    /// resumed run).
+    pub fn reopened(
+        store: &RunStore,
+        run_id: &str,
+        held: Held,
+        bytes: u64,
+        sync: bool,
+    ) -> JournalFile {
         JournalFile {
-            path,
-            file: Some(file),
+            store: Some(store.clone()),
+            run_id: run_id.to_string(),
+            held: Some(held),
             buffer: Vec::new(),
             sync,
             bytes,
-            cap,
+            cap: store.cap(),
             overflowed: false,
         }
     }
 
     /// Adds one line; over the size cap it is refused.
     pub fn append(&mut self, line: &Line) -> Result<(), String> {
-        let mut text =
-            serde_json::to_vec(line).map_err(|e| format!("cannot write the journal: {e}"))?;
-        text.push(b'\n');
+        let text = line_text(line)?;
         let len = text.len() as u64;
         if self.overflowed {
             return Ok(());
         }
         if self.bytes.saturating_add(len) > self.cap {
-            if self.file.is_none() && self.bytes > 0 {
+            if self.held.is_none() && self.bytes > 0 {
                 // Only a pause needs these lines: the run is not stopped
                 // for them, it just cannot be resumed.
                 self.overflowed = true;
@@ -115,59 +122,47 @@ impl JournalFile {
                 self.cap / (1024 * 1024)
             ));
         }
-        match &mut self.file {
-            Some(f) => {
-                f.write_all(&text).map_err(|e| {
-                    format!("cannot write the journal {}: {e}", self.path.display())
-                })?;
-                if self.sync {
-                    f.sync_data().map_err(|e| {
-                        format!("cannot sync the journal {}: {e}", self.path.display())
-                    })?;
-                }
-            }
+        match &mut self.held {
+            Some(h) => h.write(&text, self.sync)?,
             None => self.buffer.extend_from_slice(&text),
         }
         self.bytes += len;
         Ok(())
     }
 
-    /// Writes a journal kept in memory to its file (synced), keeping the
-    /// file open and locked; a file journal is only synced.
-    pub fn persist(&mut self) -> std::io::Result<()> {
+    /// Stores a journal kept in memory (durably), keeping it held; a
+    /// stored journal is only synced.
+    pub fn persist(&mut self) -> Result<(), String> {
         if self.overflowed {
-            return Err(std::io::Error::other(format!(
+            return Err(format!(
                 "its journal passed its cap of {} MiB ([runs] max_journal_mb)",
                 self.cap / (1024 * 1024)
-            )));
+            ));
         }
-        match &mut self.file {
-            Some(f) => f.sync_data(),
-            None => {
-                let mut f = create_locked(&self.path)?;
-                f.write_all(&self.buffer)?;
-                f.sync_data()?;
-                sync_dir(&self.path);
+        match (&mut self.held, &self.store) {
+            (Some(h), _) => h.sync().map_err(|e| e.to_string()),
+            (None, Some(store)) => {
+                self.held = Some(store.create(&self.run_id, &self.buffer)?);
                 self.buffer = Vec::new();
-                self.file = Some(f);
                 Ok(())
             }
+            (None, None) => Err("the journal has no store".into()),
         }
     }
 
     /// Removes the journal (its run finished: nothing to resume).
     pub fn remove(self) {
-        if self.file.is_some() {
-            let _ = std::fs::remove_file(&self.path);
+        if let Some(h) = self.held {
+            h.remove();
         }
     }
 }
 
 impl JournalSink for JournalFile {
     fn begin(&mut self, start: &CallStart) -> Result<(), String> {
-        // Only a file journal needs to know a call was in flight: one in
+        // Only a stored journal needs to know a call was in flight: one in
         // memory dies with its process.
-        if self.file.is_some() {
+        if self.held.is_some() {
             self.append(&Line::Begin(start.clone()))
         } else {
             Ok(())
@@ -179,27 +174,10 @@ impl JournalSink for JournalFile {
     }
 }
 
-/// Creates a new journal file (never over an existing one) and locks it.
-fn create_locked(path: &Path) -> std::io::Result<File> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
-    let f = OpenOptions::new()
-        .read(true)
-        .append(true)
-        .create_new(true)
-        .open(path)?;
-    f.try_lock()
-        .map_err(|e| std::io::Error::other(e.to_string()))?;
-    Ok(f)
-}
-
-/// Syncs the directory entry of a new file (best effort: a crash right
-/// after creating it must still find it).
-fn sync_dir(path: &Path) {
-    if let Some(dir) = path.parent()
-        && let Ok(d) = File::open(dir)
-    {
-        let _ = d.sync_all();
-    }
+/// A line as the journal holds it: JSON and a newline.
+fn line_text(line: &Line) -> Result<Vec<u8>, String> {
+    let mut text =
+        serde_json::to_vec(line).map_err(|e| format!("cannot write the journal: {e}"))?;
+    text.push(b'\n');
+    Ok(text)
 }

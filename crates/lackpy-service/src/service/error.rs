@@ -41,6 +41,10 @@ pub enum ServiceError {
         /// What is wrong.
         message: String,
     },
+    /// The run store (`[runs] store`, `LACKPY_RUNS_STORE`) cannot be used:
+    /// the message names it.
+    #[error("{0}")]
+    RunStore(String),
     /// A rule name that is not known.
     #[error(transparent)]
     Rule(#[from] lackpy_lang::RuleParseError),

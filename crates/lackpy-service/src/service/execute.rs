@@ -59,11 +59,25 @@ pub(super) async fn run_journaled(
             std::mem::replace(&mut *guard, JournalFile::detached())
         }
     };
-    settle(service, result, file, &journal.run_id)
+    // Settling writes to the store (a synced file, or PostgreSQL): off the
+    // runtime.
+    let keep = service.inner.base.runs.keep();
+    let run_id = journal.run_id;
+    let grade = result.grade;
+    tokio::task::spawn_blocking(move || settle(keep, result, file, &run_id))
+        .await
+        .unwrap_or_else(|e| {
+            ExecutionResult::failed(
+                "JournalError",
+                format!("the run's journal could not be settled: {e}"),
+                grade,
+                std::time::Duration::ZERO,
+            )
+        })
 }
 
 fn settle(
-    service: &super::LackpyService,
+    keep: std::time::Duration,
     mut result: ExecutionResult,
     mut file: JournalFile,
     run_id: &str,
@@ -99,7 +113,7 @@ fn settle(
     match written {
         Ok(()) => {
             paused.run_id = run_id.to_string();
-            paused.expires_at = rfc3339(now_secs() + service.inner.base.runs.keep().as_secs());
+            paused.expires_at = rfc3339(now_secs() + keep.as_secs());
         }
         Err(e) => {
             tracing::warn!(run_id, error = %e, "a paused run's journal could not be written");

@@ -187,6 +187,14 @@ impl LackpyService {
             None => load_config(&workspace)?,
         };
         let config = &loaded.config;
+        // A PostgreSQL store connects (and migrates) here: off the runtime.
+        let (ws, section) = (workspace.clone(), config.runs.clone());
+        let runs = tokio::task::spawn_blocking(move || {
+            crate::runs::select::open_store(&ws, &section, |v| std::env::var(v).ok())
+        })
+        .await
+        .map_err(|e| ServiceError::RunStore(e.to_string()))?
+        .map_err(ServiceError::RunStore)?;
         let defaults = McpClientOptions::default();
         let mcp = Arc::new(McpClient::new(McpClientOptions {
             workspace: Some(workspace.clone()),
@@ -203,11 +211,6 @@ impl LackpyService {
                 .unwrap_or(64),
             inline_slice: INLINE_SLICE,
         });
-        let runs = crate::runs::RunStore::new(
-            &workspace,
-            Duration::from_secs(config.runs.keep_hours().saturating_mul(3600)),
-            config.runs.max_journal_mb().saturating_mul(1024 * 1024),
-        );
         // The local sources first: a config error there is reported before
         // any MCP server is started.
         let python = PythonRuntime::new();

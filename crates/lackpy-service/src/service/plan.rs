@@ -147,14 +147,11 @@ impl Plan {
             namespace_digest: digest(&self.tools),
             durable,
         });
-        let Some(path) = store.path(&run_id) else {
-            return Err(format!("'{run_id}' is not a run id"));
-        };
         let file = if durable {
-            JournalFile::durable(path, &header, store.cap())
+            JournalFile::durable(store, &run_id, &header)
                 .map_err(|e| format!("cannot create the run's journal: {e}"))?
         } else {
-            JournalFile::in_memory(path, &header, store.cap())?
+            JournalFile::in_memory(store, &run_id, &header)?
         };
         Ok(Some(RunJournal {
             run_id,

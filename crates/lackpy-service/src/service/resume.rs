@@ -48,7 +48,17 @@ impl LackpyService {
         let failed = |kind: &str, message: String, grade: Grade| {
             ExecutionResult::failed(kind, message, grade, started.elapsed())
         };
-        let loaded = match self.inner.base.runs.open(&resume.run_id) {
+        // Opening reads the store (a file, or PostgreSQL): off the runtime.
+        let (runs, run_id) = (self.inner.base.runs.clone(), resume.run_id.clone());
+        let opened = tokio::task::spawn_blocking(move || runs.open(&run_id))
+            .await
+            .unwrap_or_else(|e| {
+                Err(RunError::Io {
+                    run_id: resume.run_id.clone(),
+                    message: format!("opening it failed: {e}"),
+                })
+            });
+        let loaded = match opened {
             Ok(l) => l,
             Err(e @ RunError::Busy(_)) => return Ok(failed("Busy", e.to_string(), Grade::PURE)),
             Err(e) => return Err(ServiceError::Run(e)),
@@ -155,15 +165,12 @@ impl LackpyService {
                 .as_ref()
                 .map(|(step, approve, by)| (*step, Answer::new(decision(*approve), by.clone()))),
         };
-        let Some(path) = self.inner.base.runs.path(&header.run_id) else {
-            return Err(ServiceError::Run(RunError::NotFound(header.run_id.clone())));
-        };
         let mut file = JournalFile::reopened(
-            path,
-            loaded.file,
+            &self.inner.base.runs,
+            &header.run_id,
+            loaded.held,
             loaded.bytes,
             header.durable,
-            self.inner.base.runs.cap(),
         );
         if let Some(line) = &resumed_line {
             file.append(line).map_err(|message| {

@@ -34,5 +34,6 @@ mod mcp_init;
 mod mcp_metrics;
 mod mcp_serve;
 mod mcp_stateless;
+mod pg_store;
 mod service_policy;
 mod service_with_tools;

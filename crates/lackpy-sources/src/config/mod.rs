@@ -23,7 +23,7 @@ pub use load::{
 pub use nesting::MAX_NESTING;
 pub use ordered::OrderedMap;
 pub use policy_schema::{PolicyRules, PolicySection, ProvenancePolicies};
-pub use runs::RunsSection;
+pub use runs::{RunsSection, check_run_store};
 pub use schema::{
     CommandDef, Config, FilesSection, GradeOverride, InferenceSection, Level, LimitsSection,
     McpSection, McpServerConfig, McpToolOverride, Profile, ProfileLimits, ProfileSection,

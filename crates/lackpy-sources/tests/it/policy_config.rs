@@ -120,6 +120,7 @@ fn every_policy_runs_and_profile_key_parses_into_typed_structs() {
             journal: true,
             keep_hours: Some(48),
             max_journal_mb: Some(8),
+            store: None,
         }
     );
     assert_eq!((c.runs.keep_hours(), c.runs.max_journal_mb()), (48, 8));
@@ -243,6 +244,29 @@ error_case!(
 error_case!(err_keep_hours_zero, "[runs]\nkeep_hours = 0\n");
 error_case!(err_max_journal_mb_zero, "[runs]\nmax_journal_mb = 0\n");
 error_case!(err_journal_wrong_type, "[runs]\njournal = \"yes\"\n");
+error_case!(
+    err_store_password_in_url,
+    "[runs]\nstore = \"postgres://lackpy:secret@db:5432/lackpy\"\n"
+);
+error_case!(
+    err_store_not_a_url,
+    "[runs]\nstore = \"mysql://db/lackpy\"\n"
+);
+
+#[test]
+fn a_run_store_url_without_a_password_parses() {
+    for url in [
+        "postgres://lackpy@db:5432/lackpy",
+        "postgresql://db/x",
+        "files",
+    ] {
+        let c = parse(&format!("[runs]\nstore = \"{url}\"\n"))
+            .unwrap_or_else(|e| panic!("{e}"))
+            .config;
+        assert_eq!(c.runs.store.as_deref(), Some(url));
+    }
+}
+
 error_case!(
     err_profile_limits_wrong_type,
     "[profiles.p]\nlimits = { timeout_ms = \"5s\" }\n"

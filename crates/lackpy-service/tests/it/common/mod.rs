@@ -4,6 +4,7 @@
 
 pub mod approvals;
 pub mod chat_server;
+pub mod pg;
 pub mod procs;
 pub mod pty;
 pub mod test_server;
