@@ -158,6 +158,17 @@ where
             (None, Some(Message::Initialize(id))) if self.draining.is_set() => {
                 return shutting_down(id);
             }
+            // New work in a session of a replica shutting down: the
+            // session is over for it (404, which tells a client to open a
+            // new session, through the balancer on a ready replica); the
+            // session's runs in flight finish on their own streams.
+            (Some(_), Some(Message::Call(id))) if self.draining.is_set() => {
+                return session_ended(id);
+            }
+            // Without sessions, the same call is simply refused here.
+            (None, Some(Message::Call(id))) if self.draining.is_set() && self.stateless => {
+                return shutting_down(id);
+            }
             (None, Some(Message::Initialize(id))) if !self.stateless => {
                 (Some(self.cap.opening().await), id)
             }
@@ -220,6 +231,17 @@ fn too_many_sessions(max: usize, id: serde_json::Value) -> HttpResponse {
         &format!(
             "too many sessions: all {max} sessions ([server] max_sessions) have a run in flight; try again shortly"
         ),
+        id,
+    )
+}
+
+/// 404 for a `tools/call` in a session once a shutdown has begun: nothing
+/// ran, and the client opens a new session elsewhere.
+fn session_ended(id: serde_json::Value) -> HttpResponse {
+    request_body::jsonrpc_error(
+        StatusCode::NOT_FOUND,
+        -32001,
+        "session ended: this server is shutting down and starts no new work; open a new session (another replica)",
         id,
     )
 }

@@ -113,6 +113,8 @@ fn closing(mut response: HttpResponse) -> HttpResponse {
 pub(crate) enum Message {
     /// An `initialize` request (opens a session), with its id.
     Initialize(Value),
+    /// A `tools/call` request (new work: a run, a resume), with its id.
+    Call(Value),
     /// Anything else rmcp takes.
     Other,
 }
@@ -139,6 +141,11 @@ pub(crate) fn classify(body: &[u8]) -> Result<Message, Box<HttpResponse>> {
             if matches!(r.request, ClientRequest::InitializeRequest(_)) =>
         {
             Ok(Message::Initialize(id))
+        }
+        Ok(ClientJsonRpcMessage::Request(r))
+            if matches!(r.request, ClientRequest::CallToolRequest(_)) =>
+        {
+            Ok(Message::Call(id))
         }
         Ok(_) => Ok(Message::Other),
         Err(e) => Err(Box::new(jsonrpc_error(

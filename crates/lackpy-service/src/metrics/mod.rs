@@ -88,7 +88,11 @@ impl std::fmt::Debug for Metrics {
         f.debug_struct("Metrics")
             .field(
                 "tools",
-                &self.tools.read().unwrap_or_else(PoisonError::into_inner).len(),
+                &self
+                    .tools
+                    .read()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .len(),
             )
             .finish_non_exhaustive()
     }

@@ -228,8 +228,11 @@ class Client:
                 if text.startswith("data:"):
                     data.append(text[5:].lstrip())
                 elif text == "" and data:
-                    msg = json.loads("\n".join(data))
+                    payload = "\n".join(data).strip()
                     data = []
+                    if not payload:
+                        continue  # a priming event (an id to resume from)
+                    msg = json.loads(payload)
                     if msg.get("id") == want:
                         return r.status, hdrs, msg
         except (ConnectionError, http.client.HTTPException, TimeoutError, OSError) as e:
@@ -436,10 +439,11 @@ def main() -> int:
         if len(listed) > len(lost):
             failures.append(f"{len(listed)} runs resumable but only {len(lost)} calls lost")
         want = {n: expected(n) for n, _ in lost}
-        resumed = Client(port)
         resumed_by: Counter = Counter()
         for info in listed:
             run_id = info["run_id"]
+            # A session of its own for each: haproxy spreads them.
+            resumed = Client(port)
             while True:
                 try:
                     a = resumed.call("resume_run", {"run_id": run_id})

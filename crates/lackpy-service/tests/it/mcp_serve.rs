@@ -566,6 +566,17 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
         Some((200, r#"{"ready":true}"#.to_string())),
         "ready before the signal"
     );
+    // A second session, opened by hand, to send new work while draining.
+    let (code, head) = raw_post_head(&addr, &[("Host", "localhost")], INITIALIZE);
+    assert_eq!(code, 200, "{head}");
+    let session = head
+        .lines()
+        .find_map(|l| {
+            let (k, v) = l.split_once(':')?;
+            k.eq_ignore_ascii_case("mcp-session-id")
+                .then(|| v.trim().to_string())
+        })
+        .expect("a session id");
     let running = sigterm_during_a_run(&client, pid).await;
     // While the run finishes, the replica still answers: not ready (so a
     // balancer sends new clients elsewhere), alive, and every new session
@@ -585,6 +596,12 @@ async fn sigterm_lets_a_running_program_finish_then_exits_clean() {
         503,
         "a new session while draining"
     );
+    // New work in an open session: the session is over for it (404: the
+    // client opens a new one, which the balancer places elsewhere).
+    let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"run_program","arguments":{"program":"1"}}}"#;
+    let with_session = [("Host", "localhost"), ("Mcp-Session-Id", session.as_str())];
+    let (code, head) = raw_post_head(&addr, &with_session, call);
+    assert_eq!(code, 404, "a new run in a session while draining: {head}");
     assert!(
         http_client_result(&addr).await.is_err(),
         "a new session was accepted while draining"
