@@ -14,6 +14,7 @@ pub mod delegate;
 mod mcp_server;
 pub mod runs;
 mod service;
+pub mod telemetry;
 
 pub use delegate::{DelegateResult, GenerateResult};
 pub use lackpy_bridge::{CancelToken, ExecutionResult};

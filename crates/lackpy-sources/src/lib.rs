@@ -92,8 +92,8 @@ pub use config::{
     CommandDef, Config, ConfigError, ConfigWarning, FilesSection, GradeOverride, InferenceSection,
     Level, LimitsSection, LoadedConfig, MAX_CONFIG_BYTES, MAX_NESTING, McpSection, McpServerConfig,
     McpToolOverride, OrderedMap, PolicyRules, PolicySection, Profile, ProfileLimits,
-    ProfileSection, ProvenancePolicies, RunsSection, ServerSection, ToolDef, ToolImpl,
-    ToolSelection, TransportKind, VirtualToolDef, VirtualTools, config_path, load_config,
+    ProfileSection, ProvenancePolicies, RunsSection, ServerSection, TelemetrySection, ToolDef,
+    ToolImpl, ToolSelection, TransportKind, VirtualToolDef, VirtualTools, config_path, load_config,
     load_config_file, parse_config,
 };
 pub use config_source::ConfigToolSource;

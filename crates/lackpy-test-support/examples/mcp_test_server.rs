@@ -43,6 +43,7 @@ struct Flags {
     legacy: bool,
     spawn_child: bool,
     http: Option<String>,
+    record_traceparent: Option<String>,
 }
 
 fn flags() -> Flags {
@@ -61,6 +62,9 @@ fn flags() -> Flags {
             "--legacy" => f.legacy = true,
             "--spawn-child" => f.spawn_child = true,
             "--http" => f.http = args.next(),
+            // Appends each tools/call's `_meta.traceparent` (or `-`) as a
+            // line to this file: the trace-propagation tests read it.
+            "--record-traceparent" => f.record_traceparent = args.next(),
             other => eprintln!("mcp_test_server: unknown flag {other}"),
         }
     }
@@ -71,6 +75,7 @@ fn flags() -> Flags {
 struct TestServer {
     cancellations: Arc<AtomicU64>,
     legacy: bool,
+    record_traceparent: Option<Arc<str>>,
 }
 
 fn schema(v: Value) -> Arc<JsonObject> {
@@ -323,6 +328,16 @@ impl ServerHandler for TestServer {
         mut request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if let Some(path) = &self.record_traceparent {
+            let line = format!("{}\n", context.meta.get_traceparent().unwrap_or("-"));
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&**path);
+            if let Ok(mut f) = file {
+                let _ = std::io::Write::write_all(&mut f, line.as_bytes());
+            }
+        }
         let args = request.arguments.take().unwrap_or_default();
         let result = match request.name.as_ref() {
             "echo" => CallToolResult::success(vec![text(
@@ -624,6 +639,7 @@ async fn main() {
     let server = TestServer {
         cancellations: Arc::new(AtomicU64::new(0)),
         legacy: f.legacy,
+        record_traceparent: f.record_traceparent.as_deref().map(Arc::from),
     };
     if let Some(addr) = &f.http {
         if let Err(e) = serve_http(server, addr).await {

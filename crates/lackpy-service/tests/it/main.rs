@@ -31,5 +31,7 @@ mod mcp_http_limits;
 mod mcp_http_stream;
 mod mcp_init;
 mod mcp_serve;
+#[cfg(feature = "otel")]
+mod otel_traces;
 mod service_policy;
 mod service_with_tools;
