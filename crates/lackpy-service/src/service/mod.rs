@@ -354,8 +354,9 @@ impl LackpyService {
             .run_program_in(request, &span)
             .instrument(span.clone())
             .await;
-        if let Ok(r) = &result {
-            crate::telemetry::run_span::finish(&span, r);
+        match &result {
+            Ok(r) => crate::telemetry::run_span::finish(&span, r),
+            Err(_) => crate::telemetry::run_span::refused(&span),
         }
         result
     }

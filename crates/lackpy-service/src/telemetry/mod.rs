@@ -6,9 +6,9 @@
 //! `lackpy.tool_call` per call (`tool_span`) and, from
 //! `lackpy-mcp-client`, `lackpy.mcp.operation` under an MCP tool's call.
 //! The log filters of `-v` and `-vv` do not let them through, so without
-//! an exporter they are
-//! disabled where they are made and none of their fields is computed; the
-//! `Exporter` (the `otel` feature) is the one layer that listens.
+//! an exporter they are disabled where they are made and none of their
+//! fields is computed; the `Exporter` (the `otel` feature) is the one
+//! layer that listens.
 
 mod context;
 #[cfg(feature = "otel")]

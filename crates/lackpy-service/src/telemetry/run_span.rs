@@ -71,6 +71,14 @@ pub(crate) fn finish(span: &tracing::Span, result: &ExecutionResult) {
     }
 }
 
+/// Records a run refused before it was planned (an unknown tool or
+/// profile: a `ServiceError`, not a result).
+pub(crate) fn refused(span: &tracing::Span) {
+    span.record("lackpy.outcome", "error");
+    span.record("lackpy.error_type", "ServiceError");
+    span.record("otel.status_code", "ERROR");
+}
+
 /// The program's SHA-256, in hex (the same text always gives the same
 /// hash, so runs of one program can be grouped without exporting it).
 fn program_hash(program: &str) -> String {

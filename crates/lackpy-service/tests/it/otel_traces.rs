@@ -467,3 +467,46 @@ async fn an_unsupported_protocol_warns_and_runs_untraced() {
     insta::assert_snapshot!(ours.join("\n"));
     assert_eq!(received_traceparents(ws.path()), ["-"]);
 }
+
+#[tokio::test]
+async fn mcp_serve_flushes_its_spans_at_shutdown() {
+    let receiver = Receiver::start().await;
+    let ws = traced_workspace("");
+    let endpoint = receiver.endpoint();
+    // A batch delay of a minute: only the flush at shutdown sends them.
+    let (mut child, addr) = spawn_http(
+        ws.path(),
+        &[],
+        &[
+            ("OTEL_EXPORTER_OTLP_ENDPOINT", endpoint.as_str()),
+            ("OTEL_BSP_SCHEDULE_DELAY", "60000"),
+        ],
+    )
+    .await;
+    let client = http_client(&addr, initialize()).await;
+    let r = run(&client, "add(a=5, b=5)", json!({})).await;
+    assert_eq!(r["output"], 10, "{r}");
+    client.cancel().await.expect("close");
+    assert!(receiver.spans.lock().expect("spans").is_empty());
+    let pid = child.id().expect("pid");
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(i32::try_from(pid).expect("pid")),
+        nix::sys::signal::Signal::SIGTERM,
+    )
+    .expect("SIGTERM");
+    let status = tokio::time::timeout(Duration::from_secs(30), child.wait())
+        .await
+        .expect("the server exits")
+        .expect("status");
+    assert!(status.success(), "{status:?}");
+    let names: Vec<String> = receiver
+        .spans
+        .lock()
+        .expect("spans")
+        .iter()
+        .map(|s| s.name.clone())
+        .collect();
+    for name in ["lackpy.run", "lackpy.tool_call", "lackpy.mcp.operation"] {
+        assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+    }
+}
