@@ -45,6 +45,7 @@ mod schema_type;
 mod source;
 mod stdio;
 mod supervisor;
+mod trace_context;
 mod transport;
 
 pub use client::{ConfiguredServers, Discovery, McpClient};
@@ -54,6 +55,7 @@ pub use options::McpClientOptions;
 pub use process::{kill_all_servers, live_server_groups};
 pub use source::{McpTool, McpToolSource, ServerStatus, SkippedTool, ToolName};
 pub use supervisor::ServerState;
+pub use trace_context::{TraceparentSource, set_traceparent_source};
 
 /// The tool-source crate this layer builds on, re-exported for callers.
 pub use lackpy_sources as sources;

@@ -13,6 +13,7 @@ use std::time::Instant;
 
 use rmcp::model::{
     CallToolRequestParams, CallToolResult, JsonObject, ListToolsResult, PaginatedRequestParams,
+    RequestMetaObject,
 };
 use rmcp::service::{Peer, RoleClient};
 use tokio::sync::oneshot;
@@ -59,7 +60,12 @@ impl Client {
         name: Arc<str>,
         arguments: JsonObject,
     ) -> Result<CallToolResult, McpError> {
-        let params = CallToolRequestParams::new(name.to_string()).with_arguments(arguments);
+        let mut params = CallToolRequestParams::new(name.to_string()).with_arguments(arguments);
+        if let Some(traceparent) = crate::trace_context::current() {
+            let mut meta = RequestMetaObject::default();
+            meta.set_traceparent(traceparent);
+            params.meta = Some(meta);
+        }
         self.peer
             .call_tool(params)
             .await
@@ -79,6 +85,9 @@ pub(crate) struct OpMeta {
     pub seq: u64,
     /// When it was submitted.
     pub submitted: Instant,
+    /// The span it was submitted in (a tool call's, when traces are
+    /// exported): the parent of its `lackpy.mcp.operation` span.
+    pub parent: tracing::Span,
 }
 
 /// One submitted operation, type-erased for the queue.
@@ -121,10 +130,12 @@ impl Operation {
     }
 
     /// The operation's future against `client`, inside a span carrying its
-    /// metadata.
+    /// metadata (and, innermost, the span traces export, whose context a
+    /// `tools/call` passes on).
     pub(crate) fn start(self, client: Client) -> BoxFuture<()> {
         let span = self.meta.span();
-        Box::pin((self.run)(client).instrument(span))
+        let traced = self.meta.traced_span(self.epoch);
+        Box::pin((self.run)(client).instrument(traced).instrument(span))
     }
 }
 
@@ -138,6 +149,24 @@ impl OpMeta {
             op = %self.label,
             seq = self.seq,
             queued_us = u64::try_from(self.submitted.elapsed().as_micros()).unwrap_or(u64::MAX),
+        )
+    }
+
+    /// The `lackpy.mcp.operation` span traces export (docs/spec/runtime.md,
+    /// "Telemetry"): TRACE in the `lackpy::telemetry` target, so disabled
+    /// (its fields never computed) unless an exporter listens. `connection`
+    /// numbers the server's sessions (0 until its first reconnect).
+    pub(crate) fn traced_span(&self, connection: u64) -> tracing::Span {
+        tracing::trace_span!(
+            target: "lackpy::telemetry",
+            parent: &self.parent,
+            "lackpy.mcp.operation",
+            otel.kind = "client",
+            mcp.operation = %self.label,
+            mcp.server = %self.server,
+            mcp.connection = connection,
+            mcp.sequence = self.seq,
+            mcp.queued_us = u64::try_from(self.submitted.elapsed().as_micros()).unwrap_or(u64::MAX),
         )
     }
 }

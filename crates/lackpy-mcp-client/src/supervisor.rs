@@ -237,6 +237,7 @@ impl ServerHandle {
             server: Arc::clone(&self.shared.server),
             seq: self.seq.fetch_add(1, Ordering::Relaxed),
             submitted: Instant::now(),
+            parent: tracing::Span::current(),
         };
         let epoch = self.shared.ends.load(Ordering::Acquire);
         let (op, rx) = Operation::new(meta, epoch, work);

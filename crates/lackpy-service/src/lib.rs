@@ -15,6 +15,7 @@ mod mcp_server;
 pub mod metrics;
 pub mod runs;
 mod service;
+pub mod telemetry;
 
 pub use delegate::{DelegateResult, GenerateResult};
 pub use lackpy_bridge::{CancelToken, ExecutionResult};

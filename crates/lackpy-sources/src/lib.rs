@@ -92,9 +92,9 @@ pub use config::{
     CommandDef, Config, ConfigError, ConfigWarning, FilesSection, GradeOverride, InferenceSection,
     Level, LimitsSection, LoadedConfig, MAX_CONFIG_BYTES, MAX_NESTING, McpSection, McpServerConfig,
     McpToolOverride, OrderedMap, PolicyRules, PolicySection, Profile, ProfileLimits,
-    ProfileSection, ProvenancePolicies, RunsSection, ServerSection, ToolDef, ToolImpl,
-    ToolSelection, TransportKind, VirtualToolDef, VirtualTools, check_run_store, config_path,
-    load_config, load_config_file, parse_config,
+    ProfileSection, ProvenancePolicies, RunsSection, ServerSection, TelemetrySection, ToolDef,
+    ToolImpl, ToolSelection, TransportKind, VirtualToolDef, VirtualTools, check_run_store,
+    config_path, load_config, load_config_file, parse_config,
 };
 pub use config_source::ConfigToolSource;
 pub use defaults::{DEFAULT_TOOLS_TOML, DEFAULTS_SOURCE, default_tools, defaults_source};

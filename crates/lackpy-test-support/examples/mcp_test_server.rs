@@ -47,6 +47,7 @@ struct Flags {
     spawn_child: bool,
     http: Option<String>,
     dynamic: bool,
+    record_traceparent: Option<String>,
 }
 
 fn flags() -> Flags {
@@ -66,6 +67,9 @@ fn flags() -> Flags {
             "--spawn-child" => f.spawn_child = true,
             "--http" => f.http = args.next(),
             "--dynamic" => f.dynamic = true,
+            // Appends each tools/call's `_meta.traceparent` (or `-`) as a
+            // line to this file: the trace-propagation tests read it.
+            "--record-traceparent" => f.record_traceparent = args.next(),
             other => eprintln!("mcp_test_server: unknown flag {other}"),
         }
     }
@@ -78,6 +82,8 @@ struct TestServer {
     legacy: bool,
     /// With `--dynamic`: the tools `add_tool` added so far.
     added: Option<Arc<Mutex<Vec<String>>>>,
+    /// With `--record-traceparent FILE`: where each call's traceparent goes.
+    record_traceparent: Option<Arc<str>>,
 }
 
 impl TestServer {
@@ -361,6 +367,16 @@ impl ServerHandler for TestServer {
         mut request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
+        if let Some(path) = &self.record_traceparent {
+            let line = format!("{}\n", context.meta.get_traceparent().unwrap_or("-"));
+            let file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(&**path);
+            if let Ok(mut f) = file {
+                let _ = std::io::Write::write_all(&mut f, line.as_bytes());
+            }
+        }
         let args = request.arguments.take().unwrap_or_default();
         let result = match request.name.as_ref() {
             "echo" => CallToolResult::success(vec![text(
@@ -680,6 +696,7 @@ async fn main() {
         cancellations: Arc::new(AtomicU64::new(0)),
         legacy: f.legacy,
         added: f.dynamic.then(|| Arc::new(Mutex::new(Vec::new()))),
+        record_traceparent: f.record_traceparent.as_deref().map(Arc::from),
     };
     if let Some(addr) = &f.http {
         if let Err(e) = serve_http(server, addr).await {

@@ -125,17 +125,17 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
     }],
 };
 
-/// The rooms of `lackpy-service`: the journals and delegation's
-/// generation below the service API, the metrics above it, which the MCP
-/// server and the CLI
-/// (the binary's module) build on; neither of those two is named by
-/// anything under it, and delegation knows nothing of the service.
+/// The rooms of `lackpy-service`: the journals, delegation's generation
+/// and the trace spans below the service API, the metrics above it, which
+/// the MCP server and the CLI (the binary's module) build on; neither of
+/// those two is named by anything under it, and delegation knows nothing
+/// of the service.
 pub const SERVICE_MODULES: ModuleRules = ModuleRules {
     package: "lackpy-service",
     layers: &[
         Layer {
-            name: "journals and generation",
-            modules: &["runs", "delegate"],
+            name: "journals, generation and telemetry",
+            modules: &["runs", "delegate", "telemetry"],
         },
         Layer {
             name: "service API",

@@ -65,6 +65,21 @@ pub fn init_logging(verbose: u8) {
         .is_some()
         .then(|| EnvFilter::try_from_default_env().ok())
         .flatten();
+    #[cfg(feature = "otel")]
+    let from_env = match lackpy_service::telemetry::Exporter::from_env() {
+        Ok(None) => from_env,
+        Ok(Some(exporter)) => return init_with_traces(verbose, from_env, exporter),
+        Err(e) => {
+            init_logging_only(verbose, from_env);
+            tracing::warn!("{e}");
+            return;
+        }
+    };
+    init_logging_only(verbose, from_env);
+}
+
+/// The log subscriber alone (no traces exported).
+fn init_logging_only(verbose: u8, from_env: Option<EnvFilter>) {
     if verbose == 0 && from_env.is_none() {
         // The filter is "warn", and most runs warn about nothing: the
         // formatting subscriber waits for the first warning.
@@ -81,6 +96,62 @@ pub fn init_logging(verbose: u8) {
             .try_init();
     } else {
         let _ = fmt_subscriber(verbose, filter).try_init();
+    }
+}
+
+/// The traces exporter `OTEL_*` asked for, kept to be flushed on exit.
+#[cfg(feature = "otel")]
+static EXPORTER: OnceLock<lackpy_service::telemetry::Exporter> = OnceLock::new();
+
+/// Logs as [`init_logging_only`] does, and lackpy's spans exported by
+/// `exporter` (each layer with its own filter: the log lines are the same
+/// as without traces). Start-up work only a traced process does.
+#[cfg(feature = "otel")]
+fn init_with_traces(
+    verbose: u8,
+    from_env: Option<EnvFilter>,
+    exporter: lackpy_service::telemetry::Exporter,
+) {
+    use tracing_subscriber::Layer;
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    let filter = from_env.unwrap_or_else(|| {
+        EnvFilter::new(if verbose == 0 {
+            "warn".to_string()
+        } else {
+            log_format::filter_for(verbose)
+        })
+    });
+    let ansi = std::io::stderr().is_terminal();
+    let writer = (|| RedactingStderr) as fn() -> RedactingStderr;
+    let traces = exporter.layer();
+    let registry = tracing_subscriber::registry().with(traces);
+    let _ = if verbose == 1 {
+        let logs = tracing_subscriber::fmt::layer()
+            .with_writer(writer)
+            .with_ansi(ansi)
+            .event_format(log_format::Human)
+            .with_filter(filter);
+        registry.with(logs).try_init()
+    } else {
+        let logs = tracing_subscriber::fmt::layer()
+            .with_writer(writer)
+            .with_ansi(ansi)
+            .with_target(verbose > 1)
+            .without_time()
+            .with_filter(filter);
+        registry.with(logs).try_init()
+    };
+    let _ = EXPORTER.set(exporter);
+}
+
+/// Sends the spans not yet exported (the CLI's last step: a run's spans
+/// end just before it exits, a server's at shutdown); nothing without an
+/// exporter.
+pub fn flush_traces() {
+    #[cfg(feature = "otel")]
+    if let Some(Err(e)) = EXPORTER.get().map(|x| x.shutdown()) {
+        super::output::err_line(&format!("warning: traces not sent: {e}"));
     }
 }
 

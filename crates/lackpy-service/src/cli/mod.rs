@@ -142,7 +142,9 @@ pub fn main() -> ExitCode {
         }
     };
     common::init_logging(cli.verbose);
-    match run(cli) {
+    let outcome = run(cli);
+    common::flush_traces();
+    match outcome {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
             output::err_line(&format!("error: {}", e.message));

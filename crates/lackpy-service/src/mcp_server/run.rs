@@ -145,6 +145,7 @@ where
     let run = start(RunControl {
         cancel: Some(cancel.clone()),
         observer,
+        traceparent: traceparent(&context),
     });
     tokio::pin!(run);
     let outcome = loop {
@@ -201,6 +202,17 @@ where
         }
         Err(e) => Ok(request_error(error_message(&e))),
     }
+}
+
+/// The caller's W3C trace context: the request's `_meta.traceparent`, else
+/// the HTTP request's `traceparent` header.
+fn traceparent(context: &RequestContext<RoleServer>) -> Option<String> {
+    if let Some(t) = context.meta.get_traceparent() {
+        return Some(t.to_string());
+    }
+    let parts = context.extensions.get::<http::request::Parts>()?;
+    let header = parts.headers.get("traceparent")?.to_str().ok()?;
+    Some(header.to_string())
 }
 
 async fn notify(peer: &Peer<RoleServer>, token: &ProgressToken, event: &ToolCallEvent) {

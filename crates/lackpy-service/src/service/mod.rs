@@ -20,6 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use tracing::Instrument;
+
 use lackpy_bridge::{Bridge, BridgeConfig, ExecutionResult, NamespaceTool, RunRequest};
 use lackpy_lang::ExceptionKind;
 use lackpy_lang::Limits;
@@ -421,8 +423,53 @@ impl LackpyService {
     /// errors, limits) are results; misconfiguration is an error. The
     /// request's [`RunControl`] can stop it and hear of its tool calls.
     pub async fn run_program(&self, request: RunProgram) -> Result<ExecutionResult, ServiceError> {
+        let span = crate::telemetry::run_span::start(
+            &request.program,
+            self.inner.config.telemetry.include_program,
+            request.control.traceparent.as_deref(),
+        );
+        let result = self
+            .run_program_in(request, &span)
+            .instrument(span.clone())
+            .await;
+        match &result {
+            Ok(r) => crate::telemetry::run_span::finish(&span, r),
+            Err(_) => crate::telemetry::run_span::refused(&span),
+        }
+        result
+    }
+
+    /// The run's tools wrapped to trace each call under `span`, when traces
+    /// are exported (otherwise as they are).
+    pub(super) fn traced_tools(
+        &self,
+        tools: Vec<NamespaceTool>,
+        ns: &Namespace,
+        span: &tracing::Span,
+        first_step: usize,
+    ) -> Vec<NamespaceTool> {
+        if span.is_disabled() {
+            return tools;
+        }
+        let source_of = |called: &str| {
+            let (_, name) = ns.entries.iter().find(|(c, _)| c.as_str() == called)?;
+            self.toolbox
+                .resolve(name)
+                .ok()
+                .map(|r| r.source.to_string())
+        };
+        crate::telemetry::tool_span::traced(tools, span, source_of, first_step)
+    }
+
+    /// [`LackpyService::run_program`] under its `lackpy.run` span.
+    async fn run_program_in(
+        &self,
+        request: RunProgram,
+        span: &tracing::Span,
+    ) -> Result<ExecutionResult, ServiceError> {
         let started = Instant::now();
         let plan = plan::plan(self, &request)?;
+        crate::telemetry::run_span::record_profile(span, plan.ns.profile.as_deref());
         let module = match parse(&request.program) {
             Ok(m) => m,
             Err(e) => return Ok(rejected(&e, plan.grade, started)),
@@ -447,6 +494,7 @@ impl LackpyService {
             Some(o) => observe::observed(plan.tools, o, 0),
             None => plan.tools,
         };
+        let tools = self.traced_tools(tools, &plan.ns, span, 0);
         let run = RunRequest {
             module: Arc::new(module),
             journal: journal.as_ref().map(|j| j.bridge_journal(Vec::new())),

@@ -41,6 +41,10 @@ pub struct RunControl {
     /// Hears of each tool call as it finishes (the MCP server's progress
     /// notifications).
     pub observer: Option<ToolCallObserver>,
+    /// The caller's W3C `traceparent` (an MCP request's
+    /// `_meta.traceparent` or HTTP header): the run's trace continues the
+    /// caller's when traces are exported. A malformed value is ignored.
+    pub traceparent: Option<String>,
 }
 
 impl RunControl {
@@ -55,6 +59,7 @@ impl std::fmt::Debug for RunControl {
         f.debug_struct("RunControl")
             .field("cancel", &self.cancel.is_some())
             .field("observer", &self.observer.is_some())
+            .field("traceparent", &self.traceparent)
             .finish()
     }
 }

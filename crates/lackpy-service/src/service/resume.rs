@@ -13,6 +13,7 @@ use super::{ApproverHandle, LackpyService, RunProgram, ServiceError, observe, pl
 use crate::runs::record::Line;
 use crate::runs::sink::JournalFile;
 use crate::runs::{RunError, RunState};
+use tracing::Instrument;
 
 /// One `resume` call.
 #[derive(Debug, Clone, Default)]
@@ -189,6 +190,14 @@ impl LackpyService {
             Some(o) => observe::observed(plan.tools, o, replayed),
             None => plan.tools,
         };
+        // The resumed part of the run is a `lackpy.run` span of its own.
+        let span = crate::telemetry::run_span::start(
+            &request.program,
+            self.inner.config.telemetry.include_program,
+            resume.control.traceparent.as_deref(),
+        );
+        crate::telemetry::run_span::record_profile(&span, plan.ns.profile.as_deref());
+        let tools = self.traced_tools(tools, &plan.ns, &span, replayed);
         let cancel = resume.control.token();
         let run = RunRequest {
             module: Arc::new(module),
@@ -208,8 +217,11 @@ impl LackpyService {
             },
             run_id: Some(header.run_id.clone()),
         };
-        let mut result = run_journaled(self, run, cancel, Some(journal)).await;
+        let mut result = run_journaled(self, run, cancel, Some(journal))
+            .instrument(span.clone())
+            .await;
         result.duration = started.elapsed();
+        crate::telemetry::run_span::finish(&span, &result);
         Ok(result)
     }
 }

@@ -34,6 +34,8 @@ mod mcp_init;
 mod mcp_metrics;
 mod mcp_serve;
 mod mcp_stateless;
+#[cfg(feature = "otel")]
+mod otel_traces;
 mod pg_store;
 mod service_policy;
 mod service_with_tools;

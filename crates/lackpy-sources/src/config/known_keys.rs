@@ -11,6 +11,7 @@ use super::schema::{
     RawVirtualToolDef, SandboxSection, ServerSection,
 };
 use super::suggest::fields_of;
+use super::telemetry::TelemetrySection;
 use crate::model::ArgSpec;
 
 /// The keys of the table at `parent` (`*` any key, `[]` any index).
@@ -52,6 +53,8 @@ pub(super) fn keys_of(parent: &KeyPath) -> &'static [&'static str] {
         fields_of::<ProvenancePolicies>()
     } else if is(&["runs"]) {
         fields_of::<RunsSection>()
+    } else if is(&["telemetry"]) {
+        fields_of::<TelemetrySection>()
     } else if is(&["tools", "[]"]) {
         fields_of::<RawToolDef>()
     } else if is(&["virtual_tools", "[]"]) || is(&["virtual_tools", "*"]) {

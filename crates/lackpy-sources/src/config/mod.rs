@@ -14,6 +14,7 @@ pub mod policy_schema;
 pub mod runs;
 pub mod schema;
 mod suggest;
+pub mod telemetry;
 mod values;
 
 pub use error::{ConfigError, ConfigWarning};
@@ -29,3 +30,4 @@ pub use schema::{
     McpSection, McpServerConfig, McpToolOverride, Profile, ProfileLimits, ProfileSection,
     ServerSection, ToolDef, ToolImpl, ToolSelection, TransportKind, VirtualToolDef, VirtualTools,
 };
+pub use telemetry::TelemetrySection;

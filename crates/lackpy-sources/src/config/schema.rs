@@ -23,6 +23,7 @@ use serde::de::{self, Deserializer, MapAccess, SeqAccess, Unexpected, Visitor};
 use super::ordered::OrderedMap;
 use super::policy_schema::{PolicyRules, PolicySection};
 use super::runs::RunsSection;
+use super::telemetry::TelemetrySection;
 use super::values::rule_names;
 use crate::builtin;
 use crate::model::{ArgSpec, Example, Provider, ToolSpec};
@@ -54,6 +55,8 @@ pub struct Config {
     pub policy: PolicySection,
     /// `[runs]` (ours): run journals.
     pub runs: RunsSection,
+    /// `[telemetry]` (ours): what exported traces carry.
+    pub telemetry: TelemetrySection,
     /// lackpy's `[inference]`, accepted and not used here.
     pub inference: InferenceSection,
     /// lackpy's `[kit]`, accepted and not used here.
