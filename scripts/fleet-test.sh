@@ -39,4 +39,7 @@ venv="$target/fleet-venv"
 "$venv/bin/pip" install --quiet --disable-pip-version-check \
     "prometheus-client==$PROMETHEUS_CLIENT_VERSION"
 
-"$venv/bin/python" crates/lackpy-service/tests/fleet/fleet.py "$lackpy" "$haproxy"
+test_server="$target/debug/examples/mcp_test_server"
+[[ -x "$test_server" ]] || { log "fleet-test: $test_server is not built (cargo build -p lackpy-test-support --examples)"; exit 1; }
+
+"$venv/bin/python" crates/lackpy-service/tests/fleet/fleet.py "$lackpy" "$haproxy" "$test_server"

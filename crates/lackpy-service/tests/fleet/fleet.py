@@ -14,9 +14,14 @@ does it (SIGTERM, drain, start again) and another is SIGKILLed. It checks:
   output the program computes;
 * every replica's `/metrics` (admin port), parsed by the Prometheus
   client library's own parser, counts exactly the runs and tool calls
-  that replica answered since it last started.
+  that replica answered since it last started;
+* the replicas export OpenTelemetry traces (OTLP/HTTP JSON) to a receiver
+  in this test: a call carrying the host's `_meta.traceparent`, made
+  through haproxy, arrives as `lackpy.run` -> `lackpy.tool_call` ->
+  `lackpy.mcp.operation` (an upstream MCP server's tool) in the host's
+  trace.
 
-Usage: fleet.py LACKPY HAPROXY (needs LACKPY_TEST_PG_URL). Exits non-zero
+Usage: fleet.py LACKPY HAPROXY MCP_TEST_SERVER (needs LACKPY_TEST_PG_URL). Exits non-zero
 on any failure; prints what it saw.
 """
 
@@ -33,6 +38,7 @@ import sys
 import tempfile
 import threading
 import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -66,6 +72,54 @@ grade_w = 0
 effects_ceiling = 0
 args = []
 """
+
+
+HOST_TRACE = "4bf92f3577b34da6a3ce929d0e0e4736"
+HOST_SPAN = "00f067aa0ba902b7"
+
+
+def config(mcp_test_server: str) -> str:
+    return CONFIG + f"""
+[mcp_servers.ours]
+command = {json.dumps(mcp_test_server)}
+"""
+
+
+class Receiver:
+    """A loopback OTLP/HTTP receiver: the spans of every `POST /v1/traces`
+    (JSON)."""
+
+    def __init__(self) -> None:
+        self.spans: list[dict] = []
+        self.lock = threading.Lock()
+        receiver = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:  # noqa: N802 (http.server's name)
+                body = self.rfile.read(int(self.headers.get("Content-Length", "0")))
+                try:
+                    doc = json.loads(body)
+                except ValueError:
+                    doc = {}
+                with receiver.lock:
+                    for rs in doc.get("resourceSpans", []):
+                        for ss in rs.get("scopeSpans", []):
+                            receiver.spans.extend(ss.get("spans", []))
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.end_headers()
+                self.wfile.write(b"{}")
+
+            def log_message(self, *args: object) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.port = self.server.server_address[1]
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def trace(self, trace_id: str) -> list[dict]:
+        with self.lock:
+            return [s for s in self.spans if s.get("traceId", "").lower() == trace_id]
 
 
 def expected(n: int) -> list:
@@ -267,15 +321,15 @@ class Client:
             time.sleep(0.1)  # 503: draining or nowhere to go; try again
         raise SystemExit("could not open a session in 200 attempts")
 
-    def call(self, tool: str, arguments: dict) -> Answer:
+    def call(self, tool: str, arguments: dict, meta: dict | None = None) -> Answer:
         if self.session is None:
             self.initialize()
         rid = self.next_id
         self.next_id += 1
-        body = {
-            "jsonrpc": "2.0", "id": rid, "method": "tools/call",
-            "params": {"name": tool, "arguments": arguments},
-        }
+        params: dict = {"name": tool, "arguments": arguments}
+        if meta:
+            params["_meta"] = meta
+        body = {"jsonrpc": "2.0", "id": rid, "method": "tools/call", "params": params}
         status, hdrs, msg = self.post(body, want=rid)
         if status == 502:
             # haproxy sent the request and its replica died before answering.
@@ -344,6 +398,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("lackpy")
     ap.add_argument("haproxy")
+    ap.add_argument("mcp_test_server")
     args = ap.parse_args()
     pg = os.environ.get("LACKPY_TEST_PG_URL")
     if not pg:
@@ -353,10 +408,20 @@ def main() -> int:
     tmp = Path(tempfile.mkdtemp(prefix="lackpy-fleet-"))
     ws = tmp / "ws"
     (ws / ".lackpy").mkdir(parents=True)
-    (ws / ".lackpy" / "config.toml").write_text(CONFIG)
+    (ws / ".lackpy" / "config.toml").write_text(config(args.mcp_test_server))
     logs = tmp / "logs"
     logs.mkdir()
-    env = dict(os.environ, LACKPY_RUNS_STORE=pg, RUST_LOG="warn")
+    receiver = Receiver()
+    env = dict(
+        os.environ,
+        LACKPY_RUNS_STORE=pg,
+        RUST_LOG="warn",
+        OTEL_EXPORTER_OTLP_ENDPOINT=f"http://127.0.0.1:{receiver.port}",
+        OTEL_EXPORTER_OTLP_PROTOCOL="http/json",
+        OTEL_SERVICE_NAME="lackpy-fleet",
+        # Export soon after a span ends (the SDK's default waits 5 s).
+        OTEL_BSP_SCHEDULE_DELAY="200",
+    )
     # Each replica its own workspace copy would be more realistic, but the
     # store is what they must share; the file store must not be used.
     replicas = [Replica(f"r{i}", args.lackpy, ws, env, logs) for i in (1, 2, 3)]
@@ -487,6 +552,43 @@ def main() -> int:
             # not counted again; fresh runs made two calls each.
             if got["calls"] > 2 * runs_ok or got["calls"] < 2 * (runs_ok - resumed_by[rep.name]):
                 failures.append(f"{rep.name}: pause calls {got['calls']} for {runs_ok} runs")
+        # A host's trace through haproxy into a replica and on upstream.
+        traced = Client(port)
+        a = None
+        while a is None:
+            try:
+                a = traced.call(
+                    "run_program",
+                    {"program": "r = echo('traced')\nr"},
+                    meta={"traceparent": f"00-{HOST_TRACE}-{HOST_SPAN}-01"},
+                )
+            except Gone:
+                continue
+        r = structured(a.result)
+        if not r.get("success"):
+            failures.append(f"the traced call failed: {r}")
+        spans: list[dict] = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            spans = receiver.trace(HOST_TRACE)
+            names = {s.get("name") for s in spans}
+            if {"lackpy.run", "lackpy.tool_call", "lackpy.mcp.operation"} <= names:
+                break
+            time.sleep(0.2)
+        by_name = {s.get("name"): s for s in spans}
+        log(f"trace {HOST_TRACE} on {a.replica}: {sorted(by_name)}")
+        run_span = by_name.get("lackpy.run")
+        call_span = by_name.get("lackpy.tool_call")
+        op_span = by_name.get("lackpy.mcp.operation")
+        if not (run_span and call_span and op_span):
+            failures.append(f"trace incomplete: {sorted(by_name)}")
+        else:
+            if run_span.get("parentSpanId", "").lower() != HOST_SPAN:
+                failures.append(f"lackpy.run's parent is not the host's span: {run_span}")
+            if call_span.get("parentSpanId") != run_span.get("spanId"):
+                failures.append("lackpy.tool_call is not a child of lackpy.run")
+            if op_span.get("parentSpanId") != call_span.get("spanId"):
+                failures.append("lackpy.mcp.operation is not a child of lackpy.tool_call")
     finally:
         hap.terminate()
         hap.wait(timeout=30)
