@@ -394,12 +394,89 @@ def client_loop(k: int, port: int, tally: Tally) -> None:
             break
 
 
+def throughput(port: int, seconds: float, clients: int) -> tuple[float, float, float]:
+    """Calls per second, p50 and p99 in ms of `clients` sessions making
+    trivial run_program calls for `seconds`."""
+    latencies: list[float] = []
+    lock = threading.Lock()
+    stop = time.monotonic() + seconds
+
+    def loop(k: int) -> None:
+        c = Client(port)
+        c.initialize()
+        mine = []
+        n = 0
+        while time.monotonic() < stop:
+            t = time.perf_counter()
+            a = c.call("run_program", {"program": "n + 1", "params": {"n": n}})
+            mine.append(time.perf_counter() - t)
+            if structured(a.result).get("output") != n + 1:
+                raise SystemExit(f"wrong answer: {a.result}")
+            n += 1
+        with lock:
+            latencies.extend(mine)
+
+    t0 = time.monotonic()
+    threads = [threading.Thread(target=loop, args=(k,)) for k in range(clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    elapsed = time.monotonic() - t0
+    latencies.sort()
+    pct = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+    return len(latencies) / elapsed, pct(0.5), pct(0.99)
+
+
+def bench(args: argparse.Namespace) -> int:
+    """`--bench SECONDS`: one replica direct, then three behind haproxy."""
+    tmp = Path(tempfile.mkdtemp(prefix="lackpy-fleet-bench-"))
+    ws = tmp / "ws"
+    (ws / ".lackpy").mkdir(parents=True)
+    (ws / ".lackpy" / "config.toml").write_text("")
+    logs = tmp / "logs"
+    logs.mkdir()
+    env = dict(os.environ, RUST_LOG="warn")
+    replicas = [Replica(f"r{i}", args.lackpy, ws, env, logs) for i in (1, 2, 3)]
+    for r in replicas:
+        r.start()
+    port = free_port()
+    servers = "\n".join(
+        f"    server {r.name} 127.0.0.1:{r.port} check port {r.admin}" for r in replicas
+    )
+    cfg = tmp / "haproxy.cfg"
+    cfg.write_text(HAPROXY_CFG.format(port=port, servers=servers))
+    hap = subprocess.Popen([args.haproxy, "-db", "-f", str(cfg)],
+                           stdout=open(logs / "haproxy.log", "wb"), stderr=subprocess.STDOUT)
+    try:
+        time.sleep(1.5)
+        print("| | clients | calls/s | p50 ms | p99 ms |")
+        print("|---|---:|---:|---:|---:|")
+        for clients in (1, 16):
+            for label, p in (("one replica, direct", replicas[0].port),
+                             ("three behind haproxy", port)):
+                rate, p50, p99 = throughput(p, args.bench, clients)
+                print(f"| {label} | {clients} | {rate:.0f} | {p50:.2f} | {p99:.2f} |", flush=True)
+    finally:
+        hap.terminate()
+        hap.wait(timeout=30)
+        for r in replicas:
+            r.stop(signal.SIGTERM)
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("lackpy")
     ap.add_argument("haproxy")
-    ap.add_argument("mcp_test_server")
+    ap.add_argument("mcp_test_server", nargs="?")
+    ap.add_argument("--bench", type=float, metavar="SECONDS",
+                    help="measure calls per second and latency instead of testing")
     args = ap.parse_args()
+    if args.bench:
+        return bench(args)
+    if not args.mcp_test_server:
+        ap.error("the test needs MCP_TEST_SERVER")
     pg = os.environ.get("LACKPY_TEST_PG_URL")
     if not pg:
         print("fleet: LACKPY_TEST_PG_URL is not set (scripts/start-test-postgres.sh)")
