@@ -1,5 +1,5 @@
 //! Traces of runs, exported over OTLP when `OTEL_EXPORTER_OTLP_*` says
-//! where (docs/spec/runtime.md, "Telemetry"; docs/deploy-traces.md).
+//! where (docs/spec/runtime.md, "Telemetry"; docs/deploy.md, "Traces").
 //!
 //! The spans are plain `tracing` spans at TRACE level in the
 //! [`TARGET`] target: `lackpy.run` (`run_span`), a child
