@@ -19,7 +19,10 @@ does it (SIGTERM, drain, start again) and another is SIGKILLed. It checks:
   in this test: a call carrying the host's `_meta.traceparent`, made
   through haproxy, arrives as `lackpy.run` -> `lackpy.tool_call` ->
   `lackpy.mcp.operation` (an upstream MCP server's tool) in the host's
-  trace.
+  trace;
+* an upstream server's `notifications/tools/list_changed` (a tool it
+  added) reaches a client connected through haproxy as lackpy's own, and
+  the new tool is then in `run_program`'s description.
 
 Usage: fleet.py LACKPY HAPROXY MCP_TEST_SERVER (needs LACKPY_TEST_PG_URL). Exits non-zero
 on any failure; prints what it saw.
@@ -82,6 +85,7 @@ def config(mcp_test_server: str) -> str:
     return CONFIG + f"""
 [mcp_servers.ours]
 command = {json.dumps(mcp_test_server)}
+args = ["--dynamic"]
 """
 
 
@@ -465,6 +469,51 @@ def bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def list_changed_reaches_a_client(port: int) -> list[str]:
+    """A session with its GET stream open (where a server's own messages
+    go) hears `notifications/tools/list_changed` after a program makes the
+    replica's upstream server add a tool; the tool is then listed."""
+    c = Client(port)
+    c.initialize()
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    conn.request("GET", "/mcp", headers={
+        "Accept": "text/event-stream",
+        "Mcp-Session-Id": c.session or "",
+        "MCP-Protocol-Version": PROTOCOL,
+    })
+    stream = conn.getresponse()
+    if stream.status != 200:
+        return [f"GET /mcp (the session's stream): HTTP {stream.status}"]
+    heard = threading.Event()
+
+    def read() -> None:
+        try:
+            for line in stream:
+                if b"notifications/tools/list_changed" in line:
+                    heard.set()
+                    return
+        except OSError:
+            pass
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        a = c.call("run_program", {"program": "add_tool('fleet_added')"})
+    except (Gone, InFlightLost) as e:
+        return [f"add_tool call: {e!r}"]
+    if not structured(a.result).get("success"):
+        return [f"add_tool failed: {structured(a.result)}"]
+    if not heard.wait(30):
+        return ["no notifications/tools/list_changed reached the client within 30 s"]
+    log(f"list_changed heard from {a.replica}")
+    status, _, msg = c.post({"jsonrpc": "2.0", "id": 99, "method": "tools/list"}, want=99)
+    tools = (msg or {}).get("result", {}).get("tools", [])
+    desc = next((t.get("description", "") for t in tools if t.get("name") == "run_program"), "")
+    conn.close()
+    if "fleet_added" not in desc:
+        return [f"the added tool is not in run_program's description (HTTP {status})"]
+    return []
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("lackpy")
@@ -666,6 +715,9 @@ def main() -> int:
                 failures.append("lackpy.tool_call is not a child of lackpy.run")
             if op_span.get("parentSpanId") != call_span.get("spanId"):
                 failures.append("lackpy.mcp.operation is not a child of lackpy.tool_call")
+
+        # An upstream tool change reaches a client through haproxy.
+        failures += list_changed_reaches_a_client(port)
     finally:
         hap.terminate()
         hap.wait(timeout=30)
