@@ -398,6 +398,27 @@ def client_loop(k: int, port: int, tally: Tally) -> None:
             break
 
 
+def start_fleet(
+    args: argparse.Namespace, ws: Path, env: dict, tmp: Path, logs: Path
+) -> tuple[list[Replica], subprocess.Popen, int]:
+    """Three ready replicas of `ws` and haproxy in front of them: the
+    replicas, haproxy's process and its port."""
+    replicas = [Replica(f"r{i}", args.lackpy, ws, env, logs) for i in (1, 2, 3)]
+    for r in replicas:
+        r.start()
+    port = free_port()
+    servers = "\n".join(
+        f"    server {r.name} 127.0.0.1:{r.port} check port {r.admin}" for r in replicas
+    )
+    cfg = tmp / "haproxy.cfg"
+    cfg.write_text(HAPROXY_CFG.format(port=port, servers=servers))
+    hap = subprocess.Popen(
+        [args.haproxy, "-db", "-f", str(cfg)],
+        stdout=open(logs / "haproxy.log", "wb"), stderr=subprocess.STDOUT,
+    )
+    return replicas, hap, port
+
+
 def throughput(port: int, seconds: float, clients: int) -> tuple[float, float, float]:
     """Calls per second, p50 and p99 in ms of `clients` sessions making
     trivial run_program calls for `seconds`."""
@@ -441,17 +462,7 @@ def bench(args: argparse.Namespace) -> int:
     logs = tmp / "logs"
     logs.mkdir()
     env = dict(os.environ, RUST_LOG="warn")
-    replicas = [Replica(f"r{i}", args.lackpy, ws, env, logs) for i in (1, 2, 3)]
-    for r in replicas:
-        r.start()
-    port = free_port()
-    servers = "\n".join(
-        f"    server {r.name} 127.0.0.1:{r.port} check port {r.admin}" for r in replicas
-    )
-    cfg = tmp / "haproxy.cfg"
-    cfg.write_text(HAPROXY_CFG.format(port=port, servers=servers))
-    hap = subprocess.Popen([args.haproxy, "-db", "-f", str(cfg)],
-                           stdout=open(logs / "haproxy.log", "wb"), stderr=subprocess.STDOUT)
+    replicas, hap, port = start_fleet(args, ws, env, tmp, logs)
     try:
         time.sleep(1.5)
         print("| | clients | calls/s | p50 ms | p99 ms |")
@@ -548,22 +559,9 @@ def main() -> int:
         # Export soon after a span ends (the SDK's default waits 5 s).
         OTEL_BSP_SCHEDULE_DELAY="200",
     )
-    # Each replica its own workspace copy would be more realistic, but the
-    # store is what they must share; the file store must not be used.
-    replicas = [Replica(f"r{i}", args.lackpy, ws, env, logs) for i in (1, 2, 3)]
-    for r in replicas:
-        r.start()
-
-    port = free_port()
-    servers = "\n".join(
-        f"    server {r.name} 127.0.0.1:{r.port} check port {r.admin}" for r in replicas
-    )
-    cfg = tmp / "haproxy.cfg"
-    cfg.write_text(HAPROXY_CFG.format(port=port, servers=servers))
-    hap = subprocess.Popen(
-        [args.haproxy, "-db", "-f", str(cfg)],
-        stdout=open(logs / "haproxy.log", "wb"), stderr=subprocess.STDOUT,
-    )
+    # One workspace for all three: the store is what they must share (the
+    # file store is not used).
+    replicas, hap, port = start_fleet(args, ws, env, tmp, logs)
     failures: list[str] = []
     try:
         time.sleep(1.5)  # haproxy's first checks
