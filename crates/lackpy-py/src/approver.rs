@@ -54,15 +54,7 @@ impl PyApprover {
     }
 
     fn await_on_loop(&self, py: Python<'_>, coro: Bound<'_, PyAny>) -> PyResult<AnswerFuture> {
-        let event_loop = match &self.event_loop {
-            Some(l) => l.bind(py).clone(),
-            None => py
-                .import("lackpy_rs._loop")?
-                .call_method0("background_loop")?,
-        };
-        let future = py
-            .import("asyncio")?
-            .call_method1("run_coroutine_threadsafe", (coro, event_loop))?;
+        let future = crate::tools::submit(py, self.event_loop.as_ref(), coro)?;
         let (tx, rx) = oneshot::channel();
         future.call_method1(
             "add_done_callback",

@@ -80,15 +80,7 @@ impl PyTool {
     /// it is done. Dropping the answer (the run was cancelled or timed
     /// out) cancels the coroutine.
     fn start_on_loop(&self, py: Python<'_>, coro: Bound<'_, PyAny>) -> PyResult<ToolAnswer> {
-        let event_loop = match &self.event_loop {
-            Some(l) => l.bind(py).clone(),
-            None => py
-                .import("lackpy_rs._loop")?
-                .call_method0("background_loop")?,
-        };
-        let future = py
-            .import("asyncio")?
-            .call_method1("run_coroutine_threadsafe", (coro, event_loop))?;
+        let future = submit(py, self.event_loop.as_ref(), coro)?;
         let (tx, rx) = oneshot::channel();
         let done = Done {
             name: self.name.clone(),
@@ -112,6 +104,23 @@ impl Tool for PyTool {
     fn call(&self, args: Vec<Data>, kwargs: Vec<(String, Data)>, _ctx: &CallContext) -> ToolAnswer {
         Python::attach(|py| self.call_attached(py, &args, &kwargs))
     }
+}
+
+/// Schedules `coro` on `event_loop` (the caller's), else on the package's
+/// background loop: the `concurrent.futures.Future` of its result.
+pub(crate) fn submit<'py>(
+    py: Python<'py>,
+    event_loop: Option<&Py<PyAny>>,
+    coro: Bound<'py, PyAny>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let event_loop = match event_loop {
+        Some(l) => l.bind(py).clone(),
+        None => py
+            .import("lackpy_rs._loop")?
+            .call_method0("background_loop")?,
+    };
+    py.import("asyncio")?
+        .call_method1("run_coroutine_threadsafe", (coro, event_loop))
 }
 
 /// Whether `value` is a coroutine (an async function's call).

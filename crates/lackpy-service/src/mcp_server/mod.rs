@@ -271,7 +271,17 @@ impl ServerHandler for McpServer {
                     Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
                 };
             }
-            tools::LIST_RUNS => tools::list_runs(service, &args),
+            tools::LIST_RUNS => match args.only(&[]) {
+                // Listing reads the store (files, or PostgreSQL): off the runtime.
+                Ok(()) => {
+                    let listing = service.clone();
+                    tokio::task::spawn_blocking(move || listing.runs())
+                        .await
+                        .map_err(|e| e.to_string())
+                        .and_then(|runs| tools::runs_json(&runs))
+                }
+                Err(e) => Err(e),
+            },
             tools::STATUS => match args.only(&[]) {
                 Ok(()) => {
                     serde_json::to_value(service.status_probed().await).map_err(|e| e.to_string())

@@ -534,9 +534,8 @@ pub(crate) fn list_tools(service: &LackpyService, args: &Args<'_>) -> Result<Val
 }
 
 /// `list_runs`'s answer as JSON.
-pub(crate) fn list_runs(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
-    args.only(&[])?;
-    serde_json::to_value(service.runs())
+pub(crate) fn runs_json(runs: &[crate::runs::RunInfo]) -> Result<Value, String> {
+    serde_json::to_value(runs)
         .map(|runs| json!({ "runs": runs }))
         .map_err(|e| e.to_string())
 }

@@ -293,9 +293,7 @@ class Client:
                     msg = json.loads(payload)
                     if msg.get("id") == want:
                         return r.status, hdrs, msg
-        except (ConnectionError, http.client.HTTPException, TimeoutError, OSError) as e:
-            if isinstance(e, InFlightLost):
-                raise
+        except (http.client.HTTPException, OSError) as e:
             raise InFlightLost(replica) from e
         finally:
             c.close()
