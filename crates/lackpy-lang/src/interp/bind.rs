@@ -203,7 +203,7 @@ impl Interp<'_> {
             if c == i64::MAX {
                 let rest = PyIter::Enumerate {
                     inner: Box::new(PyIter::List { list, idx }),
-                    count: Value::Int(c),
+                    count: Value::int(c),
                 };
                 return Ok(Some(handed_back(rest, shared)));
             }
@@ -220,7 +220,7 @@ impl Interp<'_> {
                 Err(_) => return Ok(None),
             };
             idx += 1;
-            self.put(s0, Value::Int(c));
+            self.put(s0, Value::int(c));
             c += 1;
             self.put(s1, item);
             self.budget.step()?;
@@ -411,7 +411,7 @@ impl Interp<'_> {
 fn enumerate_of_list(it: &PyIter) -> Option<(Rc<RefCell<List>>, usize, i64, bool)> {
     let from = |e: &PyIter| match e {
         PyIter::Enumerate { inner, count } => match (&**inner, count) {
-            (PyIter::List { list, idx }, Value::Int(c)) => Some((list.clone(), *idx, *c)),
+            (PyIter::List { list, idx }, Value::Int(_, c)) => Some((list.clone(), *idx, *c)),
             _ => None,
         },
         _ => None,

@@ -76,7 +76,7 @@ impl Interp<'_> {
             self.budget
                 .step()
                 .and_then(|()| super::ops::py_len(v))
-                .map(|n| Value::Int(n as i64)),
+                .map(|n| Value::int(n as i64)),
         )
     }
 

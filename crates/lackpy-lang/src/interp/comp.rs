@@ -159,8 +159,8 @@ impl Interp<'_> {
             while left > 0 {
                 self.budget.step()?;
                 match slot.and_then(|i| self.stack.get_mut(i)) {
-                    Some(s) => *s = Some(Value::Int(cur)),
-                    None => self.store(name, Value::Int(cur)),
+                    Some(s) => *s = Some(Value::int(cur)),
+                    None => self.store(name, Value::int(cur)),
                 }
                 self.comp_item(c, gi, g, innermost, acc)?;
                 left -= 1;
@@ -193,8 +193,8 @@ impl Interp<'_> {
         while left > 0 {
             self.budget.step()?;
             match slot.and_then(|i| self.stack.get_mut(i)) {
-                Some(s) => *s = Some(Value::Int(cur)),
-                None => self.store(name, Value::Int(cur)),
+                Some(s) => *s = Some(Value::int(cur)),
+                None => self.store(name, Value::int(cur)),
             }
             acc.emit(self, c)?;
             left -= 1;

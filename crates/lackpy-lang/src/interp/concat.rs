@@ -87,10 +87,10 @@ impl Interp<'_> {
         }
         for (e, line) in rest {
             let b = self.eval(e)?;
-            if let (Value::Int(x), Value::Int(y)) = (&acc, &b)
+            if let (Value::Int(_, x), Value::Int(_, y)) = (&acc, &b)
                 && let Some(v) = x.checked_add(*y)
             {
-                acc = Value::Int(v);
+                acc = Value::int(v);
                 continue;
             }
             acc = ops::binop(&mut self.budget, Operator::Add, acc, b)

@@ -60,10 +60,10 @@ impl Interp<'_> {
         check_stack()?;
         let a = self.eval(l)?;
         let b = self.eval(r)?;
-        if let (Value::Int(x), Value::Int(y)) = (&a, &b)
+        if let (Value::Int(_, x), Value::Int(_, y)) = (&a, &b)
             && let Some(v) = ops::int_fast(op, *x, *y)
         {
-            return Ok(Value::Int(v));
+            return Ok(Value::int(v));
         }
         ops::binop(&mut self.budget, op, a, b).map_err(|ex| at_line(ex, line))
     }
@@ -248,11 +248,11 @@ impl Interp<'_> {
         };
         let a = self.eval(l)?;
         let b = self.eval(r)?;
-        if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
+        if let (Value::Int(_, x), Value::Int(_, y)) = (&a, &b) {
             let (x, y) = (*x, *y);
             match op {
-                CmpOp::Eq | CmpOp::Is => return Ok(x == y),
-                CmpOp::NotEq | CmpOp::IsNot => return Ok(x != y),
+                CmpOp::Eq => return Ok(x == y),
+                CmpOp::NotEq => return Ok(x != y),
                 CmpOp::Lt => return Ok(x < y),
                 CmpOp::LtE => return Ok(x <= y),
                 CmpOp::Gt => return Ok(x > y),
@@ -295,9 +295,9 @@ impl Interp<'_> {
         for (op, e) in rest {
             let b = self.eval(e)?;
             result = match (&a, &b) {
-                (Value::Int(x), Value::Int(y)) => match op {
-                    CmpOp::Eq | CmpOp::Is => x == y,
-                    CmpOp::NotEq | CmpOp::IsNot => x != y,
+                (Value::Int(_, x), Value::Int(_, y)) => match op {
+                    CmpOp::Eq => x == y,
+                    CmpOp::NotEq => x != y,
                     CmpOp::Lt => x < y,
                     CmpOp::LtE => x <= y,
                     CmpOp::Gt => x > y,
@@ -644,7 +644,7 @@ pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
     match op {
         UnaryOp::Not => Ok(Value::Bool(!v.truthy())),
         UnaryOp::USub => match &v {
-            Value::Float(f) => Ok(Value::float(-f.get())),
+            Value::Float(_, f) => Ok(Value::float(-f.get())),
             Value::Complex(c) => Ok(Value::Complex(Rc::new((-c.0, -c.1)))),
             _ => match as_int(&v) {
                 Some(i) => Ok(int_neg(&i)),
@@ -655,8 +655,8 @@ pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
             },
         },
         UnaryOp::UAdd => match &v {
-            Value::Bool(b) => Ok(Value::Int(*b as i64)),
-            Value::Int(_) | Value::Big(_) | Value::Float(..) | Value::Complex(_) => Ok(v),
+            Value::Bool(b) => Ok(Value::int(*b as i64)),
+            Value::Int(_, _) | Value::Big(_) | Value::Float(..) | Value::Complex(_) => Ok(v),
             _ => Err(Exc::type_error(format!(
                 "bad operand type for unary +: '{}'",
                 v.type_name()

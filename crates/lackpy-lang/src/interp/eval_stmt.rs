@@ -145,8 +145,8 @@ impl Interp<'_> {
                 // After the first binding (which records a global's
                 // binding order) the variable is written in place.
                 match self.slot_ref(*name) {
-                    Some(s) if !first => *s = Some(Value::Int(cur)),
-                    _ => self.store(*name, Value::Int(cur)),
+                    Some(s) if !first => *s = Some(Value::int(cur)),
+                    _ => self.store(*name, Value::int(cur)),
                 }
                 first = false;
                 self.exec_block(body)?;
@@ -175,8 +175,8 @@ impl Interp<'_> {
             return Err(self.unbound(r, name));
         }
         let rhs = self.eval(rhs)?;
-        if let Value::Int(add) = rhs
-            && let Some(Some(Value::Int(cur))) = self.slot_mut(r)
+        if let Value::Int(_, add) = rhs
+            && let Some(Some(Value::Int(_, cur))) = self.slot_mut(r)
             && let Some(sum) = cur.checked_add(add)
         {
             // The int accumulator (`total = total + x`): in place.

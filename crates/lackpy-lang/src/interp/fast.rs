@@ -42,8 +42,8 @@ impl Num {
     #[inline(always)]
     pub(crate) fn of(v: &Value) -> Option<Num> {
         match v {
-            Value::Int(i) => Some(Num::I(*i)),
-            Value::Float(x) => Some(Num::F(x.get())),
+            Value::Int(_, i) => Some(Num::I(*i)),
+            Value::Float(_, x) => Some(Num::F(x.get())),
             Value::Bool(b) => Some(Num::I(*b as i64)),
             _ => None,
         }
@@ -53,7 +53,7 @@ impl Num {
     #[inline(always)]
     pub(crate) fn value(self) -> Value {
         match self {
-            Num::I(i) => Value::Int(i),
+            Num::I(i) => Value::int(i),
             Num::F(x) => Value::float(x),
         }
     }
@@ -109,9 +109,9 @@ fn compare(op: CmpOp, a: Num, b: Num) -> Option<bool> {
 /// The fast operand of an already resolved expression, if it has one.
 fn operand(e: &Expr) -> Option<Fast> {
     match &e.kind {
-        ExprKind::Const(Value::Int(i)) => Some(Fast::Int(*i)),
+        ExprKind::Const(Value::Int(_, i)) => Some(Fast::Int(*i)),
         ExprKind::Const(Value::Bool(b)) => Some(Fast::Int(*b as i64)),
-        ExprKind::Const(Value::Float(x)) => Some(Fast::Float(x.get())),
+        ExprKind::Const(Value::Float(_, x)) => Some(Fast::Float(x.get())),
         ExprKind::Name(super::code::NameRef::Local(s), _) => Some(Fast::Local(*s)),
         ExprKind::Name(super::code::NameRef::Global(s), _) => Some(Fast::Global(*s)),
         ExprKind::Subscript(obj, idx)

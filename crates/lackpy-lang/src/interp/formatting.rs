@@ -50,7 +50,7 @@ pub(crate) fn format_cached_into(
         // format(v, '') is str(v).
         return repr::push_str_of(v, out);
     }
-    if !matches!(v, Value::Int(_) | Value::Float(..) | Value::Str(_)) {
+    if !matches!(v, Value::Int(_, _) | Value::Float(..) | Value::Str(_)) {
         out.push_str(&format_value(budget, v, text)?);
         return Ok(());
     }
@@ -169,12 +169,12 @@ fn format_parsed_into(
     }
     let mut body = compact_str::CompactString::default();
     match v {
-        Value::Int(i) if int_fast(spec) => {
+        Value::Int(_, i) if int_fast(spec) => {
             // Writing to a string cannot fail.
             let _ = push_int_fast(&mut body, *i, spec);
             pad_into(out, &body, body.len(), spec, '>');
         }
-        Value::Float(f)
+        Value::Float(_, f)
             if only_pads(spec)
                 && f.get().is_finite()
                 && matches!(spec.ty, Some('f') | Some('F'))
@@ -191,8 +191,8 @@ fn format_parsed_into(
         {
             pad_into(out, s.as_str(), s.char_len(), spec, '<');
         }
-        Value::Int(i) => out.push_str(&fmt::format_i64(*i, spec, "int", max).map_err(raise)?),
-        Value::Float(f) => out.push_str(&fmt::format_float(f.get(), spec, max).map_err(raise)?),
+        Value::Int(_, i) => out.push_str(&fmt::format_i64(*i, spec, "int", max).map_err(raise)?),
+        Value::Float(_, f) => out.push_str(&fmt::format_float(f.get(), spec, max).map_err(raise)?),
         Value::Str(s) => out.push_str(&fmt::format_str(s.as_str(), spec, max).map_err(raise)?),
         _ => out.push_str(&format_value(budget, v, text)?),
     }
@@ -210,11 +210,11 @@ pub(crate) fn format_value(budget: &mut Budget, v: &Value, spec: &str) -> R<Stri
             let sp = fmt::parse_spec_for(spec, "str").map_err(raise)?;
             fmt::format_str(s.as_str(), &sp, max).map_err(raise)
         }
-        Value::Float(f) => {
+        Value::Float(_, f) => {
             let sp = fmt::parse_spec_for(spec, "float").map_err(raise)?;
             fmt::format_float(f.get(), &sp, max).map_err(raise)
         }
-        Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
+        Value::Int(_, _) | Value::Big(_) | Value::Bool(_) => {
             let tname = v.type_name();
             let sp = fmt::parse_spec_for(spec, tname).map_err(raise)?;
             let Some(i) = as_int(v) else {
@@ -510,7 +510,7 @@ fn percent_fast(
         }
     };
     match (spec.conv, v) {
-        ('f' | 'F', Value::Float(x)) if x.get().is_finite() && precision.unwrap_or(6) <= 19 => {
+        ('f' | 'F', Value::Float(_, x)) if x.get().is_finite() && precision.unwrap_or(6) <= 19 => {
             let mut body = compact_str::CompactString::default();
             fmt::push_fixed(&mut body, x.get(), precision.unwrap_or(6));
             pad(out, &body, body.len());
@@ -518,13 +518,13 @@ fn percent_fast(
         // Below, a precision truncates text or sets a minimum digit count.
         _ if precision.is_some() => return false,
         ('s', Value::Str(s)) => pad(out, s.as_str(), s.char_len()),
-        ('d' | 'i' | 'u', Value::Int(i)) => {
+        ('d' | 'i' | 'u', Value::Int(_, i)) => {
             let mut digits = [0u8; 20];
             let start = crate::value::int::i64_digits(*i, &mut digits);
             let body = std::str::from_utf8(&digits[start..]).unwrap_or_default();
             pad(out, body, body.len());
         }
-        ('x' | 'X' | 'o', Value::Int(i)) => {
+        ('x' | 'X' | 'o', Value::Int(_, i)) => {
             use std::fmt::Write;
             let m = i.unsigned_abs();
             let mut body = compact_str::CompactString::default();
@@ -576,7 +576,7 @@ fn percent_one(
         }
         'd' | 'i' | 'u' => {
             let n = match v {
-                Value::Float(f) => {
+                Value::Float(_, f) => {
                     if f.get().is_nan() {
                         return Err(Exc::value_error("cannot convert float NaN to integer"));
                     }
@@ -611,7 +611,7 @@ fn percent_one(
         },
         _ => {
             let f = match v {
-                Value::Float(f) => f.get(),
+                Value::Float(_, f) => f.get(),
                 other => match as_int(other) {
                     Some(IntRef::Small(i)) => i as f64,
                     Some(IntRef::Big(b)) => fmt::int_to_float(b).map_err(raise)?,

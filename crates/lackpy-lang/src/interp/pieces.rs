@@ -96,7 +96,7 @@ impl Interp<'_> {
             Source::Parted(parts) => Source::parted_tuple(parts),
             Source::Split(call) => {
                 let i = self.eval(idx)?;
-                if let Value::Int(k) = i
+                if let Value::Int(_, k) = i
                     && let Some(v) = call.item(k)?
                 {
                     return Ok(v);
@@ -116,7 +116,7 @@ impl Interp<'_> {
             Source::Split(call) => {
                 self.budget.step()?;
                 let n = call.count()?;
-                return Ok(Value::Int(i64::try_from(n).unwrap_or(i64::MAX)));
+                return Ok(Value::int(i64::try_from(n).unwrap_or(i64::MAX)));
             }
             Source::Value(v) => v,
             Source::Parted(parts) => Source::parted_tuple(parts),

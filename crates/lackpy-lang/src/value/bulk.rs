@@ -17,8 +17,8 @@ use super::errors::R;
 #[inline(always)]
 pub(crate) fn clone_item(v: &Value) -> Value {
     match v {
-        Value::Int(i) => Value::Int(*i),
-        Value::Float(f) => Value::Float(*f),
+        Value::Int(id, i) => Value::Int(*id, *i),
+        Value::Float(id, f) => Value::Float(*id, *f),
         Value::Str(s) => Value::Str(StrRc::clone(s)),
         _ => clone_other(v),
     }
@@ -127,8 +127,8 @@ fn pick_at(out: &mut Vec<Value>, src: &[Value], count: usize, at: impl Fn(usize)
 #[inline(always)]
 fn copy_into(slot: &mut Value, v: &Value) {
     match v {
-        Value::Int(i) => std::mem::forget(std::mem::replace(slot, Value::Int(*i))),
-        Value::Float(f) => std::mem::forget(std::mem::replace(slot, Value::Float(*f))),
+        Value::Int(id, i) => std::mem::forget(std::mem::replace(slot, Value::Int(*id, *i))),
+        Value::Float(id, f) => std::mem::forget(std::mem::replace(slot, Value::Float(*id, *f))),
         Value::Str(s) => std::mem::forget(std::mem::replace(slot, Value::Str(StrRc::clone(s)))),
         other => *slot = clone_other(other),
     }
@@ -141,7 +141,7 @@ mod tests {
     fn ints(v: &[Value]) -> Vec<i64> {
         v.iter()
             .map(|x| match x {
-                Value::Int(i) => *i,
+                Value::Int(_, i) => *i,
                 _ => -999,
             })
             .collect()
@@ -149,7 +149,7 @@ mod tests {
 
     #[test]
     fn strided_walks_match_index_arithmetic() {
-        let src: Vec<Value> = (0..10).map(Value::Int).collect();
+        let src: Vec<Value> = (0..10).map(Value::int).collect();
         for step in [-12i64, -3, -2, -1, 1, 2, 3, 12, i64::MAX, -i64::MAX] {
             for first in 0..10usize {
                 for count in 0..12usize {
@@ -172,25 +172,25 @@ mod tests {
     fn mixed_kinds_copy_exactly_by_every_walk() {
         let s = Value::str("shared text");
         let src = vec![
-            Value::Int(1),
-            Value::Int(i64::MIN),
+            Value::int(1),
+            Value::int(i64::MIN),
             Value::None,
             Value::float(f64::NAN),
             s.clone(),
             Value::Bool(true),
-            Value::list(vec![Value::Int(2)]),
-            Value::Int(3),
+            Value::list(vec![Value::int(2)]),
+            Value::int(3),
             Value::float(-0.0),
         ];
         let same = |a: &Value, b: &Value| match (a, b) {
-            (Value::Float(x), Value::Float(y)) => x.same(*y),
+            (Value::Float(_, x), Value::Float(_, y)) => x.same_bits(*y),
             _ => a.is_same(b) || crate::value::eq::py_eq(a, b).unwrap_or(false),
         };
-        let mut out = vec![Value::Int(-5)];
+        let mut out = vec![Value::int(-5)];
         extend_cloned(&mut out, &src);
         extend_reversed(&mut out, &src);
         extend_strided(&mut out, &src, 8, -3, 9);
-        let mut want = vec![Value::Int(-5)];
+        let mut want = vec![Value::int(-5)];
         want.extend(src.iter().cloned());
         want.extend(src.iter().rev().cloned());
         want.extend([8, 5, 2].map(|i| src[i].clone()));
@@ -213,7 +213,7 @@ mod tests {
         let mut out = Vec::new();
         extend_reversed(&mut out, &src);
         assert!(out[3].is_same(&s));
-        assert!(matches!(out[2], Value::Float(f) if f.get().to_bits() == (-0.0f64).to_bits()));
+        assert!(matches!(out[2], Value::Float(_, f) if f.get().to_bits() == (-0.0f64).to_bits()));
         assert!(matches!(out[1], Value::None));
         assert!(matches!(out[0], Value::Bool(true)));
     }

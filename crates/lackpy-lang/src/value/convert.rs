@@ -87,9 +87,9 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut 
         Value::None => out.lit("null"),
         Value::Bool(true) => out.lit("true"),
         Value::Bool(false) => out.lit("false"),
-        Value::Int(i) => out.int(*i),
+        Value::Int(_, i) => out.int(*i),
         Value::Big(b) => out.lit(&big_digits(&b.0)?),
-        Value::Float(f) => out.float(f.get()),
+        Value::Float(_, f) => out.float(f.get()),
         Value::Str(s) => out.string_in(s.as_str(), g)?,
         Value::List(_) | Value::Tuple(_) | Value::Dict(_) => {
             enter(v, active)?;
@@ -108,7 +108,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut 
                             }
                             match k {
                                 Value::Str(s) => out.string_in(s.as_str(), g)?,
-                                Value::Int(i) => {
+                                Value::Int(_, i) => {
                                     out.lit("\"");
                                     out.int(*i);
                                     out.lit("\"");
@@ -142,7 +142,7 @@ fn write_json_at(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut 
 #[inline(always)]
 fn write_json_item(v: &Value, active: &mut Vec<usize>, out: &mut JsonOut, g: &mut Growth) -> R<()> {
     match v {
-        Value::Int(i) => out.int(*i),
+        Value::Int(_, i) => out.int(*i),
         Value::Str(s) => out.string_in(s.as_str(), g)?,
         other => write_json_at(other, active, out, g)?,
     }
@@ -171,12 +171,12 @@ fn to_data_at(v: &Value, active: &mut Vec<usize>, g: &mut Growth) -> R<Data> {
     Ok(match v {
         Value::None => Data::None,
         Value::Bool(b) => Data::Bool(*b),
-        Value::Int(i) => Data::Int(BigInt::from(*i)),
+        Value::Int(_, i) => Data::Int(BigInt::from(*i)),
         Value::Big(b) => {
             g.add((b.0.bits() / 8) as usize)?;
             Data::Int(b.0.clone())
         }
-        Value::Float(f) => Data::Float(f.get()),
+        Value::Float(_, f) => Data::Float(f.get()),
         Value::Str(s) => {
             // Refused before the copy is made.
             g.fits(s.as_str().len())?;

@@ -101,7 +101,7 @@ fn same_key(a: &Value, b: &Value) -> bool {
             }
             same_text(x, y)
         }
-        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Int(_, x), Value::Int(_, y)) => x == y,
         _ => same_other(a, b),
     }
 }
@@ -749,7 +749,7 @@ mod tests {
     fn slots_hold_positions_and_hash_bits_at_every_size() {
         let key = |i: i64| {
             if i % 2 == 0 {
-                Value::Int(i * 7919)
+                Value::int(i * 7919)
             } else {
                 Value::str(format!("k{i}"))
             }
@@ -758,7 +758,7 @@ mod tests {
         for i in 0..100_000 {
             let k = key(i);
             let h = hash_value(&k).unwrap_or(0);
-            d.insert_h(k, h, Value::Int(i));
+            d.insert_h(k, h, Value::int(i));
         }
         for i in (0..100_000).step_by(3) {
             let k = key(i);
@@ -769,7 +769,7 @@ mod tests {
         for i in (0..100_000).step_by(6) {
             let k = key(i);
             let h = hash_value(&k).unwrap_or(0);
-            d.insert_h(k, h, Value::Int(-i));
+            d.insert_h(k, h, Value::int(-i));
         }
         for i in 0..100_000 {
             let k = key(i);
@@ -783,7 +783,7 @@ mod tests {
             };
             let got = d
                 .get_h(&k, h)
-                .map(|v| matches!(v, Value::Int(x) if Some(*x) == want));
+                .map(|v| matches!(v, Value::Int(_, x) if Some(*x) == want));
             assert_eq!(got.is_some(), want.is_some(), "key {i}");
             assert!(got.unwrap_or(true), "value of key {i}");
             assert_eq!(copy.get_h(&k, h).is_some(), i % 3 != 0, "copy, key {i}");
@@ -792,7 +792,7 @@ mod tests {
         let all: Vec<i64> = d
             .iter()
             .filter_map(|(_, v)| match v {
-                Value::Int(x) => Some(*x),
+                Value::Int(_, x) => Some(*x),
                 _ => None,
             })
             .collect();
@@ -806,15 +806,15 @@ mod tests {
         let before = mem::used();
         let mut d = Dict::with_capacity(3);
         for i in 0..3 {
-            d.insert_h(Value::Int(i), i, Value::Int(i));
+            d.insert_h(Value::int(i), i, Value::int(i));
         }
         assert_eq!(d.entries.capacity(), 3);
-        d.insert_h(Value::Int(9), 9, Value::None);
+        d.insert_h(Value::int(9), 9, Value::None);
         d.clear();
         assert_eq!(mem::used(), before);
         let mut big = Dict::with_capacity(40);
         for i in 0..100 {
-            big.insert_h(Value::Int(i), i, Value::None);
+            big.insert_h(Value::int(i), i, Value::None);
         }
         let copy = big.copy();
         drop(big);

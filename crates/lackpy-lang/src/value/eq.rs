@@ -34,9 +34,9 @@ pub(crate) fn item_eq(a: &Value, b: &Value, depth: u32) -> R<bool> {
 
 pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
     match (a, b) {
-        (Value::Int(x), Value::Int(y)) => Ok(x == y),
+        (Value::Int(_, x), Value::Int(_, y)) => Ok(x == y),
         (Value::Str(x), Value::Str(y)) => Ok(x.as_str() == y.as_str()),
-        (Value::Float(x), Value::Float(y)) => Ok(x.get() == y.get()),
+        (Value::Float(_, x), Value::Float(_, y)) => Ok(x.get() == y.get()),
         (Value::None, Value::None) => Ok(true),
         (Value::Complex(x), Value::Complex(y)) => Ok(x.0 == y.0 && x.1 == y.1),
         (Value::Complex(c), other) | (other, Value::Complex(c)) => {
@@ -44,20 +44,20 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
                 return Ok(false);
             }
             match other {
-                Value::Float(f) => Ok(c.0 == f.get()),
+                Value::Float(_, f) => Ok(c.0 == f.get()),
                 _ => match as_int(other) {
                     Some(i) => Ok(cmp_int_float(&i, c.0) == Some(Ordering::Equal)),
                     None => Ok(false),
                 },
             }
         }
-        (Value::Float(f), other) | (other, Value::Float(f)) => match as_int(other) {
+        (Value::Float(_, f), other) | (other, Value::Float(_, f)) => match as_int(other) {
             Some(i) => Ok(cmp_int_float(&i, f.get()) == Some(Ordering::Equal)),
             None => Ok(false),
         },
         (
-            Value::Bool(_) | Value::Int(_) | Value::Big(_),
-            Value::Bool(_) | Value::Int(_) | Value::Big(_),
+            Value::Bool(_) | Value::Int(_, _) | Value::Big(_),
+            Value::Bool(_) | Value::Int(_, _) | Value::Big(_),
         ) => match (as_int(a), as_int(b)) {
             (Some(x), Some(y)) => Ok(match (x.to_i64(), y.to_i64()) {
                 (Some(x), Some(y)) => x == y,
@@ -156,7 +156,7 @@ fn seq_eq(x: &[Value], y: &[Value], depth: u32) -> R<bool> {
     }
     for (a, b) in x.iter().zip(y) {
         let same = match (a, b) {
-            (Value::Int(p), Value::Int(q)) => p == q,
+            (Value::Int(_, p), Value::Int(_, q)) => p == q,
             (Value::Str(p), Value::Str(q)) => p.as_str() == q.as_str(),
             _ => item_eq(a, b, depth + 1)?,
         };

@@ -28,7 +28,7 @@ pub(crate) fn hash_value(v: &Value) -> R<i64> {
     // The common keys inline: a string, a small int.
     match v {
         Value::Str(s) => Ok(hash_str(s)),
-        Value::Int(i) => Ok(hash_i64(*i)),
+        Value::Int(_, i) => Ok(hash_i64(*i)),
         _ => hash_at(v, 0, true),
     }
 }
@@ -40,7 +40,7 @@ pub(crate) fn hash_value(v: &Value) -> R<i64> {
 pub(crate) fn rehash(v: &Value) -> i64 {
     match v {
         Value::Str(s) => hash_str(s),
-        Value::Int(i) => hash_i64(*i),
+        Value::Int(_, i) => hash_i64(*i),
         _ => hash_at(v, 0, false).unwrap_or(0),
     }
 }
@@ -51,9 +51,9 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
     Ok(match v {
         Value::None => 0x0fed_cba9_8765,
         Value::Bool(b) => *b as i64,
-        Value::Int(i) => hash_i64(*i),
+        Value::Int(_, i) => hash_i64(*i),
         Value::Big(b) => hash_big(&b.0),
-        Value::Float(f) => hash_f64(f.get()),
+        Value::Float(_, f) => hash_f64(f.get()),
         Value::Complex(c) => {
             let h =
                 (hash_f64(c.0) as u64).wrapping_add((hash_f64(c.1) as u64).wrapping_mul(1_000_003));
@@ -284,12 +284,12 @@ fn tail_word(r: &[u8]) -> u64 {
 /// tuples of numbers), so that a set of such values iterates in a known order.
 pub(crate) fn is_deterministic(v: &Value) -> bool {
     match v {
-        Value::Bool(_) | Value::Int(_) | Value::Big(_) => true,
-        Value::Float(f) => !f.get().is_nan(),
+        Value::Bool(_) | Value::Int(_, _) | Value::Big(_) => true,
+        Value::Float(_, f) => !f.get().is_nan(),
         Value::Tuple(t) => t.items.iter().all(|i| {
             matches!(
                 i,
-                Value::Bool(_) | Value::Int(_) | Value::Big(_) | Value::Float(..)
+                Value::Bool(_) | Value::Int(_, _) | Value::Big(_) | Value::Float(..)
             ) && is_deterministic(i)
         }),
         _ => false,

@@ -1,105 +1,78 @@
-//! Float identity, as CPython shows it to `is` and to the identity
-//! shortcut of container comparisons (`nan in [nan]`).
+//! The identity of ints and floats, as CPython shows it to `is` and to the
+//! identity shortcut of container comparisons (`nan in [nan]`).
 //!
-//! Every float CPython computes is a new object, a float bound or stored
-//! again is the same object, and the literals of one compilation are merged
-//! by value. A float value is one word ([`F`]), so a finite float's
-//! identity is its bits: equal literals are one object, copies keep it, and
-//! two computations of the same finite value look like one object (the one
-//! place this model departs from CPython; an identity word beside every
-//! float cost a third of the speed of dict- and sort-heavy programs, whose
-//! values then no longer move as two aligned words). The values whose
-//! identity programs do observe — NaN, which only identity makes equal to
-//! itself in a container, and the infinities `float('inf')` makes — are
-//! stored NaN-boxed: a quiet NaN whose payload holds which of the three it
-//! is and a 48-bit stamp, fresh for each one a run computes and 0 for a
-//! literal. Readers see the plain `f64` ([`F::get`]); arithmetic never
-//! touches the boxed bits.
+//! CPython makes a new object for every int or float it computes (ints
+//! from -5 to 256 excepted: those are cached), keeps the object when a
+//! value is bound or stored again, and merges the equal constants of one
+//! compilation into one object. An int or float value here carries an
+//! [`Id`] in the tag word's spare half (so `Value` stays two words): a
+//! fresh one for each value a run computes, [`Id::CONST`] for the
+//! program's literals and the constants folded from them. Copies keep it,
+//! so `is` is: equal, and either the same id or a cached small int.
 
 use std::cell::Cell;
 
-/// The exponent bits: all set in exactly the non-finite floats.
-const EXP: u64 = 0x7FF0_0000_0000_0000;
-/// The box: a quiet NaN (sign clear).
-const BOX: u64 = 0x7FF8_0000_0000_0000;
-/// Where the kind sits (0 NaN, 1 +inf, 2 -inf).
-const KIND_SHIFT: u32 = 48;
-/// The stamp bits.
-const STAMP: u64 = (1 << KIND_SHIFT) - 1;
-
 thread_local! {
-    static NEXT: Cell<u64> = const { Cell::new(1) };
+    static NEXT: Cell<u32> = const { Cell::new(1) };
 }
 
-/// One float value: a finite float's bits, or a boxed non-finite one.
+/// Which object an int or float value is (see the module doc).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Id(u32);
+
+impl Id {
+    /// The program's constants: equal literals are one object.
+    pub(crate) const CONST: Id = Id(0);
+
+    /// The id as a number (a sort key: ids grow in the order values are
+    /// made).
+    #[inline]
+    pub(crate) fn key(self) -> u32 {
+        self.0
+    }
+
+    /// A new object's id. It wraps after 2**32 values a thread computed;
+    /// two live equal values meeting that far apart is not worth a wider
+    /// word on every value.
+    #[inline(always)]
+    pub(crate) fn fresh() -> Id {
+        NEXT.with(|n| {
+            let id = n.get();
+            n.set(id.wrapping_add(1));
+            Id(id)
+        })
+    }
+}
+
+/// Whether an int is one of CPython's cached small ints (-5..=256), which
+/// are one object per value however they are made.
+#[inline]
+pub(crate) fn cached_int(i: i64) -> bool {
+    (-5..=256).contains(&i)
+}
+
+/// One float value (its identity is the [`Id`] beside it).
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct F(u64);
+pub(crate) struct F(f64);
 
 impl F {
-    /// A float a run computes: a non-finite one is a new object.
+    /// The float.
     #[inline(always)]
     pub(crate) fn new(f: f64) -> F {
-        if f.is_finite() {
-            F(f.to_bits())
-        } else {
-            F::boxed(f, fresh())
-        }
-    }
-
-    /// A literal of the program (equal literals are one object).
-    pub(crate) fn constant(f: f64) -> F {
-        if f.is_finite() {
-            F(f.to_bits())
-        } else {
-            F::boxed(f, 0)
-        }
-    }
-
-    #[cold]
-    fn boxed(f: f64, stamp: u64) -> F {
-        let kind = if f.is_nan() {
-            0
-        } else if f > 0.0 {
-            1
-        } else {
-            2
-        };
-        F(BOX | (kind << KIND_SHIFT) | (stamp & STAMP))
+        F(f)
     }
 
     /// The float.
     #[inline(always)]
     pub(crate) fn get(self) -> f64 {
-        if self.0 & EXP != EXP {
-            f64::from_bits(self.0)
-        } else {
-            self.special()
-        }
+        self.0
     }
 
-    #[cold]
-    fn special(self) -> f64 {
-        match (self.0 >> KIND_SHIFT) & 3 {
-            1 => f64::INFINITY,
-            2 => f64::NEG_INFINITY,
-            _ => f64::NAN,
-        }
-    }
-
-    /// Whether two floats are one object (`is`).
+    /// Whether two floats have the same bits (with equal ids: one object).
     #[inline]
-    pub(crate) fn same(self, other: F) -> bool {
-        self.0 == other.0
+    pub(crate) fn same_bits(self, other: F) -> bool {
+        self.0.to_bits() == other.0.to_bits()
     }
-}
-
-/// A stamp no float alive in this run shares (48 bits: never wraps).
-fn fresh() -> u64 {
-    NEXT.with(|n| {
-        let id = n.get();
-        n.set(id.wrapping_add(1).max(1));
-        id
-    })
 }
 
 #[cfg(test)]
@@ -107,18 +80,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finite_floats_are_their_bits_and_others_are_new_objects() {
-        for f in [0.0, -0.0, 1.5, f64::MAX, f64::MIN_POSITIVE, 5e-324] {
+    fn fresh_ids_differ_and_floats_keep_their_bits() {
+        let (a, b) = (Id::fresh(), Id::fresh());
+        assert_ne!(a, b);
+        for f in [0.0, -0.0, 1.5, f64::MAX, 5e-324, f64::NAN, f64::INFINITY] {
             assert_eq!(F::new(f).get().to_bits(), f.to_bits());
-            assert!(F::new(f).same(F::new(f)));
+            assert!(F::new(f).same_bits(F::new(f)));
         }
-        for f in [f64::NAN, f64::INFINITY, f64::NEG_INFINITY] {
-            let (a, b) = (F::new(f), F::new(f));
-            assert_eq!(a.get().to_bits(), f.to_bits());
-            assert!(!a.same(b) && a.same(a));
-            assert!(F::constant(f).same(F::constant(f)));
-            assert!(!F::constant(f).same(a));
-        }
-        assert!(!F::new(f64::INFINITY).same(F::new(f64::NEG_INFINITY)));
+        assert!(!F::new(0.0).same_bits(F::new(-0.0)));
+        assert!(cached_int(-5) && cached_int(256) && !cached_int(257) && !cached_int(-6));
     }
 }

@@ -65,7 +65,7 @@ impl IntRef<'_> {
 #[inline]
 pub(crate) fn as_int(v: &Value) -> Option<IntRef<'_>> {
     match v {
-        Value::Int(i) => Some(IntRef::Small(*i)),
+        Value::Int(_, i) => Some(IntRef::Small(*i)),
         Value::Bool(b) => Some(IntRef::Small(*b as i64)),
         Value::Big(b) => Some(IntRef::Big(&b.0)),
         _ => None,
@@ -195,7 +195,7 @@ pub(crate) fn f64_to_int(f: f64) -> Option<Value> {
     }
     let t = f.trunc();
     if t.abs() < 9.0e18 {
-        return Some(Value::Int(t as i64));
+        return Some(Value::int(t as i64));
     }
     BigInt::from_f64(t).map(Value::from_big)
 }
@@ -488,7 +488,7 @@ fn unicode_decimal(c: char) -> Option<u32> {
 pub(crate) fn int_abs(i: &IntRef) -> Value {
     match i {
         IntRef::Small(i) => match i.checked_abs() {
-            Some(a) => Value::Int(a),
+            Some(a) => Value::int(a),
             None => Value::from_big(BigInt::from(*i).abs()),
         },
         IntRef::Big(b) => Value::from_big(b.abs()),
@@ -499,7 +499,7 @@ pub(crate) fn int_abs(i: &IntRef) -> Value {
 pub(crate) fn int_neg(i: &IntRef) -> Value {
     match i {
         IntRef::Small(i) => match i.checked_neg() {
-            Some(a) => Value::Int(a),
+            Some(a) => Value::int(a),
             None => Value::from_big(-BigInt::from(*i)),
         },
         IntRef::Big(b) => Value::from_big(-(*b).clone()),

@@ -331,7 +331,7 @@ impl PyIter {
                 let (first, step, n) = (*next, *step, *left);
                 let n = usize::try_from(n).map_err(|_| Exc::memory())?;
                 out.extend_exact(
-                    (0..n).map(|k| Value::Int(first.wrapping_add(step.wrapping_mul(k as i64)))),
+                    (0..n).map(|k| Value::int(first.wrapping_add(step.wrapping_mul(k as i64)))),
                 )?;
                 *left = 0;
                 Ok(())
@@ -578,7 +578,7 @@ impl PyIter {
                 if *left > 0 {
                     *next = next.wrapping_add(*step);
                 }
-                Some(Value::Int(v))
+                Some(Value::int(v))
             }
             PyIter::BigRange { next, step, left } => {
                 use num_traits::{One, Zero};
@@ -649,7 +649,7 @@ impl PyIter {
                 }
             }
             PyIter::Bytes { b, idx } => {
-                let item = b.get(*idx).map(|&x| Value::Int(x as i64));
+                let item = b.get(*idx).map(|&x| Value::int(x as i64));
                 if item.is_some() {
                     *idx += 1;
                 }
@@ -690,7 +690,7 @@ impl PyIter {
                     return Ok(None);
                 }
                 *left -= 1;
-                b.get(*left).map(|&x| Value::Int(x as i64))
+                b.get(*left).map(|&x| Value::int(x as i64))
             }
             PyIter::Enumerate { inner, count } => {
                 inner.next()?.map(|v| Value::pair(bump(count), v))
@@ -753,7 +753,7 @@ const TUPLE_ITEM_BYTES: usize = std::mem::size_of::<Value>() + super::tuple::TUP
 /// the count stays an `i64` (the caller's loop takes any rest: past the
 /// end, or a count that grows into a big int).
 fn enumerate_list(inner: &mut PyIter, count: &mut Value, out: &mut Buf<Value>) -> R<()> {
-    let (PyIter::List { list, idx }, Value::Int(c)) = (inner, &mut *count) else {
+    let (PyIter::List { list, idx }, Value::Int(_, c)) = (inner, &mut *count) else {
         return Ok(());
     };
     let Ok(l) = list.try_borrow() else {
@@ -769,7 +769,7 @@ fn enumerate_list(inner: &mut PyIter, count: &mut Value, out: &mut Buf<Value>) -
         n,
         xs.iter()
             .zip(0..n)
-            .map(|(x, k)| Value::pair(Value::Int(first + k as i64), bulk::clone_item(x))),
+            .map(|(x, k)| Value::pair(Value::int(first + k as i64), bulk::clone_item(x))),
     )?;
     *idx += n;
     *c += n as i64;
@@ -836,8 +836,8 @@ fn zip_lists(inners: &mut [PyIter], out: &mut Buf<Value>) -> R<()> {
 fn bump(count: &mut Value) -> Value {
     let n = std::mem::replace(count, Value::None);
     *count = match &n {
-        Value::Int(i) => match i.checked_add(1) {
-            Some(j) => Value::Int(j),
+        Value::Int(_, i) => match i.checked_add(1) {
+            Some(j) => Value::int(j),
             None => Value::from_big(num_bigint::BigInt::from(*i) + 1),
         },
         Value::Big(b) => Value::from_big(&b.0 + 1),

@@ -209,11 +209,11 @@ mod tests {
         for i in 0..2000 {
             deep = Value::list(vec![
                 deep,
-                Value::tuple(vec![Value::Int(i), Value::list(vec![])]),
+                Value::tuple(vec![Value::int(i), Value::list(vec![])]),
             ]);
         }
         vec![
-            Value::Int(1),
+            Value::int(1),
             Value::str("some text"),
             Value::float(f64::NAN),
             Value::from_big(num_bigint::BigInt::from(i64::MAX) * 4),
@@ -228,7 +228,7 @@ mod tests {
     #[test]
     fn drop_values_credits_every_charge_and_keeps_shared_items() {
         let _scope = MemScope::enter();
-        let shared = Value::list(vec![Value::str("kept"), Value::Int(7)]);
+        let shared = Value::list(vec![Value::str("kept"), Value::int(7)]);
         let before = used();
         let mut items = mixed(&shared);
         assert!(used() > before);
@@ -259,7 +259,7 @@ mod tests {
             })),
             Value::dict(super::super::Dict::new()),
             Value::set(super::super::Set::new()),
-            Value::pair(Value::Int(1), Value::None),
+            Value::pair(Value::int(1), Value::None),
         ]);
         for v in &every {
             assert_eq!(v.tag() < super::super::PLAIN_TAGS, v.is_plain());
@@ -267,7 +267,7 @@ mod tests {
         // A block is plain exactly when the or of its tags is.
         for (i, v) in every.iter().enumerate() {
             let block = [
-                Value::Int(3),
+                Value::int(3),
                 Value::float(1.0),
                 v.clone(),
                 Value::Bool(true),
@@ -283,7 +283,7 @@ mod tests {
 
     #[test]
     fn drop_values_of_plain_items_only_empties() {
-        let mut items: Vec<Value> = (0..1000).map(Value::Int).collect();
+        let mut items: Vec<Value> = (0..1000).map(Value::int).collect();
         items.push(Value::float(-0.0));
         let cap = items.capacity();
         drop_values(&mut items);

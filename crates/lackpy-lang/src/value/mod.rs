@@ -54,7 +54,13 @@ impl Value {
     /// A float a run computes: a new object, with a fresh identity stamp.
     #[inline(always)]
     pub(crate) fn float(f: f64) -> Value {
-        Value::Float(ident::F::new(f))
+        Value::Float(ident::Id::fresh(), ident::F::new(f))
+    }
+
+    /// An int a run computes: a new object, with a fresh identity stamp.
+    #[inline(always)]
+    pub(crate) fn int(i: i64) -> Value {
+        Value::Int(ident::Id::fresh(), i)
     }
 }
 
@@ -62,8 +68,8 @@ impl Value {
 #[inline(always)]
 pub(crate) fn fast_clone(v: &Value) -> Value {
     match v {
-        Value::Int(i) => Value::Int(*i),
-        Value::Float(f) => Value::Float(*f),
+        Value::Int(id, i) => Value::Int(*id, *i),
+        Value::Float(id, f) => Value::Float(*id, *f),
         Value::Bool(b) => Value::Bool(*b),
         Value::None => Value::None,
         other => other.clone(),
@@ -72,25 +78,26 @@ pub(crate) fn fast_clone(v: &Value) -> Value {
 
 /// One interpreter value.
 #[derive(Clone)]
-// An explicit 8-byte tag puts every payload at offset 8, so a moved value
-// is two aligned words: with the default layout a `bool` payload sits at
-// offset 1 and every move copies bytes 1..16 piecewise, which stalls the
-// next 8-byte load of the payload (store forwarding).
+// An explicit 4-byte tag puts every word-sized payload at offset 8, so a
+// moved value is two aligned words (with the default layout a `bool`
+// payload sits at offset 1 and every move copies bytes 1..16 piecewise,
+// which stalls the next 8-byte load of the payload: store forwarding), and
+// leaves bytes 4..8 for an int's or float's identity ([`ident::Id`]).
 //
 // The tags of the values that own nothing on the heap are 0..=6 and every
 // other tag is 8 or more, so a run of values is all plain exactly when the
 // bitwise or of its tags is below 8 ([`Value::tag`]): one `or` per item
 // when a list is dropped or copied, not a table test.
-#[repr(u64)]
+#[repr(u32)]
 pub(crate) enum Value {
     /// `None`
     None = 0,
     /// `True` / `False`
     Bool(bool) = 1,
     /// An int that fits in an `i64` (the fast path).
-    Int(i64) = 2,
+    Int(ident::Id, i64) = 2,
     /// A float (non-finite ones NaN-boxed with their identity: [`ident`]).
-    Float(ident::F) = 3,
+    Float(ident::Id, ident::F) = 3,
     /// A builtin type object (`int`, `str`, …).
     Type(TypeId) = 4,
     /// A builtin function (`len`, …).
@@ -130,6 +137,9 @@ pub(crate) enum Value {
     /// A generic alias (`list[str]`).
     Alias(Rc<alias::Alias>),
 }
+
+// Two words, the identity of ints and floats included.
+const _: () = assert!(std::mem::size_of::<Value>() == 16);
 
 /// Tags below this are those of [`Value::is_plain`] values.
 pub(crate) const PLAIN_TAGS: u64 = 8;
@@ -349,7 +359,7 @@ impl Value {
     pub(crate) fn from_big(b: BigInt) -> Value {
         use num_traits::ToPrimitive;
         match b.to_i64() {
-            Some(i) => Value::Int(i),
+            Some(i) => Value::int(i),
             None => Value::Big(int::new_big(b)),
         }
     }
@@ -359,7 +369,7 @@ impl Value {
         match self {
             Value::None => TypeId::NoneType,
             Value::Bool(_) => TypeId::Bool,
-            Value::Int(_) | Value::Big(_) => TypeId::Int,
+            Value::Int(_, _) | Value::Big(_) => TypeId::Int,
             Value::Float(..) => TypeId::Float,
             Value::Complex(_) => TypeId::Complex,
             Value::Str(_) => TypeId::Str,
@@ -405,9 +415,9 @@ impl Value {
         match self {
             Value::None => false,
             Value::Bool(b) => *b,
-            Value::Int(i) => *i != 0,
+            Value::Int(_, i) => *i != 0,
             Value::Big(_) => true,
-            Value::Float(f) => f.get() != 0.0,
+            Value::Float(_, f) => f.get() != 0.0,
             Value::Complex(c) => c.0 != 0.0 || c.1 != 0.0,
             Value::Str(s) => !s.as_str().is_empty(),
             Value::Bytes(b) => !b.is_empty(),
@@ -428,7 +438,7 @@ impl Value {
         match self {
             Value::None => 0,
             Value::Bool(_) => 1,
-            Value::Int(_) => 2,
+            Value::Int(_, _) => 2,
             Value::Float(..) => 3,
             Value::Type(_) => 4,
             Value::Builtin(_) => 5,
@@ -459,7 +469,7 @@ impl Value {
             self,
             Value::None
                 | Value::Bool(_)
-                | Value::Int(_)
+                | Value::Int(_, _)
                 | Value::Float(..)
                 | Value::Type(_)
                 | Value::Builtin(_)
@@ -492,12 +502,11 @@ impl Value {
             | (Value::Ellipsis, Value::Ellipsis)
             | (Value::NotImplemented, Value::NotImplemented) => true,
             (Value::Bool(a), Value::Bool(b)) => a == b,
-            // CPython caches small ints; larger equal ints made separately are
-            // usually distinct objects, but constants are shared, so treat
-            // equal ints as identical (the common observable case).
-            (Value::Int(a), Value::Int(b)) => a == b,
+            // CPython caches the small ints; others are one object when
+            // copied from one computation or constant ([`ident`]).
+            (Value::Int(ia, a), Value::Int(ib, b)) => a == b && (ia == ib || ident::cached_int(*a)),
             (Value::Big(a), Value::Big(b)) => Rc::ptr_eq(a, b),
-            (Value::Float(a), Value::Float(b)) => a.same(*b),
+            (Value::Float(ia, a), Value::Float(ib, b)) => ia == ib && a.same_bits(*b),
             (Value::Complex(a), Value::Complex(b)) => Rc::ptr_eq(a, b),
             (Value::Bytes(a), Value::Bytes(b)) => Rc::ptr_eq(a, b),
             (Value::Str(a), Value::Str(b)) => {
@@ -566,7 +575,7 @@ mod tests {
         l.sync();
         assert_eq!(mem::used(), before + 48);
         for i in 0..1000 {
-            l.push(Value::Int(i));
+            l.push(Value::int(i));
         }
         assert_eq!(mem::used(), before + 48 + 16 * l.items.capacity());
         l.items.truncate(3);

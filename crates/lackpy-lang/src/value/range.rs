@@ -112,7 +112,7 @@ impl Range {
     pub(crate) fn attrs(&self) -> (Value, Value, Value) {
         match self {
             Range::Small { start, stop, step } => {
-                (Value::Int(*start), Value::Int(*stop), Value::Int(*step))
+                (Value::int(*start), Value::int(*stop), Value::int(*step))
             }
             Range::Big(b) => (
                 Value::from_big(b.start.clone()),

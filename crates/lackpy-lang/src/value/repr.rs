@@ -95,12 +95,12 @@ pub(crate) fn str_value(v: &Value) -> Option<Value> {
         |text: &str| Value::Str(super::StrRc::new(super::PyStr::from_text(text, text.len())));
     Some(match v {
         Value::Str(_) => v.clone(),
-        Value::Int(i) => {
+        Value::Int(_, i) => {
             let mut digits = [0u8; 20];
             let start = super::int::i64_digits(*i, &mut digits);
             ascii(std::str::from_utf8(digits.get(start..)?).ok()?)
         }
-        Value::Float(f) => ascii(crate::text::format::float_text(f.get()).as_str()),
+        Value::Float(_, f) => ascii(crate::text::format::float_text(f.get()).as_str()),
         Value::Bool(true) => ascii("True"),
         Value::Bool(false) => ascii("False"),
         Value::None => ascii("None"),
@@ -133,7 +133,7 @@ pub(crate) fn push_str_of(v: &Value, out: &mut String) -> R<()> {
             out.push_str(s);
             Ok(())
         }
-        Value::Int(i) => {
+        Value::Int(_, i) => {
             super::int::push_i64(out, *i);
             Ok(())
         }
@@ -188,9 +188,9 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::None => out.push_str("None"),
         Value::Bool(true) => out.push_str("True"),
         Value::Bool(false) => out.push_str("False"),
-        Value::Int(i) => super::int::push_i64(out, *i),
+        Value::Int(_, i) => super::int::push_i64(out, *i),
         Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
-        Value::Float(f) => out.push_str(crate::text::format::float_text(f.get()).as_str()),
+        Value::Float(_, f) => out.push_str(crate::text::format::float_text(f.get()).as_str()),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),
         Value::Str(s) => push_str_repr_guarded(out, s.as_str(), ctx)?,
         Value::Bytes(b) => push_bytes_repr(out, b),

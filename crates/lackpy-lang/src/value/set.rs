@@ -100,7 +100,7 @@ fn clone_entries(entries: &[Entry]) -> Vec<Entry> {
         (
             *h,
             match k {
-                Value::Int(i) => Value::Int(*i),
+                Value::Int(id, i) => Value::Int(*id, *i),
                 k => k.clone(),
             },
         )
@@ -123,7 +123,7 @@ impl Clone for Table {
 #[inline]
 fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
-        (Value::Int(x), Value::Int(y)) => x == y,
+        (Value::Int(_, x), Value::Int(_, y)) => x == y,
         _ => a.is_same(b) || eq_at(a, b, 0).unwrap_or(false),
     }
 }
@@ -812,12 +812,12 @@ mod tests {
     fn entries_stay_one_per_filled_slot_through_churn() {
         let mut s = Set::new();
         for i in 0..5000 {
-            s.add(Value::Int(i)).unwrap();
+            s.add(Value::int(i)).unwrap();
         }
         for round in 0..4 {
             for i in (round..5000).step_by(3) {
-                s.discard(&Value::Int(i)).unwrap();
-                s.add(Value::Int(i * 7 + round)).unwrap();
+                s.discard(&Value::int(i)).unwrap();
+                s.add(Value::int(i * 7 + round)).unwrap();
             }
             let t = table(&s);
             assert_eq!(t.entries.len(), t.fill);
@@ -834,7 +834,7 @@ mod tests {
         let before = mem::used();
         let mut s = Set::new();
         for i in 0..20_000 {
-            s.add(Value::Int(i)).unwrap();
+            s.add(Value::int(i)).unwrap();
         }
         let copy = s.copy();
         assert_eq!(mem::used() - before, s.charged + copy.charged);

@@ -196,18 +196,18 @@ mod tests {
             let items: Vec<Value> = (0..n)
                 .map(|i| {
                     if i % 2 == 0 {
-                        Value::Int(i)
+                        Value::int(i)
                     } else {
                         // Two characters: one-character strings are shared
                         // for the thread and charged once, when first made.
-                        Value::tuple(vec![Value::Int(i), Value::str("xy")])
+                        Value::tuple(vec![Value::int(i), Value::str("xy")])
                     }
                 })
                 .collect();
             held.push(Tuple::new(items));
         }
-        held.push(Tuple::pair(Value::None, Value::list(vec![Value::Int(1)])));
-        held.push(Tuple::triple(Value::Int(1), Value::Int(2), Value::Int(3)));
+        held.push(Tuple::pair(Value::None, Value::list(vec![Value::int(1)])));
+        held.push(Tuple::triple(Value::int(1), Value::int(2), Value::int(3)));
         assert!(mem::used() > before);
         drop(held);
         assert_eq!(mem::used(), before);
@@ -216,12 +216,12 @@ mod tests {
     #[test]
     fn every_length_keeps_its_items_in_order() {
         for n in 0..6 {
-            let items: Vec<Value> = (0..n).map(Value::Int).collect();
+            let items: Vec<Value> = (0..n).map(Value::int).collect();
             let t = Tuple::new(items);
             let got: Vec<i64> = t
                 .items
                 .iter()
-                .map(|v| if let Value::Int(i) = v { *i } else { -1 })
+                .map(|v| if let Value::Int(_, i) = v { *i } else { -1 })
                 .collect();
             assert_eq!(got, (0..n).collect::<Vec<_>>());
         }

@@ -15,7 +15,10 @@ pub(super) fn abs(args: &[Value], kwargs: Kw) -> R<Value> {
         )));
     };
     match x {
-        Value::Float(f) => Ok(Value::float(f.get().abs())),
+        // A non-negative int is its own absolute value (the same object).
+        Value::Int(_, i) if *i >= 0 => Ok(x.clone()),
+        Value::Big(b) if b.0.sign() != num_bigint::Sign::Minus => Ok(x.clone()),
+        Value::Float(_, f) => Ok(Value::float(f.get().abs())),
         Value::Complex(c) => Ok(Value::float(c.0.hypot(c.1))),
         _ => match as_int(x) {
             Some(i) => Ok(int_abs(&i)),

@@ -9,7 +9,7 @@ use crate::value::errors::{Exc, R};
 pub(super) fn len(args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("len", kwargs)?;
     match args {
-        [x] => Ok(Value::Int(ops::py_len(x)? as i64)),
+        [x] => Ok(Value::int(ops::py_len(x)? as i64)),
         _ => Err(Exc::type_error(format!(
             "len() takes exactly one argument ({} given)",
             args.len()

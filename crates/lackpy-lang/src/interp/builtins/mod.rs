@@ -220,14 +220,14 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
             crate::value::meter::tick_n(256)?;
         }
         let wins = match (x, best) {
-            (Value::Int(a), Value::Int(b)) => {
+            (Value::Int(_, a), Value::Int(_, b)) => {
                 if op == CmpOp::Lt {
                     a < b
                 } else {
                     a > b
                 }
             }
-            (Value::Float(a), Value::Float(b)) => {
+            (Value::Float(_, a), Value::Float(_, b)) => {
                 if op == CmpOp::Lt {
                     a.get() < b.get()
                 } else {
@@ -249,7 +249,7 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
 
 fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     let bound = bind_req("sum", args, kwargs, &["iterable", "start"], 1, 1)?;
-    let start = bound.get(1).cloned().flatten().unwrap_or(Value::Int(0));
+    let start = bound.get(1).cloned().flatten().unwrap_or(Value::int(0));
     match &start {
         Value::Str(_) => {
             return Err(Exc::type_error(
@@ -264,7 +264,7 @@ fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
         _ => {}
     }
     let src = bound.first().cloned().flatten().unwrap_or(Value::None);
-    if let (Value::List(l), Value::Int(first)) = (&src, &start)
+    if let (Value::List(l), Value::Int(_, first)) = (&src, &start)
         && let Ok(l) = l.try_borrow()
     {
         let mut total = *first;
@@ -272,7 +272,7 @@ fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
         // steps; anything else continues on the general path below.
         let mut done = 0;
         for x in &l.items {
-            let Value::Int(b) = x else { break };
+            let Value::Int(_, b) = x else { break };
             let Some(t) = total.checked_add(*b) else {
                 break;
             };
@@ -284,7 +284,7 @@ fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
         }
         budget.poll()?;
         if done == l.items.len() {
-            return Ok(Value::Int(total));
+            return Ok(Value::int(total));
         }
     }
     let mut acc = start;
@@ -328,8 +328,10 @@ fn sum_walk<'a>(
             budget.poll_now()?;
         }
         acc = match (&acc, x) {
-            (Value::Int(a), Value::Int(b)) if let Some(t) = a.checked_add(*b) => Value::Int(t),
-            (Value::Float(a), Value::Float(b)) => Value::float(a.get() + b.get()),
+            (Value::Int(_, a), Value::Int(_, b)) if let Some(t) = a.checked_add(*b) => {
+                Value::int(t)
+            }
+            (Value::Float(_, a), Value::Float(_, b)) => Value::float(a.get() + b.get()),
             _ => add(budget, acc, x)?,
         };
     }
@@ -340,11 +342,11 @@ fn sum_walk<'a>(
 #[inline]
 fn add(budget: &mut Budget, acc: Value, x: &Value) -> R<Value> {
     Ok(match (&acc, x) {
-        (Value::Int(a), Value::Int(b)) => match a.checked_add(*b) {
-            Some(r) => Value::Int(r),
+        (Value::Int(_, a), Value::Int(_, b)) => match a.checked_add(*b) {
+            Some(r) => Value::int(r),
             None => ops::binop(budget, crate::syntax::ast::Operator::Add, acc, x.clone())?,
         },
-        (Value::Float(a), Value::Float(b)) => Value::float(a.get() + b.get()),
+        (Value::Float(_, a), Value::Float(_, b)) => Value::float(a.get() + b.get()),
         _ => ops::binop(budget, crate::syntax::ast::Operator::Add, acc, x.clone())?,
     })
 }

@@ -22,7 +22,7 @@ pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
         .flatten()
         .filter(|v| !matches!(v, Value::None));
     match &x {
-        Value::Float(f) => match nd {
+        Value::Float(_, f) => match nd {
             None => {
                 if f.get().is_nan() {
                     return Err(Exc::value_error("cannot convert float NaN to integer"));
@@ -41,7 +41,7 @@ pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
         _ => match as_int(&x) {
             Some(i) => match nd {
                 None => Ok(match &x {
-                    Value::Bool(b) => Value::Int(*b as i64),
+                    Value::Bool(b) => Value::int(*b as i64),
                     _ => x.clone(),
                 }),
                 Some(n) => {
@@ -68,7 +68,7 @@ fn round_int(i: &IntRef, n: i64) -> R<Value> {
     let k = n.unsigned_abs();
     let bits = x.bits();
     if (bits as f64) + 1.0 < k as f64 * std::f64::consts::LOG2_10 - 1e-9 {
-        return Ok(Value::Int(0));
+        return Ok(Value::int(0));
     }
     // 10**k and the division are big-int work: charged before they run.
     let pow_bits = (k as f64 * std::f64::consts::LOG2_10) as u64 + 1;

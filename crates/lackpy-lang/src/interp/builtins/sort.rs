@@ -54,7 +54,7 @@ fn sorted_in_view(
     };
     let items: &[Value] = &list.items;
     // Numbers sorted by themselves sort in a copy (see `sort_self`).
-    if key.is_none() && matches!(items.first(), Some(Value::Int(_) | Value::Float(..))) {
+    if key.is_none() && matches!(items.first(), Some(Value::Int(_, _) | Value::Float(..))) {
         return Ok(None);
     }
     let order = match key {
@@ -318,7 +318,7 @@ fn order_by_plan(budget: &mut Budget, keys: Keys, plan: Plan) -> R<Order> {
 fn lead_offsets(keys: &[Value]) -> Option<Vec<u32>> {
     let lead = |k: &Value| match k {
         Value::Tuple(t) => match t.items.first() {
-            Some(Value::Int(i)) => Some(*i),
+            Some(Value::Int(_, i)) => Some(*i),
             _ => None,
         },
         _ => None,

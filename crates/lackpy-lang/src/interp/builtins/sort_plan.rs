@@ -72,7 +72,7 @@ pub(super) enum Plan {
 pub(super) fn plan(keys: &[Value]) -> R<Plan> {
     // The common homogeneous cases in one quick pass.
     match keys.first() {
-        Some(Value::Int(_)) if keys.iter().all(|k| matches!(k, Value::Int(_))) => {
+        Some(Value::Int(_, _)) if keys.iter().all(|k| matches!(k, Value::Int(_, _))) => {
             return Ok(Plan::Ints);
         }
         Some(Value::Str(_)) if keys.iter().all(|k| matches!(k, Value::Str(_))) => {
@@ -144,10 +144,10 @@ impl Walk {
 
     fn merge_visited(&mut self, shape: &mut Shape, v: &Value, depth: u32) -> R<bool> {
         Ok(match (&mut *shape, v) {
-            (Shape::Int, Value::Int(_))
+            (Shape::Int, Value::Int(_, _))
             | (Shape::Str, Value::Str(_))
-            | (Shape::Num, Value::Int(_) | Value::Bool(_) | Value::Big(_)) => true,
-            (Shape::Float | Shape::Num, Value::Float(f)) => !f.get().is_nan(),
+            | (Shape::Num, Value::Int(_, _) | Value::Bool(_) | Value::Big(_)) => true,
+            (Shape::Float | Shape::Num, Value::Float(_, f)) => !f.get().is_nan(),
             (Shape::Tuple(items), Value::Tuple(t)) => self.merge_items(items, &t.items, depth)?,
             (Shape::List(items), Value::List(l)) => match l.try_borrow() {
                 Ok(l) => self.merge_items(items, &l.items, depth)?,
@@ -155,17 +155,17 @@ impl Walk {
             },
             (
                 Shape::Int | Shape::Float,
-                Value::Int(_) | Value::Bool(_) | Value::Big(_) | Value::Float(_),
+                Value::Int(_, _) | Value::Bool(_) | Value::Big(_) | Value::Float(_, _),
             ) => {
                 *shape = Shape::Num;
                 self.merge_visited(shape, v, depth)?
             }
             (Shape::Nothing, _) => match v {
-                Value::Int(_) => {
+                Value::Int(_, _) => {
                     *shape = Shape::Int;
                     true
                 }
-                Value::Float(f) => {
+                Value::Float(_, f) => {
                     *shape = Shape::Float;
                     !f.get().is_nan()
                 }
@@ -232,9 +232,9 @@ pub(super) fn total_cmp(a: &Value, b: &Value, stop: &mut Stop) -> Ordering {
         return Ordering::Equal;
     }
     match (a, b) {
-        (Value::Int(x), Value::Int(y)) => x.cmp(y),
+        (Value::Int(_, x), Value::Int(_, y)) => x.cmp(y),
         (Value::Str(x), Value::Str(y)) => x.as_str().cmp(y.as_str()),
-        (Value::Float(x), Value::Float(y)) => {
+        (Value::Float(_, x), Value::Float(_, y)) => {
             x.get().partial_cmp(&y.get()).unwrap_or(Ordering::Equal)
         }
         (Value::Tuple(x), Value::Tuple(y)) => seq_cmp(&x.items, &y.items, stop),
@@ -242,11 +242,11 @@ pub(super) fn total_cmp(a: &Value, b: &Value, stop: &mut Stop) -> Ordering {
             (Ok(x), Ok(y)) => seq_cmp(&x.items, &y.items, stop),
             _ => Ordering::Equal,
         },
-        (Value::Float(f), other) => match as_int(other) {
+        (Value::Float(_, f), other) => match as_int(other) {
             Some(i) => cmp_int_float(&i, f.get()).map_or(Ordering::Equal, Ordering::reverse),
             None => Ordering::Equal,
         },
-        (other, Value::Float(f)) => match as_int(other) {
+        (other, Value::Float(_, f)) => match as_int(other) {
             Some(i) => cmp_int_float(&i, f.get()).unwrap_or(Ordering::Equal),
             None => Ordering::Equal,
         },

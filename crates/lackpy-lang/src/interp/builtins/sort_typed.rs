@@ -12,6 +12,7 @@
 
 use crate::value::Value;
 use crate::value::errors::R;
+use crate::value::ident::{self, Id};
 use crate::value::meter;
 
 /// Marks a slot whose item [`permute`] has moved into place.
@@ -165,11 +166,11 @@ fn str_word(s: &[u8]) -> u64 {
 }
 
 fn int_of(v: &Value) -> i64 {
-    if let Value::Int(i) = v { *i } else { 0 }
+    if let Value::Int(_, i) = v { *i } else { 0 }
 }
 
 fn float_of(v: &Value) -> f64 {
-    if let Value::Float(f) = v {
+    if let Value::Float(_, f) = v {
         f.get()
     } else {
         0.0
@@ -184,61 +185,89 @@ fn bytes_of(v: &Value) -> &[u8] {
     }
 }
 
-/// Sorts ints in place (equal ints are indistinguishable, so no
-/// stability is needed): sorted as plain words, written back.
+/// Sorts ints in place. Equal ints are one value but may be distinct
+/// objects ([`ident`]): a counting sort writes each value back with the
+/// id its occurrences share (always so for CPython's cached small ints),
+/// and otherwise they are sorted where they lie by value and then id, so
+/// equal objects stay in the order they were made (a list built in order:
+/// its order, as a stable sort keeps it).
 pub(super) fn ints_in_place(items: &mut [Value]) {
-    if let Some((lo, counts)) = count_ints(items.iter(), items.len()) {
+    if let Some((lo, counts, ids)) = count_ints(items.iter(), items.len(), true) {
         // Few distinct values: each written out as often as it occurs.
         let mut slots = items.iter_mut();
         for (k, n) in counts.into_iter().enumerate() {
             let v = lo.wrapping_add(k as i64);
+            let id = ids.get(k).copied().unwrap_or(Id::CONST);
             for slot in slots.by_ref().take(n as usize) {
-                *slot = Value::Int(v);
+                *slot = Value::Int(id, v);
             }
         }
         return;
     }
     // Sorted where they lie: a copy of the ints would cost eight bytes an
     // item at the moment the source and the sorted list are both alive.
-    items.sort_unstable_by_key(int_of);
+    items.sort_unstable_by_key(|v| (int_of(v), id_of(v)));
 }
 
 /// Sorts non-NaN floats in place, as a stable sort would: sorted by their
-/// words, where they lie; the only equal floats that differ are zeros of
-/// both signs, which are put back in their first order.
+/// words (then ids, as for ints), where they lie; the only equal floats
+/// that differ are zeros of both signs, which are put back in their first
+/// order.
 pub(super) fn floats_in_place(items: &mut [Value]) {
     let zeros: Vec<Value> = items
         .iter()
         .filter(|v| float_of(v) == 0.0)
         .cloned()
         .collect();
-    items.sort_unstable_by_key(|v| float_word(float_of(v)));
+    items.sort_unstable_by_key(|v| (float_word(float_of(v)), id_of(v)));
     let first = items.partition_point(|v| float_word(float_of(v)) < float_word(0.0));
     for (slot, z) in items[first..].iter_mut().zip(zeros) {
         *slot = z;
     }
 }
 
+/// An int's or float's identity as a sort key.
+fn id_of(v: &Value) -> u32 {
+    match v {
+        Value::Int(id, _) | Value::Float(id, _) => id.key(),
+        _ => 0,
+    }
+}
+
 /// The smallest of int keys and how many there are of each value from it
 /// on, when the values span no more slots than there are keys (a counting
-/// sort then costs two passes, and no more memory than a position each).
+/// sort then costs two passes, and no more memory than a position each),
+/// with the id each value's occurrences share (when `objects`: the values
+/// themselves are written back; `None` then also when some value occurs as
+/// two distinct objects, whose order must be kept).
 fn count_ints<'a>(
     keys: impl Iterator<Item = &'a Value> + Clone,
     n: usize,
-) -> Option<(i64, Vec<u32>)> {
+    objects: bool,
+) -> Option<(i64, Vec<u32>, Vec<Id>)> {
     let (lo, hi) = int_span(keys.clone())?;
     let span = (hi as i128 - lo as i128) as usize;
     if span >= n {
         return None;
     }
     let mut counts = vec![0u32; span + 1];
+    let mut ids = vec![Id::CONST; span + 1];
     for k in keys {
         let slot = (int_of(k) as i128 - lo as i128) as usize;
-        if let Some(c) = counts.get_mut(slot) {
+        let id = match k {
+            Value::Int(id, i) if objects && !ident::cached_int(*i) => *id,
+            _ => Id::CONST,
+        };
+        if let (Some(c), Some(seen)) = (counts.get_mut(slot), ids.get_mut(slot)) {
+            if *c == 0 {
+                *seen = id;
+            } else if *seen != id {
+                return None;
+            }
             *c += 1;
         }
     }
-    Some((lo, counts))
+    Some((lo, counts, ids))
 }
 
 /// The least and greatest of int keys (`None` when there are none).
@@ -253,7 +282,7 @@ fn int_span<'a>(keys: impl Iterator<Item = &'a Value>) -> Option<(i64, i64)> {
 /// values, else packed with their positions into single words when their
 /// span fits 32 bits, else as pairs.
 pub(super) fn int_order(keys: Keys) -> Order {
-    if let Some((lo, counts)) = count_ints(keys.iter(), keys.len()) {
+    if let Some((lo, counts, _)) = count_ints(keys.iter(), keys.len(), false) {
         // Each value's first slot, then the positions in their order.
         let mut next: Vec<u32> = Vec::with_capacity(counts.len());
         let mut at = 0u32;
@@ -503,7 +532,7 @@ mod tests {
                 .collect(),
         ];
         for ints in cases {
-            let keys: Vec<Value> = ints.iter().map(|&i| Value::Int(i)).collect();
+            let keys: Vec<Value> = ints.iter().map(|&i| Value::int(i)).collect();
             let mut want: Vec<u32> = (0..ints.len() as u32).collect();
             want.sort_by_key(|&i| ints[i as usize]);
             let got = int_order(Keys::new(&keys, false)).0;

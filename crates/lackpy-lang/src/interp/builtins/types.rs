@@ -184,7 +184,7 @@ fn enumerate(args: &[Value], kwargs: Kw) -> R<Value> {
         ));
     };
     let start = match start {
-        None => Value::Int(0),
+        None => Value::int(0),
         Some(v) => match as_int(&v) {
             Some(i) => Value::from_big(i.to_big()),
             None => return Err(Exc::not_index(&v)),
@@ -220,7 +220,7 @@ fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
     if let ([Value::Str(s)], []) = (args, kwargs)
         && let Some(i) = short_decimal(s.as_str())
     {
-        return Ok(Value::Int(i));
+        return Ok(Value::int(i));
     }
     if args.len() > 2 {
         return Err(Exc::type_error(format!(
@@ -235,7 +235,7 @@ fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
         if base.is_some() {
             return Err(Exc::type_error("int() missing string argument"));
         }
-        return Ok(Value::Int(0));
+        return Ok(Value::int(0));
     };
     if let Some(b) = base {
         let b = args::index(&b)?;
@@ -254,9 +254,9 @@ fn int_of(args: &[Value], kwargs: Kw) -> R<Value> {
         return parse_int_value(&text, b as u32, &x);
     }
     match &x {
-        Value::Int(_) | Value::Big(_) => Ok(x.clone()),
-        Value::Bool(b) => Ok(Value::Int(*b as i64)),
-        Value::Float(f) => {
+        Value::Int(_, _) | Value::Big(_) => Ok(x.clone()),
+        Value::Bool(b) => Ok(Value::int(*b as i64)),
+        Value::Float(_, f) => {
             if f.get().is_nan() {
                 return Err(Exc::value_error("cannot convert float NaN to integer"));
             }
@@ -321,7 +321,7 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
 /// `float(x)`.
 pub(crate) fn float_of(x: &Value) -> R<f64> {
     match x {
-        Value::Float(f) => Ok(f.get()),
+        Value::Float(_, f) => Ok(f.get()),
         Value::Str(s) => parse_float(s.as_str()).ok_or_else(|| {
             Exc::value_error(format!(
                 "could not convert string to float: {}",

@@ -157,7 +157,7 @@ fn index(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) ->
     let n = l.try_borrow().map_err(|_| busy())?.items.len();
     let (start, stop) = search_bounds(args, n)?;
     if let Some(i) = find(l, &args[0], start, stop)? {
-        return Ok(Value::Int(i as i64));
+        return Ok(Value::int(i as i64));
     }
     Err(Exc::value_error(format!(
         "{} is not in list",
@@ -175,7 +175,7 @@ fn count(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) ->
         n += 1;
         true
     })?;
-    Ok(Value::Int(n))
+    Ok(Value::int(n))
 }
 
 fn sort(it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -256,7 +256,7 @@ fn tuple_count(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
         n += 1;
         true
     })?;
-    Ok(Value::Int(n))
+    Ok(Value::int(n))
 }
 
 fn tuple_index(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -273,7 +273,7 @@ fn tuple_index(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
         false
     })?;
     if let Some(i) = at {
-        return Ok(Value::Int(i as i64));
+        return Ok(Value::int(i as i64));
     }
     Err(Exc::value_error("tuple.index(x): x not in tuple"))
 }
@@ -289,7 +289,7 @@ pub(crate) static RANGE: Methods<RangeMethod> = Methods::new(&[
 
 fn range_count(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one("range.count", args, kwargs)?;
-    Ok(Value::Int(range_contains(r, x) as i64))
+    Ok(Value::int(range_contains(r, x) as i64))
 }
 
 fn range_index(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -298,14 +298,14 @@ fn range_index(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
         // CPython answers exact ints and bools itself and leaves
         // anything else to the generic sequence search.
         return Err(Exc::value_error(match x {
-            Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
+            Value::Int(_, _) | Value::Big(_) | Value::Bool(_) => {
                 format!("{} is not in range", repr::repr(x)?)
             }
             _ => "sequence.index(x): x not in sequence".to_string(),
         }));
     }
     let i = match x {
-        Value::Float(f) => match crate::value::int::f64_to_int(f.get()) {
+        Value::Float(_, f) => match crate::value::int::f64_to_int(f.get()) {
             Some(v) => crate::value::int::as_int(&v).map(|i| i.to_big()),
             None => None,
         },

@@ -211,10 +211,10 @@ pub(crate) fn call_method(
             kwargs,
         ),
         Value::Bytes(b) => handler(&bytes::BYTES, recv, id)?(&mut it.budget, b, args, kwargs),
-        Value::Int(_) | Value::Big(_) | Value::Bool(_) => {
+        Value::Int(_, _) | Value::Big(_) | Value::Bool(_) => {
             handler(&num::INT, recv, id)?(recv, args, kwargs)
         }
-        Value::Float(f) => handler(&num::FLOAT, recv, id)?(f.get(), args, kwargs),
+        Value::Float(_, f) => handler(&num::FLOAT, recv, id)?(f.get(), args, kwargs),
         Value::Complex(c) => handler(&num::COMPLEX, recv, id)?(c, args, kwargs),
         Value::Type(t) => call_unbound(it, *t, id, args, kwargs),
         _ => Err(Exc::no_attr(recv, id.name())),

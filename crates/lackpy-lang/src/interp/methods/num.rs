@@ -17,12 +17,14 @@ use crate::value::int::{IntRef, as_int};
 /// A data attribute (`x.real`, `r.start`, …), or `None` if there is none.
 pub(crate) fn data_attr(obj: &Value, name: &str) -> Option<R<Value>> {
     match (obj, name) {
-        (Value::Int(_) | Value::Big(_), "real" | "numerator") => Some(Ok(obj.clone())),
-        (Value::Bool(b), "real" | "numerator") => Some(Ok(Value::Int(*b as i64))),
-        (Value::Int(_) | Value::Big(_) | Value::Bool(_), "imag") => Some(Ok(Value::Int(0))),
-        (Value::Int(_) | Value::Big(_) | Value::Bool(_), "denominator") => Some(Ok(Value::Int(1))),
+        (Value::Int(_, _) | Value::Big(_), "real" | "numerator") => Some(Ok(obj.clone())),
+        (Value::Bool(b), "real" | "numerator") => Some(Ok(Value::int(*b as i64))),
+        (Value::Int(_, _) | Value::Big(_) | Value::Bool(_), "imag") => Some(Ok(Value::int(0))),
+        (Value::Int(_, _) | Value::Big(_) | Value::Bool(_), "denominator") => {
+            Some(Ok(Value::int(1)))
+        }
         (Value::Float(..), "real") => Some(Ok(obj.clone())),
-        (Value::Float(_), "imag") => Some(Ok(Value::float(0.0))),
+        (Value::Float(_, _), "imag") => Some(Ok(Value::float(0.0))),
         (Value::Complex(c), "real") => Some(Ok(Value::float(c.0))),
         (Value::Complex(c), "imag") => Some(Ok(Value::float(c.1))),
         (Value::Range(r), "start") => Some(Ok(r.attrs().0)),
@@ -111,7 +113,7 @@ fn int_recv<'v>(recv: &'v Value, id: M) -> R<(IntRef<'v>, String)> {
 fn bit_length(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
     let (i, qual) = int_recv(recv, M::BitLength)?;
     none(&qual, args, kwargs)?;
-    Ok(Value::Int(i.bits() as i64))
+    Ok(Value::int(i.bits() as i64))
 }
 
 fn bit_count(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -124,7 +126,7 @@ fn bit_count(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
         .iter()
         .map(|d| d.count_ones() as u64)
         .sum();
-    Ok(Value::Int(ones as i64))
+    Ok(Value::int(ones as i64))
 }
 
 fn int_conjugate(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -138,7 +140,7 @@ fn int_as_integer_ratio(recv: &Value, args: &[Value], kwargs: Kw) -> R<Value> {
     none(&qual, args, kwargs)?;
     Ok(Value::tuple(vec![
         Value::from_big(i.to_big()),
-        Value::Int(1),
+        Value::int(1),
     ]))
 }
 

@@ -53,7 +53,7 @@ fn int_f64(i: &IntRef) -> R<f64> {
 
 fn num_f64(v: &Value) -> Option<R<f64>> {
     match v {
-        Value::Float(f) => Some(Ok(f.get())),
+        Value::Float(_, f) => Some(Ok(f.get())),
         _ => as_int(v).map(|i| int_f64(&i)),
     }
 }
@@ -129,7 +129,7 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
             if let (Some(xs), Some(ys)) = (x.to_i64(), y.to_i64())
                 && let Some(q) = floordiv_i64(xs, ys)
             {
-                return Ok(Value::Int(if op == Operator::Mod {
+                return Ok(Value::int(if op == Operator::Mod {
                     mod_i64(xs, ys)
                 } else {
                     q

@@ -39,7 +39,7 @@ impl<'a> Int<'a> {
     #[inline(always)]
     pub(crate) fn of(v: &'a Value) -> Option<Int<'a>> {
         match v {
-            Value::Int(i) => Some(Int::S(*i)),
+            Value::Int(_, i) => Some(Int::S(*i)),
             Value::Bool(b) => Some(Int::S(*b as i64)),
             Value::Big(b) => Some(Int::B(&b.0)),
             _ => None,
@@ -73,7 +73,7 @@ impl<'a> Int<'a> {
     #[inline]
     pub(crate) fn into_value(self) -> Value {
         match self {
-            Int::S(i) => Value::Int(i),
+            Int::S(i) => Value::int(i),
             Int::B(b) => Value::from_big(b.clone()),
             Int::O(rc) => Value::Big(rc),
         }
@@ -114,7 +114,7 @@ pub(crate) fn int_values(op: Operator, a: Value, b: Value) -> R<Value> {
 /// temporary, one held elsewhere is borrowed (kept alive in `held`).
 fn operand(v: Value, held: &mut Option<Rc<BigVal>>) -> Int<'_> {
     match v {
-        Value::Int(i) => Int::S(i),
+        Value::Int(_, i) => Int::S(i),
         Value::Bool(b) => Int::S(b as i64),
         Value::Big(mut rc) => {
             if Rc::get_mut(&mut rc).is_some() {
@@ -164,7 +164,7 @@ pub(crate) fn int_in_place(op: Operator, cur: &mut Value, rhs: &Value) -> bool {
 /// Whether a value is an int or a bool.
 #[inline(always)]
 pub(crate) fn is_int(v: &Value) -> bool {
-    matches!(v, Value::Int(_) | Value::Bool(_) | Value::Big(_))
+    matches!(v, Value::Int(_, _) | Value::Bool(_) | Value::Big(_))
 }
 
 /// A temporary changed in place, keeping its charge exact.
@@ -491,7 +491,7 @@ mod tests {
                 let got = int_values(
                     Operator::FloorDiv,
                     Value::from_big(x.clone()),
-                    Value::Int(y),
+                    Value::int(y),
                 );
                 let want = Value::from_big(x.div_floor(&BigInt::from(y)));
                 match got {

@@ -15,22 +15,22 @@ use crate::value::int::{floordiv_i64, mod_i64};
 /// `a op b`.
 pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<Value> {
     // The small-int fast path.
-    if let (Value::Int(x), Value::Int(y)) = (&a, &b) {
+    if let (Value::Int(_, x), Value::Int(_, y)) = (&a, &b) {
         let (x, y) = (*x, *y);
         match op {
             Operator::Add => {
                 if let Some(r) = x.checked_add(y) {
-                    return Ok(Value::Int(r));
+                    return Ok(Value::int(r));
                 }
             }
             Operator::Sub => {
                 if let Some(r) = x.checked_sub(y) {
-                    return Ok(Value::Int(r));
+                    return Ok(Value::int(r));
                 }
             }
             Operator::Mult => {
                 if let Some(r) = x.checked_mul(y) {
-                    return Ok(Value::Int(r));
+                    return Ok(Value::int(r));
                 }
             }
             Operator::FloorDiv => {
@@ -38,14 +38,14 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
                     return Err(Exc::zero_division("integer division or modulo by zero"));
                 }
                 if let Some(r) = floordiv_i64(x, y) {
-                    return Ok(Value::Int(r));
+                    return Ok(Value::int(r));
                 }
             }
             Operator::Mod => {
                 if y == 0 {
                     return Err(Exc::zero_division("integer modulo by zero"));
                 }
-                return Ok(Value::Int(mod_i64(x, y)));
+                return Ok(Value::int(mod_i64(x, y)));
             }
             Operator::Div => {
                 if y == 0 {
@@ -62,9 +62,9 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
     // correctly rounded): straight to the float arithmetic.
     if is_numeric_op(op) {
         let pair = match (&a, &b) {
-            (Value::Float(x), Value::Float(y)) => Some((x.get(), y.get())),
-            (Value::Float(x), Value::Int(y)) => Some((x.get(), *y as f64)),
-            (Value::Int(x), Value::Float(y)) => Some((*x as f64, y.get())),
+            (Value::Float(_, x), Value::Float(_, y)) => Some((x.get(), y.get())),
+            (Value::Float(_, x), Value::Int(_, y)) => Some((x.get(), *y as f64)),
+            (Value::Int(_, x), Value::Float(_, y)) => Some((*x as f64, y.get())),
             _ => None,
         };
         if let Some((x, y)) = pair {

@@ -32,12 +32,12 @@ pub(crate) fn compare(op: CmpOp, a: &Value, b: &Value) -> R<bool> {
     // Two small ints or two floats: the answer at once, for every operator
     // but the containment and identity ones.
     match (a, b) {
-        (Value::Int(x), Value::Int(y)) => {
+        (Value::Int(_, x), Value::Int(_, y)) => {
             if let Some(r) = ordered(op, x, y) {
                 return Ok(r);
             }
         }
-        (Value::Float(x), Value::Float(y)) => {
+        (Value::Float(_, x), Value::Float(_, y)) => {
             if let Some(r) = ordered(op, x.get(), y.get()) {
                 return Ok(r);
             }
@@ -86,13 +86,13 @@ fn apply(op: CmpOp, o: Ordering) -> bool {
 
 /// `a < b` as sorting uses it.
 pub(crate) fn lt(a: &Value, b: &Value) -> R<bool> {
-    if let (Value::Int(x), Value::Int(y)) = (a, b) {
+    if let (Value::Int(_, x), Value::Int(_, y)) = (a, b) {
         return Ok(x < y);
     }
     if let (Value::Str(x), Value::Str(y)) = (a, b) {
         return Ok(x.as_str() < y.as_str());
     }
-    if let (Value::Float(x), Value::Float(y)) = (a, b) {
+    if let (Value::Float(_, x), Value::Float(_, y)) = (a, b) {
         return Ok(x.get() < y.get());
     }
     order(CmpOp::Lt, a, b, 0)
@@ -101,8 +101,8 @@ pub(crate) fn lt(a: &Value, b: &Value) -> R<bool> {
 /// `<`, `<=`, `>`, `>=`.
 pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
     match (a, b) {
-        (Value::Int(x), Value::Int(y)) => return Ok(apply(op, x.cmp(y))),
-        (Value::Float(x), Value::Float(y)) => {
+        (Value::Int(_, x), Value::Int(_, y)) => return Ok(apply(op, x.cmp(y))),
+        (Value::Float(_, x), Value::Float(_, y)) => {
             let (x, y) = (x.get(), y.get());
             return Ok(match op {
                 CmpOp::Lt => x < y,
@@ -113,7 +113,7 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
         }
         (Value::Str(x), Value::Str(y)) => return Ok(apply(op, x.as_str().cmp(y.as_str()))),
         (Value::Bytes(x), Value::Bytes(y)) => return Ok(apply(op, x.as_slice().cmp(y.as_slice()))),
-        (Value::Float(f), other) | (other, Value::Float(f)) => {
+        (Value::Float(_, f), other) | (other, Value::Float(_, f)) => {
             let Some(i) = as_int(other) else {
                 return Err(not_supported(op, a, b));
             };
@@ -204,7 +204,7 @@ fn seq_order(op: CmpOp, x: &[Value], y: &[Value], depth: u32) -> R<bool> {
     for (p, q) in x.iter().zip(y) {
         match (p, q) {
             // The inline cases are work too (a sort of long int rows).
-            (Value::Int(i), Value::Int(j)) => {
+            (Value::Int(_, i), Value::Int(_, j)) => {
                 meter::tick()?;
                 if i != j {
                     return Ok(apply(op, i.cmp(j)));

@@ -87,10 +87,10 @@ fn seq_contains(items: &[Value], item: &Value) -> R<bool> {
 /// through [`item_eq`] (which ticks per item).
 pub(crate) fn seq_scan(items: &[Value], item: &Value, mut hit: impl FnMut(usize) -> bool) -> R<()> {
     match item {
-        Value::Int(i) => {
+        Value::Int(_, i) => {
             for (n, x) in items.iter().enumerate() {
                 let eq = match x {
-                    Value::Int(j) => i == j,
+                    Value::Int(_, j) => i == j,
                     Value::Str(_) | Value::None | Value::Tuple(_) | Value::List(_) => false,
                     _ => item_eq(x, item, 0)?,
                 };
@@ -128,7 +128,7 @@ pub(crate) fn seq_scan(items: &[Value], item: &Value, mut hit: impl FnMut(usize)
 
 /// `item in r` for a range.
 pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
-    if let (Range::Small { start, stop, step }, Value::Int(i)) = (r, item) {
+    if let (Range::Small { start, stop, step }, Value::Int(_, i)) = (r, item) {
         let (start, stop, step, i) = (*start as i128, *stop as i128, *step as i128, *i as i128);
         let inside = if step > 0 {
             i >= start && i < stop
@@ -138,7 +138,7 @@ pub(crate) fn range_contains(r: &Range, item: &Value) -> bool {
         return inside && (i - start) % step == 0;
     }
     let i = match item {
-        Value::Float(f) => match crate::value::int::f64_to_int(f.get()) {
+        Value::Float(_, f) => match crate::value::int::f64_to_int(f.get()) {
             Some(v) if f.get().fract() == 0.0 => match as_int(&v) {
                 Some(i) => i.to_big(),
                 None => return false,

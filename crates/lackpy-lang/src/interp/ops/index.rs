@@ -64,7 +64,7 @@ pub(crate) fn get_item(obj: &Value, idx: &Value) -> R<Value> {
             let l = l
                 .try_borrow()
                 .map_err(|_| Exc::runtime_error("list busy"))?;
-            if let Value::Int(i) = idx {
+            if let Value::Int(_, i) = idx {
                 let n = l.items.len() as i64;
                 let j = if *i < 0 { *i + n } else { *i };
                 if j >= 0 && j < n {
@@ -105,7 +105,7 @@ pub(crate) fn get_item(obj: &Value, idx: &Value) -> R<Value> {
         }
         Value::Bytes(b) => {
             let j = seq_index(idx, b.len(), "index")?;
-            Ok(Value::Int(b.get(j).copied().unwrap_or(0) as i64))
+            Ok(Value::int(b.get(j).copied().unwrap_or(0) as i64))
         }
         Value::Type(t) if crate::value::alias::subscriptable(*t) => {
             Ok(crate::value::alias::of(*t, idx))

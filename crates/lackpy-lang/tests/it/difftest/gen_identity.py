@@ -14,10 +14,11 @@ with unhashable members; generic aliases (`list[str]`) in annotations and
 as values; ints past `ssize_t` given to every index-taking method, to
 indexing and to slices; and the builtin classes and constants a program can
 name, and `isinstance` with class tuples nested past the recursion
-limit. Every program computes its answer in its body and ends with a name
-(CPython compiles the last line apart, so its constants would be other
-objects). Finite floats computed twice are left out: lackpy identifies
-them by value (docs/spec/language.md, "Identity"). Prints one JSON list of
+limit; and `is` between ints and finite floats made every way (literals,
+folded constants, arithmetic, conversions, copies). Every program computes
+its answer in its body and ends with a name (this script compiles the last
+line apart, so its constants would be other objects; lackpy, like the
+reference, compiles the program as one). Prints one JSON list of
 {"program", "repr" | "error", "line"?, "family"}.
 """
 
@@ -158,10 +159,45 @@ def fam_isinstance(rnd):
                       f"r = isinstance({probe}, ({front}t))", "t = 0", "r"])
 
 
-FAMILIES = [fam_floats, fam_shortcut, fam_views, fam_alias, fam_index, fam_names, fam_isinstance]
+NUM_BASES = ['1000', '257', '256', '-5', '-6', '0', '100', '9223372036854775807', '-9223372036854775808',
+             '10000000000000000000000', '0.5', '1e300', '-0.0', '0.0', '2.5', '999 + 1', '0.25 + 0.25', '-1000',
+             '128 + 129', '1000 * 1000', "int('1000')", "float('0.5')", 'len([1, 2]) * 500', '30000 // 30']
+NUM_COPIES = ['x', 'y', '[x][0]', '(x, 2)[0]', '{"k": x}["k"]', 'list({x: 1})[0]', 'list({x})[0]', 'max(x, -7)',
+              'min([x, y])', 'sorted([y, x])[0]', 'sorted([x, x])[1]', 'abs(x)', 'int(x)', 'float(x)', '+x',
+              '-(-x)', 'x + 0', 'x * 1', 'x - 0', 'x // 1', 'sum([x])', 'round(x)', 'x % 7',
+              'list(range(3))[1]', '[x] * 2', '(x if x else y)', '(x or y)', '(x and y)', 'd[1]', 'e[0]', 'i',
+              't[0]', '1000', '257', '256', '0.5', '-0.0', '999 + 1', '0.25 + 0.25', '1000 * 1000',
+              '10000000000000000000000', '5000000000000000000000 * 2', '1e300 * 1.0']
+
+
+def fam_numbers(rnd):
+    """`is` between ints and floats made every way: literals (merged by
+    value), folded constants, computed values (new objects; ints from -5 to
+    256 cached), conversions, and copies through names, containers,
+    builtins and loops."""
+    a, b = rnd.choice(NUM_BASES), rnd.choice(NUM_BASES)
+    lines = [f"x = {a}", f"y = {b}", "d = {1: x, 2: y}", "e = [y, x]", "t = (1000, 0.5, x)"]
+    lines.append(rnd.choice(["xs = [x]\nfor i in xs:\n    z = i", "for i in range(255, 259):\n    z = i",
+                             "i = x", "i = y * 1", "for i in range(-7, -4):\n    z = i"]))
+    outs = []
+    for _ in range(rnd.randint(4, 8)):
+        left, right = rnd.choice(NUM_COPIES), rnd.choice(NUM_COPIES)
+        op = rnd.choice(['is', 'is', 'is not', '=='])
+        outs.append(f"({left}) {op} ({right})")
+    lines.append(f"r = [{', '.join(outs)}]")
+    lines.append("r")
+    return "\n".join(lines)
+
+
+FAMILIES = [fam_floats, fam_shortcut, fam_views, fam_alias, fam_index, fam_names, fam_isinstance, fam_numbers]
 
 
 if __name__ == "__main__":
+    import warnings
+
     import gen_common
+
+    # `x is 1000` is what the numbers family asks on purpose.
+    warnings.simplefilter("ignore", SyntaxWarning)
 
     gen_common.main(FAMILIES, line=True)

@@ -136,24 +136,24 @@ fn found(b: &[u8], name: &str, args: &[Value], kwargs: Kw, rev: bool) -> R<Optio
 
 fn find(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     let at = found(b, "find", args, kwargs, false)?;
-    Ok(Value::Int(at.map_or(-1, |i| i as i64)))
+    Ok(Value::int(at.map_or(-1, |i| i as i64)))
 }
 
 fn rfind(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     let at = found(b, "rfind", args, kwargs, true)?;
-    Ok(Value::Int(at.map_or(-1, |i| i as i64)))
+    Ok(Value::int(at.map_or(-1, |i| i as i64)))
 }
 
 fn index_of(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     match found(b, "index", args, kwargs, false)? {
-        Some(i) => Ok(Value::Int(i as i64)),
+        Some(i) => Ok(Value::int(i as i64)),
         None => Err(Exc::value_error("subsection not found")),
     }
 }
 
 fn rindex(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     match found(b, "rindex", args, kwargs, true)? {
-        Some(i) => Ok(Value::Int(i as i64)),
+        Some(i) => Ok(Value::int(i as i64)),
         None => Err(Exc::value_error("subsection not found")),
     }
 }
@@ -161,11 +161,11 @@ fn rindex(_: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
 fn count(budget: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> {
     let (sub, span) = search_args("count", b, args, kwargs)?;
     let Some((start, end)) = span else {
-        return Ok(Value::Int(0));
+        return Ok(Value::int(0));
     };
     let hay = b.get(start..end).unwrap_or_default();
     if sub.is_empty() {
-        return Ok(Value::Int(hay.len() as i64 + 1));
+        return Ok(Value::int(hay.len() as i64 + 1));
     }
     let (mut n, mut rest) = (0i64, hay);
     while let Some(i) = find_in(rest, &sub) {
@@ -173,7 +173,7 @@ fn count(budget: &mut Budget, b: &[u8], args: &[Value], kwargs: Kw) -> R<Value> 
         rest = &rest[i + sub.len()..];
         budget.poll()?;
     }
-    Ok(Value::Int(n))
+    Ok(Value::int(n))
 }
 
 /// `startswith`/`endswith`: a prefix or a tuple of prefixes in `[start, end)`.

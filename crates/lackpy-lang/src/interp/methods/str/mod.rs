@@ -810,10 +810,10 @@ fn search_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     };
     if id == M::Count {
         if start > n as i64 || end < start {
-            return Ok(Value::Int(0));
+            return Ok(Value::int(0));
         }
         if sub.is_empty() {
-            return Ok(Value::Int(end - start + 1));
+            return Ok(Value::int(end - start + 1));
         }
         let window = window_of(byte_at(s, start));
         if let &[b] = sub.as_bytes() {
@@ -821,14 +821,14 @@ fn search_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
             // branch-free count the compiler vectorises, not a search per
             // match.
             let n = window.bytes().filter(|&c| c == b).count();
-            return Ok(Value::Int(i64::try_from(n).unwrap_or(i64::MAX)));
+            return Ok(Value::int(i64::try_from(n).unwrap_or(i64::MAX)));
         }
         let mut n = 0i64;
         search::for_matches(window, sub, |_| {
             n += 1;
             true
         });
-        return Ok(Value::Int(n));
+        return Ok(Value::int(n));
     }
     let found = if start > n as i64 || end - start < sub_chars as i64 {
         None
@@ -843,9 +843,9 @@ fn search_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
         pos.map(|p| char_index(s, a + p))
     };
     match found {
-        Some(i) => Ok(Value::Int(i)),
+        Some(i) => Ok(Value::int(i)),
         None if matches!(id, M::Index | M::Rindex) => Err(Exc::value_error("substring not found")),
-        None => Ok(Value::Int(-1)),
+        None => Ok(Value::int(-1)),
     }
 }
 

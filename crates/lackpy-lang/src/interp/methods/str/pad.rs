@@ -34,7 +34,7 @@ pub(super) fn rjust(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) 
 #[inline(always)]
 fn width_arg(v: &Value) -> R<i64> {
     match v {
-        Value::Int(i) => Ok(*i),
+        Value::Int(_, i) => Ok(*i),
         other => args::index(other),
     }
 }

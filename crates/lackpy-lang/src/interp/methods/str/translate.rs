@@ -54,7 +54,7 @@ pub(crate) fn translate(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: 
 
 /// `table[ord(c)]`, or `None` when the table has no such key or index.
 fn lookup(table: &Value, c: char) -> R<Option<Value>> {
-    let key = Value::Int(i64::from(u32::from(c)));
+    let key = Value::int(i64::from(u32::from(c)));
     if let Value::Dict(d) = table {
         let d = d
             .try_borrow()
@@ -89,7 +89,7 @@ pub(crate) fn maketrans(args: &[Value], kwargs: Kw) -> R<Value> {
     };
     let (y, z) = (text(1)?, text(2)?);
     let mut out = Dict::new();
-    let code = |c: char| Value::Int(i64::from(u32::from(c)));
+    let code = |c: char| Value::int(i64::from(u32::from(c)));
     let Some(y) = y else {
         let Value::Dict(d) = &args[0] else {
             return Err(Exc::type_error(
@@ -112,7 +112,7 @@ pub(crate) fn maketrans(args: &[Value], kwargs: Kw) -> R<Value> {
                         }
                     }
                 }
-                Value::Int(_) | Value::Big(_) | Value::Bool(_) => k.clone(),
+                Value::Int(_, _) | Value::Big(_) | Value::Bool(_) => k.clone(),
                 _ => {
                     return Err(Exc::type_error(
                         "keys in translate table must be strings or integers",
