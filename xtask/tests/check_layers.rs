@@ -126,7 +126,7 @@ fn clean() -> Vec<Source> {
             "value/dict.rs",
             "use super::Value;\nuse crate::value::{self, Value as V};\n#[cfg(test)]\nmod tests {\n    use super::super::Value;\n    use super::*;\n}\n",
         ),
-        ("value/lambda.rs", "use crate::interp::code::LambdaDef;\n"),
+        ("value/lambda.rs", "use crate::interp::ir::LambdaDef;\n"),
         (
             "interp/mod.rs",
             "pub mod code;\nuse crate::value::Value;\nuse crate::{syntax::ast, text::format, data::Data};\npub trait Host {}\npub fn run() {}\n",
@@ -292,14 +292,14 @@ fn path_attribute_files_sit_in_their_declaring_module() {
 #[test]
 fn the_exception_is_one_item_in_one_file() {
     one_violation(
-        &with("value/lambda.rs", "use crate::interp::code::Other;\n"),
-        &["src/value/lambda.rs:1", "names crate::interp::code::Other"],
+        &with("value/lambda.rs", "use crate::interp::ir::Other;\n"),
+        &["src/value/lambda.rs:1", "names crate::interp::ir::Other"],
     );
     one_violation(
-        &with("value/dict.rs", "use crate::interp::code::LambdaDef;\n"),
+        &with("value/dict.rs", "use crate::interp::ir::LambdaDef;\n"),
         &[
             "src/value/dict.rs:1",
-            "names crate::interp::code::LambdaDef",
+            "names crate::interp::ir::LambdaDef",
         ],
     );
 }
@@ -386,7 +386,7 @@ fn circle() -> Vec<Source> {
     );
     files.push((
         "interp/eval.rs".to_owned(),
-        "use crate::interp::code::Other;\npub fn f() {}\n".to_owned(),
+        "use crate::interp::ir::Other;\npub fn f() {}\n".to_owned(),
     ));
     files
 }
@@ -398,7 +398,7 @@ fn files_of_one_layer_may_not_import_each_other() {
         &[
             "import circle: lackpy-lang files src/interp/code.rs, src/interp/eval.rs",
             "src/interp/code.rs:3 names crate::interp::eval::f",
-            "src/interp/eval.rs:1 names crate::interp::code::Other",
+            "src/interp/eval.rs:1 names crate::interp::ir::Other",
         ],
     );
 }
@@ -458,7 +458,7 @@ fn an_allowed_circle_is_exactly_its_files() {
     files.retain(|(p, _)| p != "interp/eval.rs");
     files.push((
         "interp/eval.rs".to_owned(),
-        "use crate::interp::code::Other;\nuse super::more::g;\npub fn f() {}\n".to_owned(),
+        "use crate::interp::ir::Other;\nuse super::more::g;\npub fn f() {}\n".to_owned(),
     ));
     files.push((
         "interp/more.rs".to_owned(),

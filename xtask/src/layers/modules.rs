@@ -52,7 +52,7 @@ pub struct Layer {
 pub struct Exception {
     /// The file (relative to the crate's `src/`) that may make it.
     pub file: &'static str,
-    /// The crate path it may name (`interp::code::LambdaDef`): exactly
+    /// The crate path it may name (`interp::ir::LambdaDef`): exactly
     /// that item, or a path inside it.
     pub path: &'static str,
     /// Why.
@@ -92,7 +92,7 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
     ],
     exceptions: &[Exception {
         file: "value/lambda.rs",
-        path: "interp::code::LambdaDef",
+        path: "interp::ir::LambdaDef",
         reason: "a lambda value holds its lowered code, which only the interpreter reads",
     }],
     // The circle left, named so that it cannot grow unseen (a file joining

@@ -1,32 +1,25 @@
 //! The sandboxed interpreter: runs a (validated) program with the tools a
 //! [`Host`] hands it, under [`Limits`], and answers a [`RunOutcome`].
 //!
-//! A run resolves the tree once ([`resolve`]), then walks the resolved form.
+//! A run lowers the tree once into the IR ([`ir`], by [`lower`]), then
+//! evaluates it ([`eval`]).
 //! The first uncaught exception ends the run; so does any limit. Nothing
 //! here performs I/O: `print` writes to the run's captured stdout and tools
 //! are reached only through the host.
 
 pub(crate) mod args;
-mod bind;
 #[cfg(test)]
 mod budget_guard_tests;
 pub(crate) mod builtins;
-pub(crate) mod call;
-pub(crate) mod code;
 pub(crate) mod codec_args;
-mod comp;
-mod concat;
-pub(crate) mod eval_expr;
-pub(crate) mod eval_stmt;
-pub(crate) mod fast;
+pub(crate) mod eval;
 pub(crate) mod formatting;
 pub(crate) mod host;
+pub(crate) mod ir;
 pub(crate) mod limits;
+pub(crate) mod lower;
 pub(crate) mod methods;
 pub(crate) mod ops;
-mod percent;
-mod pieces;
-pub(crate) mod resolve;
 mod result;
 #[cfg(test)]
 mod table_tests;
@@ -47,7 +40,7 @@ pub use result::RunOutcome;
 pub use trace::{TraceEntry, preview_args};
 pub use trace_cap::{DroppedCalls, TraceDropped};
 
-use self::code::{Fallback, NameRef, Program, StmtKind};
+use self::ir::{Fallback, NameRef, Program, StmtKind};
 use self::limits::Budget;
 use self::trace_cap::Trace;
 use crate::data::Data;
@@ -179,7 +172,7 @@ fn run_inner(
         cancel: opts.cancel.clone(),
         max_memory: opts.limits.max_memory,
     });
-    let program = match resolve::resolve(module, &*host, opts.limits.max_depth) {
+    let program = match lower::resolve(module, &*host, opts.limits.max_depth) {
         Ok(p) => p,
         Err(e) => return failure(*e, String::new(), Trace::new(0), start.elapsed()),
     };
@@ -398,7 +391,7 @@ impl<'a> Interp<'a> {
 
     /// Runs the module; the value of a final expression statement is the output.
     fn run_body(&mut self) -> R<Option<Value>> {
-        let body: &'a [code::Stmt] = &self.program.body;
+        let body: &'a [ir::Stmt] = &self.program.body;
         let Some((last, init)) = body.split_last() else {
             return Ok(None);
         };

@@ -24,6 +24,9 @@ impl Id {
     /// The program's constants: equal literals are one object.
     pub(crate) const CONST: Id = Id(0);
 
+    /// The last id (a marker for code that needs one no value has yet).
+    pub(crate) const MAX: Id = Id(u32::MAX);
+
     /// The id as a number (a sort key: ids grow in the order values are
     /// made).
     #[inline]

@@ -7,7 +7,7 @@
 use std::rc::Rc;
 
 use super::Value;
-use crate::interp::code::LambdaDef;
+use crate::interp::ir::LambdaDef;
 
 /// A lambda value: its definition plus the values it captured.
 pub(crate) struct Lambda {

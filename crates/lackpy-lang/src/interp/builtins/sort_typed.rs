@@ -186,19 +186,28 @@ fn bytes_of(v: &Value) -> &[u8] {
 }
 
 /// Sorts ints in place. Equal ints are one value but may be distinct
-/// objects ([`ident`]): a counting sort writes each value back with the
-/// id its occurrences share (always so for CPython's cached small ints),
-/// and otherwise they are sorted where they lie by value and then id, so
-/// equal objects stay in the order they were made (a list built in order:
-/// its order, as a stable sort keeps it).
+/// objects ([`ident`]), kept in their first order as a stable sort keeps
+/// them: a counting sort writes each value back with the ids of its
+/// occurrences in order (one id for all, always so for CPython's cached
+/// small ints, needs no list of them); otherwise the ints are sorted where
+/// they lie by value and each run of equal ones then by id (ids grow in
+/// the order values are made, so a list built in order keeps its order).
 pub(super) fn ints_in_place(items: &mut [Value]) {
     if let Some((lo, counts, ids)) = count_ints(items.iter(), items.len(), true) {
         // Few distinct values: each written out as often as it occurs.
-        let mut slots = items.iter_mut();
+        let order = ids
+            .iter()
+            .any(|id| *id == MIXED)
+            .then(|| ids_in_order(items, lo, &counts));
+        let mut slots = items.iter_mut().enumerate();
         for (k, n) in counts.into_iter().enumerate() {
             let v = lo.wrapping_add(k as i64);
-            let id = ids.get(k).copied().unwrap_or(Id::CONST);
-            for slot in slots.by_ref().take(n as usize) {
+            let shared = ids.get(k).copied().unwrap_or(Id::CONST);
+            for (at, slot) in slots.by_ref().take(n as usize) {
+                let id = match &order {
+                    Some(o) if shared == MIXED => o.get(at).copied().unwrap_or(Id::CONST),
+                    _ => shared,
+                };
                 *slot = Value::Int(id, v);
             }
         }
@@ -206,20 +215,68 @@ pub(super) fn ints_in_place(items: &mut [Value]) {
     }
     // Sorted where they lie: a copy of the ints would cost eight bytes an
     // item at the moment the source and the sorted list are both alive.
-    items.sort_unstable_by_key(|v| (int_of(v), id_of(v)));
+    items.sort_unstable_by_key(int_of);
+    order_equal_runs(items, |a, b| int_of(a) == int_of(b));
+}
+
+/// Marks a value whose occurrences are distinct objects (no real id: ids
+/// are made from 1 on and this one would take 2**32 - 1 numbers first).
+const MIXED: Id = Id::MAX;
+
+/// The ids of int keys in the order a stable counting sort puts them
+/// (four bytes a key, while the sort runs).
+fn ids_in_order(items: &[Value], lo: i64, counts: &[u32]) -> Vec<Id> {
+    let mut next: Vec<u32> = Vec::with_capacity(counts.len());
+    let mut at = 0u32;
+    for n in counts {
+        next.push(at);
+        at += n;
+    }
+    let mut out = vec![Id::CONST; items.len()];
+    for v in items {
+        if let Value::Int(id, i) = v {
+            let slot = (*i as i128 - lo as i128) as usize;
+            if let Some(pos) = next.get_mut(slot) {
+                if let Some(o) = out.get_mut(*pos as usize) {
+                    *o = *id;
+                }
+                *pos += 1;
+            }
+        }
+    }
+    out
+}
+
+/// Puts each run of equal numbers (sorted by value, unstably) in the
+/// order their ids give: only distinct objects of one value can tell.
+fn order_equal_runs(items: &mut [Value], equal: impl Fn(&Value, &Value) -> bool) {
+    let mut start = 0;
+    while start < items.len() {
+        let mut end = start + 1;
+        while end < items.len() && equal(&items[start], &items[end]) {
+            end += 1;
+        }
+        if end - start > 1 {
+            items[start..end].sort_unstable_by_key(id_of);
+        }
+        start = end;
+    }
 }
 
 /// Sorts non-NaN floats in place, as a stable sort would: sorted by their
-/// words (then ids, as for ints), where they lie; the only equal floats
-/// that differ are zeros of both signs, which are put back in their first
-/// order.
+/// words, where they lie, each run of equal ones then by id (as ints); the
+/// only equal floats that differ in value are zeros of both signs, which
+/// are put back in their first order.
 pub(super) fn floats_in_place(items: &mut [Value]) {
     let zeros: Vec<Value> = items
         .iter()
         .filter(|v| float_of(v) == 0.0)
         .cloned()
         .collect();
-    items.sort_unstable_by_key(|v| (float_word(float_of(v)), id_of(v)));
+    items.sort_unstable_by_key(|v| float_word(float_of(v)));
+    order_equal_runs(items, |a, b| {
+        float_word(float_of(a)) == float_word(float_of(b))
+    });
     let first = items.partition_point(|v| float_word(float_of(v)) < float_word(0.0));
     for (slot, z) in items[first..].iter_mut().zip(zeros) {
         *slot = z;
@@ -238,8 +295,8 @@ fn id_of(v: &Value) -> u32 {
 /// on, when the values span no more slots than there are keys (a counting
 /// sort then costs two passes, and no more memory than a position each),
 /// with the id each value's occurrences share (when `objects`: the values
-/// themselves are written back; `None` then also when some value occurs as
-/// two distinct objects, whose order must be kept).
+/// themselves are written back; [`MIXED`] when a value occurs as distinct
+/// objects, whose order must then be kept).
 fn count_ints<'a>(
     keys: impl Iterator<Item = &'a Value> + Clone,
     n: usize,
@@ -262,7 +319,7 @@ fn count_ints<'a>(
             if *c == 0 {
                 *seen = id;
             } else if *seen != id {
-                return None;
+                *seen = MIXED;
             }
             *c += 1;
         }

@@ -93,7 +93,7 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
             }
             arith(op, &a, &b)
         }
-        _ => Err(super::super::eval_expr::forbidden(walk_op_name(op), 0)),
+        _ => Err(crate::interp::eval::expr::forbidden(walk_op_name(op), 0)),
     }
 }
 

@@ -28,7 +28,7 @@ pub(super) fn add(budget: &mut Budget, a: Value, b: Value) -> R<Value> {
                 return Ok(Value::Str(x));
             }
             // Sized once (inline when short); the length is the sum.
-            Ok(super::super::concat::concat2(&x, &y))
+            Ok(crate::interp::eval::concat::concat2(&x, &y))
         }
         (Value::Str(_), other) => Err(Exc::type_error(format!(
             "can only concatenate str (not \"{}\") to str",

@@ -6,9 +6,9 @@
 
 use std::rc::Rc;
 
-use super::Interp;
-use super::code::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
-use super::ops;
+use crate::interp::Interp;
+use crate::interp::ir::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
+use crate::interp::ops;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
 use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::iter::PyIter;
@@ -22,13 +22,15 @@ impl Interp<'_> {
     #[inline(always)]
     pub(crate) fn eval(&mut self, e: &Expr) -> R<Value> {
         match &e.kind {
-            ExprKind::Const(v) => Ok(super::fast_clone(v)),
+            ExprKind::Const(v) => Ok(crate::interp::fast_clone(v)),
             ExprKind::Name(r, _) => {
                 // Bound globals and locals inline; everything else via `load`.
                 let hit = match *r {
-                    super::code::NameRef::Global(slot) => self.globals.get(slot as usize),
-                    super::code::NameRef::Local(slot) => self.stack.get(self.base + slot as usize),
-                    super::code::NameRef::Outer(depth, slot) => {
+                    crate::interp::ir::NameRef::Global(slot) => self.globals.get(slot as usize),
+                    crate::interp::ir::NameRef::Local(slot) => {
+                        self.stack.get(self.base + slot as usize)
+                    }
+                    crate::interp::ir::NameRef::Outer(depth, slot) => {
                         let n = self.frames.len();
                         n.checked_sub(1 + depth as usize)
                             .and_then(|i| self.frames.get(i))
@@ -36,7 +38,7 @@ impl Interp<'_> {
                     }
                 };
                 if let Some(Some(v)) = hit {
-                    return Ok(super::fast_clone(v));
+                    return Ok(crate::interp::fast_clone(v));
                 }
                 self.eval_unbound(e)
             }
@@ -87,10 +89,10 @@ impl Interp<'_> {
     fn eval_unbound(&mut self, e: &Expr) -> R<Value> {
         // A builtin function's name (`len`, `str`) that the program did not
         // rebind, the common case here: straight to the builtin.
-        if let ExprKind::Name(super::code::NameRef::Global(slot), _) = &e.kind
-            && let Some(super::code::GlobalInfo {
+        if let ExprKind::Name(crate::interp::ir::NameRef::Global(slot), _) = &e.kind
+            && let Some(crate::interp::ir::GlobalInfo {
                 fallback:
-                    super::code::Fallback::Builtin(crate::syntax::catalog::BuiltinName::Func(b)),
+                    crate::interp::ir::Fallback::Builtin(crate::syntax::catalog::BuiltinName::Func(b)),
                 ..
             }) = self.program.globals.get(*slot as usize)
         {
@@ -154,7 +156,7 @@ impl Interp<'_> {
             }
             ExprKind::Attribute(obj, attr) => {
                 let o = self.eval(obj)?;
-                super::methods::get_attr(&o, &attr.name, attr.id)
+                crate::interp::methods::get_attr(&o, &attr.name, attr.id)
             }
             ExprKind::List(elts) => {
                 let items = self.eval_elts(elts)?;
@@ -365,7 +367,7 @@ impl Interp<'_> {
     /// The value a bound name holds, borrowed in place (`None` when the
     /// name is unbound: the general path then raises or falls back).
     #[inline(always)]
-    pub(crate) fn peek(&self, r: super::code::NameRef) -> Option<&Value> {
+    pub(crate) fn peek(&self, r: crate::interp::ir::NameRef) -> Option<&Value> {
         peek_in(&self.globals, &self.stack, &self.frames, self.base, r)
     }
 
@@ -537,17 +539,19 @@ impl Interp<'_> {
                             };
                             match spec {
                                 Spec::None => out.push_str(&repr::to_str(&v)?),
-                                Spec::Fixed(text, parsed) => super::formatting::format_cached_into(
-                                    &mut self.budget,
-                                    &v,
-                                    text,
-                                    parsed,
-                                    out,
-                                )?,
+                                Spec::Fixed(text, parsed) => {
+                                    crate::interp::formatting::format_cached_into(
+                                        &mut self.budget,
+                                        &v,
+                                        text,
+                                        parsed,
+                                        out,
+                                    )?
+                                }
                                 Spec::Dynamic(sp) => {
                                     let mut s = String::new();
                                     self.eval_fparts(sp, &mut s)?;
-                                    out.push_str(&super::formatting::format_value(
+                                    out.push_str(&crate::interp::formatting::format_value(
                                         &mut self.budget,
                                         &v,
                                         &s,
@@ -599,9 +603,9 @@ pub(crate) fn peek_in<'a>(
     stack: &'a [Option<Value>],
     frames: &[usize],
     base: usize,
-    r: super::code::NameRef,
+    r: crate::interp::ir::NameRef,
 ) -> Option<&'a Value> {
-    use super::code::NameRef;
+    use crate::interp::ir::NameRef;
     match r {
         NameRef::Global(slot) => globals.get(slot as usize)?.as_ref(),
         NameRef::Local(slot) => stack.get(base + slot as usize)?.as_ref(),

@@ -13,12 +13,12 @@
 //! binds its three names with no tuple, and `s.split(sep)[k]` makes only
 //! the piece it takes; `len(s.split())` counts the pieces.
 
-use super::Interp;
-use super::call::INLINE_ARGS;
-use super::code::{Expr, ExprKind, MethodCall, Target};
-use super::eval_expr::{at_line, check_stack};
-use super::methods::str::partition_parts;
-use super::methods::str::pieces::{SplitCall, is_split_family};
+use crate::interp::Interp;
+use crate::interp::eval::call::INLINE_ARGS;
+use crate::interp::eval::expr::{at_line, check_stack};
+use crate::interp::ir::{Expr, ExprKind, MethodCall, Target};
+use crate::interp::methods::str::partition_parts;
+use crate::interp::methods::str::pieces::{SplitCall, is_split_family};
 use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
@@ -101,11 +101,11 @@ impl Interp<'_> {
                 {
                     return Ok(v);
                 }
-                return super::ops::get_item(&call.to_list()?, &i);
+                return crate::interp::ops::get_item(&call.to_list()?, &i);
             }
         };
         let i = self.eval(idx)?;
-        super::ops::get_item(&o, &i)
+        crate::interp::ops::get_item(&o, &i)
     }
 
     /// `len(arg)` where `arg` is a split-family call: the pieces are

@@ -1,4 +1,5 @@
-//! Chains of `+` (`"id-" + str(i) + "/" + name`), lowered to one node.
+//! Chains of `+` (`"id-" + str(i) + "/" + name`), run as one node
+//! (lowered by `lower/concat.rs`).
 //!
 //! Python adds left to right: `a + b + c` is `(a + b) + c`. Run as nested
 //! binary operations, a chain of N strings makes N - 1 growing temporaries
@@ -15,41 +16,14 @@
 //! the size of the text so far plus the new part, as one `str + str` does)
 //! are those of the nested form.
 
-use super::Interp;
-use super::code::{AddChain, Expr, ExprKind};
-use super::eval_expr::{at_line, check_stack};
-use super::ops;
+use super::expr::{at_line, check_stack};
+use crate::interp::Interp;
+use crate::interp::ir::{AddChain, Expr};
+use crate::interp::ops;
 use crate::syntax::ast::Operator;
 use crate::value::errors::R;
 use crate::value::str::PyStr;
 use crate::value::{StrRc, Value};
-
-/// `left + right` (the general, not numerically lowered form), flattened
-/// into an [`AddChain`] when `left` is itself an addition.
-pub(crate) fn lower_add(left: Expr, right: Expr, line: u32) -> ExprKind {
-    let Expr {
-        line: left_line,
-        kind,
-    } = left;
-    match kind {
-        ExprKind::BinOp(ll, Operator::Add, lr) => ExprKind::AddChain(Box::new(AddChain {
-            first: *ll,
-            rest: vec![(*lr, left_line), (right, line)],
-        })),
-        ExprKind::AddChain(mut c) => {
-            c.rest.push((right, line));
-            ExprKind::AddChain(c)
-        }
-        kind => ExprKind::BinOp(
-            Box::new(Expr {
-                line: left_line,
-                kind,
-            }),
-            Operator::Add,
-            Box::new(right),
-        ),
-    }
-}
 
 /// `a + b` for two strings, made at its final size with no UTF-8 check.
 #[inline]

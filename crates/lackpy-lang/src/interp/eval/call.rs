@@ -4,10 +4,10 @@
 use std::rc::Rc;
 use std::time::Instant;
 
-use super::Interp;
-use super::code::{Call, Elt, ExprKind, Kw, MethodCall};
-use super::trace::{TraceEntry, name_args, preview};
-use super::{builtins, methods};
+use crate::interp::Interp;
+use crate::interp::ir::{Call, Elt, ExprKind, Kw, MethodCall};
+use crate::interp::trace::{TraceEntry, name_args, preview};
+use crate::interp::{builtins, methods};
 use crate::value::ToolInfo;
 use crate::value::convert::{from_data_owned, to_data_with};
 use crate::value::errors::{Exc, ExceptionKind, R};
@@ -33,7 +33,7 @@ impl Interp<'_> {
             && let ExprKind::MethodCall(m) = &a.kind
             && m.attr
                 .id
-                .is_some_and(super::methods::str::pieces::is_split_family)
+                .is_some_and(crate::interp::methods::str::pieces::is_split_family)
         {
             // `len(s.split())`: the pieces counted, none made.
             return self.len_of_source(a);
@@ -52,7 +52,7 @@ impl Interp<'_> {
     /// when the call is not of this form (the general path runs).
     #[inline(always)]
     fn len_in_place(&mut self, c: &Call) -> Option<R<Value>> {
-        use super::code::{Fallback, NameRef};
+        use crate::interp::ir::{Fallback, NameRef};
         use crate::syntax::catalog::{BuiltinId, BuiltinName};
         let (ExprKind::Name(NameRef::Global(slot), _), [Elt::One(a)]) =
             (&c.func.kind, c.args.as_slice())
@@ -71,11 +71,11 @@ impl Interp<'_> {
             return None;
         }
         let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
-        let v = super::eval_expr::pure_in(g, st, fr, base, a)?;
+        let v = crate::interp::eval::expr::pure_in(g, st, fr, base, a)?;
         Some(
             self.budget
                 .step()
-                .and_then(|()| super::ops::py_len(v))
+                .and_then(|()| crate::interp::ops::py_len(v))
                 .map(|n| Value::int(n as i64)),
         )
     }
@@ -95,7 +95,7 @@ impl Interp<'_> {
                 && let Some(v) = self.strip_recase_in_place(inner, recase)
             {
                 // The strip's errors carry its own line, as when it runs alone.
-                return v.map_err(|ex| super::eval_expr::at_line(ex, m.obj.line));
+                return v.map_err(|ex| crate::interp::eval::expr::at_line(ex, m.obj.line));
             }
         }
         let obj = self.eval(&m.obj)?;
@@ -112,7 +112,9 @@ impl Interp<'_> {
                 [Elt::One(e)] => Some(self.eval(e)?),
                 _ => None,
             };
-            let db = d.try_borrow().map_err(|_| super::methods::dict::busy())?;
+            let db = d
+                .try_borrow()
+                .map_err(|_| crate::interp::methods::dict::busy())?;
             return Ok(match db.get(&key)? {
                 Some(v) => v.clone(),
                 None => default.unwrap_or(Value::None),
@@ -160,7 +162,7 @@ impl Interp<'_> {
     /// `None` when the call is not of this form (the general path runs).
     #[inline(always)]
     fn str_method_in_place(&mut self, m: &MethodCall) -> Option<R<Value>> {
-        use super::eval_expr::{peek_in, pure_in};
+        use crate::interp::eval::expr::{peek_in, pure_in};
         let (ExprKind::Name(r, _), Some(id)) = (&m.obj.kind, m.attr.id) else {
             return None;
         };
@@ -194,8 +196,8 @@ impl Interp<'_> {
             }
             [a, b] => {
                 let args = [
-                    super::fast_clone(pure(at, a)?),
-                    super::fast_clone(pure(at, b)?),
+                    crate::interp::fast_clone(pure(at, a)?),
+                    crate::interp::fast_clone(pure(at, b)?),
                 ];
                 self.budget
                     .step()
@@ -217,7 +219,7 @@ impl Interp<'_> {
         inner: &MethodCall,
         recase: crate::syntax::catalog::MethodId,
     ) -> Option<R<Value>> {
-        use super::eval_expr::{peek_in, pure_in};
+        use crate::interp::eval::expr::{peek_in, pure_in};
         let (ExprKind::Name(r, _), Some(strip)) = (&inner.obj.kind, inner.attr.id) else {
             return None;
         };
@@ -402,7 +404,7 @@ impl Interp<'_> {
             // straight into the new frame's slots.
             self.push_frame(0, cost)?;
             for a in args {
-                self.stack.push(Some(super::fast_clone(a)));
+                self.stack.push(Some(crate::interp::fast_clone(a)));
             }
             for c in &l.captured {
                 self.stack.push(c.clone());

@@ -11,10 +11,10 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::Interp;
-use super::code::{Comp, Gen, NameRef, Target};
-use super::methods::str::pieces::SplitCall;
-use super::pieces::Source;
+use crate::interp::Interp;
+use crate::interp::eval::pieces::Source;
+use crate::interp::ir::{Comp, Gen, NameRef, Target};
+use crate::interp::methods::str::pieces::SplitCall;
 use crate::value::errors::R;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, List, Set, Value};
@@ -115,7 +115,7 @@ impl Interp<'_> {
 
     /// What a clause walks: the iterator of its iterable, or the pieces of
     /// a split-family call (see [`super::pieces`]).
-    fn feed(&mut self, e: &super::code::Expr) -> R<Feed> {
+    fn feed(&mut self, e: &crate::interp::ir::Expr) -> R<Feed> {
         Ok(match self.eval_source(e)? {
             Source::Value(v) => Feed::Iter(PyIter::of(&v)?, v),
             Source::Parted(parts) => {

@@ -10,12 +10,12 @@
 //! does not split cleanly, goes through [`Interp::assign`], which raises the
 //! exact errors.
 
-use super::Interp;
+use crate::interp::Interp;
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::code::{NameRef, Target};
-use super::methods::str::pieces::SplitCall;
+use crate::interp::ir::{NameRef, Target};
+use crate::interp::methods::str::pieces::SplitCall;
 use crate::value::errors::R;
 use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
 use crate::value::meter;
@@ -112,7 +112,7 @@ impl Interp<'_> {
                 meter::tick()?;
                 let item = match list.try_borrow() {
                     Ok(l) => match l.items.get(idx) {
-                        Some(v) => super::fast_clone(v),
+                        Some(v) => crate::interp::fast_clone(v),
                         None => break,
                     },
                     Err(_) => break,
@@ -157,15 +157,19 @@ impl Interp<'_> {
                 (Kind::One(s), _) => {
                     let s = *s;
                     let take = |k: &Value, v: &Value| match kind {
-                        ViewKind::Keys => super::fast_clone(k),
-                        ViewKind::Values => super::fast_clone(v),
-                        ViewKind::Items => Value::pair(super::fast_clone(k), super::fast_clone(v)),
+                        ViewKind::Keys => crate::interp::fast_clone(k),
+                        ViewKind::Values => crate::interp::fast_clone(v),
+                        ViewKind::Items => {
+                            Value::pair(crate::interp::fast_clone(k), crate::interp::fast_clone(v))
+                        }
                     };
                     return self.each_entry(&d, pos, len, take, |me, item| me.put(s, item), body);
                 }
                 (Kind::Parts(slots, 2), ViewKind::Items) => {
                     let [s0, s1, ..] = *slots;
-                    let take = |k: &Value, v: &Value| (super::fast_clone(k), super::fast_clone(v));
+                    let take = |k: &Value, v: &Value| {
+                        (crate::interp::fast_clone(k), crate::interp::fast_clone(v))
+                    };
                     let bind = |me: &mut Self, (k, v)| {
                         me.put(s0, k);
                         me.put(s1, v);
@@ -214,7 +218,7 @@ impl Interp<'_> {
             meter::tick()?;
             let item = match list.try_borrow() {
                 Ok(l) => match l.items.get(idx) {
-                    Some(v) => super::fast_clone(v),
+                    Some(v) => crate::interp::fast_clone(v),
                     None => return Ok(None),
                 },
                 Err(_) => return Ok(None),
@@ -251,7 +255,9 @@ impl Interp<'_> {
         loop {
             let pair = match (a.try_borrow(), b.try_borrow()) {
                 (Ok(la), Ok(lb)) => match (la.items.get(ia), lb.items.get(ib)) {
-                    (Some(x), Some(y)) => Some((super::fast_clone(x), super::fast_clone(y))),
+                    (Some(x), Some(y)) => {
+                        Some((crate::interp::fast_clone(x), crate::interp::fast_clone(y)))
+                    }
                     _ => None,
                 },
                 _ => None,
@@ -383,7 +389,7 @@ impl Interp<'_> {
                         match &v {
                             Value::Tuple(t) if t.items.len() == n => {
                                 for (s, x) in slots.iter().zip(&t.items) {
-                                    self.put(*s, super::fast_clone(x));
+                                    self.put(*s, crate::interp::fast_clone(x));
                                 }
                             }
                             _ => self.assign(lt.target, v)?,

@@ -3,12 +3,12 @@
 use crate::value::StrRc;
 use std::rc::Rc;
 
-use super::Interp;
-use super::code::{NameRef, Stmt, StmtKind, Target};
-use super::eval_expr::{at_line, forbidden};
-use super::fast::{self, Num};
-use super::ops;
-use super::pieces::Source;
+use crate::interp::Interp;
+use crate::interp::eval::expr::{at_line, forbidden};
+use crate::interp::eval::fast::{self, Num};
+use crate::interp::eval::pieces::Source;
+use crate::interp::ir::{NameRef, Stmt, StmtKind, Target};
+use crate::interp::ops;
 use crate::syntax::ast::Operator;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
@@ -74,7 +74,7 @@ impl Interp<'_> {
                     None => match target {
                         Target::Subscript(obj, idx) => {
                             self.eval(obj)?;
-                            if !matches!(idx.kind, super::code::ExprKind::Slice(..)) {
+                            if !matches!(idx.kind, crate::interp::ir::ExprKind::Slice(..)) {
                                 self.eval(idx)?;
                             }
                         }
@@ -120,7 +120,7 @@ impl Interp<'_> {
     fn exec_for(
         &mut self,
         target: &Target,
-        iter: &super::code::Expr,
+        iter: &crate::interp::ir::Expr,
         body: &[Stmt],
         orelse: &[Stmt],
     ) -> R<()> {
@@ -168,7 +168,7 @@ impl Interp<'_> {
         &mut self,
         r: NameRef,
         name: &Rc<str>,
-        rhs: &super::code::Expr,
+        rhs: &crate::interp::ir::Expr,
         inplace: bool,
     ) -> R<()> {
         if !self.is_bound(r) {
@@ -240,7 +240,12 @@ impl Interp<'_> {
         }
     }
 
-    fn exec_augassign(&mut self, target: &Target, op: Operator, e: &super::code::Expr) -> R<()> {
+    fn exec_augassign(
+        &mut self,
+        target: &Target,
+        op: Operator,
+        e: &crate::interp::ir::Expr,
+    ) -> R<()> {
         match target {
             Target::Name(r, name) => {
                 let cur = self.load(*r, name)?;
@@ -271,7 +276,7 @@ impl Interp<'_> {
             }
             Target::Subscript(obj, idx) => {
                 let o = self.eval(obj)?;
-                if let super::code::ExprKind::Slice(lo, hi, st) = &idx.kind {
+                if let crate::interp::ir::ExprKind::Slice(lo, hi, st) = &idx.kind {
                     let s = self.eval_slice(lo, hi, st)?;
                     let cur = ops::get_slice(&o, &s)?;
                     let rhs = self.eval(e)?;
@@ -287,7 +292,7 @@ impl Interp<'_> {
             }
             Target::Attribute(obj, name) => {
                 let o = self.eval(obj)?;
-                let cur = super::methods::get_attr(
+                let cur = crate::interp::methods::get_attr(
                     &o,
                     name,
                     crate::syntax::catalog::MethodId::from_name(name),
@@ -321,7 +326,7 @@ impl Interp<'_> {
             }
             Target::Subscript(obj, idx) => {
                 let o = self.eval(obj)?;
-                if let super::code::ExprKind::Slice(lo, hi, st) = &idx.kind {
+                if let crate::interp::ir::ExprKind::Slice(lo, hi, st) = &idx.kind {
                     let s = self.eval_slice(lo, hi, st)?;
                     return ops::set_slice(self, &o, &s, v);
                 }
@@ -351,8 +356,8 @@ impl Interp<'_> {
             // targets, without a call per part).
             for (target, x) in targets.iter().zip(t.items.iter()) {
                 match target {
-                    Target::Name(r, _) => self.store(*r, super::fast_clone(x)),
-                    _ => self.assign(target, super::fast_clone(x))?,
+                    Target::Name(r, _) => self.store(*r, crate::interp::fast_clone(x)),
+                    _ => self.assign(target, crate::interp::fast_clone(x))?,
                 }
             }
             return Ok(());
@@ -468,7 +473,7 @@ impl Interp<'_> {
 /// Every attribute of a builtin value is read-only or absent.
 fn set_attr_error(o: &Value, name: &str, _v: &Value) -> Box<Exc> {
     let known = crate::syntax::catalog::MethodId::from_name(name)
-        .is_some_and(|id| super::methods::has_method(o, id));
+        .is_some_and(|id| crate::interp::methods::has_method(o, id));
     if known {
         Exc::attribute_error(format!(
             "'{}' object attribute '{}' is read-only",

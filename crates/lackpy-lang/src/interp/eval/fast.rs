@@ -1,4 +1,5 @@
-//! Numeric fast paths, lowered at resolve time.
+//! Numeric fast paths: reading the [`Fast`] trees that lowering
+//! (`lower/fast.rs`) keeps beside a binary operation or a comparison.
 //!
 //! A binary operation (`+ - * / // %`) or a single comparison whose operands
 //! are names, number constants and items of named lists or tuples
@@ -16,16 +17,13 @@
 //! nothing, so running both is never observable: values, errors, their lines
 //! and the step meter are those of the general form.
 
-use super::Interp;
-use super::code::{Expr, ExprKind, Fast, FastBin, FastCmp};
-use super::eval_expr::at_line;
-use super::ops::{Int, float_divmod, int_fast, int_op, ordered};
+use super::expr::at_line;
+use crate::interp::Interp;
+use crate::interp::ir::{Fast, FastBin, FastCmp};
+use crate::interp::ops::{Int, float_divmod, int_fast, int_op, ordered};
 use crate::syntax::ast::{CmpOp, Operator};
 use crate::value::Value;
 use crate::value::errors::R;
-
-/// Deepest [`Fast`] tree lowered (bounds the evaluator's recursion).
-const MAX_DEPTH: u32 = 4;
 
 /// Ints of at most this magnitude convert to float exactly.
 const EXACT_F64: u64 = 1 << 53;
@@ -104,84 +102,6 @@ fn compare(op: CmpOp, a: Num, b: Num) -> Option<bool> {
     };
     // IEEE comparisons: NaN is unequal and unordered, as in Python.
     ordered(op, x, y)
-}
-
-/// The fast operand of an already resolved expression, if it has one.
-fn operand(e: &Expr) -> Option<Fast> {
-    match &e.kind {
-        ExprKind::Const(Value::Int(_, i)) => Some(Fast::Int(*i)),
-        ExprKind::Const(Value::Bool(b)) => Some(Fast::Int(*b as i64)),
-        ExprKind::Const(Value::Float(_, x)) => Some(Fast::Float(x.get())),
-        ExprKind::Name(super::code::NameRef::Local(s), _) => Some(Fast::Local(*s)),
-        ExprKind::Name(super::code::NameRef::Global(s), _) => Some(Fast::Global(*s)),
-        ExprKind::Subscript(obj, idx)
-            if matches!(
-                obj.kind,
-                ExprKind::Name(
-                    super::code::NameRef::Local(_) | super::code::NameRef::Global(_),
-                    _
-                )
-            ) =>
-        {
-            let (c, i) = (operand(obj)?, operand(idx)?);
-            if matches!(i, Fast::Float(_)) {
-                return None;
-            }
-            let f = Fast::Item(Box::new((c, i)));
-            (depth(&f) <= MAX_DEPTH).then_some(f)
-        }
-        ExprKind::FastBin(b) => {
-            let f = Fast::Bin(Box::new((b.l.clone(), b.op, b.r.clone())));
-            (depth(&f) <= MAX_DEPTH).then_some(f)
-        }
-        _ => None,
-    }
-}
-
-fn depth(f: &Fast) -> u32 {
-    match f {
-        Fast::Bin(b) => 1 + depth(&b.0).max(depth(&b.2)),
-        Fast::Item(b) => 1 + depth(&b.1),
-        _ => 0,
-    }
-}
-
-/// `left op right`: a [`FastBin`] when both operands have fast forms.
-pub(crate) fn lower_bin(left: Expr, op: Operator, right: Expr) -> ExprKind {
-    if super::ops::is_numeric_op(op)
-        && let (Some(l), Some(r)) = (operand(&left), operand(&right))
-        && depth(&l).max(depth(&r)) < MAX_DEPTH
-    {
-        return ExprKind::FastBin(Box::new(FastBin {
-            op,
-            l,
-            r,
-            left,
-            right,
-        }));
-    }
-    ExprKind::BinOp(Box::new(left), op, Box::new(right))
-}
-
-/// `left op right …`: a [`FastCmp`] for one ordering or equality
-/// comparison of fast operands.
-pub(crate) fn lower_compare(left: Expr, rest: Vec<(CmpOp, Expr)>) -> ExprKind {
-    if let [(op, right)] = rest.as_slice()
-        && matches!(
-            op,
-            CmpOp::Eq | CmpOp::NotEq | CmpOp::Lt | CmpOp::LtE | CmpOp::Gt | CmpOp::GtE
-        )
-        && let (Some(l), Some(r)) = (operand(&left), operand(right))
-    {
-        return ExprKind::FastCmp(Box::new(FastCmp {
-            op: *op,
-            l,
-            r,
-            left,
-            rest,
-        }));
-    }
-    ExprKind::Compare(Box::new(left), rest)
 }
 
 impl Interp<'_> {
@@ -287,7 +207,7 @@ impl Interp<'_> {
         if let Some(b) = self.fast_cmp(c) {
             return Ok(Value::Bool(b));
         }
-        super::eval_expr::check_stack().map_err(|ex| at_line(ex, line))?;
+        crate::interp::eval::expr::check_stack().map_err(|ex| at_line(ex, line))?;
         self.eval_compare(&c.left, &c.rest)
             .map_err(|ex| at_line(ex, line))
     }

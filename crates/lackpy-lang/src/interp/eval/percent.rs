@@ -1,5 +1,6 @@
 //! `'template' % args` with the template a constant of the program (the
-//! common way to use `%` formatting), lowered to one node.
+//! common way to use `%` formatting), run as one node (lowered by
+//! `lower/percent.rs`).
 //!
 //! Run as a binary operation, each use looks the template up in a cache
 //! keyed by its text (hashing it) and, for a tuple display on the right,
@@ -10,48 +11,15 @@
 //! errors (type, message and line) and the order of evaluation are those of
 //! the binary operation.
 
-use std::cell::OnceCell;
-
-use super::Interp;
-use super::code::{Elt, Expr, ExprKind, PercentArgs, PercentCall};
-use super::eval_expr::{at_line, check_stack};
-use super::formatting::{parse_percent_template, percent_items, percent_parsed};
-use crate::syntax::ast::Operator;
+use super::expr::{at_line, check_stack};
+use crate::interp::Interp;
+use crate::interp::formatting::{parse_percent_template, percent_items, percent_parsed};
+use crate::interp::ir::{PercentArgs, PercentCall};
 use crate::value::Value;
 use crate::value::errors::R;
 
 /// Items a tuple display may have to be formatted from the stack.
 const STACK_ITEMS: usize = 8;
-
-/// `left % right` (the general, not numerically lowered form), as a
-/// [`PercentCall`] when `left` is a str constant.
-pub(crate) fn lower_mod(left: Expr, right: Expr) -> ExprKind {
-    let template = match &left.kind {
-        ExprKind::Const(Value::Str(s)) => s.clone(),
-        _ => return ExprKind::BinOp(Box::new(left), Operator::Mod, Box::new(right)),
-    };
-    let args = match right.kind {
-        ExprKind::Tuple(elts) if elts.iter().all(|e| matches!(e, Elt::One(_))) => {
-            PercentArgs::Items(
-                elts.into_iter()
-                    .filter_map(|e| match e {
-                        Elt::One(e) => Some(e),
-                        Elt::Star(_) => None,
-                    })
-                    .collect(),
-            )
-        }
-        kind => PercentArgs::One(Expr {
-            line: right.line,
-            kind,
-        }),
-    };
-    ExprKind::Percent(Box::new(PercentCall {
-        template,
-        parsed: OnceCell::new(),
-        args,
-    }))
-}
 
 impl Interp<'_> {
     /// Evaluates a [`PercentCall`]; errors of the formatting report `line`.
