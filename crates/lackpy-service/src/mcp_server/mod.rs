@@ -14,6 +14,8 @@
 
 mod admin;
 mod admission;
+#[cfg(test)]
+mod argument_tests;
 mod elicitation;
 mod follow;
 mod health;

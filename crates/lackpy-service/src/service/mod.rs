@@ -42,7 +42,7 @@ pub use delegate::{Delegate, ProviderStatus};
 pub use error::{ServiceError, ToolOrigin};
 pub use live::LiveService;
 pub use observe::{RunControl, ToolCallEvent, ToolCallObserver};
-pub use params::params_from_json;
+pub use params::{params_from_json, params_from_value};
 pub use policy_view::{GatedCall, PolicyView, ValidationReport};
 pub use profile::{Namespace, Selection};
 pub use resume::Resume;
