@@ -4,6 +4,10 @@
 
 use serde_json::{Map, Value, json};
 
+use super::arguments::{
+    self, DelegateArgs, GenerateArgs, ListToolsArgs, NoArgs, ResumeRunArgs, RunProgramArgs,
+    ValidateArgs,
+};
 use super::tools;
 
 /// The arguments a call needs to be well-formed, for each tool.
@@ -29,25 +33,26 @@ fn answer(tool: &str, args: &Map<String, Value>) -> String {
 }
 
 fn read(tool: &str, args: &Map<String, Value>) -> Result<(), String> {
-    let a = tools::Args(args);
+    let args = args.clone();
     match tool {
-        tools::RUN_PROGRAM => a.run_request().map(drop),
-        tools::DELEGATE => tools::intent_request(&a, true).map(drop),
-        tools::GENERATE => tools::intent_request(&a, false).map(drop),
-        tools::RESUME_RUN => a.resume_request().map(drop),
-        tools::VALIDATE => {
-            a.only(&["program", "tools", "profile", "params", "rules"])?;
-            a.program()?;
-            a.tools()?;
-            a.profile()?;
-            a.params()?;
-            a.rules().map(drop)
-        }
-        tools::LIST_TOOLS => {
-            a.only(&["profile"])?;
-            a.profile().map(drop)
-        }
-        _ => a.only(&[]),
+        tools::RUN_PROGRAM => arguments::read(args)
+            .and_then(RunProgramArgs::into_request)
+            .map(drop),
+        tools::VALIDATE => arguments::read(args).and_then(|mut a: ValidateArgs| {
+            a.selection.params()?;
+            a.selection.rules().map(drop)
+        }),
+        tools::DELEGATE => arguments::read(args)
+            .and_then(DelegateArgs::into_request)
+            .map(drop),
+        tools::GENERATE => arguments::read(args)
+            .and_then(GenerateArgs::into_request)
+            .map(drop),
+        tools::RESUME_RUN => arguments::read(args)
+            .and_then(ResumeRunArgs::into_request)
+            .map(drop),
+        tools::LIST_TOOLS => arguments::read::<ListToolsArgs>(args).map(drop),
+        _ => arguments::read::<NoArgs>(args).map(drop),
     }
 }
 
