@@ -43,7 +43,8 @@ fn derive<T: JsonSchema>() -> JsonObject {
     // tool's description says what the arguments are for.
     root.remove("title");
     root.remove("description");
-    root.entry("properties").or_insert_with(|| Value::Object(JsonObject::new()));
+    root.entry("properties")
+        .or_insert_with(|| Value::Object(JsonObject::new()));
     if let Some(Value::Object(properties)) = root.get_mut("properties") {
         for property in properties.values_mut() {
             if let Value::Object(p) = property {
