@@ -42,12 +42,9 @@ pub(crate) fn read<T: DeserializeOwned + JsonSchema + 'static>(
         }
     }
     let args = Value::Object(args);
-    serde_path_to_error::deserialize(&args).map_err(|e| {
-        let name = argument_of(e.path()).or_else(|| flattened_argument(&args));
-        match name {
-            Some(name) => format!("argument '{name}' must be {}", kind(properties.get(&name))),
-            None => e.into_inner().to_string(),
-        }
+    T::deserialize(&args).map_err(|e| match refused_argument::<T>(&args) {
+        Some(name) => format!("argument '{name}' must be {}", kind(properties.get(&name))),
+        None => e.to_string(),
     })
 }
 
@@ -64,11 +61,18 @@ fn argument_of(path: &serde_path_to_error::Path) -> Option<String> {
     }
 }
 
-/// serde reads a flattened struct from a buffer, so its errors carry no
-/// path: the shared part is read alone to find the argument.
-fn flattened_argument(args: &Value) -> Option<String> {
-    let e = serde_path_to_error::deserialize::<_, Selection>(args).err()?;
-    argument_of(e.path())
+/// The argument serde refused, read again with its path tracked (only
+/// when reading failed: tracking costs a little on every value). serde
+/// reads a flattened struct from a buffer, so an error there has no path:
+/// the shared part is then read alone.
+fn refused_argument<T: DeserializeOwned>(args: &Value) -> Option<String> {
+    let path_of = |e: serde_path_to_error::Error<serde_json::Error>| argument_of(e.path());
+    let e = serde_path_to_error::deserialize::<_, T>(args).err()?;
+    path_of(e).or_else(|| {
+        serde_path_to_error::deserialize::<_, Selection>(args)
+            .err()
+            .and_then(path_of)
+    })
 }
 
 /// What an argument's schema asks for, in words.
