@@ -39,7 +39,7 @@ fn read(tool: &str, args: &Map<String, Value>) -> Result<(), String> {
             .and_then(RunProgramArgs::into_request)
             .map(drop),
         tools::VALIDATE => arguments::read(args).and_then(|mut a: ValidateArgs| {
-            a.selection.params()?;
+            a.selection.take_params()?;
             a.selection.rules().map(drop)
         }),
         tools::DELEGATE => arguments::read(args)

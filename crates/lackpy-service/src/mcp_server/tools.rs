@@ -250,7 +250,7 @@ pub(crate) fn validate(service: &LackpyService, args: ValidateArgs) -> Result<Va
         program,
         mut selection,
     } = args;
-    let params = selection.params()?;
+    let params = selection.take_params()?;
     let rules = selection.rules()?;
     let v = service
         .validate_report(

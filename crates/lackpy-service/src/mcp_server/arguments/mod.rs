@@ -19,7 +19,7 @@ use crate::service::{Delegate, Resume, RunProgram};
 
 pub(crate) use read::read;
 pub(crate) use schema::input_schema;
-pub(crate) use selection::Selection;
+pub(crate) use selection::SelectionArgs;
 
 /// `run_program`'s arguments.
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -28,7 +28,7 @@ pub(crate) struct RunProgramArgs {
     /// The lackpy program: restricted Python 3.11 source.
     pub program: String,
     #[serde(flatten)]
-    pub selection: Selection,
+    pub selection: SelectionArgs,
     /// Wall-clock limit of the run, in milliseconds.
     pub timeout_ms: Option<NonZeroU64>,
     /// Trace entries kept: the first half and the last half; the calls between are summarised per
@@ -40,7 +40,7 @@ impl RunProgramArgs {
     /// The `run_program` request these arguments make.
     pub(crate) fn into_request(mut self) -> Result<RunProgram, String> {
         Ok(RunProgram {
-            params: self.selection.params()?,
+            params: self.selection.take_params()?,
             rules: self.selection.rules()?,
             program: self.program,
             tools: self.selection.tools,
@@ -66,7 +66,7 @@ pub(crate) struct ValidateArgs {
     /// The lackpy program: restricted Python 3.11 source.
     pub program: String,
     #[serde(flatten)]
-    pub selection: Selection,
+    pub selection: SelectionArgs,
 }
 
 /// How `delegate` and `generate` describe `params`: a param may carry a
@@ -92,7 +92,7 @@ pub(crate) struct DelegateArgs {
     /// What the program should do, in words.
     pub intent: String,
     #[serde(flatten)]
-    pub selection: Selection,
+    pub selection: SelectionArgs,
     /// Wall-clock limit of the run, in milliseconds.
     pub timeout_ms: Option<NonZeroU64>,
 }
@@ -114,7 +114,7 @@ pub(crate) struct GenerateArgs {
     /// What the program should do, in words.
     pub intent: String,
     #[serde(flatten)]
-    pub selection: Selection,
+    pub selection: SelectionArgs,
 }
 
 impl GenerateArgs {
@@ -124,9 +124,9 @@ impl GenerateArgs {
     }
 }
 
-fn intent_request(intent: String, mut selection: Selection) -> Result<Delegate, String> {
+fn intent_request(intent: String, mut selection: SelectionArgs) -> Result<Delegate, String> {
     Ok(Delegate {
-        params: selection.params()?,
+        params: selection.take_params()?,
         rules: selection.rules()?,
         intent,
         tools: selection.tools,

@@ -14,7 +14,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 
 use super::schema::input_schema;
-use super::selection::Selection;
+use super::selection::SelectionArgs;
 
 /// `args` as a `T`, or the message for the caller. A null argument is an
 /// absent one.
@@ -69,7 +69,7 @@ fn refused_argument<T: DeserializeOwned>(args: &Value) -> Option<String> {
     let path_of = |e: serde_path_to_error::Error<serde_json::Error>| argument_of(e.path());
     let e = serde_path_to_error::deserialize::<_, T>(args).err()?;
     path_of(e).or_else(|| {
-        serde_path_to_error::deserialize::<_, Selection>(args)
+        serde_path_to_error::deserialize::<_, SelectionArgs>(args)
             .err()
             .and_then(path_of)
     })

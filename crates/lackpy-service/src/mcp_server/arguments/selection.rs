@@ -12,7 +12,7 @@ use crate::service::params_from_value;
 /// The namespace and the checks of a program; flattened into each tool's
 /// arguments.
 #[derive(Debug, Default, Deserialize, JsonSchema)]
-pub(crate) struct Selection {
+pub(crate) struct SelectionArgs {
     /// Exactly these tools are callable (default: the default profile, or every available tool).
     pub tools: Option<Vec<String>>,
     /// A named profile selecting the tools.
@@ -23,9 +23,10 @@ pub(crate) struct Selection {
     pub rules: Option<Vec<String>>,
 }
 
-impl Selection {
-    /// The params as program values, in the object's order.
-    pub(crate) fn params(&mut self) -> Result<Vec<(String, Data)>, String> {
+impl SelectionArgs {
+    /// The params as program values, in the object's order (taken: the
+    /// object may be large).
+    pub(crate) fn take_params(&mut self) -> Result<Vec<(String, Data)>, String> {
         match self.params.take() {
             None => Ok(Vec::new()),
             Some(object) => params_from_value(&Value::Object(object)).map_err(|e| e.to_string()),
