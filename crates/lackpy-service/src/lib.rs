@@ -28,7 +28,7 @@ pub use service::{
     ApproverHandle, Delegate, GatedCall, InventoryInfo, LackpyService, LimitsInfo, LiveService,
     Namespace, PolicyView, ProfileInfo, Resume, RunControl, RunProgram, Selection, ServiceError,
     ServiceOptions, SkippedServerInfo, Status, ToolCallEvent, ToolCallObserver, ToolOrigin,
-    ValidationReport, params_from_json, watch_config,
+    ValidationReport, params_from_json, params_from_value, watch_config,
 };
 
 /// The MCP-client crate this layer builds on, re-exported for callers.

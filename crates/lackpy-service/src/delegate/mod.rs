@@ -11,13 +11,18 @@
 //!    namespace ([`prompt`]); an answer is cleaned up ([`cleanup`]) and
 //!    validated, and an invalid one goes back with the errors.
 //!
-//! The service runs the program exactly as `run_program` would and reports
-//! a [`DelegateResult`] ([`result`]). Everything but [`provider`] is pure
-//! text work and file reads: the templates and rules tiers never touch the
-//! network.
+//! One call ([`Call`], `call.rs`) gives the tiers the namespace's prompt
+//! lines and, for `delegate`, hands the program to the caller's runner
+//! (the service's `run_program`: delegation knows nothing of the service)
+//! and reports a [`DelegateResult`] ([`result`]). The model tiers of a
+//! service and their status are [`Models`] (`models.rs`). Everything but
+//! [`provider`] is pure text work and file reads: the templates and rules
+//! tiers never touch the network.
 
+mod call;
 pub mod cleanup;
 mod literal;
+mod models;
 mod placement;
 pub mod prompt;
 pub mod provider;
@@ -28,6 +33,8 @@ mod scan;
 pub mod templates;
 pub mod tiers;
 
+pub use call::Call;
+pub use models::{Models, ProviderStatus};
 pub use prompt::{Message, ParamInfo, Role, ToolLine};
 pub use provider::{ChatModel, ModelError, ModelFuture, OpenAiCompatible, Reachability};
 pub use providers_config::{ProviderEntry, ProviderSettings};

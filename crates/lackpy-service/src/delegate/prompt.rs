@@ -6,6 +6,7 @@
 //! params and intent always give the same messages.
 
 use lackpy_lang::Data;
+use lackpy_sources::{ArgSpec, ToolSpec};
 use serde::Serialize;
 
 /// Who says a message.
@@ -54,6 +55,18 @@ pub struct ToolLine {
 }
 
 impl ToolLine {
+    /// A tool's line under the name the program calls it by: its arguments
+    /// typed, as every other place shows a tool (`ArgSpec::parameter`:
+    /// `unit: Literal['c', 'f'] = 'c'`).
+    pub fn of_spec(called: String, spec: &ToolSpec) -> ToolLine {
+        ToolLine {
+            name: called,
+            args: spec.args.iter().map(ArgSpec::parameter).collect(),
+            returns: spec.returns.clone(),
+            description: spec.description.clone(),
+        }
+    }
+
     /// `  name(arg: type, …) -> returns  # description`: the stub line
     /// every other listing shows (`ToolSpec::stub_line`), under the name
     /// the program calls.

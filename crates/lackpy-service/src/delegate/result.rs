@@ -23,7 +23,7 @@ use lackpy_lang::Grade;
 use schemars::JsonSchema;
 use serde::{Serialize, Serializer};
 
-use super::tiers::TierErrors;
+use super::tiers::{Generation, TierErrors};
 
 /// What `delegate` returns.
 #[derive(Debug, Clone, PartialEq)]
@@ -303,6 +303,35 @@ pub struct GenerateResult {
     /// The template file that wrote it (not part of the JSON).
     #[serde(skip)]
     pub template: Option<std::path::PathBuf>,
+}
+
+impl GenerateResult {
+    /// What a generation gives: its program and tier, or why there is none.
+    pub fn from_generation(g: Generation) -> GenerateResult {
+        let generation_time_ms = g.duration.as_secs_f64() * 1000.0;
+        match g.generated {
+            Some(generated) => GenerateResult {
+                success: true,
+                program: Some(generated.program),
+                provider: Some(generated.tier),
+                generation_time_ms,
+                correction_attempts: g.correction_attempts,
+                error: None,
+                generation_errors: g.tier_errors,
+                template: generated.template,
+            },
+            None => GenerateResult {
+                success: false,
+                program: None,
+                provider: None,
+                generation_time_ms,
+                correction_attempts: g.correction_attempts,
+                error: Some(not_generated_error(&g.tier_errors)),
+                generation_errors: g.tier_errors,
+                template: None,
+            },
+        }
+    }
 }
 
 #[cfg(test)]

@@ -14,6 +14,9 @@
 
 mod admin;
 mod admission;
+#[cfg(test)]
+mod argument_tests;
+mod arguments;
 mod elicitation;
 mod follow;
 mod health;
@@ -55,6 +58,9 @@ pub use transport::{DEFAULT_HEADER_TIMEOUT, HttpOptions, ServeOptions, serve};
 
 use crate::service::{LackpyService, LiveService};
 use admission::Admission;
+use arguments::{
+    DelegateArgs, GenerateArgs, ListToolsArgs, NoArgs, ResumeRunArgs, RunProgramArgs, ValidateArgs,
+};
 
 /// What every session of one server process shares.
 pub(crate) struct Shared {
@@ -225,13 +231,12 @@ impl ServerHandler for McpServer {
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
-        let empty = serde_json::Map::new();
-        let args = tools::Args(request.arguments.as_ref().unwrap_or(&empty));
+        let args = request.arguments.unwrap_or_default();
         // The version current now serves this whole call.
         let service = &self.shared.live.current();
         let answer = match request.name.as_ref() {
             tools::RUN_PROGRAM => {
-                return match args.run_request() {
+                return match arguments::read(args).and_then(RunProgramArgs::into_request) {
                     Ok(mut run) => {
                         run.approver = elicitation::approver_for(&context);
                         run::run_program(&self.shared, &self.session, run, context)
@@ -242,7 +247,7 @@ impl ServerHandler for McpServer {
                 };
             }
             tools::DELEGATE => {
-                return match tools::intent_request(&args, true) {
+                return match arguments::read(args).and_then(DelegateArgs::into_request) {
                     Ok(mut d) => {
                         d.approver = elicitation::approver_for(&context);
                         run::delegate(&self.shared, &self.session, d, context)
@@ -253,7 +258,7 @@ impl ServerHandler for McpServer {
                 };
             }
             tools::GENERATE => {
-                return match tools::intent_request(&args, false) {
+                return match arguments::read(args).and_then(GenerateArgs::into_request) {
                     Ok(d) => run::generate(&self.shared, &self.session, d, context)
                         .await
                         .map(CallToolResponse::Complete),
@@ -261,7 +266,7 @@ impl ServerHandler for McpServer {
                 };
             }
             tools::RESUME_RUN => {
-                return match args.resume_request() {
+                return match arguments::read(args).and_then(ResumeRunArgs::into_request) {
                     Ok(mut r) => {
                         r.approver = elicitation::approver_for(&context);
                         resume::resume_run(&self.shared, &self.session, r, context)
@@ -271,9 +276,9 @@ impl ServerHandler for McpServer {
                     Err(message) => Ok(CallToolResponse::Complete(request_error(message))),
                 };
             }
-            tools::LIST_RUNS => match args.only(&[]) {
+            tools::LIST_RUNS => match arguments::read::<NoArgs>(args) {
                 // Listing reads the store (files, or PostgreSQL): off the runtime.
-                Ok(()) => {
+                Ok(NoArgs {}) => {
                     let listing = service.clone();
                     tokio::task::spawn_blocking(move || listing.runs())
                         .await
@@ -282,15 +287,21 @@ impl ServerHandler for McpServer {
                 }
                 Err(e) => Err(e),
             },
-            tools::STATUS => match args.only(&[]) {
-                Ok(()) => {
+            tools::STATUS => match arguments::read::<NoArgs>(args) {
+                Ok(NoArgs {}) => {
                     serde_json::to_value(service.status_probed().await).map_err(|e| e.to_string())
                 }
                 Err(e) => Err(e),
             },
-            tools::VALIDATE => tools::validate(service, &args),
-            tools::LIST_TOOLS => tools::list_tools(service, &args),
-            tools::LANGUAGE_SPEC => tools::language_spec(service, &args),
+            tools::VALIDATE => {
+                arguments::read(args).and_then(|a: ValidateArgs| tools::validate(service, a))
+            }
+            tools::LIST_TOOLS => {
+                arguments::read(args).and_then(|a: ListToolsArgs| tools::list_tools(service, a))
+            }
+            tools::LANGUAGE_SPEC => {
+                arguments::read::<NoArgs>(args).map(|NoArgs {}| tools::language_spec(service))
+            }
             other => {
                 return Err(ErrorData::invalid_params(
                     format!("unknown tool '{other}'"),

@@ -1,17 +1,19 @@
 //! The server's tools: names, schemas, annotations and descriptions (as
-//! `surfaces.md` gives them), and reading a call's arguments.
+//! `surfaces.md` gives them); their arguments are types in `arguments`.
 
 use std::sync::Arc;
-use std::time::Duration;
 
-use lackpy_lang::{Data, Rule, Teardown, Variables};
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
 use serde_json::{Value, json};
 
 use lackpy_bridge::ExecutionResult;
 
+use super::arguments::{
+    DelegateArgs, GenerateArgs, ListToolsArgs, NoArgs, ResumeRunArgs, RunProgramArgs, ValidateArgs,
+    input_schema,
+};
 use crate::delegate::{DelegateResult, GenerateResult};
-use crate::service::{Delegate, LackpyService, Resume, RunProgram, params_from_json};
+use crate::service::LackpyService;
 
 /// `run_program`.
 pub(crate) const RUN_PROGRAM: &str = "run_program";
@@ -55,65 +57,6 @@ fn runs_tools() -> ToolAnnotations {
     ToolAnnotations::from_raw(None, Some(false), Some(true), Some(false), Some(true))
 }
 
-fn selection_properties() -> serde_json::Map<String, Value> {
-    let Value::Object(m) = json!({
-        "program": {"type": "string", "description": "The lackpy program: restricted Python 3.11 source."},
-        "tools": {"type": "array", "items": {"type": "string"},
-                  "description": "Exactly these tools are callable (default: the default profile, or every available tool)."},
-        "profile": {"type": "string", "description": "A named profile selecting the tools."},
-        "params": {"type": "object", "description": "Values the program sees as module-level names."},
-        "rules": {"type": "array", "items": {"type": "string"},
-                  "description": "Extra validation rules: no_loops, max_depth:N, max_calls:N, no_nested_calls."}
-    }) else {
-        return serde_json::Map::new();
-    };
-    m
-}
-
-fn input_schema(extra: &[(&str, Value)], drop: &[&str]) -> Arc<JsonObject> {
-    let mut props = selection_properties();
-    for d in drop {
-        props.remove(*d);
-    }
-    for (k, v) in extra {
-        props.insert((*k).to_string(), v.clone());
-    }
-    object(json!({
-        "type": "object",
-        "properties": props,
-        "required": ["program"],
-        "additionalProperties": false
-    }))
-}
-
-/// The arguments of `delegate` (`run` true: with `timeout_ms`) and
-/// `generate`.
-fn intent_schema(run: bool) -> Arc<JsonObject> {
-    let mut props = selection_properties();
-    props.remove("program");
-    props.insert(
-        "intent".to_string(),
-        json!({"type": "string", "description": "What the program should do, in words."}),
-    );
-    props.insert(
-        "params".to_string(),
-        json!({"type": "object", "description": "Values the program sees as module-level names; \
-               {\"value\": v, \"description\": d} describes one to the model (never its value)."}),
-    );
-    if run {
-        props.insert(
-            "timeout_ms".to_string(),
-            json!({"type": "integer", "minimum": 1, "description": "Wall-clock limit of the run, in milliseconds."}),
-        );
-    }
-    object(json!({
-        "type": "object",
-        "properties": props,
-        "required": ["intent"],
-        "additionalProperties": false
-    }))
-}
-
 /// A tool's output schema, derived from the struct that writes the answer
 /// (so the two cannot drift apart).
 fn derived(schema: schemars::Schema) -> Arc<JsonObject> {
@@ -130,21 +73,6 @@ fn generate_result_schema() -> Arc<JsonObject> {
 
 fn execution_result_schema() -> Arc<JsonObject> {
     derived(ExecutionResult::json_schema())
-}
-
-fn resume_schema() -> Arc<JsonObject> {
-    object(json!({
-        "type": "object",
-        "properties": {
-            "run_id": {"type": "string", "description": "The run, as a paused result's paused.run_id or list_runs gives it."},
-            "approve": {"type": "boolean",
-                        "description": "The answer for the call a paused run waits at: true runs it, false refuses it (PermissionError in the program). Required for a paused run."},
-            "retry_in_flight": {"type": "boolean",
-                                "description": "Call again a call that was in flight when the run's process ended, even when it may have had effects."}
-        },
-        "required": ["run_id"],
-        "additionalProperties": false
-    }))
 }
 
 fn runs_schema() -> Arc<JsonObject> {
@@ -208,17 +136,12 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
          Returns the ExecutionResult: success, output, stdout, error, error_type, trace of tool calls.",
         language_summary()
     );
-    let timeout = json!({"type": "integer", "minimum": 1,
-                         "description": "Wall-clock limit of the run, in milliseconds."});
-    let trace_cap = json!({"type": "integer", "minimum": 0,
-                           "description": "Trace entries kept: the first half and the last half; \
-                           the calls between are summarised per tool in trace_dropped."});
-    let run_input = input_schema(
-        &[("timeout_ms", timeout), ("max_trace_entries", trace_cap)],
-        &[],
-    );
     vec![
-        Tool::new(RUN_PROGRAM, run_description, run_input)
+        Tool::new(
+            RUN_PROGRAM,
+            run_description,
+            input_schema::<RunProgramArgs>(),
+        )
             .with_raw_output_schema(execution_result_schema())
             .with_annotations(runs_tools()),
         Tool::new(
@@ -228,7 +151,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
              diagnostics are the errors with their 1-based line and column (null when unknown); \
              needs_approval lists the called tools whose calls wait for an approval, with the \
              policy rule.",
-            input_schema(&[], &[]),
+            input_schema::<ValidateArgs>(),
         )
         .with_raw_output_schema(object(json!({
             "type": "object",
@@ -260,7 +183,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
                  {namespace}\nReturns success, program, generation_tier, output, stdout, error, trace \
                  and timings; when no program validates, success=false with each tier's errors."
             ),
-            intent_schema(true),
+            input_schema::<DelegateArgs>(),
         )
         .with_raw_output_schema(delegate_result_schema())
         .with_annotations(runs_tools()),
@@ -269,7 +192,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             "Write a lackpy program for a task described in words, without running it (to inspect \
              it first; run it with run_program). Returns {success, program, provider, \
              generation_time_ms}; when no program validates, success=false with each tier's errors.",
-            intent_schema(false),
+            input_schema::<GenerateArgs>(),
         )
         .with_raw_output_schema(generate_result_schema())
         .with_annotations(calls_a_model()),
@@ -278,11 +201,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             "Every tool lackpy knows: its signature, description, arguments (type, required, default, enum) \
              and result type, provider kind, source, precedence, grade and why, availability and what it \
              shadows (only a profile's tools when one is named).",
-            object(json!({
-                "type": "object",
-                "properties": {"profile": {"type": "string", "description": "Only this profile's tools."}},
-                "additionalProperties": false
-            })),
+            input_schema::<ListToolsArgs>(),
         )
         .with_raw_output_schema(object(json!({
             "type": "object",
@@ -293,14 +212,14 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
         Tool::new(
             LANGUAGE_SPEC,
             "The lackpy language spec: allowed and forbidden syntax, names, builtins, attributes and rules.",
-            object(json!({"type": "object", "properties": {}, "additionalProperties": false})),
+            input_schema::<NoArgs>(),
         )
         .with_raw_output_schema(object(json!({"type": "object"})))
         .with_annotations(read_only()),
         Tool::new(
             STATUS,
             "The server's workspace, config file, default limits, profiles, tool counts and MCP servers (no secrets).",
-            object(json!({"type": "object", "properties": {}, "additionalProperties": false})),
+            input_schema::<NoArgs>(),
         )
         .with_raw_output_schema(object(json!({"type": "object"})))
         .with_annotations(read_only()),
@@ -310,7 +229,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
              (not repeated), the call it waits at runs (approve: true) or raises PermissionError \
              (approve: false), and the rest runs live. Returns the ExecutionResult, like run_program \
              (it may pause again).",
-            resume_schema(),
+            input_schema::<ResumeRunArgs>(),
         )
         .with_raw_output_schema(execution_result_schema())
         .with_annotations(runs_tools()),
@@ -318,205 +237,26 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             LIST_RUNS,
             "The runs that can be resumed (paused for an approval, or interrupted), with their state, \
              the call they wait at and when they expire.",
-            object(json!({"type": "object", "properties": {}, "additionalProperties": false})),
+            input_schema::<NoArgs>(),
         )
         .with_raw_output_schema(runs_schema())
         .with_annotations(read_only()),
     ]
 }
 
-/// A call's arguments, checked: a message for the caller when they are
-/// malformed.
-pub(crate) struct Args<'a>(pub(crate) &'a JsonObject);
-
-impl Args<'_> {
-    /// Refuses any argument outside `known`.
-    pub(crate) fn only(&self, known: &[&str]) -> Result<(), String> {
-        match self.0.keys().find(|k| !known.contains(&k.as_str())) {
-            Some(k) => Err(format!(
-                "unknown argument '{k}' (expected: {})",
-                known.join(", ")
-            )),
-            None => Ok(()),
-        }
-    }
-
-    fn string(&self, key: &str) -> Result<Option<String>, String> {
-        match self.0.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s.clone())),
-            Some(_) => Err(format!("argument '{key}' must be a string")),
-        }
-    }
-
-    fn strings(&self, key: &str) -> Result<Option<Vec<String>>, String> {
-        match self.0.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Array(items)) => items
-                .iter()
-                .map(|v| match v {
-                    Value::String(s) => Ok(s.clone()),
-                    _ => Err(format!("argument '{key}' must be a list of strings")),
-                })
-                .collect::<Result<Vec<_>, _>>()
-                .map(Some),
-            Some(_) => Err(format!("argument '{key}' must be a list of strings")),
-        }
-    }
-
-    pub(crate) fn program(&self) -> Result<String, String> {
-        self.string("program")?
-            .ok_or_else(|| "argument 'program' (a string) is required".to_string())
-    }
-
-    pub(crate) fn tools(&self) -> Result<Option<Vec<String>>, String> {
-        self.strings("tools")
-    }
-
-    pub(crate) fn profile(&self) -> Result<Option<String>, String> {
-        self.string("profile")
-    }
-
-    pub(crate) fn params(&self) -> Result<Vec<(String, Data)>, String> {
-        match self.0.get("params") {
-            None | Some(Value::Null) => Ok(Vec::new()),
-            Some(v @ Value::Object(_)) => {
-                params_from_json(&v.to_string()).map_err(|e| e.to_string())
-            }
-            Some(_) => Err("argument 'params' must be an object".to_string()),
-        }
-    }
-
-    pub(crate) fn rules(&self) -> Result<Vec<Rule>, String> {
-        self.strings("rules")?
-            .unwrap_or_default()
-            .iter()
-            .map(|r| r.parse::<Rule>().map_err(|e| e.to_string()))
-            .collect()
-    }
-
-    fn boolean(&self, key: &str) -> Result<Option<bool>, String> {
-        match self.0.get(key) {
-            None | Some(Value::Null) => Ok(None),
-            Some(Value::Bool(b)) => Ok(Some(*b)),
-            Some(_) => Err(format!("argument '{key}' must be a boolean")),
-        }
-    }
-
-    fn timeout(&self) -> Result<Option<Duration>, String> {
-        match self.0.get("timeout_ms") {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => match v.as_u64() {
-                Some(ms) if ms > 0 => Ok(Some(Duration::from_millis(ms))),
-                _ => Err("argument 'timeout_ms' must be a positive integer".to_string()),
-            },
-        }
-    }
-
-    fn max_trace_entries(&self) -> Result<Option<usize>, String> {
-        match self.0.get("max_trace_entries") {
-            None | Some(Value::Null) => Ok(None),
-            Some(v) => match v.as_u64() {
-                Some(n) => Ok(Some(usize::try_from(n).unwrap_or(usize::MAX))),
-                None => {
-                    Err("argument 'max_trace_entries' must be a non-negative integer".to_string())
-                }
-            },
-        }
-    }
-
-    /// The `run_program` request these arguments make.
-    pub(crate) fn run_request(&self) -> Result<RunProgram, String> {
-        self.only(&[
-            "program",
-            "tools",
-            "profile",
-            "params",
-            "rules",
-            "timeout_ms",
-            "max_trace_entries",
-        ])?;
-        Ok(RunProgram {
-            program: self.program()?,
-            tools: self.tools()?,
-            profile: self.profile()?,
-            params: self.params()?,
-            rules: self.rules()?,
-            timeout: self.timeout()?,
-            max_trace_entries: self.max_trace_entries()?,
-            // run_program's result has `variables`, as lackpy's does.
-            variables: Variables::Collect,
-            // The service keeps running after this run.
-            teardown: Teardown::Free,
-            output_value: false,
-            approver: None,
-            journal: false,
-            control: Default::default(),
-        })
-    }
-
-    /// The `resume_run` request these arguments make; its decision is the
-    /// client's (`by` is `api`).
-    pub(crate) fn resume_request(&self) -> Result<Resume, String> {
-        self.only(&["run_id", "approve", "retry_in_flight"])?;
-        let run_id = self
-            .string("run_id")?
-            .filter(|id| !id.is_empty())
-            .ok_or_else(|| "argument 'run_id' (a string) is required".to_string())?;
-        Ok(Resume {
-            run_id,
-            approve: self.boolean("approve")?,
-            by: "api".to_string(),
-            retry_in_flight: self.boolean("retry_in_flight")?.unwrap_or(false),
-            approver: None,
-            variables: Variables::Collect,
-            control: Default::default(),
-        })
-    }
-}
-
-/// The `delegate` (`run` true) or `generate` request these arguments make.
-pub(crate) fn intent_request(args: &Args<'_>, run: bool) -> Result<Delegate, String> {
-    if run {
-        args.only(&[
-            "intent",
-            "tools",
-            "profile",
-            "params",
-            "rules",
-            "timeout_ms",
-        ])?;
-    } else {
-        args.only(&["intent", "tools", "profile", "params", "rules"])?;
-    }
-    let intent = args
-        .string("intent")?
-        .ok_or_else(|| "argument 'intent' (a string) is required".to_string())?;
-    Ok(Delegate {
-        intent,
-        tools: args.tools()?,
-        profile: args.profile()?,
-        params: args.params()?,
-        rules: args.rules()?,
-        timeout: if run { args.timeout()? } else { None },
-        approver: None,
-        control: Default::default(),
-    })
-}
-
 /// `validate`'s answer as JSON.
-pub(crate) fn validate(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
-    args.only(&["program", "tools", "profile", "params", "rules"])?;
-    let program = args.program()?;
-    let tools = args.tools()?;
-    let profile = args.profile()?;
-    let params = args.params()?;
-    let rules = args.rules()?;
+pub(crate) fn validate(service: &LackpyService, args: ValidateArgs) -> Result<Value, String> {
+    let ValidateArgs {
+        program,
+        mut selection,
+    } = args;
+    let params = selection.take_params()?;
+    let rules = selection.rules()?;
     let v = service
         .validate_report(
             &program,
-            tools.as_deref(),
-            profile.as_deref(),
+            selection.tools.as_deref(),
+            selection.profile.as_deref(),
             &params,
             &rules,
         )
@@ -525,11 +265,9 @@ pub(crate) fn validate(service: &LackpyService, args: &Args<'_>) -> Result<Value
 }
 
 /// `list_tools`'s answer as JSON.
-pub(crate) fn list_tools(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
-    args.only(&["profile"])?;
-    let profile = args.profile()?;
+pub(crate) fn list_tools(service: &LackpyService, args: ListToolsArgs) -> Result<Value, String> {
     service
-        .tools_json(profile.as_deref())
+        .tools_json(args.profile.as_deref())
         .map_err(|e| e.to_string())
 }
 
@@ -541,7 +279,6 @@ pub(crate) fn runs_json(runs: &[crate::runs::RunInfo]) -> Result<Value, String> 
 }
 
 /// `language_spec`'s answer as JSON.
-pub(crate) fn language_spec(service: &LackpyService, args: &Args<'_>) -> Result<Value, String> {
-    args.only(&[])?;
-    Ok(service.spec().to_json())
+pub(crate) fn language_spec(service: &LackpyService) -> Value {
+    service.spec().to_json()
 }

@@ -37,12 +37,13 @@ use lackpy_sources::{
     ToolSpec, Toolbox, add_local_sources, load_config,
 };
 
+pub use crate::delegate::ProviderStatus;
 pub use approver::ApproverHandle;
-pub use delegate::{Delegate, ProviderStatus};
+pub use delegate::Delegate;
 pub use error::{ServiceError, ToolOrigin};
 pub use live::LiveService;
 pub use observe::{RunControl, ToolCallEvent, ToolCallObserver};
-pub use params::params_from_json;
+pub use params::{params_from_json, params_from_value};
 pub use policy_view::{GatedCall, PolicyView, ValidationReport};
 pub use profile::{Namespace, Selection};
 pub use resume::Resume;
@@ -162,7 +163,7 @@ struct Inner {
     /// The delegation tiers.
     generator: crate::delegate::Generator,
     /// The model tiers, for status.
-    models: delegate::Models,
+    models: crate::delegate::Models,
     /// `[policy]`: ceilings and approval gates.
     policy: lackpy_sources::Policy,
     /// 1 at start, one more each time the inventory is built again.
@@ -277,7 +278,7 @@ impl LackpyService {
             .clone()
             .unwrap_or_else(|| limits_from_config(&config));
         let config_view = config_view::redacted(config_file.as_deref());
-        let models = delegate::models(&config.inference, base.models.clone());
+        let models = crate::delegate::Models::from_config(&config.inference, base.models.clone());
         let policy = lackpy_sources::Policy::from_config(&config);
         let generator = crate::delegate::Generator::new(
             base.workspace.join(".lackpy").join("templates"),
