@@ -34,6 +34,18 @@ impl Id {
         self.0
     }
 
+    /// The id whose [`Id::key`] is `key`.
+    #[inline]
+    pub(crate) fn from_key(key: u32) -> Id {
+        Id(key)
+    }
+
+    /// A position kept in an id's place for a while (a sort's tie-break).
+    #[inline]
+    pub(crate) fn at(pos: usize) -> Id {
+        Id(pos as u32)
+    }
+
     /// A new object's id. It wraps after 2**32 values a thread computed;
     /// two live equal values meeting that far apart is not worth a wider
     /// word on every value.

@@ -182,8 +182,8 @@ pub(crate) fn sort_values(
     Ok(items)
 }
 
-/// Sorts items by themselves: ints and floats (which have no identity to
-/// keep in order) in place, anything else through its order.
+/// Sorts items by themselves: ints and floats in place (stably: equal
+/// numbers may be distinct objects), anything else through its order.
 fn sort_self(budget: &mut Budget, items: &mut [Value]) -> R<()> {
     match sort_plan::plan(items)? {
         Plan::Ints => {

@@ -189,9 +189,8 @@ fn bytes_of(v: &Value) -> &[u8] {
 /// objects ([`ident`]), kept in their first order as a stable sort keeps
 /// them: a counting sort writes each value back with the ids of its
 /// occurrences in order (one id for all, always so for CPython's cached
-/// small ints, needs no list of them); otherwise the ints are sorted where
-/// they lie by value and each run of equal ones then by id (ids grow in
-/// the order values are made, so a list built in order keeps its order).
+/// small ints, needs no list of them); otherwise they are sorted where
+/// they lie, stably ([`stable_where_they_lie`]).
 pub(super) fn ints_in_place(items: &mut [Value]) {
     if let Some((lo, counts, ids)) = count_ints(items.iter(), items.len(), true) {
         // Few distinct values: each written out as often as it occurs.
@@ -215,8 +214,7 @@ pub(super) fn ints_in_place(items: &mut [Value]) {
     }
     // Sorted where they lie: a copy of the ints would cost eight bytes an
     // item at the moment the source and the sorted list are both alive.
-    items.sort_unstable_by_key(int_of);
-    order_equal_runs(items, |a, b| int_of(a) == int_of(b));
+    stable_where_they_lie(items, |v| int_of(v) as u64 ^ (1 << 63));
 }
 
 /// Marks a value whose occurrences are distinct objects (no real id: ids
@@ -247,24 +245,43 @@ fn ids_in_order(items: &[Value], lo: i64, counts: &[u32]) -> Vec<Id> {
     out
 }
 
-/// Puts each run of equal numbers (sorted by value, unstably) in the
-/// order their ids give: only distinct objects of one value can tell.
-fn order_equal_runs(items: &mut [Value], equal: impl Fn(&Value, &Value) -> bool) {
+/// Sorts numbers where they lie by a word that orders them, as a stable
+/// sort would: while the unstable sort runs, each value's id slot holds
+/// its position (the ids wait in a side list, four bytes an item), so each
+/// run of equal words is then put back in its first order and the ids
+/// restored. Equal numbers that are distinct objects can tell the orders
+/// apart (`sorted([a, b])[0] is a`); nothing else can.
+fn stable_where_they_lie(items: &mut [Value], word: impl Fn(&Value) -> u64) {
+    let ids: Vec<Id> = items.iter().map(|v| Id::from_key(id_of(v))).collect();
+    for (at, v) in items.iter_mut().enumerate() {
+        if let Value::Int(id, _) | Value::Float(id, _) = v {
+            *id = Id::at(at);
+        }
+    }
+    items.sort_unstable_by_key(&word);
+    // Runs of equal words, each back in its first order (most are pairs).
     let mut start = 0;
-    while start < items.len() {
-        let mut end = start + 1;
-        while end < items.len() && equal(&items[start], &items[end]) {
-            end += 1;
+    let mut prev = items.first().map(&word);
+    for at in 1..=items.len() {
+        let w = items.get(at).map(&word);
+        if w != prev || w.is_none() {
+            match items.get_mut(start..at) {
+                Some([a, b]) if id_of(a) > id_of(b) => std::mem::swap(a, b),
+                Some(run) if run.len() > 2 => run.sort_unstable_by_key(id_of),
+                _ => {}
+            }
+            start = at;
+            prev = w;
         }
-        if end - start > 1 {
-            items[start..end].sort_unstable_by_key(id_of);
+    }
+    for v in items.iter_mut() {
+        if let Value::Int(id, _) | Value::Float(id, _) = v {
+            *id = ids.get(id.key() as usize).copied().unwrap_or(Id::CONST);
         }
-        start = end;
     }
 }
 
-/// Sorts non-NaN floats in place, as a stable sort would: sorted by their
-/// words, where they lie, each run of equal ones then by id (as ints); the
+/// Sorts non-NaN floats in place, as a stable sort would (as ints); the
 /// only equal floats that differ in value are zeros of both signs, which
 /// are put back in their first order.
 pub(super) fn floats_in_place(items: &mut [Value]) {
@@ -273,10 +290,7 @@ pub(super) fn floats_in_place(items: &mut [Value]) {
         .filter(|v| float_of(v) == 0.0)
         .cloned()
         .collect();
-    items.sort_unstable_by_key(|v| float_word(float_of(v)));
-    order_equal_runs(items, |a, b| {
-        float_word(float_of(a)) == float_word(float_of(b))
-    });
+    stable_where_they_lie(items, |v| float_word(float_of(v)));
     let first = items.partition_point(|v| float_word(float_of(v)) < float_word(0.0));
     for (slot, z) in items[first..].iter_mut().zip(zeros) {
         *slot = z;
