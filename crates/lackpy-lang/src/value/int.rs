@@ -9,7 +9,6 @@ use std::cmp::Ordering;
 use std::rc::Rc;
 
 use num_bigint::{BigInt, Sign};
-use num_integer::Integer;
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
 use super::{BigVal, Value};
@@ -181,11 +180,6 @@ pub(crate) fn mod_i64(a: i64, b: i64) -> i64 {
         }
         None => 0,
     }
-}
-
-/// Python floor division and modulo of big ints (`b != 0`).
-pub(crate) fn divmod_big(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
-    a.div_mod_floor(b)
 }
 
 /// Converts a finite float to an int, truncating toward zero.
