@@ -8,7 +8,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use num_bigint::{BigInt, Sign};
+use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
 use super::{BigVal, Value};
@@ -321,8 +321,11 @@ fn cmp_int_float_wide(i: &IntRef, f: f64) -> Option<Ordering> {
 }
 
 /// Why [`parse_int`] refused a text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum IntParseError {
+    /// The run was cancelled or timed out while a long text was read
+    /// (`Cancelled` or `TimeoutError`).
+    Stopped(super::errors::ExceptionKind),
     /// Not an int literal in that base (`invalid literal for int()`).
     Invalid,
     /// A base that is not a power of two with more than [`MAX_STR_DIGITS`]
@@ -383,6 +386,9 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
     let mut underscore = false;
     let mut rest = "";
     for (at, c) in body.char_indices() {
+        if digits.len() % PARSE_PIECE_DIGITS == PARSE_PIECE_DIGITS - 1 {
+            poll()?;
+        }
         if c == '_' {
             if underscore {
                 return Err(Invalid);
@@ -410,16 +416,92 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
     if !rest.is_empty() || (zeros_only && digits.bytes().any(|d| d != b'0')) {
         return Err(Invalid);
     }
-    let mut n = BigInt::parse_bytes(digits.as_bytes(), base).ok_or(Invalid)?;
+    let mut n = if base.is_power_of_two() && digits.len() > PARSE_PIECE_DIGITS {
+        BigInt::from(parse_in_pieces(digits.as_bytes(), base)?)
+    } else {
+        BigInt::parse_bytes(digits.as_bytes(), base).ok_or(Invalid)?
+    };
     if neg {
         n = -n;
     }
     Ok(n)
 }
 
+/// Digits of a power-of-two base read between two reads of the cancel flag
+/// and the clock (a few milliseconds; such a text may be 2**26 digits).
+const PARSE_PIECE_DIGITS: usize = 1 << 20;
+
+/// The run's cancel flag and deadline, read while a long text is parsed.
+fn poll() -> Result<(), IntParseError> {
+    super::work::poll().map_err(|e| IntParseError::Stopped(e.kind))
+}
+
+/// Valid digits of a power-of-two `base` as a magnitude, converted
+/// [`PARSE_PIECE_DIGITS`] at a time from the least significant end (each
+/// piece a whole number of 32-bit words), polling between pieces.
+fn parse_in_pieces(digits: &[u8], base: u32) -> Result<BigUint, IntParseError> {
+    let bits = base.trailing_zeros() as usize;
+    let piece_words = PARSE_PIECE_DIGITS * bits / 32;
+    let mut words = vec![0u32; (digits.len() * bits).div_ceil(32)];
+    for (i, piece) in digits.rchunks(PARSE_PIECE_DIGITS).enumerate() {
+        poll()?;
+        let part = BigUint::parse_bytes(piece, base)
+            .ok_or(IntParseError::Invalid)?
+            .to_u32_digits();
+        let at = i * piece_words;
+        if let Some(slots) = words.get_mut(at..at + part.len()) {
+            slots.copy_from_slice(&part);
+        }
+    }
+    Ok(BigUint::new(words))
+}
+
 #[cfg(test)]
 mod parse_int_tests {
-    use super::{IntParseError, MAX_STR_DIGITS, parse_int};
+    use super::{IntParseError, MAX_STR_DIGITS, PARSE_PIECE_DIGITS, parse_int};
+    use num_bigint::BigInt;
+
+    #[test]
+    fn long_power_of_two_texts_parse_in_pieces_exactly() {
+        let mut rng = lackpy_test_support::rng::Rng::new(0x7061_7273);
+        for base in [2u32, 4, 8, 16, 32] {
+            for len in [PARSE_PIECE_DIGITS + 1, 3 * PARSE_PIECE_DIGITS - 7] {
+                let text: String = (0..len)
+                    .map(|_| std::char::from_digit((rng.next() % u64::from(base)) as u32, base))
+                    .collect::<Option<String>>()
+                    .expect("digits");
+                let want = BigInt::parse_bytes(text.as_bytes(), base);
+                assert_eq!(
+                    parse_int(&text, base).ok(),
+                    want,
+                    "base {base}, {len} digits"
+                );
+                let minus = format!("-{}", &text[..len - 1]);
+                let want = BigInt::parse_bytes(minus.as_bytes(), base);
+                assert_eq!(
+                    parse_int(&minus, base).ok(),
+                    want,
+                    "base {base}, {len} digits"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancel_ends_a_long_parse() {
+        let text = crate::Data::Str("10".repeat(1 << 25));
+        let (err, took, after) = crate::interp::ops::big_mul::run_cancelled(
+            "z = int(s, 2)\n",
+            &[("s", text)],
+            Some(std::time::Duration::from_millis(200)),
+            std::time::Duration::from_secs(600),
+        );
+        assert_eq!(err.as_deref(), Some("Cancelled"));
+        assert!(
+            after < std::time::Duration::from_secs(1),
+            "{after:?} after the cancel ({took:?})"
+        );
+    }
 
     #[test]
     fn the_digit_limit_counts_the_scanned_digits_in_every_non_binary_base() {

@@ -100,15 +100,21 @@ pub(crate) fn whole(kind: Kind, est_ns: u64) -> bool {
 pub(crate) fn poll() -> R<()> {
     let (deadline, cancel) = meter::clock();
     if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-        return Err(Exc::limit(ExceptionKind::Cancelled, "execution cancelled"));
+        return Err(stopped(ExceptionKind::Cancelled));
     }
     if deadline.is_some_and(|d| Instant::now() >= d) {
-        return Err(Exc::limit(
-            ExceptionKind::TimeoutError,
-            "execution timed out",
-        ));
+        return Err(stopped(ExceptionKind::TimeoutError));
     }
     Ok(())
+}
+
+/// The error that ends a cancelled (`Cancelled`) or timed-out (any other
+/// kind) run, as [`poll`] raises it.
+pub(crate) fn stopped(kind: ExceptionKind) -> Box<Exc> {
+    match kind {
+        ExceptionKind::Cancelled => Exc::limit(kind, "execution cancelled"),
+        _ => Exc::limit(ExceptionKind::TimeoutError, "execution timed out"),
+    }
 }
 
 /// Charges an operation of `est_ns` nominal nanoseconds before it runs:

@@ -74,7 +74,9 @@ fn magnitudes(a: &BigUint, b: &BigUint) -> R<(BigUint, BigUint)> {
         let end = (hi * words).min(digits.len());
         let chunk = BigUint::from_slice(&digits[lo * words..end]);
         let cur = (rem << (n * (hi - lo) as u64)) + chunk;
-        let (q, r) = if split {
+        let (q, r) = if cur < b {
+            (BigUint::zero(), cur)
+        } else if split {
             two_by_one(cur, &b, n)?
         } else {
             cur.div_rem(&b)
@@ -165,6 +167,7 @@ fn low_bits(x: &BigUint, h: u64) -> BigUint {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Data;
     use crate::value::meter::{MeterLimits, MeterScope};
     use big_mul::random;
     use lackpy_test_support::rng::Rng;
@@ -243,7 +246,7 @@ mod tests {
         for src in ["z = a // b\n", "z = a % b\n", "a //= b\n"] {
             let (err, took, after) = big_mul::run_cancelled(
                 src,
-                &[("a", a.clone()), ("b", b.clone())],
+                &[("a", Data::Int(a.clone())), ("b", Data::Int(b.clone()))],
                 Some(cancel),
                 Duration::from_secs(600),
             );
@@ -264,8 +267,12 @@ mod tests {
         let b = random(&mut rng, 1 << 25, false);
         work::set_scale(Kind::Div, 16);
         let timeout = Duration::from_millis(1500);
-        let (err, took, _) =
-            big_mul::run_cancelled("z = a // b\n", &[("a", a), ("b", b)], None, timeout);
+        let (err, took, _) = big_mul::run_cancelled(
+            "z = a // b\n",
+            &[("a", Data::Int(a)), ("b", Data::Int(b))],
+            None,
+            timeout,
+        );
         work::set_scale(Kind::Div, 1024);
         assert_eq!(err.as_deref(), Some("TimeoutError"));
         assert!(took < timeout + Duration::from_secs(1), "{took:?}");

@@ -174,9 +174,9 @@ pub(super) fn random(rng: &mut lackpy_test_support::rng::Rng, bits: u64, negativ
 /// `cancel_after` its start from another thread (tests): the error type,
 /// how long the run took, and how long it went on after the cancel.
 #[cfg(test)]
-pub(super) fn run_cancelled(
+pub(crate) fn run_cancelled(
     src: &str,
-    params: &[(&str, BigInt)],
+    params: &[(&str, crate::Data)],
     cancel_after: Option<std::time::Duration>,
     timeout: std::time::Duration,
 ) -> (Option<String>, std::time::Duration, std::time::Duration) {
@@ -187,7 +187,7 @@ pub(super) fn run_cancelled(
     let module = crate::syntax::parse::parse(src).expect("parses");
     let params: Vec<(String, crate::Data)> = params
         .iter()
-        .map(|(k, v)| ((*k).to_owned(), crate::Data::Int(v.clone())))
+        .map(|(k, v)| ((*k).to_owned(), v.clone()))
         .collect();
     let flag = Arc::new(AtomicBool::new(false));
     let opts = RunOptions {
@@ -217,6 +217,7 @@ pub(super) fn run_cancelled(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Data;
     use crate::value::meter::{MeterLimits, MeterScope};
     use lackpy_test_support::rng::Rng;
     use std::time::{Duration, Instant};
@@ -265,7 +266,7 @@ mod tests {
         for src in ["z = a * b\n", "z = a\nz *= b\n", "z = [a * b]\n"] {
             let (err, took, after) = run_cancelled(
                 src,
-                &[("a", a.clone()), ("b", b.clone())],
+                &[("a", Data::Int(a.clone())), ("b", Data::Int(b.clone()))],
                 Some(cancel),
                 Duration::from_secs(600),
             );
@@ -286,7 +287,7 @@ mod tests {
         let src = "z = round(x, -9000000)\n";
         let (err, took, after) = run_cancelled(
             src,
-            &[("x", x)],
+            &[("x", Data::Int(x))],
             Some(Duration::from_millis(200)),
             Duration::from_secs(600),
         );
