@@ -429,7 +429,7 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
 
 /// Digits of a power-of-two base read between two reads of the cancel flag
 /// and the clock (a few milliseconds; such a text may be 2**26 digits).
-const PARSE_PIECE_DIGITS: usize = 1 << 20;
+const PARSE_PIECE_DIGITS: usize = 1 << 18;
 
 /// The run's cancel flag and deadline, read while a long text is parsed.
 fn poll() -> Result<(), IntParseError> {
