@@ -4,7 +4,6 @@
 use std::rc::Rc;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::big_cost::{self, MAX_INT_BITS, int_too_large};
@@ -171,7 +170,7 @@ fn true_div(a: &BigInt, b: &BigInt) -> R<f64> {
     } else {
         (na, nb << (-shift) as usize)
     };
-    let (q, r) = n.div_rem(&d);
+    let (q, r) = super::big_div::div_mod_floor(&n, &d)?;
     let mut q = q.to_u64().unwrap_or(u64::MAX);
     if !r.is_zero() {
         q |= 1;

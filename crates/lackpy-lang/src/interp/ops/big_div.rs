@@ -47,13 +47,50 @@ pub(crate) fn is_whole(xb: u64, yb: u64) -> bool {
     work::whole(Kind::Mul, big_cost::div_piece_ns(xb, yb))
 }
 
-/// `(|a| / |b|, |a| % |b|)` for a nonzero `b`: long division in blocks of
-/// `b`'s length, `b` shifted to a whole number of 64-bit digits (the
-/// quotient is the same, the remainder shifted back).
+/// `(a / b, a % b)` for a nonzero `b`, in pieces when it is long.
 fn magnitudes(a: &BigUint, b: &BigUint) -> R<(BigUint, BigUint)> {
     if a < b {
         return Ok((BigUint::zero(), a.clone()));
     }
+    if is_whole(a.bits(), b.bits()) {
+        return Ok(a.div_rem(b));
+    }
+    let (ab, bb) = (a.bits(), b.bits());
+    let quotient_bits = ab - bb + 1;
+    if quotient_bits + SHORT_QUOTIENT_GUARD_BITS < bb / 2 {
+        short_quotient(a, b, quotient_bits)
+    } else {
+        long_division(a, b)
+    }
+}
+
+/// Guard bits kept past the quotient's length when a short quotient is
+/// found from the operands' top bits.
+const SHORT_QUOTIENT_GUARD_BITS: u64 = 128;
+
+/// `a / b` whose quotient has at most `quotient_bits` bits, far fewer than
+/// `b`: the quotient of the top bits (the divisor's rounded up, so it is
+/// never too large, and short by at most a few), then `a - q * b` corrected
+/// by subtracting `b`. A long division of `b`'s length would divide zeros
+/// for most of its blocks.
+fn short_quotient(a: &BigUint, b: &BigUint, quotient_bits: u64) -> R<(BigUint, BigUint)> {
+    let shift = b.bits() - (quotient_bits + SHORT_QUOTIENT_GUARD_BITS);
+    let (mut q, _) = magnitudes(&(a >> shift), &((b >> shift) + 1u8))?;
+    work::poll()?;
+    let mut r = BigInt::from(a.clone()) - BigInt::from(big_mul::magnitude(&q, b)?);
+    let divisor = BigInt::from(b.clone());
+    while r >= divisor {
+        work::poll()?;
+        q += 1u8;
+        r -= &divisor;
+    }
+    Ok((q, r.into_parts().1))
+}
+
+/// Long division in blocks of `b`'s length, `b` shifted to a whole number
+/// of 64-bit digits (the quotient is the same, the remainder shifted
+/// back).
+fn long_division(a: &BigUint, b: &BigUint) -> R<(BigUint, BigUint)> {
     let shift = (64 - b.bits() % 64) % 64;
     let (a, b) = (a << shift, b << shift);
     let n = b.bits();
@@ -204,6 +241,30 @@ mod tests {
         for x in [&q * &y, &q * &y + 1u8, &q * &y - 1u8, ones.clone(), -ones] {
             for d in [&y, &-&y] {
                 assert_eq!(div_mod_floor(&x, d).ok(), Some(x.div_mod_floor(d)));
+            }
+        }
+        // Short quotients (found from the top bits, then corrected).
+        let y = random(&mut rng, 60_000, false);
+        let q = random(&mut rng, 3_000, false);
+        let ones = (BigInt::one() << 62_000u32) - 1u8;
+        for x in [
+            &q * &y,
+            &q * &y + 1u8,
+            &q * &y - 1u8,
+            &q * &y + &y - 1u8,
+            ones,
+        ] {
+            for d in [&y, &-&y, &(&y + 1u8), &(&y - 1u8)] {
+                let want = x.div_mod_floor(d);
+                assert_eq!(div_mod_floor(&x, d).ok(), Some(want));
+                assert_eq!(div_mod_floor(&-&x, d).ok(), Some((-&x).div_mod_floor(d)));
+            }
+        }
+        for (a, b) in [(70_001u64, 65_700u64), (70_001, 70_000), (40_000, 39_000)] {
+            for signs in 0..4 {
+                let x = random(&mut rng, a, signs & 1 == 1);
+                let y = random(&mut rng, b, signs & 2 == 2);
+                assert_eq!(div_mod_floor(&x, &y).ok(), Some(x.div_mod_floor(&y)));
             }
         }
         work::set_scale(Kind::Mul, 1024);
