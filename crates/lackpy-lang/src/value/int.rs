@@ -347,25 +347,26 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
-    let lower = s.to_ascii_lowercase();
+    // Digits are read in either case; only a prefix is compared (the text
+    // may be tens of megabytes: no copy in one case).
     let mut base = base;
-    let mut body: &str = &lower;
-    let prefixed = |p: &str| lower.starts_with(p);
+    let mut body: &str = s;
+    let prefixed = |p: &str| s.get(..2).is_some_and(|h| h.eq_ignore_ascii_case(p));
     // Base 0 with a leading 0 and no prefix: only zeros are allowed.
     let mut zeros_only = false;
     if base == 0 {
         if prefixed("0x") {
             base = 16;
-            body = &lower[2..];
+            body = &s[2..];
         } else if prefixed("0o") {
             base = 8;
-            body = &lower[2..];
+            body = &s[2..];
         } else if prefixed("0b") {
             base = 2;
-            body = &lower[2..];
+            body = &s[2..];
         } else {
             base = 10;
-            zeros_only = lower.starts_with('0');
+            zeros_only = s.starts_with('0');
         }
         if base != 10 && body.starts_with('_') {
             body = &body[1..];
@@ -374,7 +375,7 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
         || (base == 8 && prefixed("0o"))
         || (base == 2 && prefixed("0b"))
     {
-        body = &lower[2..];
+        body = &s[2..];
         if body.starts_with('_') {
             body = &body[1..];
         }
