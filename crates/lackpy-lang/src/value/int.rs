@@ -8,8 +8,7 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::rc::Rc;
 
-use num_bigint::{BigInt, Sign};
-use num_integer::Integer;
+use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
 use super::{BigVal, Value};
@@ -183,11 +182,6 @@ pub(crate) fn mod_i64(a: i64, b: i64) -> i64 {
     }
 }
 
-/// Python floor division and modulo of big ints (`b != 0`).
-pub(crate) fn divmod_big(a: &BigInt, b: &BigInt) -> (BigInt, BigInt) {
-    a.div_mod_floor(b)
-}
-
 /// Converts a finite float to an int, truncating toward zero.
 pub(crate) fn f64_to_int(f: f64) -> Option<Value> {
     if !f.is_finite() {
@@ -327,8 +321,11 @@ fn cmp_int_float_wide(i: &IntRef, f: f64) -> Option<Ordering> {
 }
 
 /// Why [`parse_int`] refused a text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum IntParseError {
+    /// The run was cancelled or timed out while a long text was read
+    /// (`Cancelled` or `TimeoutError`).
+    Stopped(super::errors::ExceptionKind),
     /// Not an int literal in that base (`invalid literal for int()`).
     Invalid,
     /// A base that is not a power of two with more than [`MAX_STR_DIGITS`]
@@ -350,25 +347,26 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
-    let lower = s.to_ascii_lowercase();
+    // Digits are read in either case; only a prefix is compared (the text
+    // may be tens of megabytes: no copy in one case).
     let mut base = base;
-    let mut body: &str = &lower;
-    let prefixed = |p: &str| lower.starts_with(p);
+    let mut body: &str = s;
+    let prefixed = |p: &str| s.get(..2).is_some_and(|h| h.eq_ignore_ascii_case(p));
     // Base 0 with a leading 0 and no prefix: only zeros are allowed.
     let mut zeros_only = false;
     if base == 0 {
         if prefixed("0x") {
             base = 16;
-            body = &lower[2..];
+            body = &s[2..];
         } else if prefixed("0o") {
             base = 8;
-            body = &lower[2..];
+            body = &s[2..];
         } else if prefixed("0b") {
             base = 2;
-            body = &lower[2..];
+            body = &s[2..];
         } else {
             base = 10;
-            zeros_only = lower.starts_with('0');
+            zeros_only = s.starts_with('0');
         }
         if base != 10 && body.starts_with('_') {
             body = &body[1..];
@@ -377,7 +375,7 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
         || (base == 8 && prefixed("0o"))
         || (base == 2 && prefixed("0b"))
     {
-        body = &lower[2..];
+        body = &s[2..];
         if body.starts_with('_') {
             body = &body[1..];
         }
@@ -389,6 +387,9 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
     let mut underscore = false;
     let mut rest = "";
     for (at, c) in body.char_indices() {
+        if digits.len() % PARSE_PIECE_DIGITS == PARSE_PIECE_DIGITS - 1 {
+            poll()?;
+        }
         if c == '_' {
             if underscore {
                 return Err(Invalid);
@@ -416,16 +417,92 @@ pub(crate) fn parse_int(text: &str, base: u32) -> Result<BigInt, IntParseError> 
     if !rest.is_empty() || (zeros_only && digits.bytes().any(|d| d != b'0')) {
         return Err(Invalid);
     }
-    let mut n = BigInt::parse_bytes(digits.as_bytes(), base).ok_or(Invalid)?;
+    let mut n = if base.is_power_of_two() && digits.len() > PARSE_PIECE_DIGITS {
+        BigInt::from(parse_in_pieces(digits.as_bytes(), base)?)
+    } else {
+        BigInt::parse_bytes(digits.as_bytes(), base).ok_or(Invalid)?
+    };
     if neg {
         n = -n;
     }
     Ok(n)
 }
 
+/// Digits of a power-of-two base read between two reads of the cancel flag
+/// and the clock (a few milliseconds; such a text may be 2**26 digits).
+const PARSE_PIECE_DIGITS: usize = 1 << 18;
+
+/// The run's cancel flag and deadline, read while a long text is parsed.
+fn poll() -> Result<(), IntParseError> {
+    super::work::poll().map_err(|e| IntParseError::Stopped(e.kind))
+}
+
+/// Valid digits of a power-of-two `base` as a magnitude, converted
+/// [`PARSE_PIECE_DIGITS`] at a time from the least significant end (each
+/// piece a whole number of 32-bit words), polling between pieces.
+fn parse_in_pieces(digits: &[u8], base: u32) -> Result<BigUint, IntParseError> {
+    let bits = base.trailing_zeros() as usize;
+    let piece_words = PARSE_PIECE_DIGITS * bits / 32;
+    let mut words = vec![0u32; (digits.len() * bits).div_ceil(32)];
+    for (i, piece) in digits.rchunks(PARSE_PIECE_DIGITS).enumerate() {
+        poll()?;
+        let part = BigUint::parse_bytes(piece, base)
+            .ok_or(IntParseError::Invalid)?
+            .to_u32_digits();
+        let at = i * piece_words;
+        if let Some(slots) = words.get_mut(at..at + part.len()) {
+            slots.copy_from_slice(&part);
+        }
+    }
+    Ok(BigUint::new(words))
+}
+
 #[cfg(test)]
 mod parse_int_tests {
-    use super::{IntParseError, MAX_STR_DIGITS, parse_int};
+    use super::{IntParseError, MAX_STR_DIGITS, PARSE_PIECE_DIGITS, parse_int};
+    use num_bigint::BigInt;
+
+    #[test]
+    fn long_power_of_two_texts_parse_in_pieces_exactly() {
+        let mut rng = lackpy_test_support::rng::Rng::new(0x7061_7273);
+        for base in [2u32, 4, 8, 16, 32] {
+            for len in [PARSE_PIECE_DIGITS + 1, 3 * PARSE_PIECE_DIGITS - 7] {
+                let text: String = (0..len)
+                    .map(|_| std::char::from_digit((rng.next() % u64::from(base)) as u32, base))
+                    .collect::<Option<String>>()
+                    .expect("digits");
+                let want = BigInt::parse_bytes(text.as_bytes(), base);
+                assert_eq!(
+                    parse_int(&text, base).ok(),
+                    want,
+                    "base {base}, {len} digits"
+                );
+                let minus = format!("-{}", &text[..len - 1]);
+                let want = BigInt::parse_bytes(minus.as_bytes(), base);
+                assert_eq!(
+                    parse_int(&minus, base).ok(),
+                    want,
+                    "base {base}, {len} digits"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancel_ends_a_long_parse() {
+        let text = crate::Data::Str("10".repeat(1 << 25));
+        let (err, took, after) = crate::interp::ops::big_mul::run_cancelled(
+            "z = int(s, 2)\n",
+            &[("s", text)],
+            Some(std::time::Duration::from_millis(200)),
+            std::time::Duration::from_secs(600),
+        );
+        assert_eq!(err.as_deref(), Some("Cancelled"));
+        assert!(
+            after < std::time::Duration::from_secs(1),
+            "{after:?} after the cancel ({took:?})"
+        );
+    }
 
     #[test]
     fn the_digit_limit_counts_the_scanned_digits_in_every_non_binary_base() {

@@ -10,6 +10,11 @@
 //! once, and when it would end past the run's deadline the run times out
 //! before the operation starts, so a run ends close to its timeout
 //! whatever it computes. Cancellation is read at the same points.
+//!
+//! An operation too long to wait for once started (a product or a division
+//! of megabit ints) runs in pieces (`interp::ops::big_mul`, `big_div`) and
+//! [`poll`]s between them, so a cancel or the deadline ends it within one
+//! piece ([`PIECE_NS`]).
 
 use std::cell::Cell;
 use std::sync::atomic::Ordering;
@@ -27,6 +32,10 @@ const TIME_FROM_NS: u64 = 20_000;
 
 /// Estimates from which the clock is read before the operation starts.
 const CHECK_FROM_NS: u64 = 200_000;
+
+/// Real nanoseconds that one uninterrupted piece of a split operation may
+/// take: what a cancel waits for at most, beside the linear work around it.
+pub(crate) const PIECE_NS: u64 = 4_000_000;
 
 /// The kinds of operation whose estimates are corrected apart (one
 /// algorithm each, so one factor between estimate and time each).
@@ -75,6 +84,39 @@ impl Costly {
     }
 }
 
+/// An estimate in real nanoseconds, as this thread has learned them.
+pub(crate) fn real_ns(kind: Kind, est_ns: u64) -> u64 {
+    est_ns.saturating_mul(scale(kind)) / 1024
+}
+
+/// Whether an operation of `est_ns` nominal nanoseconds runs whole (it
+/// fits in one piece) rather than split with [`poll`]s between pieces.
+pub(crate) fn whole(kind: Kind, est_ns: u64) -> bool {
+    real_ns(kind, est_ns) <= PIECE_NS
+}
+
+/// Between two pieces of a split operation: `Cancelled` once the run's
+/// cancel flag is set, `TimeoutError` once its deadline has passed.
+pub(crate) fn poll() -> R<()> {
+    let (deadline, cancel) = meter::clock();
+    if cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+        return Err(stopped(ExceptionKind::Cancelled));
+    }
+    if deadline.is_some_and(|d| Instant::now() >= d) {
+        return Err(stopped(ExceptionKind::TimeoutError));
+    }
+    Ok(())
+}
+
+/// The error that ends a cancelled (`Cancelled`) or timed-out (any other
+/// kind) run, as [`poll`] raises it.
+pub(crate) fn stopped(kind: ExceptionKind) -> Box<Exc> {
+    match kind {
+        ExceptionKind::Cancelled => Exc::limit(kind, "execution cancelled"),
+        _ => Exc::limit(ExceptionKind::TimeoutError, "execution timed out"),
+    }
+}
+
 /// Charges an operation of `est_ns` nominal nanoseconds before it runs:
 /// TimeoutError (or Cancelled) when the run's limits say it must not.
 pub(crate) fn charge(kind: Kind, est_ns: u64) -> R<Costly> {
@@ -119,6 +161,13 @@ pub(crate) fn affordable(kind: Kind, est_ns: u64) -> bool {
         return false;
     }
     deadline.is_none_or(|d| Instant::now() + Duration::from_nanos(scaled) < d)
+}
+
+/// Sets what this thread has learned of real time per estimated
+/// nanosecond (tests: a slower machine, or pieces made small).
+#[cfg(test)]
+pub(crate) fn set_scale(kind: Kind, per_1024: u64) {
+    SCALE.with(|s| s[kind as usize].set(per_1024));
 }
 
 #[cfg(test)]

@@ -4,7 +4,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 
 use super::super::args::{self, Kw, bind_req};
-use super::super::ops::big_cost;
+use super::super::ops::{big_cost, big_div, big_mul};
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
@@ -73,13 +73,15 @@ fn round_int(i: &IntRef, n: i64) -> R<Value> {
     // 10**k and the division are big-int work: charged before they run.
     let pow_bits = (k as f64 * std::f64::consts::LOG2_10) as u64 + 1;
     let cost = big_cost::mul_then_div(pow_bits / 2, bits, pow_bits)?;
-    let pow = num_traits::pow(BigInt::from(10), k as usize);
-    let (q, r) = x.div_mod_floor(&pow);
+    // Each in pieces that a cancel or the deadline can interrupt.
+    let pow = big_mul::power(&BigInt::from(10), k)?;
+    let (q, r) = big_div::div_mod_floor(&x, &pow)?;
     let twice: BigInt = &r * 2;
     let up = twice > pow || (twice == pow && q.is_odd());
     let q = if up { q + 1 } else { q };
+    let rounded = big_mul::product(&q, &pow)?;
     cost.done();
-    Ok(Value::from_big(q * pow))
+    Ok(Value::from_big(rounded))
 }
 
 /// `round(float, n)`: the correctly rounded decimal, half to even.

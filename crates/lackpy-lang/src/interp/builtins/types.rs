@@ -303,6 +303,7 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
         // for ints made from text as for computed ones.
         Ok(n) if n.bits() > ops::MAX_INT_BITS => Err(ops::int_too_large()),
         Ok(n) => Ok(Value::from_big(n)),
+        Err(IntParseError::Stopped(kind)) => Err(crate::value::work::stopped(kind)),
         Err(IntParseError::TooManyDigits(digits)) => Err(Exc::value_error(format!(
             "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
             crate::value::int::MAX_STR_DIGITS,

@@ -4,14 +4,13 @@
 use std::rc::Rc;
 
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::big_cost::{self, MAX_INT_BITS, int_too_large};
 use crate::syntax::ast::Operator;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
-use crate::value::int::{IntRef, as_int, divmod_big, floordiv_i64, mod_i64};
+use crate::value::int::{IntRef, as_int, floordiv_i64, mod_i64};
 
 pub(super) fn op_symbol(op: Operator) -> &'static str {
     match op {
@@ -113,7 +112,7 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
             let r = match op {
                 Operator::Add => x + y,
                 Operator::Sub => x - y,
-                _ => x * y,
+                _ => super::big_mul::product(&x, &y)?,
             };
             cost.done();
             big_result(r)
@@ -136,7 +135,7 @@ pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
                 }));
             }
             let cost = big_cost::div(x.bits(), y.bits())?;
-            let (q, r) = divmod_big(&x.to_big(), &y.to_big());
+            let (q, r) = super::big_div::div_mod_floor(&x.to_big(), &y.to_big())?;
             cost.done();
             big_result(if op == Operator::Mod { r } else { q })
         }
@@ -171,7 +170,7 @@ fn true_div(a: &BigInt, b: &BigInt) -> R<f64> {
     } else {
         (na, nb << (-shift) as usize)
     };
-    let (q, r) = n.div_rem(&d);
+    let (q, r) = super::big_div::div_mod_floor(&n, &d)?;
     let mut q = q.to_u64().unwrap_or(u64::MAX);
     if !r.is_zero() {
         q |= 1;

@@ -13,7 +13,6 @@
 use std::rc::Rc;
 
 use num_bigint::{BigInt, Sign};
-use num_integer::Integer;
 use num_traits::ToPrimitive;
 
 use crate::syntax::ast::Operator;
@@ -23,6 +22,7 @@ use crate::value::{BigVal, Value};
 
 use super::arith::int_fast;
 use super::big_cost::{self, MAX_INT_BITS, int_too_large};
+use super::{big_div, big_mul};
 
 /// An int operand.
 pub(crate) enum Int<'a> {
@@ -141,8 +141,11 @@ pub(crate) fn int_in_place(op: Operator, cur: &mut Value, rhs: &Value) -> bool {
     let (xb, yb) = (rc.0.bits(), y.bits());
     let safe = match op {
         Operator::Add | Operator::Sub => xb.max(yb) < MAX_INT_BITS,
+        // A product or a division long enough to run in pieces can be
+        // interrupted: not in place.
         Operator::Mult => {
             xb + yb <= MAX_INT_BITS
+                && big_mul::is_whole(xb, yb)
                 && crate::value::meter::ensure(((xb + yb) / 8) as usize).is_ok()
                 && crate::value::work::affordable(
                     crate::value::work::Kind::Mul,
@@ -151,6 +154,7 @@ pub(crate) fn int_in_place(op: Operator, cur: &mut Value, rhs: &Value) -> bool {
         }
         Operator::FloorDiv | Operator::Mod => {
             !y.is_zero()
+                && big_div::is_whole(xb, yb)
                 && crate::value::work::affordable(
                     crate::value::work::Kind::Div,
                     big_cost::div_ns(xb, yb),
@@ -229,6 +233,14 @@ fn ring(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
     }
     let (xb, yb) = (x.bits(), y.bits());
     let cost = big_cost::add_sub_mul(op, xb, yb)?;
+    if op == Operator::Mult && !big_mul::is_whole(xb, yb) {
+        // Long enough to run in pieces (and fail between them).
+        let p = big_mul::product(&big_ref(&x), &big_ref(&y))?;
+        cost.done();
+        x.release();
+        y.release();
+        return normalised(new_big(p));
+    }
     let rc = match (x, y) {
         (Int::O(mut rc), y) => {
             update(&mut rc, |v| apply(op, v, &y));
@@ -268,10 +280,15 @@ fn ring(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
 
 /// An operand as an owned `BigInt` (a copy for a big one).
 fn big_of(x: &Int) -> BigInt {
+    big_ref(x).into_owned()
+}
+
+/// An operand as a `BigInt`, borrowed when it is big.
+fn big_ref<'a>(x: &'a Int) -> std::borrow::Cow<'a, BigInt> {
     match x {
-        Int::S(i) => BigInt::from(*i),
-        Int::B(b) => (*b).clone(),
-        Int::O(rc) => rc.0.clone(),
+        Int::S(i) => std::borrow::Cow::Owned(BigInt::from(*i)),
+        Int::B(b) => std::borrow::Cow::Borrowed(b),
+        Int::O(rc) => std::borrow::Cow::Borrowed(&rc.0),
     }
 }
 
@@ -291,7 +308,7 @@ fn divide(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
         }
         y => {
             let cost = big_cost::div(x.bits(), y.bits())?;
-            let (q, r) = big_of(&x).div_mod_floor(&big_of(&y));
+            let (q, r) = big_div::div_mod_floor(&big_ref(&x), &big_ref(&y))?;
             cost.done();
             x.release();
             y.release();
@@ -425,6 +442,7 @@ pub(crate) fn mod_small(x: &BigInt, y: i64) -> i64 {
 mod tests {
     use super::*;
     use lackpy_test_support::rng::Rng;
+    use num_integer::Integer;
 
     #[test]
     fn the_reducer_matches_the_remainder() {

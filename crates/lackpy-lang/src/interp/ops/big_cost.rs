@@ -36,6 +36,10 @@ const MUL_NS_PER_OP: f64 = 2.5;
 /// 104,000 digits by 52,000 take 0.46 s).
 const DIV_NS_PER_OP: f64 = 0.17;
 
+/// Nominal nanoseconds per dividend digit and level of num-bigint's
+/// recursive division.
+const DIV_NS_PER_DIGIT_LEVEL: f64 = 7.0;
+
 /// Nominal nanoseconds per digit of a linear pass.
 const LINEAR_NS_PER_DIGIT: f64 = 0.5;
 
@@ -75,6 +79,25 @@ pub(crate) fn div_ns(xb: u64, yb: u64) -> u64 {
     let (n, m) = (digits(xb), digits(yb));
     let q = (n - m).max(0.0) + 1.0;
     ns(q * m, DIV_NS_PER_OP) + ns(n, LINEAR_NS_PER_DIGIT)
+}
+
+/// Products of `n`-bit ints that num-bigint's division of a `2n`- by an
+/// `n`-bit int costs (Burnikel and Ziegler's algorithm past 64 digits;
+/// measured 1.7 to 2.9).
+const DIV_IN_PRODUCTS: f64 = 2.7;
+
+/// Nominal nanoseconds of `x // y` (`xb`- by `yb`-bit) as num-bigint runs
+/// it, in the scale of products: one `2n`- by `n`-bit division per `n`
+/// bits of quotient. It decides how a long division is split into pieces
+/// (`big_div`); the charge before it runs is [`div_ns`].
+pub(crate) fn div_piece_ns(xb: u64, yb: u64) -> u64 {
+    let blocks = (xb.saturating_sub(yb) + 64) as f64 / yb.max(64) as f64;
+    let one = DIV_IN_PRODUCTS * mul_ns(yb, yb) as f64;
+    // Past 64 digits the recursion goes to the bottom however short the
+    // quotient: a pass over the dividend per level (measured: 0.1 s for a
+    // 2**26-bit remainder with a 5,000-bit quotient).
+    let levels = (digits(yb) / 64.0).log2().max(1.0);
+    ns(blocks, one) + ns(digits(xb) * levels, DIV_NS_PER_DIGIT_LEVEL)
 }
 
 /// Charges `x // y` or `x % y` (`xb`- by `yb`-bit) before it runs.

@@ -6,6 +6,8 @@
 mod arith;
 mod big;
 pub(crate) mod big_cost;
+pub(crate) mod big_div;
+pub(crate) mod big_mul;
 mod binop;
 mod compare;
 mod contains;
