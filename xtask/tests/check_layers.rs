@@ -297,10 +297,7 @@ fn the_exception_is_one_item_in_one_file() {
     );
     one_violation(
         &with("value/dict.rs", "use crate::interp::ir::LambdaDef;\n"),
-        &[
-            "src/value/dict.rs:1",
-            "names crate::interp::ir::LambdaDef",
-        ],
+        &["src/value/dict.rs:1", "names crate::interp::ir::LambdaDef"],
     );
 }
 

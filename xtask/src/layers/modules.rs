@@ -118,6 +118,7 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
             "value/str.rs",
             "value/tuple.rs",
             "value/view_ops.rs",
+            "value/work.rs",
         ],
         reason: "the Value enum (value/mod.rs) names every type's representation and each \
                      type's file names Value and the budget; it goes when each type's \

@@ -489,22 +489,6 @@ mod parse_int_tests {
     }
 
     #[test]
-    fn a_cancel_ends_a_long_parse() {
-        let text = crate::Data::Str("10".repeat(1 << 25));
-        let (err, took, after) = crate::interp::ops::big_mul::run_cancelled(
-            "z = int(s, 2)\n",
-            &[("s", text)],
-            Some(std::time::Duration::from_millis(200)),
-            std::time::Duration::from_secs(600),
-        );
-        assert_eq!(err.as_deref(), Some("Cancelled"));
-        assert!(
-            after < std::time::Duration::from_secs(1),
-            "{after:?} after the cancel ({took:?})"
-        );
-    }
-
-    #[test]
     fn the_digit_limit_counts_the_scanned_digits_in_every_non_binary_base() {
         let long = "1".repeat(MAX_STR_DIGITS + 1);
         let limit = Err(IntParseError::TooManyDigits(MAX_STR_DIGITS + 1));

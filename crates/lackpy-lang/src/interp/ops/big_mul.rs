@@ -297,4 +297,21 @@ mod tests {
             "{after:?} after the cancel ({took:?})"
         );
     }
+
+    #[test]
+    fn a_cancel_ends_a_long_parse() {
+        // int(text, 2**k) converts a long text in pieces (value/int.rs).
+        let text = Data::Str("10".repeat(1 << 25));
+        let (err, took, after) = run_cancelled(
+            "z = int(s, 2)\n",
+            &[("s", text)],
+            Some(Duration::from_millis(200)),
+            Duration::from_secs(600),
+        );
+        assert_eq!(err.as_deref(), Some("Cancelled"));
+        assert!(
+            after < Duration::from_secs(1),
+            "{after:?} after the cancel ({took:?})"
+        );
+    }
 }
