@@ -6,6 +6,7 @@
 //! [`Data`] tree first: one buffer instead of an allocation per element.
 //! [`JsonText::to_data`] gives the structured value to callers who want it.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use crate::data::Data;
@@ -47,6 +48,21 @@ impl JsonText {
     /// The text, owned.
     pub fn into_string(self) -> String {
         self.0
+    }
+
+    /// The string the text holds when it is a JSON string literal,
+    /// borrowed from the text when the literal has no escapes (a long
+    /// string output is not copied to be printed); `None` for any other
+    /// value.
+    pub fn as_string(&self) -> Option<Cow<'_, str>> {
+        let inner = self.0.strip_prefix('"')?.strip_suffix('"')?;
+        if !inner.contains('\\') {
+            return Some(Cow::Borrowed(inner));
+        }
+        match self.to_data() {
+            Data::Str(s) => Some(Cow::Owned(s)),
+            _ => None,
+        }
     }
 
     /// The value the text describes (tuples read back as lists, sets as

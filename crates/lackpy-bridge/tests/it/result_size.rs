@@ -56,6 +56,31 @@ fn a_returned_list_of_dicts_is_held_once_and_written_once_per_field() {
     assert_eq!(sink.bytes, r.to_json().len());
 }
 
+/// A large output's texts are each one buffer of exactly their length:
+/// the JSON is measured before it is written (a buffer grown by doubling
+/// leaves the blocks it outgrew resident), and the repr's spare room is
+/// given back.
+#[test]
+fn large_outputs_are_written_into_buffers_of_their_exact_length() {
+    for src in [
+        "[{'i': i, 's': 'x'} for i in range(30000)]",
+        "['item%d' % i for i in range(50000)]",
+        "{'k%d' % i: {'a': i, 'b': {'c': [i, 'v']}} for i in range(20000)}",
+        "[i * 0.5 + 0.25 for i in range(50000)]",
+        "[i % 3 == 0 for i in range(100000)]",
+        "[(i,) for i in range(50000)]",
+        "['\u00e9\n\"' * 3 for i in range(30000)]",
+        "'x' * 1000000",
+    ] {
+        let mut r = outcome(src);
+        let repr = r.outcome.output_repr.take().unwrap_or_default();
+        let json = r.outcome.output.take().expect("an output").into_string();
+        assert!(json.len() > 64 * 1024, "{src}: {}", json.len());
+        assert_eq!(json.capacity(), json.len(), "{src}");
+        assert_eq!(repr.capacity(), repr.len(), "{src}");
+    }
+}
+
 #[test]
 fn a_long_string_output_is_one_text_in_the_result() {
     let r = outcome("'x' * 100000");

@@ -178,13 +178,19 @@ fn run_inner(
     };
     let trace = Trace::new(opts.limits.max_trace_entries);
     let mut interp = Interp::new(host, &program, budget, trace);
-    let outcome = interp.run_program(params, start, opts.variables, opts.output_value);
+    let (outcome, output) = interp.run_program(params, start, opts.variables, opts.output_value);
     match opts.teardown {
-        Teardown::Free => interp.break_cycles(),
+        Teardown::Free => {
+            drop(output);
+            interp.break_cycles();
+        }
         // The values are still counted in the memory meter; the scope
-        // that `run` entered restores the count before it returns.
+        // that `run` entered restores the count before it returns. The
+        // output value is the program's too: freeing a large one would
+        // queue its items (16 bytes each) beside the result's texts.
         Teardown::AtExit => {
             interp.release_big_lists();
+            std::mem::forget(output);
             std::mem::forget(interp);
         }
     }
@@ -344,10 +350,14 @@ impl<'a> Interp<'a> {
         start: Instant,
         variables: Variables,
         output_value: bool,
-    ) -> RunOutcome {
+    ) -> (RunOutcome, Option<Value>) {
+        let mut kept = None;
         let result = self.inject_params(params).and_then(|()| self.run_body());
-        let result = result.and_then(|output| self.success(output, start, variables, output_value));
-        match result {
+        let result = result.and_then(|output| {
+            kept = output;
+            self.success(kept.as_ref(), start, variables, output_value)
+        });
+        let outcome = match result {
             Ok(o) => o,
             Err(e) => failure(
                 *e,
@@ -355,7 +365,8 @@ impl<'a> Interp<'a> {
                 self.trace.take(),
                 start.elapsed(),
             ),
-        }
+        };
+        (outcome, kept)
     }
 
     fn inject_params(&mut self, params: &[(String, Data)]) -> R<()> {
@@ -413,7 +424,7 @@ impl<'a> Interp<'a> {
 
     fn success(
         &mut self,
-        output: Option<Value>,
+        output: Option<&Value>,
         start: Instant,
         variables: Variables,
         output_value: bool,
@@ -427,16 +438,20 @@ impl<'a> Interp<'a> {
         // program's values: it has a limit of its own, so that whether a
         // result fits does not depend on what else the run still holds.)
         let mut g = Growth::with_limit(self.budget.max_result.saturating_sub(self.trace.bytes()));
-        let (out_json, out_repr, out_value) = match &output {
+        let (out_json, out_repr, out_value) = match output {
             Some(v) => {
                 let part = |g: &mut Growth| -> R<(JsonText, String, Option<Data>)> {
                     // Written straight from the value: a tree of `Data` would
                     // take many times the text's bytes. (An int past 4300
                     // digits has no text; its repr fails the same way.)
                     let json = to_json_text_with(v, g)?;
-                    // The repr is about as long as the JSON: reserved
-                    // at that size, it is not grown by copying beside it.
-                    let text = repr::repr_with_capacity(v, g, json.as_str().len())?;
+                    // The repr is about as long as the JSON (shorter for
+                    // non-ASCII text and int keys, a little longer for
+                    // one-item tuples): reserved with room to spare, it is
+                    // not grown by copying beside it; pages it leaves
+                    // untouched cost nothing, and the spare is given back.
+                    let len = json.as_str().len();
+                    let text = repr::repr_with_capacity(v, g, len + len / 8)?;
                     // Asked for, the tree too, under the same guard.
                     let value = if output_value {
                         Some(to_data_with(v, g)?)

@@ -11,7 +11,7 @@ use num_bigint::BigInt;
 
 use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
-use super::json_out::JsonOut;
+use super::json_out::{JsonOut, is_spill};
 use super::meter::ensure as check_alloc;
 use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
@@ -44,10 +44,41 @@ const CIRCULAR: &str = "Circular reference detected";
 /// Writes a value as JSON text, exactly as `to_data(v)?.to_json()` would
 /// but without the intermediate tree, charging the bytes written to `g`.
 /// An int over 4300 digits has no JSON form: ValueError, as `json.dumps`.
+///
+/// A text longer than [`SPILL_PAST`] is measured first and written once
+/// into a buffer of exactly its length (see [`super::json_out`]): the
+/// guard sees the same charges, in the same order, on every pass, so a
+/// value that is too large fails the same way.
 pub(crate) fn to_json_text_with(v: &Value, g: &mut Growth) -> R<JsonText> {
-    let mut out = JsonOut::new();
+    let before = g.used();
+    let mut out = JsonOut::new().spill_past(SPILL_PAST);
+    match write_json(v, &mut out, g) {
+        Err(e) if is_spill(&e) => {}
+        other => {
+            other?;
+            return Ok(JsonText::from_written(out.finish()));
+        }
+    }
+    drop(out);
+    g.rewind(before);
+    let mut measure = JsonOut::measuring();
+    write_json(v, &mut measure, g)?;
+    let len = measure.len();
+    g.rewind(before);
+    let mut out = JsonOut::with_capacity(len);
+    write_json(v, &mut out, g)?;
+    Ok(JsonText::from_written(out.finish()))
+}
+
+/// The JSON text past which [`to_json_text_with`] measures before it
+/// writes (below it, what doubling leaves behind is small).
+const SPILL_PAST: usize = 64 * 1024;
+
+/// One pass of [`to_json_text_with`]: a container that contains itself is
+/// written as the string of its repr.
+fn write_json(v: &Value, out: &mut JsonOut, g: &mut Growth) -> R<()> {
     let mut active = Vec::new();
-    match write_json_at(v, &mut active, &mut out, g) {
+    match write_json_at(v, &mut active, out, g) {
         Err(e) if e.msg == CIRCULAR => {
             out.truncate(0);
             let text = repr::repr_with(v, g)?;
@@ -55,8 +86,7 @@ pub(crate) fn to_json_text_with(v: &Value, g: &mut Growth) -> R<JsonText> {
         }
         other => other?,
     }
-    out.sync(g)?;
-    Ok(JsonText::from_written(out.finish()))
+    out.sync(g)
 }
 
 /// Enters a container while encoding: a container already being encoded

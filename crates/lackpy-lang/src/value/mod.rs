@@ -12,6 +12,7 @@ pub(crate) mod convert;
 pub(crate) mod dict;
 pub(crate) mod eq;
 pub(crate) mod errors;
+pub(crate) mod free_list;
 pub(crate) mod growth;
 pub(crate) mod hash;
 pub(crate) mod ident;

@@ -27,6 +27,7 @@ thread_local! {
 pub(crate) fn enter_run() {
     settle_allocator();
     let _ = RUNS.try_with(|r| r.set(r.get() + 1));
+    super::str::open_free_list();
 }
 
 /// Notes that a run ends; the last one to end frees the pooled buffers,
@@ -104,6 +105,7 @@ fn release_all() {
     let _ = VALUES.try_with(|p| p.borrow_mut().clear());
     super::set::release_pools();
     super::dict::release_pools();
+    super::str::close_free_list();
 }
 
 /// Whether a buffer of `cap` items of `T` is big enough to pool.

@@ -23,8 +23,11 @@
 //! (a few multiply rounds for short text; tables keep hash bits of their
 //! own).
 
+use std::cell::RefCell;
+
 use compact_str::CompactString;
 
+use super::free_list::FreeList;
 use super::mem;
 
 /// A Python `str`.
@@ -70,7 +73,7 @@ impl StrRc {
     /// A new shared string.
     #[inline]
     pub(crate) fn new(s: PyStr) -> Self {
-        StrRc(Some(rclite::Rc::new(s)))
+        StrRc(Some(block(s)))
     }
 
     /// Whether both are the same string object (one compare of the two
@@ -142,10 +145,73 @@ impl Drop for StrRc {
     }
 }
 
-/// Frees a string's text and block (its last reference).
+thread_local! {
+    /// String blocks kept for the next strings made ([`FreeList`]).
+    static FREE: RefCell<FreeList<PyStr>> = const { RefCell::new(FreeList::new()) };
+}
+
+/// A block holding `s`: a kept one when there is one.
+#[inline]
+fn block(s: PyStr) -> rclite::Rc<PyStr> {
+    let kept = FREE.with(|f| f.try_borrow_mut().ok().and_then(|mut f| f.take()));
+    match kept {
+        Some(mut rc) => match rclite::Rc::get_mut(&mut rc) {
+            Some(slot) => {
+                // The empty string kept in the block was never charged.
+                std::mem::forget(std::mem::replace(slot, s));
+                rc
+            }
+            // Never: a kept block has no other reference.
+            None => rclite::Rc::new(s),
+        },
+        None => rclite::Rc::new(s),
+    }
+}
+
+/// Frees a string's text and keeps or frees its block (its last
+/// reference).
 #[inline(never)]
-fn release(s: rclite::Rc<PyStr>) {
-    drop(s);
+fn release(mut rc: rclite::Rc<PyStr>) {
+    let Some(slot) = rclite::Rc::get_mut(&mut rc) else {
+        // Never: the caller holds the last reference.
+        return;
+    };
+    // The string ends here (its charge is given back); the block keeps an
+    // empty one.
+    drop(std::mem::replace(slot, PyStr::vacant()));
+    let left = FREE.with(|f| match f.try_borrow_mut() {
+        Ok(mut f) => f.keep(rc),
+        Err(_) => Some(rc),
+    });
+    if let Some(rc) = left {
+        free_vacant(rc);
+    }
+}
+
+/// Frees a block holding the never-charged empty string.
+fn free_vacant(rc: rclite::Rc<PyStr>) {
+    if let Ok(vacant) = rclite::Rc::try_unwrap(rc) {
+        std::mem::forget(vacant);
+    }
+}
+
+/// Starts keeping string blocks on this thread (a run starts).
+pub(crate) fn open_free_list() {
+    FREE.with(|f| {
+        if let Ok(mut f) = f.try_borrow_mut() {
+            f.open();
+        }
+    });
+}
+
+/// Frees the kept string blocks and keeps no more (the last run on this
+/// thread ended).
+pub(crate) fn close_free_list() {
+    let blocks = FREE.with(|f| match f.try_borrow_mut() {
+        Ok(mut f) => f.close(),
+        Err(_) => Vec::new(),
+    });
+    blocks.into_iter().for_each(free_vacant);
 }
 
 /// Bytes charged for a string object besides its heap text: its block
@@ -456,6 +522,14 @@ impl PyStr {
         }
         // Up to three bytes: the first, middle and last cover them.
         n == 0 || (a.first() == b.first() && a.get(n / 2) == b.get(n / 2) && a.last() == b.last())
+    }
+
+    /// The empty string a kept block holds ([`FreeList`]): never charged,
+    /// and never dropped.
+    const fn vacant() -> Self {
+        PyStr {
+            repr: Repr::Short(ShortText::new()),
+        }
     }
 
     /// The string object of text already in its stored form.

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use clap::Args;
 use lackpy_bridge::ExecutionResult;
-use lackpy_lang::{Data, ExceptionKind, Grade};
+use lackpy_lang::{ExceptionKind, Grade};
 
 use super::approval_flags::ApprovalArgs;
 use super::common::{WorkspaceArg, block_on, start_service};
@@ -140,9 +140,9 @@ fn print_human(r: &ExecutionResult, with_trace: bool, workspace: Option<&Path>) 
 pub(super) fn print_output(r: &ExecutionResult) {
     output::out(&r.stdout);
     match (&r.output, &r.output_repr) {
-        (Some(text), _) if text.as_str().starts_with('"') => match text.to_data() {
-            Data::Str(s) => output::out_line(&s),
-            _ => output::out_line(text.as_str()),
+        (Some(text), _) if text.as_str().starts_with('"') => match text.as_string() {
+            Some(s) => output::out_line(&s),
+            None => output::out_line(text.as_str()),
         },
         (Some(_), Some(repr)) => output::out_line(repr),
         _ => {}

@@ -14,6 +14,7 @@
 use super::split::{Parts, SHORT, STOP_AT, ShareTable, make_part, split_text};
 use crate::interp::args::Kw;
 use crate::syntax::catalog::MethodId as M;
+use crate::text::search::find_byte;
 use crate::text::unicode::is_space;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
@@ -306,7 +307,7 @@ impl<'t> Pieces<'t> {
         let rest = text.get(self.pos..).unwrap_or_default();
         let piece = match &mut self.walk {
             Walk::Byte(b, left) => {
-                match memchr::memchr(*b, rest.as_bytes()).filter(|_| *left > 0) {
+                match find_byte(rest.as_bytes(), *b).filter(|_| *left > 0) {
                     Some(p) => {
                         *left -= 1;
                         self.pos += p + 1;
@@ -483,7 +484,7 @@ fn next_word(rest: &str, whole: bool) -> (Option<&str>, usize) {
 /// The first line break of `bytes`: where it starts and its width.
 #[inline]
 fn next_line(bytes: &[u8]) -> Option<(usize, usize)> {
-    let nl = memchr::memchr(b'\n', bytes).unwrap_or(bytes.len());
+    let nl = find_byte(bytes, b'\n').unwrap_or(bytes.len());
     let seg = bytes.get(..nl).unwrap_or_default();
     let rare = seg.iter().fold(false, |a, &b| {
         a | matches!(b, 0x0b..=0x0d | 0x1c..=0x1e | 0xc2 | 0xe2)

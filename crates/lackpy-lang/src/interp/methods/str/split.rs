@@ -1,6 +1,7 @@
 //! Splitting text for `str.split`, `str.rsplit` and `str.splitlines`, and
 //! sharing the parts' strings.
 
+use crate::text::search::find_byte;
 use crate::text::unicode::is_space;
 use crate::value::Value;
 use crate::value::errors::{Exc, R};
@@ -81,9 +82,10 @@ fn split_sep<'t>(text: &'t str, sep: &str, limit: usize, out: &mut Parts<'t>) ->
     if limit > 0 {
         if let &[b] = sep.as_bytes() {
             // A one-byte separator is ASCII: every match is a char boundary.
-            for p in memchr::memchr_iter(b, text.as_bytes()) {
-                out.push(&text[start..p])?;
-                start = p + 1;
+            let bytes = text.as_bytes();
+            while let Some(p) = find_byte(bytes.get(start..).unwrap_or_default(), b) {
+                out.push(&text[start..start + p])?;
+                start += p + 1;
                 if out.len() >= limit {
                     break;
                 }
@@ -141,8 +143,9 @@ pub(super) struct Parts<'t> {
     ascii: bool,
 }
 
-/// Parts kept on the stack.
-const SMALL: usize = 16;
+/// Parts kept on the stack (a split of a line of a few dozen fields needs
+/// no buffer).
+const SMALL: usize = 32;
 
 /// Splits with fewer parts make each part anew (see [`Parts::into_values`]).
 const SHARE_FROM: usize = 32;
@@ -370,7 +373,7 @@ pub(super) fn split_lines<'t>(text: &'t str, keep: bool, out: &mut Parts<'t>) ->
     let mut start = 0;
     while start < bytes.len() {
         let rest = bytes.get(start..).unwrap_or_default();
-        let nl = memchr::memchr(b'\n', rest).map_or(bytes.len(), |p| start + p);
+        let nl = find_byte(rest, b'\n').map_or(bytes.len(), |p| start + p);
         let seg = bytes.get(start..nl).unwrap_or_default();
         let rare = seg.iter().fold(false, |a, &b| {
             a | matches!(b, 0x0b..=0x0d | 0x1c..=0x1e | 0xc2 | 0xe2)
