@@ -182,7 +182,11 @@ impl JsonOut {
         let plain = bytes.iter().fold(true, |ok, &b| ok & plain_byte(b));
         if self.measuring {
             // Counted, not copied (a long text would not fit the scratch).
-            self.counted += if plain { bytes.len() } else { escaped_len(bytes) } + 2;
+            self.counted += if plain {
+                bytes.len()
+            } else {
+                escaped_len(bytes)
+            } + 2;
             return;
         }
         if plain {
@@ -357,7 +361,15 @@ mod tests {
         use crate::value::growth::Growth;
         let long_plain = "p".repeat(70_000);
         let long_odd = "é\"\n".repeat(30_000);
-        let texts = ["", "short", "a\"b", "x\u{1}y", &long_plain, &long_odd, "é☃𝄞"];
+        let texts = [
+            "",
+            "short",
+            "a\"b",
+            "x\u{1}y",
+            &long_plain,
+            &long_odd,
+            "é☃𝄞",
+        ];
         let mut g = Growth::with_limit(usize::MAX);
         let mut out = JsonOut::new();
         let mut measure = JsonOut::measuring();

@@ -306,16 +306,14 @@ impl<'t> Pieces<'t> {
         let text = self.text;
         let rest = text.get(self.pos..).unwrap_or_default();
         let piece = match &mut self.walk {
-            Walk::Byte(b, left) => {
-                match find_byte(rest.as_bytes(), *b).filter(|_| *left > 0) {
-                    Some(p) => {
-                        *left -= 1;
-                        self.pos += p + 1;
-                        rest.get(..p)
-                    }
-                    None => self.last(rest),
+            Walk::Byte(b, left) => match find_byte(rest.as_bytes(), *b).filter(|_| *left > 0) {
+                Some(p) => {
+                    *left -= 1;
+                    self.pos += p + 1;
+                    rest.get(..p)
                 }
-            }
+                None => self.last(rest),
+            },
             Walk::Sep(sep, left, finder) => {
                 let at = match finder {
                     Some(f) => f.find(rest.as_bytes()),
