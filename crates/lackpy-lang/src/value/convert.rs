@@ -65,9 +65,13 @@ pub(crate) fn to_json_text_with(v: &Value, g: &mut Growth) -> R<JsonText> {
     write_json(v, &mut measure, g)?;
     let len = measure.len();
     g.rewind(before);
-    let mut out = JsonOut::with_capacity(len);
+    // A short string is copied as a fixed-size block and cut back: room
+    // for that past the end, and the room given back (in place) after.
+    let mut out = JsonOut::with_capacity(len + JsonOut::OVERSHOOT);
     write_json(v, &mut out, g)?;
-    Ok(JsonText::from_written(out.finish()))
+    let mut text = out.finish();
+    text.shrink_to_fit();
+    Ok(JsonText::from_written(text))
 }
 
 /// The JSON text past which [`to_json_text_with`] measures before it

@@ -64,6 +64,10 @@ pub(crate) struct JsonOut {
 }
 
 impl JsonOut {
+    /// Bytes a writer may put past the text's end for a moment (a short
+    /// string's fixed-size block, [`JsonOut::short_string`]).
+    pub(crate) const OVERSHOOT: usize = SHORT_LITERAL + 2;
+
     /// An empty buffer.
     pub(crate) fn new() -> Self {
         JsonOut::with_capacity(0)
