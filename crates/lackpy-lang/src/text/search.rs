@@ -163,7 +163,11 @@ mod find_byte_tests {
         for start in 0..text.len() {
             for &b in b",\x00\x01\xff\x80az" {
                 let hay = &text[start..];
-                assert_eq!(find_byte(hay, b), hay.iter().position(|&x| x == b), "{start} {b}");
+                assert_eq!(
+                    find_byte(hay, b),
+                    hay.iter().position(|&x| x == b),
+                    "{start} {b}"
+                );
             }
         }
     }

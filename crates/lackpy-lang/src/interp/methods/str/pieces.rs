@@ -13,12 +13,12 @@
 
 use super::split::{Parts, SHORT, STOP_AT, ShareTable, make_part, split_text};
 use crate::interp::args::Kw;
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter;
 use crate::syntax::catalog::MethodId as M;
 use crate::text::search::find_byte;
 use crate::text::unicode::is_space;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
-use crate::value::meter;
 use crate::value::{PyStr, StrRc};
 use memchr::memmem::Finder;
 
@@ -306,16 +306,14 @@ impl<'t> Pieces<'t> {
         let text = self.text;
         let rest = text.get(self.pos..).unwrap_or_default();
         let piece = match &mut self.walk {
-            Walk::Byte(b, left) => {
-                match find_byte(rest.as_bytes(), *b).filter(|_| *left > 0) {
-                    Some(p) => {
-                        *left -= 1;
-                        self.pos += p + 1;
-                        rest.get(..p)
-                    }
-                    None => self.last(rest),
+            Walk::Byte(b, left) => match find_byte(rest.as_bytes(), *b).filter(|_| *left > 0) {
+                Some(p) => {
+                    *left -= 1;
+                    self.pos += p + 1;
+                    rest.get(..p)
                 }
-            }
+                None => self.last(rest),
+            },
             Walk::Sep(sep, left, finder) => {
                 let at = match finder {
                     Some(f) => f.find(rest.as_bytes()),
