@@ -69,7 +69,7 @@ fn large_outputs_are_written_into_buffers_of_their_exact_length() {
         "[i * 0.5 + 0.25 for i in range(50000)]",
         "[i % 3 == 0 for i in range(100000)]",
         "[(i,) for i in range(50000)]",
-        "['\u00e9\n\"' * 3 for i in range(30000)]",
+        "['\\u00e9\\n\"' * 3 for i in range(30000)]",
         "'x' * 1000000",
     ] {
         let mut r = outcome(src);
