@@ -32,6 +32,7 @@ pub(crate) mod stack;
 mod state;
 pub(crate) mod work;
 
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -84,7 +85,7 @@ impl RunScope {
         RUN.with(|r| RunScope {
             used: r.used.replace(0),
             max_memory: r.max_memory.replace(max_memory),
-            clock: r.clock.replace(clock),
+            clock: ManuallyDrop::into_inner(r.clock.replace(ManuallyDrop::new(clock))),
             stack_base: r.stack_base.replace(stack_base),
         })
     }
@@ -97,7 +98,9 @@ impl Drop for RunScope {
         let _ = RUN.try_with(|r| {
             r.used.set(self.used);
             r.max_memory.set(self.max_memory);
-            *r.clock.borrow_mut() = clock;
+            drop(ManuallyDrop::into_inner(
+                r.clock.replace(ManuallyDrop::new(clock)),
+            ));
             r.stack_base.set(self.stack_base);
         });
     }

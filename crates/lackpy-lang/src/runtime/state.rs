@@ -9,6 +9,7 @@
 //! the enclosing run's (a program run by a tool call on the same thread).
 
 use std::cell::{Cell, RefCell};
+use std::mem::ManuallyDrop;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
@@ -30,8 +31,12 @@ pub(super) struct RunState {
     pub used: Cell<usize>,
     /// The run's memory limit (`usize::MAX` outside a run).
     pub max_memory: Cell<usize>,
-    /// The run's clock (none outside a run).
-    pub clock: RefCell<Option<Clock>>,
+    /// The run's clock (none outside a run). Never dropped with the
+    /// record, so that the record needs no destructor, whose registration
+    /// check every access would pay (a value is charged on every
+    /// allocation); [`RunScope`](super::RunScope) drops each clock it
+    /// replaces.
+    pub clock: RefCell<ManuallyDrop<Option<Clock>>>,
     /// The stack address at the run's entry (0 outside a run;
     /// [`super::stack`]).
     pub stack_base: Cell<usize>,
@@ -49,7 +54,7 @@ thread_local! {
             ticks: Cell::new(0),
             used: Cell::new(0),
             max_memory: Cell::new(usize::MAX),
-            clock: RefCell::new(None),
+            clock: RefCell::new(ManuallyDrop::new(None)),
             stack_base: Cell::new(0),
             pending_ns: Cell::new(0),
             scale: [Cell::new(1024), Cell::new(1024), Cell::new(1024)],
