@@ -17,6 +17,7 @@ mod data;
 mod fnv;
 mod interp;
 mod json_text;
+mod runtime;
 mod syntax;
 mod text;
 mod value;
@@ -29,6 +30,7 @@ pub use interp::{
     TraceDropped, TraceEntry, Variables, preview_args, run,
 };
 pub use json_text::JsonText;
+pub use runtime::error::ExceptionKind;
 pub use syntax::grade::{Grade, compute_grade};
 pub use syntax::lang_spec::{Spec, spec};
 pub use syntax::parse::{
@@ -41,5 +43,4 @@ pub use syntax::validate::{
     validate_module_with, validate_with,
 };
 pub use syntax::walk::{DepthFirst, NodeRef, Walk, depth_first, in_walk_order, walk};
-pub use value::errors::ExceptionKind;
 pub use value::json::MAX_JSON_DEPTH;

@@ -5,8 +5,8 @@
 
 use std::rc::Rc;
 
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 
 /// Keyword arguments as passed to builtins.

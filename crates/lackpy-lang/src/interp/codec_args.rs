@@ -7,10 +7,10 @@ use std::rc::Rc;
 
 use crate::value::bytes::PyBytes;
 
-use super::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, ExceptionKind, R};
 use crate::text::codecs::{self, CodecError, Handler};
 use crate::value::Value;
-use crate::value::errors::{Exc, ExceptionKind, R};
 
 /// `encoding` or `errors` as a str: `{fname}() argument 'encoding' must be
 /// str, not int` (None shown as `None`).

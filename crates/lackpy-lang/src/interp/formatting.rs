@@ -9,12 +9,12 @@ use std::rc::Rc;
 
 use num_bigint::BigInt;
 
-use super::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, ExceptionKind, R};
 use crate::text::format::{
     self as fmt, Count, FieldName, FormatError, FormatErrorKind, PercentPiece, PercentSpec,
     TemplatePiece,
 };
-use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
 use crate::value::{Value, repr};
 
@@ -30,7 +30,7 @@ fn raise(e: FormatError) -> Box<Exc> {
 
 /// Characters a formatting result may have: what the memory budget allows.
 fn room(budget: &Budget) -> usize {
-    budget.max_memory.saturating_sub(crate::value::mem::used()) / 4
+    budget.text_room()
 }
 
 fn big_of(i: &IntRef) -> BigInt {

@@ -16,7 +16,6 @@ pub(crate) mod eval;
 pub(crate) mod formatting;
 pub(crate) mod host;
 pub(crate) mod ir;
-pub(crate) mod limits;
 pub(crate) mod lower;
 pub(crate) mod methods;
 pub(crate) mod ops;
@@ -34,24 +33,25 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+pub use crate::runtime::Limits;
 pub use host::{Host, NoTools, ToolException};
-pub use limits::Limits;
 pub use result::RunOutcome;
 pub use trace::{TraceEntry, preview_args};
 pub use trace_cap::{DroppedCalls, TraceDropped};
 
 use self::ir::{Fallback, NameRef, Program, StmtKind};
-use self::limits::Budget;
 use self::trace_cap::Trace;
 use crate::data::Data;
 use crate::json_text::JsonText;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, ExceptionKind, R};
+use crate::runtime::growth::Growth;
+use crate::runtime::{RunLimits, RunScope};
 use crate::syntax::ast;
 use crate::syntax::catalog::builtin_by_name;
 use crate::value::convert::{from_data, to_data_with, to_json_text_with};
-use crate::value::errors::{Exc, ExceptionKind, R};
-use crate::value::growth::Growth;
-use crate::value::mem::{self, MemScope};
-use crate::value::meter::{MeterLimits, MeterScope};
+use crate::value::mem;
+use crate::value::pool::PoolScope;
 use crate::value::{Dict, List, Value, repr};
 
 pub(crate) use crate::value::fast_clone;
@@ -131,11 +131,16 @@ pub fn run(
     opts: &RunOptions,
 ) -> RunOutcome {
     let start = Instant::now();
-    let mem_scope = MemScope::enter();
-    let stack_scope = crate::value::stack::StackScope::enter();
+    let deadline = opts.deadline.unwrap_or_else(|| start + opts.limits.timeout);
+    let pools = PoolScope::enter();
+    let scope = RunScope::enter(RunLimits {
+        deadline,
+        cancel: opts.cancel.clone(),
+        max_memory: opts.limits.max_memory,
+    });
     let outcome = run_inner(module, host, params, opts, start);
-    drop(stack_scope);
-    drop(mem_scope);
+    drop(scope);
+    drop(pools);
     outcome
 }
 
@@ -165,13 +170,7 @@ fn run_inner(
             start.elapsed(),
         );
     }
-    let deadline = opts.deadline.unwrap_or_else(|| start + opts.limits.timeout);
-    let budget = Budget::new(&opts.limits, deadline, opts.cancel.clone());
-    let _meter = MeterScope::enter(MeterLimits {
-        deadline,
-        cancel: opts.cancel.clone(),
-        max_memory: opts.limits.max_memory,
-    });
+    let budget = Budget::new(&opts.limits, opts.cancel.clone());
     let program = match lower::resolve(module, &*host, opts.limits.max_depth) {
         Ok(p) => p,
         Err(e) => return failure(*e, String::new(), Trace::new(0), start.elapsed()),

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use std::time::Duration;
 
 use super::trace::TraceEntry;
-use crate::value::mem;
+use crate::runtime::memory;
 
 /// What a capped trace left out: exact counts, and per tool what the
 /// entries left out would have said.
@@ -125,7 +125,7 @@ impl Trace {
     /// Counts `n` more bytes held, here and in the run's memory count.
     #[inline]
     fn hold(&mut self, n: usize) {
-        mem::charge(n);
+        memory::charge(n);
         self.bytes = self.bytes.saturating_add(n);
     }
 
@@ -133,7 +133,7 @@ impl Trace {
     fn push_past_cap(&mut self, entry: TraceEntry, bytes: usize) {
         let dropped = match self.tail.pop_front() {
             Some((old, old_bytes)) => {
-                mem::credit(old_bytes);
+                memory::credit(old_bytes);
                 self.bytes = self.bytes.saturating_sub(old_bytes);
                 self.hold(bytes);
                 self.tail.push_back((entry, bytes));
@@ -176,7 +176,7 @@ impl Trace {
                 Some((_, n)) => *n += 1,
                 None => {
                     self.bytes = self.bytes.saturating_add(APPROVAL_BYTES + by.len());
-                    mem::charge(APPROVAL_BYTES + by.len());
+                    memory::charge(APPROVAL_BYTES + by.len());
                     d.approvals.push((by.clone(), 1));
                 }
             }
@@ -317,8 +317,8 @@ mod tests {
     #[test]
     fn what_the_trace_holds_stops_growing_at_the_cap() {
         // The memory count (per thread) follows what the trace holds.
-        let base = mem::used();
-        let charged = || mem::used() - base;
+        let base = memory::used();
+        let charged = || memory::used() - base;
         let mut t = Trace::new(6);
         for step in 0..6 {
             t.push(entry(step, "f"), 100);
@@ -346,7 +346,7 @@ mod tests {
         }
         assert_eq!(t.bytes(), full + TOOL_BYTES + 1 + APPROVAL_BYTES + 3);
         assert_eq!(charged(), t.bytes());
-        mem::credit(charged());
+        memory::credit(charged());
     }
 
     #[test]

@@ -11,7 +11,7 @@
 use crate::value::StrRc;
 
 use super::Value;
-use super::errors::R;
+use crate::runtime::error::R;
 
 /// A copy of `v`: ints, floats and strings inline, the rest out of line.
 #[inline(always)]
@@ -33,8 +33,8 @@ fn clone_other(v: &Value) -> Value {
 /// A copy of `src` in a new vector (a pooled one when large), checked
 /// against the run's memory and step budgets first.
 pub(crate) fn copied(src: &[Value]) -> R<Vec<Value>> {
-    super::meter::ensure(src.len().saturating_mul(std::mem::size_of::<Value>()))?;
-    super::meter::tick_n(src.len())?;
+    crate::runtime::meter::ensure(src.len().saturating_mul(std::mem::size_of::<Value>()))?;
+    crate::runtime::meter::tick_n(src.len())?;
     let mut out = super::pool::values(src.len());
     extend_cloned(&mut out, src);
     Ok(out)

@@ -5,7 +5,7 @@
 
 use std::ops::Deref;
 
-use super::mem;
+use crate::runtime::memory;
 
 /// Bytes charged for a bytes object besides its data: its block (the
 /// reference counts and the vector).
@@ -18,7 +18,7 @@ pub(crate) struct PyBytes(Vec<u8>);
 impl PyBytes {
     /// Bytes of `data`, charged until dropped.
     pub(crate) fn new(data: Vec<u8>) -> Self {
-        mem::charge(data.capacity() + OVERHEAD);
+        memory::charge(data.capacity() + OVERHEAD);
         PyBytes(data)
     }
 }
@@ -33,22 +33,22 @@ impl Deref for PyBytes {
 
 impl Drop for PyBytes {
     fn drop(&mut self) {
-        mem::credit(self.0.capacity() + OVERHEAD);
+        memory::credit(self.0.capacity() + OVERHEAD);
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::PyBytes;
-    use crate::value::mem;
+    use crate::runtime::memory;
 
     #[test]
     fn bytes_are_charged_while_they_live() {
-        let _scope = mem::MemScope::enter();
-        let before = mem::used();
+        let _scope = crate::runtime::RunScope::counting();
+        let before = memory::used();
         let b = PyBytes::new(vec![0; 1 << 20]);
-        assert!(mem::used() >= before + (1 << 20));
+        assert!(memory::used() >= before + (1 << 20));
         drop(b);
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
     }
 }

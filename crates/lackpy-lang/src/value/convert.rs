@@ -9,14 +9,14 @@
 
 use num_bigint::BigInt;
 
-use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
 use super::json_out::{JsonOut, is_spill};
-use super::meter::ensure as check_alloc;
 use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
 use crate::json_text::JsonText;
-use crate::value::errors::{Exc, R};
+use crate::runtime::error::{Exc, R};
+use crate::runtime::growth::Growth;
+use crate::runtime::meter::ensure as check_alloc;
 
 const MAX_DEPTH: usize = 900;
 
@@ -101,7 +101,7 @@ fn enter(v: &Value, active: &mut Vec<usize>) -> R<()> {
     if active.contains(&addr) {
         return Err(Exc::value_error(CIRCULAR));
     }
-    if active.len() >= MAX_DEPTH || super::stack::exhausted() {
+    if active.len() >= MAX_DEPTH || crate::runtime::stack::exhausted() {
         return Err(Exc::recursion(
             "maximum recursion depth exceeded while encoding a JSON object",
         ));
@@ -276,7 +276,7 @@ pub(crate) fn from_data_owned(d: Data) -> R<Value> {
 }
 
 fn from_data_at(d: Data, depth: usize, g: &mut Growth) -> R<Value> {
-    if depth > MAX_DEPTH || super::stack::exhausted() {
+    if depth > MAX_DEPTH || crate::runtime::stack::exhausted() {
         return Err(Exc::recursion(
             "maximum recursion depth exceeded while converting data",
         ));

@@ -19,8 +19,9 @@ use super::eq::eq_at;
 use super::hash::{hash_value, rehash};
 use super::pool::Pool;
 use super::{Value, mem};
+use crate::runtime::error::R;
+use crate::runtime::memory;
 use crate::value::StrRc;
-use crate::value::errors::R;
 use std::cell::RefCell;
 
 /// An index slot: the entry's position in the low bits (as many as the
@@ -219,9 +220,9 @@ impl Dict {
     fn settle(&self, before: usize) {
         let now = self.charged();
         if now > before {
-            mem::charge(now - before);
+            memory::charge(now - before);
         } else {
-            mem::credit(before - now);
+            memory::credit(before - now);
         }
     }
 
@@ -482,14 +483,14 @@ impl Dict {
             // A display's or a row's string keys: scanned, not hashed.
             let growth = self.growth_bytes();
             if growth > 0 && self.scan(&key).is_none() {
-                super::meter::ensure(growth)?;
+                crate::runtime::meter::ensure(growth)?;
             }
             return self.put(key, value);
         }
         let h = hash_value(&key)?;
         let growth = self.growth_bytes();
         if growth > 0 && self.position(&key, h).is_none() {
-            super::meter::ensure(growth)?;
+            crate::runtime::meter::ensure(growth)?;
         }
         Ok(self.insert_h(key, h, value))
     }
@@ -725,7 +726,7 @@ impl<'a, I: Iterator<Item = &'a mut Option<Entry>>> Iterator for Slots<'a, I> {
 
 impl Drop for Dict {
     fn drop(&mut self) {
-        mem::credit(self.charged());
+        memory::credit(self.charged());
         drop_entries(std::mem::take(&mut self.entries));
     }
 }
@@ -803,7 +804,7 @@ mod tests {
     /// back when it is cleared and dropped.
     #[test]
     fn exact_room_and_balanced_charges() {
-        let before = mem::used();
+        let before = memory::used();
         let mut d = Dict::with_capacity(3);
         for i in 0..3 {
             d.insert_h(Value::int(i), i, Value::int(i));
@@ -811,7 +812,7 @@ mod tests {
         assert_eq!(d.entries.capacity(), 3);
         d.insert_h(Value::int(9), 9, Value::None);
         d.clear();
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
         let mut big = Dict::with_capacity(40);
         for i in 0..100 {
             big.insert_h(Value::int(i), i, Value::None);
@@ -820,6 +821,6 @@ mod tests {
         drop(big);
         drop(copy);
         drop(d);
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
     }
 }

@@ -9,7 +9,7 @@ use std::cmp::Ordering;
 
 use super::int::{as_int, cmp_int_float};
 use super::{Value, ViewKind};
-use crate::value::errors::{Exc, R};
+use crate::runtime::error::{Exc, R};
 
 const MAX_DEPTH: u32 = 500;
 
@@ -23,7 +23,7 @@ pub(crate) fn py_eq(a: &Value, b: &Value) -> R<bool> {
 pub(crate) fn item_eq(a: &Value, b: &Value, depth: u32) -> R<bool> {
     // Each visited element is work: shared structure (a DAG compared with
     // another) visits exponentially many, so this is where it is bounded.
-    super::meter::tick()?;
+    crate::runtime::meter::tick()?;
     // CPython's `PyObject_RichCompare(.., Py_EQ)` inside containers: the
     // same object is equal, a NaN included (floats carry identity).
     if a.is_same(b) {
@@ -118,7 +118,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
                 return Ok(false);
             }
             for k in x.iter() {
-                super::meter::tick()?;
+                crate::runtime::meter::tick()?;
                 if !y.contains(k)? {
                     return Ok(false);
                 }
@@ -139,7 +139,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
 }
 
 fn guard(depth: u32) -> R<()> {
-    if depth > MAX_DEPTH || super::stack::exhausted() {
+    if depth > MAX_DEPTH || crate::runtime::stack::exhausted() {
         Err(Exc::recursion(
             "maximum recursion depth exceeded in comparison",
         ))

@@ -10,7 +10,7 @@
 use num_bigint::Sign;
 
 use super::Value;
-use crate::value::errors::{Exc, R};
+use crate::runtime::error::{Exc, R};
 
 const MODULUS: u64 = (1 << 61) - 1;
 const HASH_BITS: u32 = 61;
@@ -62,7 +62,7 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
         Value::Str(s) => hash_str(s),
         Value::Bytes(b) => hash_bytes(b),
         Value::Tuple(t) => {
-            if counted && (depth > MAX_DEPTH || super::stack::exhausted()) {
+            if counted && (depth > MAX_DEPTH || crate::runtime::stack::exhausted()) {
                 return Err(Exc::recursion(
                     "maximum recursion depth exceeded while calling a Python object",
                 ));
@@ -71,7 +71,7 @@ fn hash_at(v: &Value, depth: u32, counted: bool) -> R<i64> {
             for item in &t.items {
                 // Bounded like comparison: a tuple DAG hashes every path.
                 if counted {
-                    super::meter::tick()?;
+                    crate::runtime::meter::tick()?;
                 }
                 let lane = hash_at(item, depth + 1, counted)? as u64;
                 acc = acc.wrapping_add(lane.wrapping_mul(XXPRIME_2));

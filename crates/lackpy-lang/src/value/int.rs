@@ -325,7 +325,7 @@ fn cmp_int_float_wide(i: &IntRef, f: f64) -> Option<Ordering> {
 pub(crate) enum IntParseError {
     /// The run was cancelled or timed out while a long text was read
     /// (`Cancelled` or `TimeoutError`).
-    Stopped(super::errors::ExceptionKind),
+    Stopped(crate::runtime::error::ExceptionKind),
     /// Not an int literal in that base (`invalid literal for int()`).
     Invalid,
     /// A base that is not a power of two with more than [`MAX_STR_DIGITS`]
@@ -434,7 +434,7 @@ const PARSE_PIECE_DIGITS: usize = 1 << 18;
 
 /// The run's cancel flag and deadline, read while a long text is parsed.
 fn poll() -> Result<(), IntParseError> {
-    super::work::poll().map_err(|e| IntParseError::Stopped(e.kind))
+    crate::runtime::work::poll().map_err(|e| IntParseError::Stopped(e.kind))
 }
 
 /// Valid digits of a power-of-two `base` as a magnitude, converted
@@ -598,12 +598,12 @@ mod pool_tests {
     use num_bigint::BigInt;
 
     use super::{computed_big, retire};
+    use crate::runtime::memory::used;
     use crate::value::Value;
-    use crate::value::mem::{MemScope, used};
 
     #[test]
     fn kept_boxes_are_charged_nothing_and_reused_exactly() {
-        let _scope = MemScope::enter();
+        let _scope = crate::runtime::RunScope::counting();
         let big = |shift: u32, add: i64| (BigInt::from(1u8) << shift) + add;
         let a = Value::from_big(big(100, 7));
         let shared = a.clone();

@@ -7,9 +7,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::errors::{Exc, R};
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter::{self, Buf};
 use crate::syntax::catalog::TypeId;
-use crate::value::meter::{self, Buf};
 use crate::value::{Dict, List, PyStr, Range, Set, StrRc, Tuple, Value, ViewKind, bulk};
 
 /// An iterator's state.

@@ -17,9 +17,9 @@
 
 use num_bigint::BigInt;
 
+use crate::runtime::error::{Exc, R};
+use crate::runtime::growth::Growth;
 use crate::text::format::float_repr;
-use crate::value::errors::{Exc, R};
-use crate::value::growth::Growth;
 use crate::value::int::i64_digits;
 
 /// Strings longer than this are measured (escapes included) and refused
@@ -362,7 +362,7 @@ mod tests {
 
     #[test]
     fn measuring_counts_what_writing_writes() {
-        use crate::value::growth::Growth;
+        use crate::runtime::growth::Growth;
         let long_plain = "p".repeat(70_000);
         let long_odd = "é\"\n".repeat(30_000);
         let texts = [
@@ -393,7 +393,7 @@ mod tests {
     #[test]
     fn a_writer_stops_past_its_spill_size() {
         use super::is_spill;
-        use crate::value::growth::Growth;
+        use crate::runtime::growth::Growth;
         let mut g = Growth::with_limit(usize::MAX);
         let mut out = JsonOut::new().spill_past(10);
         out.lit("0123456789");

@@ -1,14 +1,5 @@
-//! Memory accounting for live program values, and iterative dropping.
-//!
-//! Every value that owns heap memory (strings, lists, tuples, dicts, sets,
-//! big ints) charges an estimate of its size to a per-thread counter when it
-//! is made and credits it back when it is dropped, so the counter tracks the
-//! bytes held by live program values. The interpreter compares it against the
-//! run's budget at every step and before large allocations.
-//!
-//! The counter is thread-local because values never leave the interpreter
-//! thread; a run saves and restores it ([`MemScope`]) so that a run nested in
-//! a tool call on the same thread does not disturb the outer run's count.
+//! Dropping values: what they held is credited to the run's memory count
+//! ([`crate::runtime::memory`]), iteratively.
 //!
 //! Dropping a deeply nested container would recurse once per level in Rust;
 //! containers hand their children to [`drop_values`], which drops them from
@@ -19,47 +10,8 @@ use std::cell::{Cell, RefCell};
 use super::Value;
 
 thread_local! {
-    static USED: Cell<usize> = const { Cell::new(0) };
     static QUEUE: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
     static DRAINING: Cell<bool> = const { Cell::new(false) };
-}
-
-/// Adds `n` bytes to the live-value count.
-#[inline]
-pub(crate) fn charge(n: usize) {
-    USED.with(|u| u.set(u.get().saturating_add(n)));
-}
-
-/// Removes `n` bytes from the live-value count.
-#[inline]
-pub(crate) fn credit(n: usize) {
-    USED.with(|u| u.set(u.get().saturating_sub(n)));
-}
-
-/// Bytes currently held by live program values on this thread.
-#[inline]
-pub(crate) fn used() -> usize {
-    USED.with(|u| u.get())
-}
-
-/// Resets the count for a run and restores the previous count afterwards.
-pub(crate) struct MemScope {
-    saved: usize,
-}
-
-impl MemScope {
-    pub(crate) fn enter() -> Self {
-        super::pool::enter_run();
-        let saved = USED.with(|u| u.replace(0));
-        MemScope { saved }
-    }
-}
-
-impl Drop for MemScope {
-    fn drop(&mut self) {
-        USED.with(|u| u.set(self.saved));
-        super::pool::leave_run();
-    }
 }
 
 /// Drops a value that holds no other values (a number, a string, a big
@@ -201,6 +153,7 @@ fn drop_queued(first: Value, rest: impl Iterator<Item = Value>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::memory::used;
 
     /// A list mixing every kind of item: scalars, strings, big ints, a
     /// shared list and a deep chain of nested lists and tuples.
@@ -227,7 +180,7 @@ mod tests {
 
     #[test]
     fn drop_values_credits_every_charge_and_keeps_shared_items() {
-        let _scope = MemScope::enter();
+        let _scope = crate::runtime::RunScope::counting();
         let shared = Value::list(vec![Value::str("kept"), Value::int(7)]);
         let before = used();
         let mut items = mixed(&shared);

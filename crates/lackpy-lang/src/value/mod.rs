@@ -13,7 +13,6 @@ pub(crate) mod dict;
 pub(crate) mod eq;
 pub(crate) mod errors;
 pub(crate) mod free_list;
-pub(crate) mod growth;
 pub(crate) mod hash;
 pub(crate) mod ident;
 pub(crate) mod int;
@@ -23,17 +22,14 @@ pub(crate) mod json_out;
 mod json_value;
 pub(crate) mod lambda;
 pub(crate) mod mem;
-pub(crate) mod meter;
 pub(crate) mod pool;
 pub(crate) mod range;
 pub(crate) mod repr;
 pub(crate) mod set;
-pub(crate) mod stack;
 pub(crate) mod str;
 pub(crate) mod tool;
 pub(crate) mod tuple;
 pub(crate) mod view_ops;
-pub(crate) mod work;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -41,6 +37,7 @@ use std::rc::Rc;
 use num_bigint::BigInt;
 
 use self::iter::PyIter;
+use crate::runtime::memory;
 use crate::syntax::catalog::{BuiltinId, MethodId, TypeId};
 
 pub(crate) use self::dict::Dict;
@@ -150,29 +147,29 @@ pub(crate) struct BigVal(pub BigInt);
 
 impl BigVal {
     pub(crate) fn new(b: BigInt) -> Self {
-        mem::charge(big_bytes(&b));
+        memory::charge(big_bytes(&b));
         BigVal(b)
     }
 
     /// Changes the int in place (its buffer reused), keeping the memory
     /// charge equal to its new size.
     pub(crate) fn update(&mut self, f: impl FnOnce(&mut BigInt)) {
-        mem::credit(big_bytes(&self.0));
+        memory::credit(big_bytes(&self.0));
         f(&mut self.0);
-        mem::charge(big_bytes(&self.0));
+        memory::charge(big_bytes(&self.0));
     }
 
     /// Fills a retired value (zero, charged nothing) with `f` of its
     /// emptied buffer, charging the result.
     pub(crate) fn refill(&mut self, f: impl FnOnce(&mut BigInt)) {
         f(&mut self.0);
-        mem::charge(big_bytes(&self.0));
+        memory::charge(big_bytes(&self.0));
     }
 
     /// Ends the value: its charge is returned and it becomes zero (charged
     /// nothing), keeping its digit buffer for a later value.
     pub(crate) fn retire(&mut self) {
-        mem::credit(big_bytes(&self.0));
+        memory::credit(big_bytes(&self.0));
         num_traits::Zero::set_zero(&mut self.0);
     }
 }
@@ -225,7 +222,7 @@ impl List {
         let charged = u32::try_from(items.capacity())
             .unwrap_or(u32::MAX)
             .saturating_add(1);
-        mem::charge(list_bytes(charged));
+        memory::charge(list_bytes(charged));
         List {
             items,
             charged,
@@ -249,9 +246,9 @@ impl List {
         if now != self.charged {
             let (now_b, was_b) = (list_bytes(now), list_bytes(self.charged));
             if now_b > was_b {
-                mem::charge(now_b - was_b);
+                memory::charge(now_b - was_b);
             } else {
-                mem::credit(was_b - now_b);
+                memory::credit(was_b - now_b);
             }
             self.charged = now;
         }
@@ -283,7 +280,7 @@ impl List {
 
 impl Drop for List {
     fn drop(&mut self) {
-        mem::credit(list_bytes(self.charged));
+        memory::credit(list_bytes(self.charged));
         mem::drop_values(&mut self.items);
         pool::recycle_values(std::mem::take(&mut self.items));
     }
@@ -569,21 +566,21 @@ mod tests {
 
     #[test]
     fn a_list_gives_back_what_it_was_charged_as_it_grows_and_shrinks() {
-        let _scope = mem::MemScope::enter();
-        let before = mem::used();
+        let _scope = crate::runtime::RunScope::counting();
+        let before = memory::used();
         let mut l = List::default();
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
         l.sync();
-        assert_eq!(mem::used(), before + 48);
+        assert_eq!(memory::used(), before + 48);
         for i in 0..1000 {
             l.push(Value::int(i));
         }
-        assert_eq!(mem::used(), before + 48 + 16 * l.items.capacity());
+        assert_eq!(memory::used(), before + 48 + 16 * l.items.capacity());
         l.items.truncate(3);
         l.items.shrink_to_fit();
         l.sync();
-        assert_eq!(mem::used(), before + 48 + 16 * l.items.capacity());
+        assert_eq!(memory::used(), before + 48 + 16 * l.items.capacity());
         drop(l);
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
     }
 }

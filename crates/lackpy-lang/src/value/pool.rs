@@ -10,7 +10,7 @@
 //! Pooled bytes are not counted against the run's memory budget, which
 //! counts the bytes of live values; a pool is bounded by [`POOL_MAX_BYTES`],
 //! keeps buffers only while a run is in progress on its thread, and is
-//! emptied when the run ends ([`super::mem::MemScope`]), so a run holds at
+//! emptied when the run ends ([`PoolScope`]), so a run holds at
 //! most that much beyond what the budget sees and an idle thread none.
 
 use std::cell::{Cell, RefCell};
@@ -23,8 +23,25 @@ thread_local! {
     static RUNS: Cell<usize> = const { Cell::new(0) };
 }
 
+/// The value pools kept open while a run is in progress on this thread.
+pub(crate) struct PoolScope(());
+
+impl PoolScope {
+    /// Opens the pools for a run (runs nest through tool calls).
+    pub(crate) fn enter() -> Self {
+        enter_run();
+        PoolScope(())
+    }
+}
+
+impl Drop for PoolScope {
+    fn drop(&mut self) {
+        leave_run();
+    }
+}
+
 /// Notes that a run starts on this thread.
-pub(crate) fn enter_run() {
+fn enter_run() {
     settle_allocator();
     let _ = RUNS.try_with(|r| r.set(r.get() + 1));
     super::str::open_free_list();
@@ -32,7 +49,7 @@ pub(crate) fn enter_run() {
 
 /// Notes that a run ends; the last one to end frees the pooled buffers,
 /// so a thread keeps none between runs.
-pub(crate) fn leave_run() {
+fn leave_run() {
     let left = RUNS
         .try_with(|r| {
             let n = r.get().saturating_sub(1);

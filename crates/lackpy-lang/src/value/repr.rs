@@ -7,11 +7,11 @@
 //! list twice, many levels deep) cannot write more than the run's memory
 //! has left, nor write past the run's deadline.
 
-use super::growth::Growth;
 use super::int::{IntRef, int_to_string, str_limit_message};
 use super::{Value, ViewKind};
+use crate::runtime::error::{Exc, R};
+use crate::runtime::growth::Growth;
 use crate::text::format::float_repr;
-use crate::value::errors::{Exc, R};
 
 const MAX_DEPTH: u32 = 1000;
 
@@ -161,7 +161,7 @@ fn enter(ctx: &mut Ctx, addr: usize) -> R<bool> {
     if ctx.active.contains(&addr) {
         return Ok(false);
     }
-    if ctx.depth >= MAX_DEPTH || super::stack::exhausted() {
+    if ctx.depth >= MAX_DEPTH || crate::runtime::stack::exhausted() {
         return Err(Exc::recursion(
             "maximum recursion depth exceeded while getting the repr of an object",
         ));

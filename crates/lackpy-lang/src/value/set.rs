@@ -19,7 +19,8 @@ use super::eq::eq_at;
 use super::hash::{hash_value, is_deterministic};
 use super::pool::Pool;
 use super::{Value, View, ViewKind, mem};
-use crate::value::errors::R;
+use crate::runtime::error::R;
+use crate::runtime::memory;
 use std::cell::RefCell;
 
 const MIN_SIZE: usize = 8;
@@ -529,9 +530,9 @@ impl Set {
             Repr::Ordered(_) => 64,
         };
         if now > self.charged {
-            mem::charge(now - self.charged);
+            memory::charge(now - self.charged);
         } else {
-            mem::credit(self.charged - now);
+            memory::credit(self.charged - now);
         }
         self.charged = now;
     }
@@ -586,7 +587,7 @@ impl Set {
             Repr::Ordered(d) => d.growth_bytes(),
         };
         if growth > 0 && !self.contains_h(&key, h) {
-            super::meter::ensure(growth)?;
+            crate::runtime::meter::ensure(growth)?;
         }
         Ok(self.add_h(key, h))
     }
@@ -742,7 +743,7 @@ impl Set {
             return Ok(s);
         };
         // A temporary as big as the dict: checked before it is built.
-        super::meter::ensure(
+        crate::runtime::meter::ensure(
             d.len()
                 .saturating_mul(4 * std::mem::size_of::<u32>() + std::mem::size_of::<Entry>()),
         )?;
@@ -791,7 +792,7 @@ fn drop_repr(r: Repr) {
 
 impl Drop for Set {
     fn drop(&mut self) {
-        mem::credit(self.charged);
+        memory::credit(self.charged);
         let r = std::mem::replace(&mut self.repr, Repr::Ordered(Dict::new()));
         drop_repr(r);
     }
@@ -830,17 +831,17 @@ mod tests {
 
     #[test]
     fn charges_its_buffers_and_credits_them_on_drop() {
-        let _scope = mem::MemScope::enter();
-        let before = mem::used();
+        let _scope = crate::runtime::RunScope::counting();
+        let before = memory::used();
         let mut s = Set::new();
         for i in 0..20_000 {
             s.add(Value::int(i)).unwrap();
         }
         let copy = s.copy();
-        assert_eq!(mem::used() - before, s.charged + copy.charged);
+        assert_eq!(memory::used() - before, s.charged + copy.charged);
         assert_eq!(s.charged, table(&s).bytes() + 64);
         drop(s);
         drop(copy);
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
     }
 }

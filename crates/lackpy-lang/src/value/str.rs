@@ -28,7 +28,7 @@ use std::cell::RefCell;
 use compact_str::CompactString;
 
 use super::free_list::FreeList;
-use super::mem;
+use crate::runtime::memory;
 
 /// A Python `str`.
 pub(crate) struct PyStr {
@@ -535,7 +535,7 @@ impl PyStr {
     /// The string object of text already in its stored form.
     #[inline]
     fn stored(repr: Repr) -> Self {
-        mem::charge(heap_bytes(&repr) + OVERHEAD);
+        memory::charge(heap_bytes(&repr) + OVERHEAD);
         PyStr { repr }
     }
 
@@ -633,7 +633,7 @@ impl PyStr {
     fn charge_growth(&self, before: usize) {
         let after = heap_bytes(&self.repr);
         if after > before {
-            mem::charge(after - before);
+            memory::charge(after - before);
         }
     }
 
@@ -868,7 +868,7 @@ impl StrBuilder {
 
 impl Drop for PyStr {
     fn drop(&mut self) {
-        mem::credit(heap_bytes(&self.repr) + OVERHEAD);
+        memory::credit(heap_bytes(&self.repr) + OVERHEAD);
     }
 }
 
@@ -904,9 +904,9 @@ pub(crate) fn slice_str(
     start: i64,
     step: i64,
     count: usize,
-) -> super::errors::R<super::Value> {
+) -> crate::runtime::error::R<super::Value> {
     use super::Value;
-    use super::meter;
+    use crate::runtime::meter;
     let text = st.as_str();
     let make = |t: &str| {
         if let &[b] = t.as_bytes() {
@@ -1081,12 +1081,12 @@ mod tests {
     /// and the meter is charged what is kept.
     #[test]
     fn adopted_text_is_cut_to_size() {
-        let _scope = mem::MemScope::enter();
+        let _scope = crate::runtime::RunScope::counting();
         for unit in ["a", "é"] {
             let text = unit.repeat(40);
             let mut buf = String::with_capacity(200);
             buf.push_str(&text);
-            let before = mem::used();
+            let before = memory::used();
             let s = PyStr::from_string(buf, 40);
             assert_eq!(s.as_str(), text);
             assert_eq!(s.char_len(), 40);
@@ -1095,7 +1095,7 @@ mod tests {
                 heap < text.len() + trailer_room(text.len()) + SLACK,
                 "{unit} {heap}"
             );
-            assert_eq!(mem::used() - before, OVERHEAD + heap, "{unit}");
+            assert_eq!(memory::used() - before, OVERHEAD + heap, "{unit}");
         }
     }
 
@@ -1140,7 +1140,7 @@ mod tests {
     /// its block plus any heap text.
     #[test]
     fn each_length_gets_its_form() {
-        let _scope = mem::MemScope::enter();
+        let _scope = crate::runtime::RunScope::counting();
         for unit in ["a", "é", "€", "😀"] {
             for n in 0..=48_usize {
                 // `n` bytes, ending in `unit` when it fits.
@@ -1179,11 +1179,11 @@ mod tests {
                     assert_eq!(s.is_ascii(), text.is_ascii(), "{unit} {n}");
                     let short = matches!(s.repr, Repr::Short(_));
                     assert_eq!(short, len <= SHORT, "{unit} {n}");
-                    let before = mem::used();
+                    let before = memory::used();
                     let heap = heap_bytes(&s.repr);
                     assert_eq!(heap == 0, len <= SHORT, "{unit} {n}");
                     drop(s);
-                    assert_eq!(before - mem::used(), OVERHEAD + heap, "{unit} {n}");
+                    assert_eq!(before - memory::used(), OVERHEAD + heap, "{unit} {n}");
                 }
             }
         }

@@ -9,6 +9,7 @@
 use std::ops::{Deref, DerefMut};
 
 use super::{Value, mem};
+use crate::runtime::memory;
 
 /// A tuple's items: inline up to three, else on the heap.
 pub(crate) enum Items {
@@ -128,14 +129,14 @@ impl Tuple {
 
     #[inline]
     fn of(items: Items) -> Self {
-        mem::charge(items.bytes());
+        memory::charge(items.bytes());
         Tuple { items }
     }
 }
 
 impl Drop for Tuple {
     fn drop(&mut self) {
-        mem::credit(self.items.bytes());
+        memory::credit(self.items.bytes());
         // The items are moved out (leaving `Zero`, whose drop glue is a
         // tag test), so each is dropped exactly once here: a number is
         // forgotten, a string released inline, and only a tuple holding a
@@ -190,7 +191,7 @@ mod tests {
 
     #[test]
     fn the_charge_is_given_back_exactly_for_every_length() {
-        let before = mem::used();
+        let before = memory::used();
         let mut held = Vec::new();
         for n in 0..7 {
             let items: Vec<Value> = (0..n)
@@ -208,9 +209,9 @@ mod tests {
         }
         held.push(Tuple::pair(Value::None, Value::list(vec![Value::int(1)])));
         held.push(Tuple::triple(Value::int(1), Value::int(2), Value::int(3)));
-        assert!(mem::used() > before);
+        assert!(memory::used() > before);
         drop(held);
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
     }
 
     #[test]

@@ -4,9 +4,9 @@
 //! they stop at the first answer and never hash what they need not.
 
 use super::eq::item_eq;
-use super::errors::{Exc, R};
 use super::iter::PyIter;
 use super::{Value, View, ViewKind};
+use crate::runtime::error::{Exc, R};
 
 fn busy() -> Box<Exc> {
     Exc::runtime_error("dict changed size during iteration")

@@ -1,8 +1,8 @@
 //! `abs(x)`.
 
 use super::super::args::{Kw, no_kwargs};
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::{as_int, int_abs};
 
 /// `abs(x)`.

@@ -8,9 +8,9 @@ use std::slice;
 
 use super::super::Interp;
 use super::super::methods::str::{METHODS as STR_METHODS, StrMethod};
+use crate::runtime::error::R;
 use crate::syntax::catalog::{BuiltinId, TypeId};
 use crate::value::Value;
-use crate::value::errors::R;
 
 /// How a key function is called.
 pub(crate) enum KeyFn {

@@ -2,8 +2,8 @@
 
 use super::super::args::{Kw, no_kwargs};
 use super::super::ops;
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 
 /// `len(x)`.
 pub(super) fn len(args: &[Value], kwargs: Kw) -> R<Value> {

@@ -24,11 +24,11 @@ pub(crate) use self::sort::{sort_kwargs, sort_values};
 pub(crate) use self::types::call_type;
 use super::Interp;
 use super::args::{Kw, between, bind, bind_req, no_kwargs};
-use super::limits::Budget;
 use super::ops;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::CmpOp;
 use crate::syntax::catalog::{BuiltinId, TypeId};
-use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 use crate::value::{Value, repr};
 
@@ -217,7 +217,7 @@ fn best_in_place(items: &[Value], op: CmpOp) -> R<Option<Value>> {
     };
     for (n, x) in rest.iter().enumerate() {
         if n % 256 == 255 {
-            crate::value::meter::tick_n(256)?;
+            crate::runtime::meter::tick_n(256)?;
         }
         let wins = match (x, best) {
             (Value::Int(_, a), Value::Int(_, b)) => {
@@ -304,7 +304,7 @@ fn sum(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     }
     // So are a dict's keys or values (`sum(d.values())`).
     if let Some((d, values)) = crate::value::iter::dict_column(&src) {
-        crate::value::meter::tick_n(d.len())?;
+        crate::runtime::meter::tick_n(d.len())?;
         return sum_walk(budget, acc, d.column(values));
     }
     let mut iter = PyIter::of(&src)?;
@@ -364,7 +364,7 @@ fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
         Value::Tuple(ts) => {
             // CPython enters a recursive call per nested tuple: at module
             // level the 1000th level passes its recursion limit.
-            if depth >= INSTANCECHECK_DEPTH || crate::value::stack::exhausted() {
+            if depth >= INSTANCECHECK_DEPTH || crate::runtime::stack::exhausted() {
                 return Err(Exc::recursion(
                     "maximum recursion depth exceeded in __instancecheck__",
                 ));

@@ -5,8 +5,8 @@ use num_integer::Integer;
 
 use super::super::args::{self, Kw, bind_req};
 use super::super::ops::{big_cost, big_div, big_mul};
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, f64_to_int};
 
 pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {

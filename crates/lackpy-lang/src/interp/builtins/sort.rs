@@ -4,14 +4,14 @@ use std::cmp::Ordering;
 
 use super::super::Interp;
 use super::super::args::{Kw, between, bind};
-use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use super::key_fn::KeyFn;
 use super::sort_plan::{self, Plan};
 use super::sort_typed::{self, Keys, Order};
-use crate::value::errors::{Exc, R};
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter::{self, Buf, Charge};
 use crate::value::int::as_int;
-use crate::value::meter::{self, Buf, Charge};
 use crate::value::{Value, repr};
 
 /// `sorted(iterable, *, key=None, reverse=False)`.

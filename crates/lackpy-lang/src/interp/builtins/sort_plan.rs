@@ -17,10 +17,10 @@
 
 use std::cmp::Ordering;
 
+use crate::runtime::error::R;
+use crate::runtime::meter::{self, Charge};
 use crate::value::Value;
-use crate::value::errors::R;
 use crate::value::int::{as_int, cmp_int_float};
-use crate::value::meter::{self, Charge};
 
 /// Nesting of tuples and lists the check follows before giving up.
 const MAX_DEPTH: u32 = 16;
@@ -192,7 +192,7 @@ impl Walk {
     }
 
     fn merge_items(&mut self, shapes: &mut Vec<Shape>, items: &[Value], depth: u32) -> R<bool> {
-        if depth >= MAX_DEPTH || crate::value::stack::exhausted() {
+        if depth >= MAX_DEPTH || crate::runtime::stack::exhausted() {
             return Ok(false);
         }
         for (i, item) in items.iter().enumerate() {
@@ -213,7 +213,7 @@ impl Walk {
 
 /// What stopped a typed sort: the first limit its comparisons hit. Once
 /// set, every comparison answers at once and the sort raises it after.
-pub(super) type Stop = Option<Box<crate::value::errors::Exc>>;
+pub(super) type Stop = Option<Box<crate::runtime::error::Exc>>;
 
 /// The order of two keys that [`plan`] found comparable: Python's `<`
 /// made total. Tuples and lists are walked in place, item by item, each

@@ -10,10 +10,10 @@
 //! floats sorted by themselves, which have no identity to keep in order,
 //! are sorted in place, without positions at all.
 
+use crate::runtime::error::R;
+use crate::runtime::meter;
 use crate::value::Value;
-use crate::value::errors::R;
 use crate::value::ident::{self, Id};
-use crate::value::meter;
 
 /// Marks a slot whose item [`permute`] has moved into place.
 const DONE: u32 = u32::MAX;

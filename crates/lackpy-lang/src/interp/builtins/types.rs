@@ -8,11 +8,11 @@ use num_bigint::BigInt;
 
 use super::super::Interp;
 use super::super::args::{self, Kw, between, bind, no_kwargs};
-use super::super::limits::Budget;
 use super::super::ops::{self, collect_iterable};
 use crate::interp::codec_args;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::TypeId;
-use crate::value::errors::{Exc, R};
 use crate::value::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
@@ -303,7 +303,7 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
         // for ints made from text as for computed ones.
         Ok(n) if n.bits() > ops::MAX_INT_BITS => Err(ops::int_too_large()),
         Ok(n) => Ok(Value::from_big(n)),
-        Err(IntParseError::Stopped(kind)) => Err(crate::value::work::stopped(kind)),
+        Err(IntParseError::Stopped(kind)) => Err(crate::runtime::work::stopped(kind)),
         Err(IntParseError::TooManyDigits(digits)) => Err(Exc::value_error(format!(
             "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
             crate::value::int::MAX_STR_DIGITS,

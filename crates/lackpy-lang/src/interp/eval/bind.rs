@@ -16,9 +16,9 @@ use std::rc::Rc;
 
 use crate::interp::ir::{NameRef, Target};
 use crate::interp::methods::str::pieces::SplitCall;
-use crate::value::errors::R;
+use crate::runtime::error::R;
+use crate::runtime::meter;
 use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
-use crate::value::meter;
 use crate::value::{Dict, List, Value, ViewKind};
 
 /// Where one name of a loop target lives.

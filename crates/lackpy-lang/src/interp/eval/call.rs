@@ -8,11 +8,11 @@ use crate::interp::Interp;
 use crate::interp::ir::{Call, Elt, ExprKind, Kw, MethodCall};
 use crate::interp::trace::{TraceEntry, name_args, preview};
 use crate::interp::{builtins, methods};
+use crate::runtime::error::{Exc, ExceptionKind, R};
+use crate::runtime::growth::Growth;
+use crate::runtime::memory;
 use crate::value::ToolInfo;
 use crate::value::convert::{from_data_owned, to_data_with};
-use crate::value::errors::{Exc, ExceptionKind, R};
-use crate::value::growth::Growth;
-use crate::value::mem;
 use crate::value::{Lambda, Value};
 
 /// Keyword arguments of a call.
@@ -334,7 +334,7 @@ impl Interp<'_> {
 
     fn eval_elts_star(&mut self, args: &[Elt], callee: &dyn Fn() -> String) -> R<Vec<Value>> {
         let lone_star = matches!(args, [Elt::Star(_)]);
-        let mut out = crate::value::meter::Buf::with_capacity(args.len())?;
+        let mut out = crate::runtime::meter::Buf::with_capacity(args.len())?;
         for a in args {
             match a {
                 Elt::One(e) => out.push(self.eval(e)?)?,
@@ -560,7 +560,7 @@ impl Interp<'_> {
         traced += std::mem::size_of::<TraceEntry>() + info.name.len();
         let step = self.trace.calls();
         let held = g.used();
-        mem::charge(held);
+        memory::charge(held);
         let t0 = Instant::now();
         let result = self.host.call(&info.name, data_args, data_kwargs);
         let waited = self.host.take_waited();
@@ -569,7 +569,7 @@ impl Interp<'_> {
             // Time spent waiting for a person is not the program's.
             self.budget.extend_deadline(waited);
         }
-        mem::credit(held);
+        memory::credit(held);
         let note = self.host.call_note();
         let approval = self.host.call_approval();
         let replayed = self.host.call_replayed();

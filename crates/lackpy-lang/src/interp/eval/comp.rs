@@ -15,7 +15,7 @@ use crate::interp::Interp;
 use crate::interp::eval::pieces::Source;
 use crate::interp::ir::{Comp, Gen, NameRef, Target};
 use crate::interp::methods::str::pieces::SplitCall;
-use crate::value::errors::R;
+use crate::runtime::error::R;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, List, Set, Value};
 

@@ -20,8 +20,8 @@ use super::expr::{at_line, check_stack};
 use crate::interp::Interp;
 use crate::interp::ir::{AddChain, Expr};
 use crate::interp::ops;
+use crate::runtime::error::R;
 use crate::syntax::ast::Operator;
-use crate::value::errors::R;
 use crate::value::str::PyStr;
 use crate::value::{StrRc, Value};
 

@@ -9,10 +9,10 @@ use std::rc::Rc;
 use crate::interp::Interp;
 use crate::interp::ir::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
 use crate::interp::ops;
+use crate::runtime::error::{Exc, ExceptionKind, R};
+use crate::runtime::meter::Buf;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
-use crate::value::errors::{Exc, ExceptionKind, R};
 use crate::value::iter::PyIter;
-use crate::value::meter::Buf;
 use crate::value::{Dict, Lambda, Set, Value, repr};
 
 impl Interp<'_> {
@@ -446,7 +446,7 @@ impl Interp<'_> {
             _ => {
                 let mut it = PyIter::of(v)?;
                 if let Some(n) = it.known_len() {
-                    crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+                    crate::runtime::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
                 }
                 out.reserve(it.size_hint())?;
                 while let Some(x) = it.next()? {
@@ -683,7 +683,7 @@ pub(crate) fn at_line(mut ex: Box<Exc>, line: u32) -> Box<Exc> {
 /// nest through Rust frames).
 #[inline(always)]
 pub(super) fn check_stack() -> R<()> {
-    if crate::value::stack::exhausted() {
+    if crate::runtime::stack::exhausted() {
         return Err(Exc::limit(
             ExceptionKind::RecursionError,
             "maximum recursion depth exceeded",

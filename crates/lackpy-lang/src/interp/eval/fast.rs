@@ -21,9 +21,9 @@ use super::expr::at_line;
 use crate::interp::Interp;
 use crate::interp::ir::{Fast, FastBin, FastCmp};
 use crate::interp::ops::{Int, float_divmod, int_fast, int_op, ordered};
+use crate::runtime::error::R;
 use crate::syntax::ast::{CmpOp, Operator};
 use crate::value::Value;
-use crate::value::errors::R;
 
 /// Ints of at most this magnitude convert to float exactly.
 const EXACT_F64: u64 = 1 << 53;

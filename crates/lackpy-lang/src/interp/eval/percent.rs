@@ -15,8 +15,8 @@ use super::expr::{at_line, check_stack};
 use crate::interp::Interp;
 use crate::interp::formatting::{parse_percent_template, percent_items, percent_parsed};
 use crate::interp::ir::{PercentArgs, PercentCall};
+use crate::runtime::error::R;
 use crate::value::Value;
-use crate::value::errors::R;
 
 /// Items a tuple display may have to be formatted from the stack.
 const STACK_ITEMS: usize = 8;

@@ -19,9 +19,9 @@ use crate::interp::eval::expr::{at_line, check_stack};
 use crate::interp::ir::{Expr, ExprKind, MethodCall, Target};
 use crate::interp::methods::str::partition_parts;
 use crate::interp::methods::str::pieces::{SplitCall, is_split_family};
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 
 /// What a loop or an unpacking consumes: a value, or the pieces of a
 /// split-family call on a str.
@@ -161,7 +161,7 @@ impl Interp<'_> {
         let n = targets.len();
         let mut pieces = call.pieces()?;
         if star.is_some() || n > MAX_NAMES {
-            let mut items = crate::value::meter::Buf::new();
+            let mut items = crate::runtime::meter::Buf::new();
             while let Some(p) = pieces.next_piece()? {
                 items.push(pieces.value(p))?;
             }

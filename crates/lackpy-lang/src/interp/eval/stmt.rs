@@ -9,9 +9,9 @@ use crate::interp::eval::fast::{self, Num};
 use crate::interp::eval::pieces::Source;
 use crate::interp::ir::{NameRef, Stmt, StmtKind, Target};
 use crate::interp::ops;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 
 impl Interp<'_> {
@@ -303,13 +303,13 @@ impl Interp<'_> {
             }
             Target::Seq(..) => {
                 return Err(Exc::new(
-                    crate::value::errors::ExceptionKind::ValidationError,
+                    crate::runtime::error::ExceptionKind::ValidationError,
                     "illegal expression for augmented assignment",
                 ));
             }
             Target::Invalid(msg) => {
                 return Err(Exc::new(
-                    crate::value::errors::ExceptionKind::ValidationError,
+                    crate::runtime::error::ExceptionKind::ValidationError,
                     *msg,
                 ));
             }
@@ -339,7 +339,7 @@ impl Interp<'_> {
             }
             Target::Seq(targets, star) => self.unpack(targets, *star, v),
             Target::Invalid(msg) => Err(Exc::new(
-                crate::value::errors::ExceptionKind::ValidationError,
+                crate::runtime::error::ExceptionKind::ValidationError,
                 *msg,
             )),
         }
@@ -381,7 +381,7 @@ impl Interp<'_> {
                         )));
                     }
                 };
-                let mut items = crate::value::meter::Buf::with_capacity(n)?;
+                let mut items = crate::runtime::meter::Buf::with_capacity(n)?;
                 match star {
                     None => {
                         while items.len() < n {

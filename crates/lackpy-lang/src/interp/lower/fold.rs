@@ -117,12 +117,9 @@ pub(super) fn fold_binary(op: ast::Operator, a: &Value, b: &Value) -> Option<Val
             return None;
         }
     }
-    let limits = crate::interp::Limits::default();
-    let mut budget = crate::interp::limits::Budget::new(
-        &limits,
-        std::time::Instant::now() + limits.timeout,
-        None,
-    );
+    // Under the run's scope (its clock and memory limit), but no step
+    // counted: folding is not the program's work.
+    let mut budget = crate::runtime::Budget::new(&crate::runtime::Limits::default(), None);
     crate::interp::ops::binop(&mut budget, op, a.clone(), b.clone())
         .ok()
         .map(as_constant)

@@ -24,12 +24,12 @@ use std::rc::Rc;
 use self::fold::{constant, fold_binary, fold_unary};
 use crate::interp::host::Host;
 use crate::interp::ir::*;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::ast;
 use crate::syntax::catalog::MethodId;
 use crate::syntax::catalog::builtin_by_name;
 use crate::value::ToolInfo;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 
 struct Scope {
     names: Vec<Rc<str>>,
@@ -80,7 +80,7 @@ pub(crate) fn resolve(module: &ast::Module, host: &dyn Host, max_depth: u32) -> 
 
 fn too_deep(line: u32) -> Box<Exc> {
     let mut e = Exc::limit(
-        crate::value::errors::ExceptionKind::RecursionError,
+        crate::runtime::error::ExceptionKind::RecursionError,
         "maximum recursion depth exceeded during compilation",
     );
     e.line = line;
@@ -181,7 +181,7 @@ impl Resolver<'_> {
     fn enter(&mut self, line: u32) -> R<()> {
         self.depth += 1;
         self.peak = self.peak.max(self.depth);
-        if self.depth > self.max_depth || crate::value::stack::exhausted() {
+        if self.depth > self.max_depth || crate::runtime::stack::exhausted() {
             Err(too_deep(line))
         } else {
             Ok(())

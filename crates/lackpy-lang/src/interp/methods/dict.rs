@@ -7,9 +7,9 @@ use std::rc::Rc;
 use super::{Methods, m};
 use crate::interp::Interp;
 use crate::interp::args::{Kw, between, no_kwargs, none};
-use crate::interp::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
-use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::{PyIter, Step};
 use crate::value::{Dict, Value, View, ViewKind};
@@ -28,7 +28,7 @@ pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<(
         let other = other.try_borrow().map_err(|_| busy())?;
         if d.len() == 0 {
             // Into an empty dict (`dict(d)`): a copy of the table.
-            crate::value::meter::ensure(crate::value::dict::copy_bytes(&other))?;
+            crate::runtime::meter::ensure(crate::value::dict::copy_bytes(&other))?;
             let cyc = d.cyc();
             *d = other.copy();
             d.set_cyc(cyc);
@@ -48,7 +48,7 @@ pub(crate) fn update_from(budget: &mut Budget, d: &mut Dict, src: &Value) -> R<(
         let hint = iter.size_hint();
         if hint > 0
             && hint <= PRESIZE_MAX
-            && crate::value::meter::ensure(4 * Dict::presize_bytes(hint)).is_ok()
+            && crate::runtime::meter::ensure(4 * Dict::presize_bytes(hint)).is_ok()
         {
             d.presize(hint);
         }
@@ -223,7 +223,7 @@ fn update_from_dict(it: &mut Interp, d: &Rc<RefCell<Dict>>, src: &Rc<RefCell<Dic
         for (k, h, v) in sb.iter_with_hashes() {
             let growth = db.growth_bytes();
             if growth > 0 && db.get_h(k, h).is_none() {
-                crate::value::meter::ensure(growth)?;
+                crate::runtime::meter::ensure(growth)?;
             }
             container |= k.is_container() || v.is_container();
             db.insert_h(k.clone(), h, v.clone());

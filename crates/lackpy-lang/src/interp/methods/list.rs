@@ -10,8 +10,8 @@ use crate::interp::args::{self, Kw, between, no_kwargs, none, one};
 use crate::interp::ops::collect_iterable;
 use crate::interp::ops::range_contains;
 use crate::interp::ops::seq_scan;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
-use crate::value::errors::{Exc, R};
 use crate::value::{List, Range, Tuple, Value, repr};
 
 fn busy() -> Box<Exc> {
@@ -197,7 +197,7 @@ fn sort(it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) -> R
         let mut lb = l.try_borrow_mut().map_err(|_| busy())?;
         let items = std::mem::take(&mut lb.items);
         lb.sync();
-        crate::value::meter::Buf::adopt(items)
+        crate::runtime::meter::Buf::adopt(items)
     };
     let result = crate::interp::builtins::sort_values(it, items, key.as_ref(), reverse);
     let mut lb = l.try_borrow_mut().map_err(|_| busy())?;

@@ -15,8 +15,8 @@ pub(crate) mod str;
 use std::rc::Rc;
 
 use crate::interp::Interp;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::{Arity, MethodId, TypeId};
-use crate::value::errors::{Exc, R};
 use crate::value::{Method, Value, ViewKind};
 
 /// One method of a builtin type: its name (by id), the positional

@@ -9,9 +9,9 @@ use num_traits::{One, Zero};
 
 use super::{Methods, m};
 use crate::interp::args::{Kw, none};
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int};
 
 /// A data attribute (`x.real`, `r.start`, …), or `None` if there is none.

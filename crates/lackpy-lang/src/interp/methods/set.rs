@@ -6,9 +6,9 @@ use std::rc::Rc;
 
 use super::{Methods, m};
 use crate::interp::args::{Kw, no_kwargs, none, one};
-use crate::interp::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::{MANY, MethodId as M};
-use crate::value::errors::{Exc, R};
 use crate::value::hash::hash_value;
 use crate::value::iter::PyIter;
 use crate::value::{Set, Value};

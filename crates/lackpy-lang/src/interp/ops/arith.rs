@@ -7,9 +7,9 @@ use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 
 use super::big_cost::{self, MAX_INT_BITS, int_too_large};
+use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::{IntRef, as_int, floordiv_i64, mod_i64};
 
 pub(super) fn op_symbol(op: Operator) -> &'static str {

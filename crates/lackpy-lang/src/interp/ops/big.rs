@@ -15,8 +15,8 @@ use std::rc::Rc;
 use num_bigint::{BigInt, Sign};
 use num_traits::ToPrimitive;
 
+use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
-use crate::value::errors::{Exc, R};
 use crate::value::int::{computed_big, floordiv_i64, mod_i64, new_big, retire};
 use crate::value::{BigVal, Value};
 
@@ -146,17 +146,17 @@ pub(crate) fn int_in_place(op: Operator, cur: &mut Value, rhs: &Value) -> bool {
         Operator::Mult => {
             xb + yb <= MAX_INT_BITS
                 && big_mul::is_whole(xb, yb)
-                && crate::value::meter::ensure(((xb + yb) / 8) as usize).is_ok()
-                && crate::value::work::affordable(
-                    crate::value::work::Kind::Mul,
+                && crate::runtime::meter::ensure(((xb + yb) / 8) as usize).is_ok()
+                && crate::runtime::work::affordable(
+                    crate::runtime::work::Kind::Mul,
                     big_cost::mul_ns(xb, yb),
                 )
         }
         Operator::FloorDiv | Operator::Mod => {
             !y.is_zero()
                 && big_div::is_whole(xb, yb)
-                && crate::value::work::affordable(
-                    crate::value::work::Kind::Div,
+                && crate::runtime::work::affordable(
+                    crate::runtime::work::Kind::Div,
                     big_cost::div_ns(xb, yb),
                 )
         }

@@ -9,8 +9,8 @@
 //! operation, comparisons and conversions within the digit limit are
 //! linear.
 
-use crate::value::errors::{Exc, ExceptionKind, R};
-use crate::value::work::{self, Costly, Kind};
+use crate::runtime::error::{Exc, ExceptionKind, R};
+use crate::runtime::work::{self, Costly, Kind};
 
 /// Largest int result kept, in bits: 8 MiB of digits (bigger results are a
 /// MemoryError naming this limit). Ten times the 850 KB operands a program
@@ -125,7 +125,7 @@ pub(crate) fn add_sub_mul(op: crate::syntax::ast::Operator, xb: u64, yb: u64) ->
         if xb + yb > MAX_INT_BITS + 64 {
             return Err(int_too_large());
         }
-        crate::value::meter::ensure(((xb + yb) / 8) as usize)?;
+        crate::runtime::meter::ensure(((xb + yb) / 8) as usize)?;
         mul(xb, yb)
     } else {
         linear(xb.max(yb))
@@ -215,7 +215,7 @@ mod tests {
         assert_eq!(
             e,
             Some((
-                crate::value::errors::ExceptionKind::MemoryError,
+                crate::runtime::error::ExceptionKind::MemoryError,
                 "int too large: lackpy's ints hold at most 2**26 bits".to_owned()
             ))
         );

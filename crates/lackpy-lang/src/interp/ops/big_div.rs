@@ -15,8 +15,8 @@ use num_integer::Integer;
 use num_traits::{One, Zero};
 
 use super::{big_cost, big_mul};
-use crate::value::errors::{Exc, R};
-use crate::value::work::{self, Kind};
+use crate::runtime::error::{Exc, R};
+use crate::runtime::work::{self, Kind};
 
 /// Divisors of at most this many bits are never split (microseconds).
 const MIN_SPLIT_BITS: u64 = 512;
@@ -205,7 +205,7 @@ fn low_bits(x: &BigUint, h: u64) -> BigUint {
 mod tests {
     use super::*;
     use crate::Data;
-    use crate::value::meter::{MeterLimits, MeterScope};
+    use crate::runtime::{RunLimits, RunScope};
     use big_mul::random;
     use lackpy_test_support::rng::Rng;
     use std::time::{Duration, Instant};
@@ -214,7 +214,7 @@ mod tests {
     fn split_divisions_are_num_bigints() {
         // Pieces made tiny: every division past a few digits is split.
         work::set_scale(Kind::Mul, 1 << 20);
-        let _scope = MeterScope::enter(MeterLimits {
+        let _scope = RunScope::enter(RunLimits {
             deadline: Instant::now() + Duration::from_secs(3600),
             cancel: None,
             max_memory: usize::MAX,
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn odd_lengths_and_the_smallest_pieces_divide_exactly() {
         let mut rng = Rng::new(0x6f64_6420);
-        let _scope = MeterScope::enter(MeterLimits {
+        let _scope = RunScope::enter(RunLimits {
             deadline: Instant::now() + Duration::from_secs(3600),
             cancel: None,
             max_memory: usize::MAX,

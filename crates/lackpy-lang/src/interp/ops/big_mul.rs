@@ -14,8 +14,8 @@ use num_bigint::{BigInt, BigUint};
 use num_traits::Zero;
 
 use super::big_cost;
-use crate::value::errors::R;
-use crate::value::work::{self, Kind};
+use crate::runtime::error::R;
+use crate::runtime::work::{self, Kind};
 
 /// Products with no operand longer than this (in 64-bit digits) run whole
 /// whatever their estimate (they take microseconds).
@@ -218,14 +218,14 @@ pub(crate) fn run_cancelled(
 mod tests {
     use super::*;
     use crate::Data;
-    use crate::value::meter::{MeterLimits, MeterScope};
+    use crate::runtime::{RunLimits, RunScope};
     use lackpy_test_support::rng::Rng;
     use std::time::{Duration, Instant};
 
     /// Splits every product of more than a few digits.
-    fn tiny_pieces() -> MeterScope {
+    fn tiny_pieces() -> RunScope {
         work::set_scale(Kind::Mul, 1 << 20);
-        MeterScope::enter(MeterLimits {
+        RunScope::enter(RunLimits {
             deadline: Instant::now() + Duration::from_secs(3600),
             cancel: None,
             max_memory: usize::MAX,

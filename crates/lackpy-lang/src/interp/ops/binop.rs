@@ -3,13 +3,13 @@
 //! ([`super::sequence`]), with the small-int fast path first.
 
 use super::super::Interp;
-use super::super::limits::Budget;
 use super::arith::{arith, float_arith, is_numeric_op, op_symbol};
 use super::collect_iterable;
 use super::sequence::{add, mul, repeat_count, sub};
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::{floordiv_i64, mod_i64};
 
 /// `a op b`.

@@ -4,11 +4,11 @@
 use std::cmp::Ordering;
 
 use super::contains;
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter;
 use crate::syntax::ast::CmpOp;
 use crate::value::eq::{item_eq, py_eq};
-use crate::value::errors::{Exc, R};
 use crate::value::int::{as_int, cmp_int_float};
-use crate::value::meter;
 use crate::value::{Set, Value, ViewKind};
 
 /// `x op y` for an order comparison; `None` for `is`/`in` and their
@@ -128,7 +128,7 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
             return Ok(apply(op, o));
         }
         (Value::List(_), Value::List(_)) | (Value::Tuple(_), Value::Tuple(_)) => {
-            if depth > 500 || crate::value::stack::exhausted() {
+            if depth > 500 || crate::runtime::stack::exhausted() {
                 return Err(Exc::recursion(
                     "maximum recursion depth exceeded in comparison",
                 ));

@@ -1,10 +1,10 @@
 //! Membership: `item in container`.
 
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter;
 use crate::value::eq::item_eq;
-use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;
-use crate::value::meter;
 use crate::value::{Range, Value};
 
 /// `item in container`.

@@ -4,8 +4,8 @@
 use num_bigint::BigInt;
 use num_traits::Signed;
 
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::char_value;
 
@@ -116,7 +116,7 @@ pub(crate) fn get_item(obj: &Value, idx: &Value) -> R<Value> {
 
 /// The error of subscripting `obj`, in CPython's words for each kind.
 #[cold]
-pub(crate) fn not_subscriptable(obj: &Value) -> Box<crate::value::errors::Exc> {
+pub(crate) fn not_subscriptable(obj: &Value) -> Box<crate::runtime::error::Exc> {
     match obj {
         Value::Type(t) => Exc::type_error(format!("type '{}' is not subscriptable", t.name())),
         Value::Alias(_) => match crate::value::repr::repr(obj) {

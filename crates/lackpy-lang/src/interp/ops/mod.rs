@@ -27,9 +27,9 @@ pub(crate) use self::contains::{contains, range_contains, seq_scan};
 pub(crate) use self::index::get_item;
 pub(crate) use self::set_item::set_item;
 pub(crate) use self::slice::{SliceArgs, get_slice, set_slice};
-use crate::value::errors::{Exc, R};
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter::Buf;
 use crate::value::iter::PyIter;
-use crate::value::meter::Buf;
 use crate::value::{List, Value};
 
 /// `len(v)`.
@@ -76,10 +76,10 @@ pub(crate) fn collect_iterable(v: &Value) -> R<Buf<Value>> {
         _ => {
             let mut iter = PyIter::of(v)?;
             if let Some(n) = iter.known_len() {
-                crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+                crate::runtime::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
             }
             let n = iter.size_hint();
-            crate::value::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
+            crate::runtime::meter::ensure(n.saturating_mul(std::mem::size_of::<Value>()))?;
             let mut out = Buf::adopt(crate::value::pool::values(n));
             iter.drain_into(&mut out)?;
             Ok(out)

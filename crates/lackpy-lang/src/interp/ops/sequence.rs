@@ -7,10 +7,10 @@ use std::rc::Rc;
 
 use crate::value::bytes::PyBytes;
 
-use super::super::limits::Budget;
 use super::arith::{arith, unsupported};
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
-use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::iter::PyIter;
 use crate::value::{List, Set, Value, ViewKind, bulk};

@@ -1,8 +1,8 @@
 //! Item assignment: `obj[idx] = v`.
 
 use super::super::Interp;
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 
 /// `obj[idx] = v`.

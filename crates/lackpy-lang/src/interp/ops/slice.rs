@@ -8,7 +8,7 @@ use num_bigint::BigInt;
 
 use super::super::Interp;
 use super::collect_iterable;
-use crate::value::errors::{Exc, R};
+use crate::runtime::error::{Exc, R};
 use crate::value::int::as_int;
 use crate::value::{Value, bulk};
 
@@ -80,8 +80,8 @@ pub(crate) fn slice_indices(s: &SliceArgs, len: usize) -> R<(i64, i64, usize)> {
 /// The `count` items from `start` by `step` (as `slice_indices` gives
 /// them), in a new vector, checked against the budgets first.
 fn pick_values(items: &[Value], start: i64, step: i64, count: usize) -> R<Vec<Value>> {
-    crate::value::meter::ensure(count.saturating_mul(std::mem::size_of::<Value>()))?;
-    crate::value::meter::tick_n(count)?;
+    crate::runtime::meter::ensure(count.saturating_mul(std::mem::size_of::<Value>()))?;
+    crate::runtime::meter::tick_n(count)?;
     // With no items `start` may be -1; otherwise it is an index.
     let Ok(first) = usize::try_from(start) else {
         return Ok(Vec::new());
@@ -96,8 +96,8 @@ fn pick_values(items: &[Value], start: i64, step: i64, count: usize) -> R<Vec<Va
 
 /// The `count` bytes from `start` by `step`, as [`pick_values`].
 fn pick_bytes(bytes: &[u8], start: i64, step: i64, count: usize) -> R<Vec<u8>> {
-    crate::value::meter::ensure(count)?;
-    crate::value::meter::tick_n(count)?;
+    crate::runtime::meter::ensure(count)?;
+    crate::runtime::meter::tick_n(count)?;
     let Ok(first) = usize::try_from(start) else {
         return Ok(Vec::new());
     };
@@ -129,10 +129,10 @@ fn slice_text_stepped(st: &crate::value::PyStr, start: i64, step: i64, count: us
     if count == 0 {
         return Ok(crate::value::iter::empty_str());
     }
-    crate::value::meter::tick_n(count)?;
+    crate::runtime::meter::tick_n(count)?;
     // The picks are distinct characters of the text: no more bytes than it.
     let cap = text.len().min(count.saturating_mul(4));
-    crate::value::meter::ensure(cap)?;
+    crate::runtime::meter::ensure(cap)?;
     let mut out = String::with_capacity(cap);
     let stride = usize::try_from(step.unsigned_abs()).unwrap_or(usize::MAX);
     if step > 0 {

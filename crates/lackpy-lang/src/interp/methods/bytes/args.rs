@@ -2,9 +2,9 @@
 
 use std::rc::Rc;
 
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
 use crate::value::bytes::PyBytes;
-use crate::value::errors::{Exc, R};
 
 /// A new bytes value.
 pub(super) fn bytes_val(b: Vec<u8>) -> Value {

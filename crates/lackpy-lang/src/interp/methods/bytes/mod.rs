@@ -9,10 +9,10 @@ use self::args::{bytes_like, bytes_val};
 use super::{Methods, m};
 use crate::interp::args::{Kw, between, bind, index, no_kwargs, takes};
 use crate::interp::codec_args;
-use crate::interp::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::int::as_int;
 
 /// A method of `bytes`: the budget, the receiver, positional and keyword

@@ -3,9 +3,9 @@
 //! 3.11's rules and messages.
 
 use crate::interp::args::{Kw, none, one};
-use crate::interp::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
 
 use super::args::{bytes_like, bytes_val};

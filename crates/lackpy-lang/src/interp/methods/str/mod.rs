@@ -8,13 +8,13 @@ pub(crate) mod translate;
 use self::split::{Parts, split_lines, split_text};
 use super::{Methods, m};
 use crate::interp::args::{self, Kw, between, bind, no_kwargs, none, one, takes};
-use crate::interp::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter::{self, Buf, TextBuf};
 use crate::syntax::catalog::{MANY, MethodId as M};
 use crate::text::search;
 use crate::text::unicode::{self as uc, is_space};
-use crate::value::errors::{Exc, R};
 use crate::value::iter::PyIter;
-use crate::value::meter::{self, Buf, TextBuf};
 
 use crate::value::str::{SHORT, StrBuilder, short_str, trailer_room};
 use crate::value::{PyStr, StrRc, Value};

@@ -8,9 +8,9 @@
 //! into a buffer of the exact length.
 
 use crate::interp::args::{self, Kw};
-use crate::interp::limits::Budget;
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
-use crate::value::errors::{Exc, R};
 use crate::value::str::{SHORT, StrBuilder, short_str};
 use crate::value::{PyStr, StrRc, Value};
 

@@ -13,12 +13,12 @@
 
 use super::split::{Parts, SHORT, STOP_AT, ShareTable, make_part, split_text};
 use crate::interp::args::Kw;
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter;
 use crate::syntax::catalog::MethodId as M;
 use crate::text::search::find_byte;
 use crate::text::unicode::is_space;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
-use crate::value::meter;
 use crate::value::{PyStr, StrRc};
 use memchr::memmem::Finder;
 

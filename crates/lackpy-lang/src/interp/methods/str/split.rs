@@ -1,11 +1,11 @@
 //! Splitting text for `str.split`, `str.rsplit` and `str.splitlines`, and
 //! sharing the parts' strings.
 
+use crate::runtime::error::{Exc, R};
+use crate::runtime::meter::Buf;
 use crate::text::search::find_byte;
 use crate::text::unicode::is_space;
 use crate::value::Value;
-use crate::value::errors::{Exc, R};
-use crate::value::meter::Buf;
 
 /// `str.split` / `str.rsplit`.
 #[inline(always)]
@@ -171,7 +171,7 @@ impl<'t> Parts<'t> {
         if self.n < SMALL {
             self.small[self.n] = p;
             self.n += 1;
-            return crate::value::meter::tick();
+            return crate::runtime::meter::tick();
         }
         self.push_spilled(p)
     }
@@ -229,10 +229,12 @@ impl<'t> Parts<'t> {
         if parts.len() < SHARE_FROM {
             // Each part was ticked as it was found: the values are made in
             // one pass into a vector of exactly the right size.
-            crate::value::meter::ensure(parts.len().saturating_mul(std::mem::size_of::<Value>()))?;
+            crate::runtime::meter::ensure(
+                parts.len().saturating_mul(std::mem::size_of::<Value>()),
+            )?;
             let mut out = Vec::new();
             out.try_reserve_exact(parts.len())
-                .map_err(|_| crate::value::errors::Exc::memory())?;
+                .map_err(|_| crate::runtime::error::Exc::memory())?;
             out.extend(parts.iter().map(|&p| make_part(ascii, p)));
             return Ok(out);
         }

@@ -4,10 +4,10 @@
 use std::rc::Rc;
 
 use crate::interp::args::{Kw, between, no_kwargs, one};
-use crate::interp::limits::Budget;
-use crate::value::errors::{Exc, ExceptionKind, R};
+use crate::runtime::Budget;
+use crate::runtime::error::{Exc, ExceptionKind, R};
+use crate::runtime::meter::TextBuf;
 use crate::value::int::as_int;
-use crate::value::meter::TextBuf;
 use crate::value::{Dict, StrRc, Value};
 
 /// `s.translate(table)`: each character's code point is looked up in

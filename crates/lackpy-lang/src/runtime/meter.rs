@@ -11,66 +11,29 @@
 //! budget before it grows and counts its bytes as live while it exists.
 //!
 //! The limits are installed per thread for the length of a run
-//! ([`MeterScope`]) so that deep helpers (`Dict::get`, `py_eq`,
+//! ([`super::RunScope`]) so that deep helpers (`Dict::get`, `py_eq`,
 //! `PyIter::next`) need no budget argument; a run nested on the same thread
 //! saves and restores the outer run's limits. Builtin work does not count
 //! steps: steps count the program's own iterations and calls.
 
-use std::cell::{Cell, RefCell};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::mem;
-use crate::value::errors::{Exc, ExceptionKind, R};
+use super::error::{Exc, ExceptionKind, R};
+use super::memory;
+use super::state::RUN;
 
 /// How many ticks pass between two reads of the clock.
 pub(crate) const POLL_EVERY: u32 = 256;
-
-/// The limits a run installs.
-#[derive(Clone)]
-pub(crate) struct MeterLimits {
-    pub deadline: Instant,
-    pub cancel: Option<Arc<AtomicBool>>,
-    pub max_memory: usize,
-}
-
-thread_local! {
-    static TICKS: Cell<u32> = const { Cell::new(0) };
-    static MAX_MEMORY: Cell<usize> = const { Cell::new(usize::MAX) };
-    static LIMITS: RefCell<Option<MeterLimits>> = const { RefCell::new(None) };
-}
-
-/// Installs a run's limits on this thread until dropped.
-pub(crate) struct MeterScope {
-    saved: Option<MeterLimits>,
-    saved_max: usize,
-}
-
-impl MeterScope {
-    /// Installs `limits`, keeping the enclosing run's to restore later.
-    pub(crate) fn enter(limits: MeterLimits) -> Self {
-        let saved_max = MAX_MEMORY.with(|m| m.replace(limits.max_memory));
-        let saved = LIMITS.with(|l| l.replace(Some(limits)));
-        MeterScope { saved, saved_max }
-    }
-}
-
-impl Drop for MeterScope {
-    fn drop(&mut self) {
-        let saved = self.saved.take();
-        LIMITS.with(|l| *l.borrow_mut() = saved);
-        MAX_MEMORY.with(|m| m.set(self.saved_max));
-    }
-}
 
 /// Counts one unit of builtin work; every [`POLL_EVERY`] units checks
 /// cancellation, memory and the clock.
 #[inline]
 pub(crate) fn tick() -> R<()> {
-    let n = TICKS.with(|t| {
-        let n = t.get().wrapping_add(1);
-        t.set(n);
+    let n = RUN.with(|r| {
+        let n = r.ticks.get().wrapping_add(1);
+        r.ticks.set(n);
         n
     });
     if n.is_multiple_of(POLL_EVERY) {
@@ -83,9 +46,9 @@ pub(crate) fn tick() -> R<()> {
 /// Counts `n` units of work at once (a bulk copy or transform of `n` items).
 #[inline]
 pub(crate) fn tick_n(n: usize) -> R<()> {
-    let before = TICKS.with(|t| {
-        let b = t.get();
-        t.set(b.wrapping_add(n.min(u32::MAX as usize) as u32));
+    let before = RUN.with(|r| {
+        let b = r.ticks.get();
+        r.ticks.set(b.wrapping_add(n.min(u32::MAX as usize) as u32));
         b
     });
     if n >= POLL_EVERY as usize || (before % POLL_EVERY) as usize + n >= POLL_EVERY as usize {
@@ -98,9 +61,9 @@ pub(crate) fn tick_n(n: usize) -> R<()> {
 /// Checks cancellation, memory and the clock now.
 #[cold]
 pub(crate) fn check_now() -> R<()> {
-    LIMITS.with(|l| {
-        let l = l.borrow();
-        let Some(l) = l.as_ref() else {
+    RUN.with(|r| {
+        let clock = r.clock.borrow();
+        let Some(l) = clock.as_ref() else {
             return Ok(());
         };
         if let Some(c) = &l.cancel
@@ -108,7 +71,7 @@ pub(crate) fn check_now() -> R<()> {
         {
             return Err(Exc::limit(ExceptionKind::Cancelled, "execution cancelled"));
         }
-        if mem::used() > l.max_memory {
+        if r.used.get() > r.max_memory.get() {
             return Err(Exc::memory());
         }
         if Instant::now() >= l.deadline {
@@ -123,8 +86,8 @@ pub(crate) fn check_now() -> R<()> {
 
 /// Moves the deadline of the run on this thread `by` later.
 pub(crate) fn extend_deadline(by: std::time::Duration) {
-    LIMITS.with(|l| {
-        if let Some(l) = l.borrow_mut().as_mut() {
+    RUN.with(|r| {
+        if let Some(l) = r.clock.borrow_mut().as_mut() {
             l.deadline += by;
         }
     });
@@ -133,7 +96,7 @@ pub(crate) fn extend_deadline(by: std::time::Duration) {
 /// MemoryError unless `extra` more bytes fit in the run's memory budget.
 #[inline]
 pub(crate) fn ensure(extra: usize) -> R<()> {
-    if mem::used().saturating_add(extra) > max_memory() {
+    if memory::used().saturating_add(extra) > max_memory() {
         Err(Exc::memory())
     } else {
         Ok(())
@@ -143,14 +106,14 @@ pub(crate) fn ensure(extra: usize) -> R<()> {
 /// The memory limit of the run on this thread (`usize::MAX` outside a run).
 #[inline]
 pub(crate) fn max_memory() -> usize {
-    MAX_MEMORY.with(Cell::get)
+    RUN.with(|r| r.max_memory.get())
 }
 
 /// The deadline and cancel flag of the run on this thread (none outside a
 /// run), for code that reads the clock on its own schedule (the writers'
 /// growth guard).
 pub(crate) fn clock() -> (Option<Instant>, Option<Arc<AtomicBool>>) {
-    LIMITS.with(|l| match l.borrow().as_ref() {
+    RUN.with(|r| match r.clock.borrow().as_ref() {
         Some(l) => (Some(l.deadline), l.cancel.clone()),
         None => (None, None),
     })
@@ -163,23 +126,23 @@ impl Charge {
     /// Checks that `bytes` fit, then counts them until the guard drops.
     pub(crate) fn new(bytes: usize) -> R<Charge> {
         ensure(bytes)?;
-        mem::charge(bytes);
+        memory::charge(bytes);
         Ok(Charge(bytes))
     }
 }
 
 impl Drop for Charge {
     fn drop(&mut self) {
-        mem::credit(self.0);
+        memory::credit(self.0);
     }
 }
 
 /// Moves a buffer's charge from `charged` to `now` bytes.
 fn recharge(charged: &mut usize, now: usize) {
     if now > *charged {
-        mem::charge(now - *charged);
+        memory::charge(now - *charged);
     } else {
-        mem::credit(*charged - now);
+        memory::credit(*charged - now);
     }
     *charged = now;
 }
@@ -308,7 +271,7 @@ impl<T> Buf<T> {
     /// Hands the vector over (to become a program value, which charges it
     /// itself).
     pub(crate) fn into_vec(mut self) -> Vec<T> {
-        mem::credit(self.charged);
+        memory::credit(self.charged);
         self.charged = 0;
         std::mem::take(&mut self.items)
     }
@@ -329,7 +292,7 @@ impl<T> std::ops::DerefMut for Buf<T> {
 
 impl<T> Drop for Buf<T> {
     fn drop(&mut self) {
-        mem::credit(self.charged);
+        memory::credit(self.charged);
     }
 }
 
@@ -398,7 +361,7 @@ impl TextBuf {
 
     /// Hands the string over (to become a program value, which charges it).
     pub(crate) fn into_string(mut self) -> String {
-        mem::credit(self.charged);
+        memory::credit(self.charged);
         self.charged = 0;
         std::mem::take(&mut self.text)
     }
@@ -406,7 +369,7 @@ impl TextBuf {
 
 impl Drop for TextBuf {
     fn drop(&mut self) {
-        mem::credit(self.charged);
+        memory::credit(self.charged);
     }
 }
 
@@ -415,9 +378,10 @@ mod tests {
     use std::time::{Duration, Instant};
 
     use super::*;
+    use crate::runtime::{RunLimits, RunScope};
 
-    fn scope(max_memory: usize) -> MeterScope {
-        MeterScope::enter(MeterLimits {
+    fn scope(max_memory: usize) -> RunScope {
+        RunScope::enter(RunLimits {
             deadline: Instant::now() + Duration::from_secs(60),
             cancel: None,
             max_memory,
@@ -427,9 +391,9 @@ mod tests {
     #[test]
     fn a_buffer_is_charged_while_it_lives_and_exact_when_sized() {
         let _s = scope(1 << 20);
-        let before = mem::used();
+        let before = memory::used();
         let mut b: Buf<u64> = Buf::with_capacity(2).expect("fits");
-        assert_eq!(mem::used() - before, 16);
+        assert_eq!(memory::used() - before, 16);
         b.push(1).expect("fits");
         b.push(2).expect("fits");
         assert_eq!(
@@ -437,12 +401,12 @@ mod tests {
             2,
             "sized buffers are not rounded up"
         );
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
         let mut t = TextBuf::with_capacity(3).expect("fits");
         t.push_str("abcdef").expect("fits");
-        assert!(mem::used() - before >= 6);
+        assert!(memory::used() - before >= 6);
         drop(t);
-        assert_eq!(mem::used(), before);
+        assert_eq!(memory::used(), before);
     }
 
     #[test]
@@ -464,7 +428,7 @@ mod tests {
 
     #[test]
     fn ticks_read_the_clock() {
-        let _s = MeterScope::enter(MeterLimits {
+        let _s = RunScope::enter(RunLimits {
             deadline: Instant::now(),
             cancel: None,
             max_memory: usize::MAX,

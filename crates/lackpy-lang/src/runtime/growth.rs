@@ -12,7 +12,7 @@
 //! outlast the deadline.
 //!
 //! The run's bounds (memory limit, deadline, cancel flag) are the ones the
-//! interpreter installs per thread for a run ([`super::meter::MeterScope`],
+//! interpreter installs per thread for a run ([`super::RunScope`],
 //! shared with the builtins' meter), so that every writer reaches them
 //! without each caller passing the budget down. Outside a run a guard is
 //! unbounded.
@@ -21,8 +21,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use super::{mem, meter};
-use crate::value::errors::{Exc, ExceptionKind, R};
+use super::{memory, meter};
+use crate::runtime::error::{Exc, ExceptionKind, R};
 
 /// Units between two reads of the clock and the cancel flag.
 const POLL_EVERY: usize = 64 * 1024;
@@ -99,7 +99,7 @@ impl Growth {
         }
         self.load_clock();
         let left = meter::max_memory()
-            .saturating_sub(mem::used())
+            .saturating_sub(memory::used())
             .saturating_sub(self.held);
         self.limit = self.limit.min(left);
         self.schedule();
@@ -198,11 +198,11 @@ impl Growth {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::meter::{MeterLimits, MeterScope};
+    use crate::runtime::{RunLimits, RunScope};
     use std::time::Duration;
 
-    fn scope(max_memory: usize, deadline: Instant) -> MeterScope {
-        MeterScope::enter(MeterLimits {
+    fn scope(max_memory: usize, deadline: Instant) -> RunScope {
+        RunScope::enter(RunLimits {
             deadline,
             cancel: None,
             max_memory,

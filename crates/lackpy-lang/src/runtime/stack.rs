@@ -9,42 +9,20 @@
 //! were one to grow upwards the guard would never fire and the level limits
 //! would still apply.)
 
-use std::cell::Cell;
-
-thread_local! {
-    static BASE: Cell<usize> = const { Cell::new(0) };
-}
+use super::state::RUN;
 
 /// Stack a run may use below its entry point.
 const BUDGET: usize = 1 << 20;
 
 #[inline(always)]
-fn here() -> usize {
+pub(super) fn here() -> usize {
     let marker = 0u8;
     std::hint::black_box(&marker) as *const u8 as usize
-}
-
-/// Records the stack position of a run, restoring the outer one afterwards.
-pub(crate) struct StackScope {
-    saved: usize,
-}
-
-impl StackScope {
-    pub(crate) fn enter() -> Self {
-        let saved = BASE.with(|b| b.replace(here()));
-        StackScope { saved }
-    }
-}
-
-impl Drop for StackScope {
-    fn drop(&mut self) {
-        BASE.with(|b| b.set(self.saved));
-    }
 }
 
 /// Whether this thread has used up the run's stack budget.
 #[inline]
 pub(crate) fn exhausted() -> bool {
-    let base = BASE.with(|b| b.get());
+    let base = RUN.with(|r| r.stack_base.get());
     base != 0 && base.saturating_sub(here()) > BUDGET
 }

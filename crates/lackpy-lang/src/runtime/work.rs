@@ -16,12 +16,12 @@
 //! [`poll`]s between them, so a cancel or the deadline ends it within one
 //! piece ([`PIECE_NS`]).
 
-use std::cell::Cell;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
+use super::error::{Exc, ExceptionKind, R};
 use super::meter;
-use crate::value::errors::{Exc, ExceptionKind, R};
+use super::state::RUN;
 
 /// Estimated nanoseconds between two reads of the clock.
 const CHECK_EVERY_NS: u64 = 1_000_000;
@@ -49,15 +49,8 @@ pub(crate) enum Kind {
     Linear = 2,
 }
 
-thread_local! {
-    /// Estimated (scaled) nanoseconds since the clock was last read.
-    static PENDING: Cell<u64> = const { Cell::new(0) };
-    /// Real time per estimated nanosecond, in 1/1024ths, by [`Kind`].
-    static SCALE: [Cell<u64>; 3] = const { [Cell::new(1024), Cell::new(1024), Cell::new(1024)] };
-}
-
 fn scale(kind: Kind) -> u64 {
-    SCALE.with(|s| s[kind as usize].get())
+    RUN.with(|r| r.scale[kind as usize].get())
 }
 
 /// An operation about to run, timed when it is long enough to teach the
@@ -76,8 +69,8 @@ impl Costly {
             // measurement (a page fault, a preempted thread) moves it half.
             let seen = real.saturating_mul(1024) / est.max(1);
             let seen = seen.clamp(16, 1 << 20);
-            SCALE.with(|s| {
-                let s = &s[kind as usize];
+            RUN.with(|r| {
+                let s = &r.scale[kind as usize];
                 s.set((s.get() + seen) / 2);
             });
         }
@@ -122,12 +115,12 @@ pub(crate) fn stopped(kind: ExceptionKind) -> Box<Exc> {
 pub(crate) fn charge(kind: Kind, est_ns: u64) -> R<Costly> {
     let scaled = est_ns.saturating_mul(scale(kind)) / 1024;
     let timed = (est_ns >= TIME_FROM_NS).then(|| (Instant::now(), est_ns, kind));
-    let pending = PENDING.with(|p| p.get()).saturating_add(scaled);
+    let pending = RUN.with(|r| r.pending_ns.get()).saturating_add(scaled);
     if pending < CHECK_EVERY_NS && scaled < CHECK_FROM_NS {
-        PENDING.with(|p| p.set(pending));
+        RUN.with(|r| r.pending_ns.set(pending));
         return Ok(Costly { timed });
     }
-    PENDING.with(|p| p.set(0));
+    RUN.with(|r| r.pending_ns.set(0));
     let (deadline, cancel) = meter::clock();
     if let Some(c) = cancel
         && c.load(Ordering::Relaxed)
@@ -167,17 +160,17 @@ pub(crate) fn affordable(kind: Kind, est_ns: u64) -> bool {
 /// nanosecond (tests: a slower machine, or pieces made small).
 #[cfg(test)]
 pub(crate) fn set_scale(kind: Kind, per_1024: u64) {
-    SCALE.with(|s| s[kind as usize].set(per_1024));
+    RUN.with(|r| r.scale[kind as usize].set(per_1024));
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::value::meter::{MeterLimits, MeterScope};
+    use crate::runtime::{RunLimits, RunScope};
 
     #[test]
     fn an_operation_past_the_deadline_fails_before_it_runs() {
-        let _scope = MeterScope::enter(MeterLimits {
+        let _scope = RunScope::enter(RunLimits {
             deadline: Instant::now() + Duration::from_millis(100),
             cancel: None,
             max_memory: usize::MAX,
@@ -192,7 +185,7 @@ mod tests {
     #[test]
     fn cancellation_is_read_before_a_large_operation() {
         let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
-        let _scope = MeterScope::enter(MeterLimits {
+        let _scope = RunScope::enter(RunLimits {
             deadline: Instant::now() + Duration::from_secs(100),
             cancel: Some(flag),
             max_memory: usize::MAX,
