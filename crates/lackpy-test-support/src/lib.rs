@@ -1,8 +1,10 @@
 //! Test servers, test hosts and test helpers for lackpy-rs's own tests
 //! (not published).
 //!
-//! The library is [`rng`]: the one seeded random source every crate's
-//! generated tests draw from (a dev-dependency; it has no dependencies).
+//! The library is [`rng`], the one seeded random source every crate's
+//! generated tests draw from, and [`cpu`], a thread's CPU time for bounds
+//! that must hold on a loaded machine (a dev-dependency; it has no
+//! dependencies).
 //!
 //! The programs are examples of this crate, so `cargo test --workspace`
 //! builds them into `target/<profile>/examples/`, where the tests of
@@ -16,4 +18,5 @@
 //!   on a signal, for the process-hygiene tests.
 #![forbid(unsafe_code)]
 
+pub mod cpu;
 pub mod rng;

@@ -172,7 +172,9 @@ pub(super) fn random(rng: &mut lackpy_test_support::rng::Rng, bits: u64, negativ
 
 /// Runs `src` with `params` (under `timeout`), setting its cancel flag
 /// `cancel_after` its start from another thread (tests): the error type,
-/// how long the run took, and how long it went on after the cancel.
+/// how long the run took, and how much work it did after the cancel (or,
+/// with no cancel, after its deadline): the interpreter thread's CPU time,
+/// so that a bound on it holds on a loaded machine too.
 #[cfg(test)]
 pub(crate) fn run_cancelled(
     src: &str,
@@ -181,6 +183,7 @@ pub(crate) fn run_cancelled(
     timeout: std::time::Duration,
 ) -> (Option<String>, std::time::Duration, std::time::Duration) {
     use crate::interp::{Limits, NoTools, RunOptions, Variables, run};
+    use lackpy_test_support::cpu::ThreadCpu;
     use std::sync::Arc;
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::time::Instant;
@@ -199,19 +202,45 @@ pub(crate) fn run_cancelled(
         variables: Variables::Omit,
         ..RunOptions::default()
     };
-    let setter = cancel_after.map(|after| {
+    let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
+    // At the cancel (or the deadline): the run's CPU time so far.
+    let watcher = {
+        let cpu = cpu.clone();
+        let cancel = cancel_after.is_some();
+        let at = cancel_after.unwrap_or(timeout);
         std::thread::spawn(move || {
-            std::thread::sleep(after);
-            flag.store(true, Ordering::Relaxed);
-            Instant::now()
+            std::thread::sleep(at);
+            if cancel {
+                flag.store(true, Ordering::Relaxed);
+            }
+            cpu.used()
         })
-    });
+    };
     let start = Instant::now();
     let out = run(&module, &mut NoTools, &params, &opts);
-    let end = Instant::now();
-    let cancelled_at = setter.map(|s| s.join().expect("the setter ends"));
-    let after = cancelled_at.map_or_else(Default::default, |at| end.saturating_duration_since(at));
-    (out.error_type, end - start, after)
+    let took = start.elapsed();
+    let end_cpu = cpu.used().expect("the thread's CPU time");
+    let at_cpu = watcher.join().expect("the watcher ends");
+    let after = at_cpu.map_or_else(Default::default, |at| end_cpu.saturating_sub(at));
+    (out.error_type, took, after)
+}
+
+/// Runs `src` with `params`, cancels it 200 ms in and checks that it
+/// stops as cancelled within a second of CPU time (tests).
+#[cfg(test)]
+pub(crate) fn assert_a_cancel_stops(src: &str, params: &[(&str, crate::Data)]) {
+    use std::time::Duration;
+    let (err, took, after) = run_cancelled(
+        src,
+        params,
+        Some(Duration::from_millis(200)),
+        Duration::from_secs(600),
+    );
+    assert_eq!(err.as_deref(), Some("Cancelled"), "{src}");
+    assert!(
+        after < Duration::from_secs(1),
+        "{src}: {after:?} of CPU after the cancel ({took:?} in all)"
+    );
 }
 
 #[cfg(test)]
@@ -262,19 +291,9 @@ mod tests {
         let mut rng = Rng::new(0x6361_6e63);
         let a = random(&mut rng, 1 << 25, false);
         let b = random(&mut rng, 1 << 25, true);
-        let cancel = Duration::from_millis(200);
         for src in ["z = a * b\n", "z = a\nz *= b\n", "z = [a * b]\n"] {
-            let (err, took, after) = run_cancelled(
-                src,
-                &[("a", Data::Int(a.clone())), ("b", Data::Int(b.clone()))],
-                Some(cancel),
-                Duration::from_secs(600),
-            );
-            assert_eq!(err.as_deref(), Some("Cancelled"), "{src}");
-            assert!(
-                after < Duration::from_secs(1),
-                "{src}: {after:?} after the cancel ({took:?})"
-            );
+            let params = [("a", Data::Int(a.clone())), ("b", Data::Int(b.clone()))];
+            assert_a_cancel_stops(src, &params);
         }
     }
 
@@ -284,34 +303,13 @@ mod tests {
         // seconds), then divides and multiplies by it.
         let mut rng = Rng::new(0x706f_7720);
         let x = random(&mut rng, 1 << 25, false);
-        let src = "z = round(x, -9000000)\n";
-        let (err, took, after) = run_cancelled(
-            src,
-            &[("x", Data::Int(x))],
-            Some(Duration::from_millis(200)),
-            Duration::from_secs(600),
-        );
-        assert_eq!(err.as_deref(), Some("Cancelled"));
-        assert!(
-            after < Duration::from_secs(1),
-            "{after:?} after the cancel ({took:?})"
-        );
+        assert_a_cancel_stops("z = round(x, -9000000)\n", &[("x", Data::Int(x))]);
     }
 
     #[test]
     fn a_cancel_ends_a_long_parse() {
         // int(text, 2**k) converts a long text in pieces (value/int.rs).
         let text = Data::Str("10".repeat(1 << 25));
-        let (err, took, after) = run_cancelled(
-            "z = int(s, 2)\n",
-            &[("s", text)],
-            Some(Duration::from_millis(200)),
-            Duration::from_secs(600),
-        );
-        assert_eq!(err.as_deref(), Some("Cancelled"));
-        assert!(
-            after < Duration::from_secs(1),
-            "{after:?} after the cancel ({took:?})"
-        );
+        assert_a_cancel_stops("z = int(s, 2)\n", &[("s", text)]);
     }
 }
