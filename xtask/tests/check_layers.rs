@@ -129,12 +129,9 @@ fn clean() -> Vec<Source> {
         ("value/lambda.rs", "use crate::interp::ir::LambdaDef;\n"),
         (
             "interp/mod.rs",
-            "pub mod code;\nuse crate::value::Value;\nuse crate::{syntax::ast, text::format, data::Data};\npub trait Host {}\npub fn run() {}\n",
+            "pub mod ir;\nuse crate::value::Value;\nuse crate::{syntax::ast, text::format, data::Data};\npub trait Host {}\npub fn run() {}\n",
         ),
-        (
-            "interp/code.rs",
-            "pub struct LambdaDef;\npub struct Other;\n",
-        ),
+        ("interp/ir.rs", "pub struct LambdaDef;\npub struct Other;\n"),
     ];
     files
         .iter()
@@ -378,7 +375,7 @@ fn fails_on_a_planted_import_circle() {
 /// Two interpreter files that name each other.
 fn circle() -> Vec<Source> {
     let mut files = with(
-        "interp/code.rs",
+        "interp/ir.rs",
         "pub struct LambdaDef;\npub struct Other;\nuse super::eval::f;\n",
     );
     files.push((
@@ -393,8 +390,8 @@ fn files_of_one_layer_may_not_import_each_other() {
     one_violation(
         &circle(),
         &[
-            "import circle: lackpy-lang files src/interp/code.rs, src/interp/eval.rs",
-            "src/interp/code.rs:3 names crate::interp::eval::f",
+            "import circle: lackpy-lang files src/interp/eval.rs, src/interp/ir.rs",
+            "src/interp/ir.rs:3 names crate::interp::eval::f",
             "src/interp/eval.rs:1 names crate::interp::ir::Other",
         ],
     );
@@ -406,7 +403,7 @@ fn a_circle_through_a_glob_or_a_bare_child_counts() {
     // name; eval.rs names mod.rs's Host back.
     let mut files = with(
         "interp/mod.rs",
-        "pub mod code;\nmod eval;\nuse eval::f;\npub trait Host {}\npub fn run() {}\n",
+        "pub mod ir;\nmod eval;\nuse eval::f;\npub trait Host {}\npub fn run() {}\n",
     );
     files.push((
         "interp/eval.rs".to_owned(),
@@ -420,15 +417,15 @@ fn a_circle_through_a_glob_or_a_bare_child_counts() {
 
 #[test]
 fn reexports_and_test_code_are_no_edges() {
-    // mod.rs re-exports code.rs's item; code.rs names mod.rs; code.rs's
-    // tests name eval.rs, which names code.rs.
+    // mod.rs re-exports ir.rs's item; ir.rs names mod.rs; ir.rs's
+    // tests name eval.rs, which names ir.rs.
     let mut files = with(
         "interp/mod.rs",
-        "pub mod code;\nmod eval;\npub use self::code::Other;\npub trait Host {}\npub fn run() {}\n",
+        "pub mod ir;\nmod eval;\npub use self::ir::Other;\npub trait Host {}\npub fn run() {}\n",
     );
-    files.retain(|(p, _)| p != "interp/code.rs");
+    files.retain(|(p, _)| p != "interp/ir.rs");
     files.push((
-        "interp/code.rs".to_owned(),
+        "interp/ir.rs".to_owned(),
         "use super::Host;\npub struct LambdaDef;\npub struct Other;\n#[cfg(test)]\nmod tests {\n    use super::super::eval::f;\n}\n".to_owned(),
     ));
     files.push((
@@ -442,7 +439,7 @@ fn reexports_and_test_code_are_no_edges() {
 #[test]
 fn an_allowed_circle_is_exactly_its_files() {
     const ALLOWED: &[AllowedCircle] = &[AllowedCircle {
-        files: &["interp/eval.rs", "interp/code.rs"],
+        files: &["interp/eval.rs", "interp/ir.rs"],
         reason: "a test",
     }];
     let rules = ModuleRules {
@@ -459,11 +456,11 @@ fn an_allowed_circle_is_exactly_its_files() {
     ));
     files.push((
         "interp/more.rs".to_owned(),
-        "use super::code::Other;\npub fn g() {}\n".to_owned(),
+        "use super::ir::Other;\npub fn g() {}\n".to_owned(),
     ));
     let found = check_sources(&rules, &files);
     assert_eq!(found.len(), 1, "{found:#?}");
-    assert!(found[0].contains("src/interp/code.rs, src/interp/eval.rs, src/interp/more.rs"));
+    assert!(found[0].contains("src/interp/eval.rs, src/interp/ir.rs, src/interp/more.rs"));
 }
 
 #[test]

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
-use lackpy_lang::{Data, ToolException as ProgramError};
+use lackpy_lang::{Data, ExceptionKind, ToolException as ProgramError};
 
 use crate::approval::{Answer, ApprovalRequest, Decision, Gate, refused_message};
 use crate::host::BridgeHost;
@@ -58,9 +58,10 @@ impl BridgeHost {
                 self.last_approval = Some(answer.by);
                 Err(ProgramError::new("PermissionError", refused_message(tool)))
             }
-            Decision::Pause if self.cancel.is_cancelled() => {
-                Err(ProgramError::new("Cancelled", "execution cancelled"))
-            }
+            Decision::Pause if self.cancel.is_cancelled() => Err(ProgramError::new(
+                ExceptionKind::Cancelled.name(),
+                "execution cancelled",
+            )),
             Decision::Pause => {
                 let run_id = request.run_id.unwrap_or_default();
                 let message = if run_id.is_empty() {

@@ -14,7 +14,7 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
-use lackpy_lang::Data;
+use lackpy_lang::{Data, ExceptionKind};
 use lackpy_lang::{Host, RunOptions, RunOutcome, Teardown, ToolException, run as interpret};
 
 use crate::cancel::CancelToken;
@@ -86,7 +86,8 @@ pub(crate) fn first_slice(request: &RunRequest, cancel: &CancelToken, slice: Dur
     let Ok(outcome) = outcome else {
         return Slice::Panicked;
     };
-    let sliced = slice_end < deadline && outcome.error_type.as_deref() == Some("TimeoutError");
+    let sliced = slice_end < deadline
+        && outcome.error_type.as_deref() == Some(ExceptionKind::TimeoutError.name());
     if host.reached_a_call || sliced {
         Slice::Again
     } else {

@@ -5,7 +5,7 @@
 
 use lackpy_bridge::ExecutionResult;
 use lackpy_bridge::approval::refused_message;
-use lackpy_lang::TraceEntry;
+use lackpy_lang::{ExceptionKind, TraceEntry};
 
 use super::Metrics;
 use super::labels::{SourceLabel, ToolCallLabels};
@@ -53,12 +53,16 @@ fn outcome(result: &ExecutionResult) -> &'static str {
     if result.paused.is_some() {
         return "paused";
     }
-    match result.error_type.as_deref() {
-        Some("ValidationError") => "invalid",
-        Some("TimeoutError") => "timeout",
-        Some("Cancelled") => "cancelled",
-        _ => "error",
-    }
+    let labels = [
+        (ExceptionKind::ValidationError, "invalid"),
+        (ExceptionKind::TimeoutError, "timeout"),
+        (ExceptionKind::Cancelled, "cancelled"),
+    ];
+    let kind = result.error_type.as_deref();
+    labels
+        .into_iter()
+        .find(|(k, _)| kind == Some(k.name()))
+        .map_or("error", |(_, label)| label)
 }
 
 impl Metrics {
