@@ -195,8 +195,7 @@ pub(super) fn ints_in_place(items: &mut [Value]) {
     if let Some((lo, counts, ids)) = count_ints(items.iter(), items.len(), true) {
         // Few distinct values: each written out as often as it occurs.
         let order = ids
-            .iter()
-            .any(|id| *id == MIXED)
+            .contains(&MIXED)
             .then(|| ids_in_order(items, lo, &counts));
         let mut slots = items.iter_mut().enumerate();
         for (k, n) in counts.into_iter().enumerate() {
