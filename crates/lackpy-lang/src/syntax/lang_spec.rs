@@ -1,5 +1,6 @@
 //! The language spec as data, for prompts, docs and tooling.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::syntax::validate::KNOWN_RULES;
@@ -8,7 +9,7 @@ use crate::syntax::validate::names::{
 };
 
 /// The whole language spec; every list is sorted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Spec {
     /// Node kinds a program may contain.
     pub allowed_nodes: Vec<&'static str>,
@@ -44,16 +45,10 @@ pub fn spec() -> Spec {
 }
 
 impl Spec {
-    /// The spec as a JSON value.
+    /// The spec as a JSON value: the object its `Serialize` writes (every
+    /// list by its field's name, in field order).
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "allowed_nodes": self.allowed_nodes,
-            "forbidden_nodes": self.forbidden_nodes,
-            "forbidden_names": self.forbidden_names,
-            "allowed_builtins": self.allowed_builtins,
-            "denied_attributes": self.denied_attributes,
-            "rules": self.rules,
-        })
+        serde_json::to_value(self).unwrap_or_default()
     }
 
     /// The spec as prose a person reads: what a program is, what it may

@@ -14,6 +14,7 @@ mod rules;
 mod signature;
 mod suggest;
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::syntax::ast::{Col, Line, Module};
@@ -24,7 +25,7 @@ pub use rules::{KNOWN_RULES, Rule, RuleParseError};
 pub use signature::{CallSignature, Lit, ParamSig, TypeHint};
 
 /// The outcome of validating a program.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Validation {
     /// `true` when `errors` is empty.
     pub valid: bool,
@@ -40,9 +41,9 @@ pub struct Validation {
 }
 
 /// One validation error and where it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct Diagnostic {
-    /// The error's text, as in [`Validation::errors`].
+    /// The error's text, as in `errors`.
     pub message: String,
     /// The 1-based line the error is reported at, when it names one.
     pub line: Option<u32>,
