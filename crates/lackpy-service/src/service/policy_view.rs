@@ -3,14 +3,16 @@
 
 use lackpy_lang::{Grade, Validation};
 use lackpy_sources::{PolicyState, ProvenanceKind};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::LackpyService;
 
 /// A program checked against its namespace and the policy.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ValidationReport {
-    /// The language's verdict (`valid`, `errors`, `calls`, `variables`).
+    /// The language's verdict (`valid`, `errors`, `diagnostics`, `calls`,
+    /// `variables`).
     #[serde(flatten)]
     pub validation: Validation,
     /// The grade of the namespace's tools (what the run's result reports).
@@ -21,7 +23,7 @@ pub struct ValidationReport {
 }
 
 /// A called tool that needs approval.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct GatedCall {
     /// The name the program calls.
     pub tool: String,
@@ -30,7 +32,7 @@ pub struct GatedCall {
 }
 
 /// A tool's policy state as listings show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct PolicyView {
     /// `allowed`, `needs approval`, `auto-approved` or `over the ceiling`.
     pub state: &'static str,
