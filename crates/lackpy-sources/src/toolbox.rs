@@ -105,6 +105,7 @@ pub struct CandidateInfo {
     /// The precedence the source was added with.
     pub precedence: Precedence,
     /// The tool's grade.
+    #[schemars(with = "crate::GradeJson")]
     pub grade: Grade,
     /// Where the grade comes from, when the source can tell.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -1,13 +1,12 @@
 //! Grades: how strongly a tool set couples a program to the world.
 
-use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A tool's or a tool set's grade.
 ///
 /// `w` is world coupling (0 pure, 1 pinhole read, 2 scoped exec, 3 scoped
 /// write); `d` is the effects ceiling, 0 to 3.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Grade {
     /// World coupling, 0..=3.
     pub w: u8,

@@ -1,6 +1,5 @@
 //! The language spec as data, for prompts, docs and tooling.
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::syntax::validate::KNOWN_RULES;
@@ -9,7 +8,7 @@ use crate::syntax::validate::names::{
 };
 
 /// The whole language spec; every list is sorted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Spec {
     /// Node kinds a program may contain.
     pub allowed_nodes: Vec<&'static str>,

@@ -16,7 +16,7 @@ use super::arguments::{
 };
 use crate::delegate::{DelegateResult, GenerateResult};
 use crate::runs::{RunInfo, RunList};
-use crate::service::{LackpyService, Status, ToolList, ValidationReport};
+use crate::service::{LackpyService, SpecJson, Status, ToolList, ValidationReport};
 
 /// `run_program`.
 pub(crate) const RUN_PROGRAM: &str = "run_program";
@@ -172,7 +172,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
             "The lackpy language spec: allowed and forbidden syntax, names, builtins, attributes and rules.",
             input_schema::<NoArgs>(),
         )
-        .with_raw_output_schema(answer_schema::<Spec>())
+        .with_raw_output_schema(answer_schema::<SpecJson>())
         .with_annotations(read_only()),
         Tool::new(
             STATUS,

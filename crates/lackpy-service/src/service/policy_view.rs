@@ -14,8 +14,10 @@ pub struct ValidationReport {
     /// The language's verdict (`valid`, `errors`, `diagnostics`, `calls`,
     /// `variables`).
     #[serde(flatten)]
+    #[schemars(with = "super::lang_json::ValidationJson")]
     pub validation: Validation,
     /// The grade of the namespace's tools (what the run's result reports).
+    #[schemars(with = "lackpy_sources::GradeJson")]
     pub grade: Grade,
     /// The tools the program calls that need approval, in the order of
     /// their first call, each with the rule that gates it.

@@ -14,7 +14,6 @@ mod rules;
 mod signature;
 mod suggest;
 
-use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::syntax::ast::{Col, Line, Module};
@@ -25,7 +24,7 @@ pub use rules::{KNOWN_RULES, Rule, RuleParseError};
 pub use signature::{CallSignature, Lit, ParamSig, TypeHint};
 
 /// The outcome of validating a program.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Validation {
     /// `true` when `errors` is empty.
     pub valid: bool,
@@ -41,9 +40,9 @@ pub struct Validation {
 }
 
 /// One validation error and where it is.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Diagnostic {
-    /// The error's text, as in `errors`.
+    /// The error's text, as in [`Validation::errors`].
     pub message: String,
     /// The 1-based line the error is reported at, when it names one.
     pub line: Option<u32>,
