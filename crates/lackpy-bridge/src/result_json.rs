@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::io;
 use std::time::Duration;
 
-use lackpy_lang::{Data, DroppedCalls, Grade, JsonText, TraceDropped, TraceEntry};
+use lackpy_lang::{Data, DroppedCalls, JsonText, TraceDropped, TraceEntry};
 use schemars::JsonSchema;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 
@@ -98,20 +98,8 @@ pub fn millis(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// A tool set's grade.
-#[derive(Debug, Clone, Copy, serde::Serialize, JsonSchema)]
-pub struct GradeJson {
-    /// World coupling, 0..=3.
-    pub w: u8,
-    /// Effects ceiling, 0..=3.
-    pub d: u8,
-}
-
-impl From<Grade> for GradeJson {
-    fn from(g: Grade) -> GradeJson {
-        GradeJson { w: g.w, d: g.d }
-    }
-}
+/// A tool set's grade (declared beside the tool model, which lists grades too).
+pub use lackpy_sources::GradeJson;
 
 /// The `ExecutionResult` object of runtime.md.
 #[derive(serde::Serialize, JsonSchema)]

@@ -16,6 +16,7 @@ use lackpy_sources::{
     bind_args, grade_from_annotations,
 };
 use rmcp::model::JsonObject;
+use schemars::JsonSchema;
 use serde::Serialize;
 use tokio::runtime::Handle;
 use tokio::task::JoinHandle;
@@ -30,7 +31,7 @@ use crate::supervisor::{ServerHandle, ServerState, Shared};
 const CANCEL_POLL: Duration = Duration::from_millis(20);
 
 /// A server tool and the name programs call it by.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct ToolName {
     /// The name programs call (an identifier).
     pub name: String,
@@ -39,7 +40,7 @@ pub struct ToolName {
 }
 
 /// A server tool that is not offered, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct SkippedTool {
     /// The server's name for it.
     pub server_name: String,
@@ -49,7 +50,7 @@ pub struct SkippedTool {
 
 /// One server as `lackpy status` and `lackpy tools` show it. Holds no
 /// secrets: no environment values, no header values, no URL query.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ServerStatus {
     /// The server id.
     pub id: String,

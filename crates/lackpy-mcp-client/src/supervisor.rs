@@ -22,7 +22,7 @@ use crate::operation::{Client, OpMeta, Operation};
 use crate::transport::{self, ConnectSpec, PeerSummary, Session};
 
 /// Where a server stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ServerState {
     /// Connecting and listing tools at service start.

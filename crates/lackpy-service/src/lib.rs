@@ -25,10 +25,10 @@ pub use mcp_server::{
     DEFAULT_MAX_SESSIONS, HttpOptions, McpServer, ServeOptions, serve,
 };
 pub use service::{
-    ApproverHandle, Delegate, GatedCall, InventoryInfo, LackpyService, LimitsInfo, LiveService,
-    Namespace, PolicyView, ProfileInfo, Resume, RunControl, RunProgram, Selection, ServiceError,
-    ServiceOptions, SkippedServerInfo, Status, ToolCallEvent, ToolCallObserver, ToolOrigin,
-    ValidationReport, params_from_json, params_from_value, watch_config,
+    ApproverHandle, Delegate, GatedCall, InventoryInfo, LackpyService, LimitsInfo, ListedTool,
+    LiveService, Namespace, PolicyView, ProfileInfo, Resume, RunControl, RunProgram, Selection,
+    ServiceError, ServiceOptions, SkippedServerInfo, Status, ToolCallEvent, ToolCallObserver,
+    ToolList, ToolOrigin, ValidationReport, params_from_json, params_from_value, watch_config,
 };
 
 /// The MCP-client crate this layer builds on, re-exported for callers.

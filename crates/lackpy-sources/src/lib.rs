@@ -68,6 +68,7 @@ mod config_source;
 mod defaults;
 mod error;
 mod expand;
+mod grade_json;
 mod host_config;
 mod local;
 mod mcp_server;
@@ -100,6 +101,7 @@ pub use config_source::ConfigToolSource;
 pub use defaults::{DEFAULT_TOOLS_TOML, DEFAULTS_SOURCE, default_tools, defaults_source};
 pub use error::{ToolError, ToolErrorKind};
 pub use expand::{ExpandContext, ExpandError};
+pub use grade_json::GradeJson;
 pub use host_config::{
     HostServers, MAX_HOST_CONFIG_BYTES, MCP_PARENT_ENV, SkippedServer, UnreadableFile,
     parse_host_config, read_host_configs,

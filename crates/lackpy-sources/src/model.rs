@@ -5,6 +5,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use lackpy_lang::Grade;
+use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// Where a tool comes from.
@@ -88,7 +89,7 @@ impl<'de> Deserialize<'de> for Provider {
 }
 
 /// One declared argument of a tool.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ArgSpec {
     /// The argument's name, as a keyword argument would spell it.
     pub name: String,

@@ -1,7 +1,9 @@
 //! [`Precedence`]: which source holds a bare tool name.
 
+use std::borrow::Cow;
 use std::fmt;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Serialize, Serializer};
 
 /// How strongly a source claims its tool names; higher wins, and at equal
@@ -99,6 +101,24 @@ impl Serialize for Precedence {
             Precedence::Level(n) | Precedence::HostFile { level: n, .. } => s.serialize_i64(*n),
             Precedence::Direct => s.serialize_str("direct"),
         }
+    }
+}
+
+/// What [`Precedence`]'s `Serialize` writes: an integer, or `"direct"`.
+impl JsonSchema for Precedence {
+    fn schema_name() -> Cow<'static, str> {
+        "Precedence".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "The source's precedence level; \"direct\" for a tool registered \
+                            through the API (above every level).",
+            "anyOf": [
+                {"type": "integer", "format": "int64"},
+                {"type": "string", "const": "direct"}
+            ]
+        })
     }
 }
 

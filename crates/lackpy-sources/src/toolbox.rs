@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use lackpy_lang::{Grade, compute_grade};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use crate::error::ToolError;
@@ -81,15 +82,16 @@ impl std::fmt::Debug for ResolvedTool {
 }
 
 /// One candidate for a name, as `lackpy tools` and `list_tools` show it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct CandidateInfo {
     /// Which source it comes from (`mcp:time`, `config`, `defaults`,
     /// `host:<file>`, …).
     pub source: String,
-    /// What kind of tool it is: `builtin`, `command`, `python`, `virtual`,
-    /// `mcp` (see [`Provider::kind`](crate::Provider::kind)).
+    /// What kind of tool it is: `builtin`, `command`, `python`, `virtual`
+    /// or `mcp` (its provider's kind).
     pub provider: String,
-    /// Its signature, as every prompt shows it (see [`ToolSpec::signature`]).
+    /// Its signature as every prompt shows it:
+    /// `name(arg: type = default) -> returns`.
     pub signature: String,
     /// Its one-line description.
     pub description: String,
@@ -103,6 +105,7 @@ pub struct CandidateInfo {
     /// The precedence the source was added with.
     pub precedence: Precedence,
     /// The tool's grade.
+    #[schemars(with = "crate::GradeJson")]
     pub grade: Grade,
     /// Where the grade comes from, when the source can tell.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -114,13 +117,13 @@ pub struct CandidateInfo {
 }
 
 /// One name in the toolbox with all its candidates.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ToolListing {
     /// The bare name.
     pub name: String,
     /// Every candidate, highest precedence first (later-added first on ties).
     pub candidates: Vec<CandidateInfo>,
-    /// Index into `candidates` of the one the name resolves to now; `None`
+    /// Index into `candidates` of the one the name resolves to now; null
     /// when no candidate is available.
     pub winner: Option<usize>,
 }

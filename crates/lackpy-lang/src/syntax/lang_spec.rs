@@ -44,16 +44,10 @@ pub fn spec() -> Spec {
 }
 
 impl Spec {
-    /// The spec as a JSON value.
+    /// The spec as a JSON value: the object its `Serialize` writes (every
+    /// list by its field's name, in field order).
     pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({
-            "allowed_nodes": self.allowed_nodes,
-            "forbidden_nodes": self.forbidden_nodes,
-            "forbidden_names": self.forbidden_names,
-            "allowed_builtins": self.allowed_builtins,
-            "denied_attributes": self.denied_attributes,
-            "rules": self.rules,
-        })
+        serde_json::to_value(self).unwrap_or_default()
     }
 
     /// The spec as prose a person reads: what a program is, what it may

@@ -1,7 +1,7 @@
 //! `lackpy runs`: the workspace's resumable runs.
 
 use clap::Args;
-use lackpy_service::runs::RunInfo;
+use lackpy_service::runs::{RunInfo, RunList};
 
 use super::CliError;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
@@ -27,7 +27,7 @@ pub fn run(args: RunsArgs) -> Result<u8, CliError> {
         Ok::<_, CliError>(runs)
     })??;
     if args.json {
-        print_json(&serde_json::json!({ "runs": runs }))?;
+        print_json(&RunList { runs })?;
     } else {
         super::output::out(&render(&runs));
     }

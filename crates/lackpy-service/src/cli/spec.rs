@@ -20,7 +20,7 @@ pub struct SpecArgs {
 pub fn run(args: SpecArgs) -> Result<u8, CliError> {
     let spec = lackpy_lang::spec();
     if args.json {
-        super::output::out_line(&spec.to_json().to_string());
+        super::common::print_json(&spec)?;
     } else if args.markdown {
         super::output::out(&spec.to_markdown());
     } else {

@@ -25,35 +25,33 @@ pub struct ToolsArgs {
 /// Runs `lackpy tools`.
 pub fn run(args: ToolsArgs) -> Result<u8, CliError> {
     let workspace = args.workspace.path()?;
-    let (listing, policies, json) = block_on(async {
+    let list = block_on(async {
         let service = start_service(workspace).await?;
-        let l = service.tools();
-        let policies: Vec<Option<PolicyView>> = l
-            .iter()
-            .map(|t| service.tool_policy(&t.name, None))
-            .collect();
-        let json = service.tools_json(None);
+        let list = service.tool_list(None);
         service.shutdown().await;
-        Ok::<_, CliError>((l, policies, json?))
+        Ok::<_, CliError>(list?)
     })??;
     if let Some(name) = &args.name {
-        let Some(i) = listing.iter().position(|t| t.name == *name) else {
+        let Some(t) = list.tools.iter().find(|t| t.listing.name == *name) else {
             return Err(CliError::usage(format!(
                 "no tool '{name}' (`lackpy tools` lists them)"
             )));
         };
         if args.json {
-            let one = json["tools"].get(i).cloned().unwrap_or_default();
-            print_json(&one)?;
-        } else if let Some(t) = listing.get(i) {
-            let policy = policies.get(i).and_then(Option::as_ref);
-            super::output::out(&render_one(t, policy));
+            print_json(t)?;
+        } else {
+            super::output::out(&render_one(&t.listing, t.policy.as_ref()));
         }
         return Ok(0);
     }
     if args.json {
-        print_json(&json)?;
+        print_json(&list)?;
     } else {
+        let (listing, policies): (Vec<ToolListing>, Vec<Option<PolicyView>>) = list
+            .tools
+            .into_iter()
+            .map(|t| (t.listing, t.policy))
+            .unzip();
         super::output::out(&render(&listing, &policies));
     }
     Ok(0)

@@ -20,7 +20,7 @@ pub struct Models {
 }
 
 /// A configured model tier as `lackpy status` shows it: no secrets.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, schemars::JsonSchema)]
 pub struct ProviderStatus {
     /// The tier's name.
     pub name: String,
@@ -32,7 +32,7 @@ pub struct ProviderStatus {
     pub api_key_env: Option<String>,
     /// Whether the tier can be used at all.
     pub available: bool,
-    /// Whether it answered just now (`None` when not asked).
+    /// Whether it answered just now (null when not asked).
     pub reachable: Option<bool>,
     /// Why it is unavailable or unreachable.
     pub reason: Option<String>,

@@ -283,25 +283,22 @@ impl ServerHandler for McpServer {
                     tokio::task::spawn_blocking(move || listing.runs())
                         .await
                         .map_err(|e| e.to_string())
-                        .and_then(|runs| tools::runs_json(&runs))
+                        .and_then(|runs| tools::to_json(&tools::list_runs(runs)))
                 }
                 Err(e) => Err(e),
             },
             tools::STATUS => match arguments::read::<NoArgs>(args) {
-                Ok(NoArgs {}) => {
-                    serde_json::to_value(service.status_probed().await).map_err(|e| e.to_string())
-                }
+                Ok(NoArgs {}) => tools::to_json(&service.status_probed().await),
                 Err(e) => Err(e),
             },
-            tools::VALIDATE => {
-                arguments::read(args).and_then(|a: ValidateArgs| tools::validate(service, a))
-            }
-            tools::LIST_TOOLS => {
-                arguments::read(args).and_then(|a: ListToolsArgs| tools::list_tools(service, a))
-            }
-            tools::LANGUAGE_SPEC => {
-                arguments::read::<NoArgs>(args).map(|NoArgs {}| tools::language_spec(service))
-            }
+            tools::VALIDATE => arguments::read(args)
+                .and_then(|a: ValidateArgs| tools::validate(service, a))
+                .and_then(|v| tools::to_json(&v)),
+            tools::LIST_TOOLS => arguments::read(args)
+                .and_then(|a: ListToolsArgs| tools::list_tools(service, a))
+                .and_then(|l| tools::to_json(&l)),
+            tools::LANGUAGE_SPEC => arguments::read::<NoArgs>(args)
+                .and_then(|NoArgs {}| tools::to_json(&tools::language_spec(service))),
             other => {
                 return Err(ErrorData::invalid_params(
                     format!("unknown tool '{other}'"),

@@ -2,7 +2,6 @@
 //! (secrets redacted), each as JSON.
 
 use rmcp::model::{Resource, ResourceContents};
-use serde_json::Value;
 
 use crate::service::LackpyService;
 
@@ -43,13 +42,17 @@ pub(crate) fn all() -> Vec<Resource> {
 
 /// The contents of `uri`, or `None` for a URI this server does not have.
 pub(crate) fn read(service: &LackpyService, uri: &str) -> Option<ResourceContents> {
-    let value: Value = match uri {
-        LANGUAGE_SPEC => service.spec().to_json(),
-        TOOLBOX => service.tools_json(None).unwrap_or(Value::Null),
-        CONFIG => service.config_redacted().clone(),
+    let text = match uri {
+        LANGUAGE_SPEC => serde_json::to_string(&service.spec()),
+        TOOLBOX => match service.tool_list(None) {
+            Ok(list) => serde_json::to_string(&list),
+            Err(_) => Ok("null".to_string()),
+        },
+        CONFIG => serde_json::to_string(service.config_redacted()),
         _ => return None,
-    };
-    let mut contents = ResourceContents::text(value.to_string(), uri);
+    }
+    .unwrap_or_else(|_| "null".to_string());
+    let mut contents = ResourceContents::text(text, uri);
     if let ResourceContents::TextResourceContents { mime_type, .. } = &mut contents {
         *mime_type = Some("application/json".into());
     }

@@ -4,16 +4,19 @@
 use std::sync::Arc;
 
 use rmcp::model::{JsonObject, Tool, ToolAnnotations};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use lackpy_bridge::ExecutionResult;
+use lackpy_bridge::result_json::output_schema;
+use lackpy_lang::Spec;
 
 use super::arguments::{
     DelegateArgs, GenerateArgs, ListToolsArgs, NoArgs, ResumeRunArgs, RunProgramArgs, ValidateArgs,
     input_schema,
 };
 use crate::delegate::{DelegateResult, GenerateResult};
-use crate::service::LackpyService;
+use crate::runs::{RunInfo, RunList};
+use crate::service::{LackpyService, SpecJson, Status, ToolList, ValidationReport};
 
 /// `run_program`.
 pub(crate) const RUN_PROGRAM: &str = "run_program";
@@ -67,35 +70,13 @@ fn delegate_result_schema() -> Arc<JsonObject> {
     derived(DelegateResult::json_schema())
 }
 
-fn generate_result_schema() -> Arc<JsonObject> {
-    derived(lackpy_bridge::result_json::output_schema::<GenerateResult>())
-}
-
 fn execution_result_schema() -> Arc<JsonObject> {
     derived(ExecutionResult::json_schema())
 }
 
-fn runs_schema() -> Arc<JsonObject> {
-    object(json!({
-        "type": "object",
-        "properties": {"runs": {"type": "array", "items": {
-            "type": "object",
-            "properties": {
-                "run_id": {"type": "string"},
-                "state": {"type": "string", "description": "paused, interrupted, in_flight, running, expired or corrupt."},
-                "created_at": {"type": "string"},
-                "expires_at": {"type": "string"},
-                "calls": {"type": "integer"},
-                "step": {"type": ["integer", "null"]},
-                "tool": {"type": ["string", "null"]},
-                "rule": {"type": ["string", "null"]},
-                "reason": {"type": ["string", "null"]},
-                "program": {"type": "string", "description": "The program's first line."}
-            },
-            "required": ["run_id", "state"]
-        }}},
-        "required": ["runs"]
-    }))
+/// The output schema of a tool whose answer is a `T` written by serde.
+fn answer_schema<T: schemars::JsonSchema>() -> Arc<JsonObject> {
+    derived(output_schema::<T>())
 }
 
 /// What `run_program`'s description says about the language, so that a
@@ -153,26 +134,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
              policy rule.",
             input_schema::<ValidateArgs>(),
         )
-        .with_raw_output_schema(object(json!({
-            "type": "object",
-            "properties": {
-                "valid": {"type": "boolean"},
-                "errors": {"type": "array", "items": {"type": "string"}},
-                "diagnostics": {"type": "array", "items": {"type": "object", "properties": {
-                    "message": {"type": "string"},
-                    "line": {"type": ["integer", "null"]},
-                    "column": {"type": ["integer", "null"], "description": "1-based, in UTF-8 bytes."}
-                }}},
-                "calls": {"type": "array", "items": {"type": "string"}},
-                "variables": {"type": "array", "items": {"type": "string"}},
-                "grade": {"type": "object", "properties": {"w": {"type": "integer"}, "d": {"type": "integer"}}},
-                "needs_approval": {"type": "array", "items": {"type": "object", "properties": {
-                    "tool": {"type": "string"},
-                    "rule": {"type": "string"}
-                }}}
-            },
-            "required": ["valid", "errors"]
-        })))
+        .with_raw_output_schema(answer_schema::<ValidationReport>())
         .with_annotations(read_only()),
         Tool::new(
             DELEGATE,
@@ -194,7 +156,7 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
              generation_time_ms}; when no program validates, success=false with each tier's errors.",
             input_schema::<GenerateArgs>(),
         )
-        .with_raw_output_schema(generate_result_schema())
+        .with_raw_output_schema(answer_schema::<GenerateResult>())
         .with_annotations(calls_a_model()),
         Tool::new(
             LIST_TOOLS,
@@ -203,25 +165,21 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
              shadows (only a profile's tools when one is named).",
             input_schema::<ListToolsArgs>(),
         )
-        .with_raw_output_schema(object(json!({
-            "type": "object",
-            "properties": {"tools": {"type": "array", "items": {"type": "object"}}},
-            "required": ["tools"]
-        })))
+        .with_raw_output_schema(answer_schema::<ToolList>())
         .with_annotations(read_only()),
         Tool::new(
             LANGUAGE_SPEC,
             "The lackpy language spec: allowed and forbidden syntax, names, builtins, attributes and rules.",
             input_schema::<NoArgs>(),
         )
-        .with_raw_output_schema(object(json!({"type": "object"})))
+        .with_raw_output_schema(answer_schema::<SpecJson>())
         .with_annotations(read_only()),
         Tool::new(
             STATUS,
             "The server's workspace, config file, default limits, profiles, tool counts and MCP servers (no secrets).",
             input_schema::<NoArgs>(),
         )
-        .with_raw_output_schema(object(json!({"type": "object"})))
+        .with_raw_output_schema(answer_schema::<Status>())
         .with_annotations(read_only()),
         Tool::new(
             RESUME_RUN,
@@ -239,20 +197,23 @@ pub(crate) fn all(namespace: &str) -> Vec<Tool> {
              the call they wait at and when they expire.",
             input_schema::<NoArgs>(),
         )
-        .with_raw_output_schema(runs_schema())
+        .with_raw_output_schema(answer_schema::<RunList>())
         .with_annotations(read_only()),
     ]
 }
 
-/// `validate`'s answer as JSON.
-pub(crate) fn validate(service: &LackpyService, args: ValidateArgs) -> Result<Value, String> {
+/// `validate`'s answer.
+pub(crate) fn validate(
+    service: &LackpyService,
+    args: ValidateArgs,
+) -> Result<ValidationReport, String> {
     let ValidateArgs {
         program,
         mut selection,
     } = args;
     let params = selection.take_params()?;
     let rules = selection.rules()?;
-    let v = service
+    service
         .validate_report(
             &program,
             selection.tools.as_deref(),
@@ -260,25 +221,27 @@ pub(crate) fn validate(service: &LackpyService, args: ValidateArgs) -> Result<Va
             &params,
             &rules,
         )
-        .map_err(|e| e.message_for(super::TOOLS_ARGUMENT))?;
-    serde_json::to_value(v).map_err(|e| e.to_string())
+        .map_err(|e| e.message_for(super::TOOLS_ARGUMENT))
 }
 
-/// `list_tools`'s answer as JSON.
-pub(crate) fn list_tools(service: &LackpyService, args: ListToolsArgs) -> Result<Value, String> {
+/// `list_tools`'s answer.
+pub(crate) fn list_tools(service: &LackpyService, args: ListToolsArgs) -> Result<ToolList, String> {
     service
-        .tools_json(args.profile.as_deref())
+        .tool_list(args.profile.as_deref())
         .map_err(|e| e.to_string())
 }
 
-/// `list_runs`'s answer as JSON.
-pub(crate) fn runs_json(runs: &[crate::runs::RunInfo]) -> Result<Value, String> {
-    serde_json::to_value(runs)
-        .map(|runs| json!({ "runs": runs }))
-        .map_err(|e| e.to_string())
+/// `list_runs`'s answer.
+pub(crate) fn list_runs(runs: Vec<RunInfo>) -> RunList {
+    RunList { runs }
 }
 
-/// `language_spec`'s answer as JSON.
-pub(crate) fn language_spec(service: &LackpyService) -> Value {
-    service.spec().to_json()
+/// `language_spec`'s answer.
+pub(crate) fn language_spec(service: &LackpyService) -> Spec {
+    service.spec()
+}
+
+/// An answer as the JSON of its `structuredContent` (and text).
+pub(crate) fn to_json<T: serde::Serialize>(answer: &T) -> Result<Value, String> {
+    serde_json::to_value(answer).map_err(|e| e.to_string())
 }

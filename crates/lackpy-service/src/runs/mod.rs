@@ -99,7 +99,7 @@ pub enum RunError {
 }
 
 /// One resumable run, as `lackpy runs` and `list_runs` show it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
 pub struct RunInfo {
     /// The id to resume it with.
     pub run_id: String,
@@ -123,6 +123,14 @@ pub struct RunInfo {
     pub reason: Option<String>,
     /// The program's first line.
     pub program: String,
+}
+
+/// The resumable runs: what `lackpy runs --json` prints and `list_runs`
+/// answers.
+#[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]
+pub struct RunList {
+    /// The runs, newest first.
+    pub runs: Vec<RunInfo>,
 }
 
 impl RunStore {

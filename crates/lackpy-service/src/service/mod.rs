@@ -5,6 +5,7 @@ mod config_view;
 mod delegate;
 mod error;
 mod execute;
+mod lang_json;
 mod live;
 mod observe;
 mod params;
@@ -14,6 +15,7 @@ pub mod profile;
 mod resume;
 mod signatures;
 mod status;
+mod tool_list;
 mod watch;
 
 use std::path::{Path, PathBuf};
@@ -41,6 +43,7 @@ pub use crate::delegate::ProviderStatus;
 pub use approver::ApproverHandle;
 pub use delegate::Delegate;
 pub use error::{ServiceError, ToolOrigin};
+pub(crate) use lang_json::SpecJson;
 pub use live::LiveService;
 pub use observe::{RunControl, ToolCallEvent, ToolCallObserver};
 pub use params::{params_from_json, params_from_value};
@@ -48,6 +51,7 @@ pub use policy_view::{GatedCall, PolicyView, ValidationReport};
 pub use profile::{Namespace, Selection};
 pub use resume::Resume;
 pub use status::{InventoryInfo, LimitsInfo, SkippedServerInfo, Status};
+pub use tool_list::{ListedTool, ToolList};
 pub use watch::watch_config;
 
 /// How long a run goes on the thread that awaits it before it moves to an
@@ -569,33 +573,6 @@ impl LackpyService {
     /// service runs on defaults or on a config given in code.
     pub fn config_redacted(&self) -> &serde_json::Value {
         &self.inner.config_view
-    }
-
-    /// What `lackpy tools --json` prints: `{"tools": [...]}`, limited to a
-    /// profile's tools when one is named.
-    pub fn tools_json(&self, profile: Option<&str>) -> Result<serde_json::Value, ServiceError> {
-        let mut listing = self.tools();
-        if profile.is_some() {
-            let ns = self.namespace(None, profile)?;
-            listing.retain(|t| {
-                ns.entries.iter().any(|(_, name)| *name == t.name)
-                    || ns.over_ceiling.iter().any(|(name, _)| *name == t.name)
-            });
-        }
-        // Each tool with what the policy says of it (and which rule said so).
-        let tools: Vec<serde_json::Value> = listing
-            .iter()
-            .map(|t| {
-                let mut v = serde_json::to_value(t).unwrap_or_default();
-                if let (Some(obj), Some(p)) =
-                    (v.as_object_mut(), self.tool_policy(&t.name, profile))
-                {
-                    obj.insert("policy".into(), serde_json::to_value(p).unwrap_or_default());
-                }
-                v
-            })
-            .collect();
-        Ok(serde_json::json!({ "tools": tools }))
     }
 
     /// The prompt lines of the namespace a call without tools or profile

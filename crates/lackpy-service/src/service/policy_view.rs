@@ -3,17 +3,21 @@
 
 use lackpy_lang::{Grade, Validation};
 use lackpy_sources::{PolicyState, ProvenanceKind};
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::LackpyService;
 
 /// A program checked against its namespace and the policy.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
 pub struct ValidationReport {
-    /// The language's verdict (`valid`, `errors`, `calls`, `variables`).
+    /// The language's verdict (`valid`, `errors`, `diagnostics`, `calls`,
+    /// `variables`).
     #[serde(flatten)]
+    #[schemars(with = "super::lang_json::ValidationJson")]
     pub validation: Validation,
     /// The grade of the namespace's tools (what the run's result reports).
+    #[schemars(with = "lackpy_sources::GradeJson")]
     pub grade: Grade,
     /// The tools the program calls that need approval, in the order of
     /// their first call, each with the rule that gates it.
@@ -21,7 +25,7 @@ pub struct ValidationReport {
 }
 
 /// A called tool that needs approval.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct GatedCall {
     /// The name the program calls.
     pub tool: String,
@@ -30,7 +34,7 @@ pub struct GatedCall {
 }
 
 /// A tool's policy state as listings show it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct PolicyView {
     /// `allowed`, `needs approval`, `auto-approved` or `over the ceiling`.
     pub state: &'static str,

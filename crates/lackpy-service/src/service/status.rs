@@ -1,11 +1,12 @@
 //! `status`: what the service is working with.
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::LackpyService;
 
 /// The limits every run gets unless a call overrides them.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct LimitsInfo {
     /// Wall-clock limit, ms.
     pub timeout_ms: u128,
@@ -22,7 +23,7 @@ pub struct LimitsInfo {
 }
 
 /// Which version of the tool inventory a service is on.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct InventoryInfo {
     /// 1 at start, one more each time the inventory changed (an MCP
     /// server's tools, or the config under `lackpy mcp serve --watch`).
@@ -33,7 +34,7 @@ pub struct InventoryInfo {
 
 /// The service's state. Holds no secrets: environment values and headers
 /// are never included.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct Status {
     /// The workspace root.
     pub workspace: String,
@@ -49,7 +50,7 @@ pub struct Status {
     pub profiles: Vec<String>,
     /// The tool inventory's version.
     pub inventory: InventoryInfo,
-    /// Tool names, and how many are available now.
+    /// How many tool names the toolbox has.
     pub tools_total: usize,
     /// Tools available now.
     pub tools_available: usize,
@@ -67,7 +68,7 @@ pub struct Status {
 }
 
 /// A host config server that is not started.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone, Serialize, JsonSchema)]
 pub struct SkippedServerInfo {
     /// Its key in the file.
     pub server: String,
