@@ -1,11 +1,14 @@
 //! The pre-sort check and the sorts after it stay within the run's limits
 //! on keys that share structure (many positions, few objects) or are deep.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use lackpy_test_support::cpu::ThreadCpu;
 
 use super::super::{Limits, NoTools, RunOptions, run};
 
-/// Runs `src` under `timeout` and `memory`: its error type, stdout and time.
+/// Runs `src` under `timeout` and `memory`: its error type, stdout and the
+/// CPU time it took (a bound on work, which holds on a loaded machine).
 fn run_limited(src: &str, timeout: Duration, memory: usize) -> (Option<String>, String, Duration) {
     let module = match crate::syntax::parse::parse(src) {
         Ok(m) => m,
@@ -20,9 +23,11 @@ fn run_limited(src: &str, timeout: Duration, memory: usize) -> (Option<String>, 
         variables: super::super::Variables::Omit,
         ..RunOptions::default()
     };
-    let start = Instant::now();
+    let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
+    let before = cpu.used().unwrap_or_default();
     let out = run(&module, &mut NoTools, &[], &opts);
-    (out.error_type, out.stdout, start.elapsed())
+    let took = cpu.used().unwrap_or_default().saturating_sub(before);
+    (out.error_type, out.stdout, took)
 }
 
 #[test]

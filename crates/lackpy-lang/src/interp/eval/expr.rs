@@ -297,14 +297,9 @@ impl Interp<'_> {
         for (op, e) in rest {
             let b = self.eval(e)?;
             result = match (&a, &b) {
-                (Value::Int(_, x), Value::Int(_, y)) => match op {
-                    CmpOp::Eq => x == y,
-                    CmpOp::NotEq => x != y,
-                    CmpOp::Lt => x < y,
-                    CmpOp::LtE => x <= y,
-                    CmpOp::Gt => x > y,
-                    CmpOp::GtE => x >= y,
-                    _ => ops::compare(*op, &a, &b)?,
+                (Value::Int(_, x), Value::Int(_, y)) => match ops::ordered(*op, x, y) {
+                    Some(r) => r,
+                    None => ops::compare(*op, &a, &b)?,
                 },
                 _ => ops::compare(*op, &a, &b)?,
             };
