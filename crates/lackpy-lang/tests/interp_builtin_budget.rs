@@ -3,7 +3,9 @@
 //! count against the memory budget, and comparing or hashing shared
 //! structure ends at the deadline (language.md §5).
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
+
+use lackpy_test_support::cpu::ThreadCpu;
 
 use lackpy_lang::{Limits, NoTools, RunOptions, RunOutcome, run};
 
@@ -19,9 +21,12 @@ fn run_limited(src: &str, timeout_ms: u64, max_memory: usize) -> (RunOutcome, Du
         },
         ..RunOptions::default()
     };
-    let start = Instant::now();
+    // CPU time, not the wall clock: a bound on work that a loaded machine
+    // does not stretch.
+    let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
+    let before = cpu.used().unwrap_or_default();
     let out = run(&module, &mut NoTools, &[], &opts);
-    (out, start.elapsed())
+    (out, cpu.used().unwrap_or_default().saturating_sub(before))
 }
 
 /// `src` ends with TimeoutError soon after a 200 ms deadline.

@@ -5,7 +5,7 @@
 //! within seconds. A builtin or method added without a case here fails
 //! the table walk, so new ones are covered from the start.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::methods::methods_of;
 use super::{Limits, NoTools, RunOptions, run};
@@ -173,9 +173,14 @@ fn run_case(src: &str) -> (Option<String>, Duration) {
         },
         ..RunOptions::default()
     };
-    let start = Instant::now();
+    // CPU time: a bound on work that a loaded machine does not stretch.
+    let cpu = lackpy_test_support::cpu::ThreadCpu::current().expect("the thread's CPU time");
+    let before = cpu.used().unwrap_or_default();
     let out = run(&module, &mut NoTools, &[], &opts);
-    (out.error_type, start.elapsed())
+    (
+        out.error_type,
+        cpu.used().unwrap_or_default().saturating_sub(before),
+    )
 }
 
 /// The peak resident set of this process since `reset`, where Linux tells.

@@ -240,12 +240,15 @@ mod tests {
 
 #[cfg(test)]
 mod deadline_tests {
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
+
+    use lackpy_test_support::cpu::ThreadCpu;
 
     use crate::interp::{Limits, NoTools, RunOptions, run};
 
     #[test]
     fn a_long_conversion_stops_at_the_deadline() {
+        let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
         for src in [
             "b = b'\\xff' * 20000000\nlen(b.decode('utf-8', 'replace'))",
             "b = b'\\x00\\xdc' * 10000000\nlen(b.decode('utf-16-le', 'ignore'))",
@@ -259,9 +262,10 @@ mod deadline_tests {
                 },
                 ..RunOptions::default()
             };
-            let start = Instant::now();
+            // CPU time: a bound on work that load does not stretch.
+            let before = cpu.used().unwrap_or_default();
             let out = run(&module, &mut NoTools, &[], &opts);
-            let took = start.elapsed();
+            let took = cpu.used().unwrap_or_default().saturating_sub(before);
             assert_eq!(out.error_type.as_deref(), Some("TimeoutError"), "{src}");
             assert!(took < Duration::from_secs(2), "{src}: {took:?}");
         }
