@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use lackpy_test_support::cpu::ThreadCpu;
+use lackpy_test_support::cpu::measure;
 
 use lackpy_lang::{Limits, NoTools, RunOptions, RunOutcome, run};
 
@@ -23,10 +23,7 @@ fn run_limited(src: &str, timeout_ms: u64, max_memory: usize) -> (RunOutcome, Du
     };
     // CPU time, not the wall clock: a bound on work that a loaded machine
     // does not stretch.
-    let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
-    let before = cpu.used().unwrap_or_default();
-    let out = run(&module, &mut NoTools, &[], &opts);
-    (out, cpu.used().unwrap_or_default().saturating_sub(before))
+    measure(|| run(&module, &mut NoTools, &[], &opts))
 }
 
 /// `src` ends with TimeoutError soon after a 200 ms deadline.

@@ -406,8 +406,10 @@ impl NativeService {
     /// Every tool: a list of dicts as `lackpy tools --json` lists them.
     fn tools<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let service = self.current()?;
-        let v = service.tools_json(None).map_err(|e| config_error(&e))?;
-        crate::json_loads(py, &v["tools"].to_string())
+        let list = service.tool_list(None).map_err(|e| config_error(&e))?;
+        let json =
+            serde_json::to_string(&list.tools).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        crate::json_loads(py, &json)
     }
 
     /// The language spec, as a dict.

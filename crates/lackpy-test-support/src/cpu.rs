@@ -32,9 +32,20 @@ impl ThreadCpu {
     }
 }
 
+/// Runs `f` on this thread: its result and the CPU time it took. Panics
+/// where the thread's CPU time cannot be read, so that a bound on it is
+/// never checked against nothing.
+pub fn measure<T>(f: impl FnOnce() -> T) -> (T, Duration) {
+    let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
+    let read = || cpu.used().expect("the thread's CPU time");
+    let before = read();
+    let out = f();
+    (out, read().saturating_sub(before))
+}
+
 #[cfg(test)]
 mod tests {
-    use super::ThreadCpu;
+    use super::{ThreadCpu, measure};
     use std::time::{Duration, Instant};
 
     #[test]
@@ -58,5 +69,7 @@ mod tests {
             move || cpu.used()
         });
         assert!(other.join().expect("joins").is_some());
+        let ((), slept) = measure(|| std::thread::sleep(Duration::from_millis(30)));
+        assert!(slept < Duration::from_millis(10), "{slept:?}");
     }
 }

@@ -174,13 +174,8 @@ fn run_case(src: &str) -> (Option<String>, Duration) {
         ..RunOptions::default()
     };
     // CPU time: a bound on work that a loaded machine does not stretch.
-    let cpu = lackpy_test_support::cpu::ThreadCpu::current().expect("the thread's CPU time");
-    let before = cpu.used().unwrap_or_default();
-    let out = run(&module, &mut NoTools, &[], &opts);
-    (
-        out.error_type,
-        cpu.used().unwrap_or_default().saturating_sub(before),
-    )
+    let (out, took) = lackpy_test_support::cpu::measure(|| run(&module, &mut NoTools, &[], &opts));
+    (out.error_type, took)
 }
 
 /// The peak resident set of this process since `reset`, where Linux tells.

@@ -242,13 +242,12 @@ mod tests {
 mod deadline_tests {
     use std::time::Duration;
 
-    use lackpy_test_support::cpu::ThreadCpu;
+    use lackpy_test_support::cpu::measure;
 
     use crate::interp::{Limits, NoTools, RunOptions, run};
 
     #[test]
     fn a_long_conversion_stops_at_the_deadline() {
-        let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
         for src in [
             "b = b'\\xff' * 20000000\nlen(b.decode('utf-8', 'replace'))",
             "b = b'\\x00\\xdc' * 10000000\nlen(b.decode('utf-16-le', 'ignore'))",
@@ -263,9 +262,7 @@ mod deadline_tests {
                 ..RunOptions::default()
             };
             // CPU time: a bound on work that load does not stretch.
-            let before = cpu.used().unwrap_or_default();
-            let out = run(&module, &mut NoTools, &[], &opts);
-            let took = cpu.used().unwrap_or_default().saturating_sub(before);
+            let (out, took) = measure(|| run(&module, &mut NoTools, &[], &opts));
             assert_eq!(out.error_type.as_deref(), Some("TimeoutError"), "{src}");
             assert!(took < Duration::from_secs(2), "{src}: {took:?}");
         }

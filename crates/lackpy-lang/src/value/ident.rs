@@ -34,12 +34,6 @@ impl Id {
         self.0
     }
 
-    /// The id whose [`Id::key`] is `key`.
-    #[inline]
-    pub(crate) fn from_key(key: u32) -> Id {
-        Id(key)
-    }
-
     /// A position kept in an id's place for a while (a sort's tie-break).
     #[inline]
     pub(crate) fn at(pos: usize) -> Id {

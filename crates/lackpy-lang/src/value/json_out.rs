@@ -17,7 +17,7 @@
 
 use num_bigint::BigInt;
 
-use crate::runtime::error::{Exc, R};
+use crate::runtime::error::{Exc, ExceptionKind, R};
 use crate::runtime::growth::Growth;
 use crate::text::format::float_repr;
 use crate::value::int::i64_digits;
@@ -44,10 +44,16 @@ const SCRATCH: usize = 4096;
 /// The message of the error a writer stops with past its spill size.
 const SPILL: &str = "JSON text past its spill size";
 
+/// The error a writer stops with past its spill size: of a kind no
+/// value's writing raises, so that it is never taken for one.
+fn spill() -> Box<Exc> {
+    Exc::new(ExceptionKind::InternalError, SPILL)
+}
+
 /// Whether `e` is a writer stopping past its spill size
 /// ([`JsonOut::spill_past`]), not an error of the value.
 pub(crate) fn is_spill(e: &Exc) -> bool {
-    e.msg == SPILL
+    e.kind == ExceptionKind::InternalError && e.msg == SPILL
 }
 
 /// A JSON text under construction.
@@ -113,7 +119,7 @@ impl JsonOut {
         let grew = now.saturating_sub(self.charged);
         self.charged = now;
         if now > self.spill {
-            return Err(Exc::value_error(SPILL));
+            return Err(spill());
         }
         if self.measuring && self.buf.len() > SCRATCH {
             self.counted += self.buf.len();
@@ -129,7 +135,7 @@ impl JsonOut {
         if s.len() > LONG_STRING {
             self.sync(g)?;
             if self.len().saturating_add(s.len()) > self.spill {
-                return Err(Exc::value_error(SPILL));
+                return Err(spill());
             }
             // Escapes make a literal at most six times its text; measure
             // exactly only when that much might not fit.

@@ -116,9 +116,7 @@ impl std::ops::Deref for StrRc {
 #[cold]
 #[inline(never)]
 fn dropped() -> &'static PyStr {
-    static EMPTY: PyStr = PyStr {
-        repr: Repr::Short(ShortText::new()),
-    };
+    static EMPTY: PyStr = PyStr::vacant();
     &EMPTY
 }
 

@@ -551,16 +551,9 @@ async fn run_lists_validate_against_the_list_runs_schema() {
     svc.shutdown().await;
     // A corrupt journal: a reason, no call.
     let corrupt = RunInfo {
-        run_id: "r0".into(),
         state: "corrupt".into(),
-        created_at: String::new(),
-        expires_at: String::new(),
-        calls: 0,
-        step: None,
-        tool: None,
-        rule: None,
         reason: Some("not JSON".into()),
-        program: String::new(),
+        ..RunInfo::blank("r0")
     };
     assert_answer_valid(tools::LIST_RUNS, &tools::list_runs(vec![corrupt]));
 }

@@ -130,7 +130,7 @@ pub(super) fn info(store: &RunStore, run_id: &str) -> RunInfo {
     let corrupt = |reason: Option<String>| RunInfo {
         state: "corrupt".into(),
         reason,
-        ..blank(run_id)
+        ..RunInfo::blank(run_id)
     };
     let Some(path) = store.path(run_id) else {
         return corrupt(None);
@@ -155,7 +155,7 @@ pub(super) fn describe(
     text: Result<String, String>,
     running: bool,
 ) -> RunInfo {
-    let mut out = blank(run_id);
+    let mut out = RunInfo::blank(run_id);
     out.expires_at = rfc3339(written + store.keep().as_secs());
     let text = text.and_then(|t| {
         check_cap(store, run_id, t.len())
@@ -192,21 +192,6 @@ pub(super) fn describe(
         }
     }
     out
-}
-
-fn blank(run_id: &str) -> RunInfo {
-    RunInfo {
-        run_id: run_id.to_string(),
-        state: String::new(),
-        created_at: String::new(),
-        expires_at: String::new(),
-        calls: 0,
-        step: None,
-        tool: None,
-        rule: None,
-        reason: None,
-        program: String::new(),
-    }
 }
 
 fn io(run_id: &str, message: String) -> RunError {

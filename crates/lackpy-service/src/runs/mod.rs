@@ -125,6 +125,24 @@ pub struct RunInfo {
     pub program: String,
 }
 
+impl RunInfo {
+    /// A run with nothing known of it yet but its id.
+    pub(crate) fn blank(run_id: &str) -> RunInfo {
+        RunInfo {
+            run_id: run_id.to_string(),
+            state: String::new(),
+            created_at: String::new(),
+            expires_at: String::new(),
+            calls: 0,
+            step: None,
+            tool: None,
+            rule: None,
+            reason: None,
+            program: String::new(),
+        }
+    }
+}
+
 /// The resumable runs: what `lackpy runs --json` prints and `list_runs`
 /// answers.
 #[derive(Debug, Clone, PartialEq, Serialize, schemars::JsonSchema)]

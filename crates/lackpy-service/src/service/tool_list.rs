@@ -50,10 +50,4 @@ impl LackpyService {
             .collect();
         Ok(ToolList { tools })
     }
-
-    /// [`tool_list`](Self::tool_list) as a JSON value: `{"tools": [...]}`.
-    pub fn tools_json(&self, profile: Option<&str>) -> Result<serde_json::Value, ServiceError> {
-        let list = self.tool_list(profile)?;
-        Ok(serde_json::to_value(list).unwrap_or_default())
-    }
 }

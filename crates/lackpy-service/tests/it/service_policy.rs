@@ -153,7 +153,8 @@ if x:
     assert!(d[0].message.starts_with("Tool 'send' has grade"), "{d:?}");
     assert_eq!((d[0].line, d[0].column), (Some(3), Some(5)));
     assert_eq!(tools.send.load(Ordering::SeqCst), 0);
-    let listing = svc.tools_json(Some("reader")).expect("listing");
+    let listing = serde_json::to_value(svc.tool_list(Some("reader")).expect("listing"))
+        .expect("a listing is JSON");
     let send = listing["tools"]
         .as_array()
         .and_then(|t| t.iter().find(|t| t["name"] == "send"))

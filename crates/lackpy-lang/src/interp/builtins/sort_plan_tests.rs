@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use lackpy_test_support::cpu::ThreadCpu;
+use lackpy_test_support::cpu::measure;
 
 use super::super::{Limits, NoTools, RunOptions, run};
 
@@ -23,10 +23,7 @@ fn run_limited(src: &str, timeout: Duration, memory: usize) -> (Option<String>, 
         variables: super::super::Variables::Omit,
         ..RunOptions::default()
     };
-    let cpu = ThreadCpu::current().expect("the thread's CPU time (/proc)");
-    let before = cpu.used().unwrap_or_default();
-    let out = run(&module, &mut NoTools, &[], &opts);
-    let took = cpu.used().unwrap_or_default().saturating_sub(before);
+    let (out, took) = measure(|| run(&module, &mut NoTools, &[], &opts));
     (out.error_type, out.stdout, took)
 }
 

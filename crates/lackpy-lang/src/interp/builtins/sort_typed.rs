@@ -251,7 +251,7 @@ fn ids_in_order(items: &[Value], lo: i64, counts: &[u32]) -> Vec<Id> {
 /// restored. Equal numbers that are distinct objects can tell the orders
 /// apart (`sorted([a, b])[0] is a`); nothing else can.
 fn stable_where_they_lie(items: &mut [Value], word: impl Fn(&Value) -> u64) {
-    let ids: Vec<Id> = items.iter().map(|v| Id::from_key(id_of(v))).collect();
+    let ids: Vec<Id> = items.iter().map(ident_of).collect();
     for (at, v) in items.iter_mut().enumerate() {
         if let Value::Int(id, _) | Value::Float(id, _) = v {
             *id = Id::at(at);
@@ -298,9 +298,14 @@ pub(super) fn floats_in_place(items: &mut [Value]) {
 
 /// An int's or float's identity as a sort key.
 fn id_of(v: &Value) -> u32 {
+    ident_of(v).key()
+}
+
+/// The identity of a number (the constants' for anything else).
+fn ident_of(v: &Value) -> Id {
     match v {
-        Value::Int(id, _) | Value::Float(id, _) => id.key(),
-        _ => 0,
+        Value::Int(id, _) | Value::Float(id, _) => *id,
+        _ => Id::CONST,
     }
 }
 

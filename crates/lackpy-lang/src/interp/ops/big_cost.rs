@@ -154,10 +154,8 @@ mod tests {
             ..RunOptions::default()
         };
         // CPU time: a bound on work that a loaded machine does not stretch.
-        let cpu = lackpy_test_support::cpu::ThreadCpu::current().expect("the thread's CPU time");
-        let before = cpu.used().unwrap_or_default();
-        let out = run(&module, &mut NoTools, &[], &opts);
-        let took = cpu.used().unwrap_or_default().saturating_sub(before);
+        let (out, took) =
+            lackpy_test_support::cpu::measure(|| run(&module, &mut NoTools, &[], &opts));
         (
             out.error_type,
             out.stdout,

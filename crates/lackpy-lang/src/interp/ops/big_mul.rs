@@ -221,7 +221,7 @@ pub(crate) fn run_cancelled(
     let took = start.elapsed();
     let end_cpu = cpu.used().expect("the thread's CPU time");
     let at_cpu = watcher.join().expect("the watcher ends");
-    let after = at_cpu.map_or_else(Default::default, |at| end_cpu.saturating_sub(at));
+    let after = end_cpu.saturating_sub(at_cpu.expect("the thread's CPU time at the cancel"));
     (out.error_type, took, after)
 }
 
