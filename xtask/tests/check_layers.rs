@@ -69,7 +69,7 @@ fn fails_on_a_planted_upward_module_import() {
         xtask::layers::check_manifest(Some(&fixture("modules_planted"))).expect_err("must fail");
     assert!(
         err.contains(
-            "src/value/mod.rs:2: `value` (layer value) names crate::interp::Interp (layer interp)"
+            "src/value/mod.rs:2: `value` (layer types) names crate::interp::Interp (layer interp)"
         ),
         "names the file, line and path: {err}"
     );
@@ -167,7 +167,7 @@ fn value_may_not_use_interp() {
         &with("value/dict.rs", "use crate::interp::errors::Exc;\n"),
         &[
             "src/value/dict.rs:1",
-            "`value` (layer value) names crate::interp::errors::Exc (layer interp)",
+            "`value` (layer types) names crate::interp::errors::Exc (layer interp)",
         ],
     );
 }
@@ -224,7 +224,7 @@ fn a_reexport_counts_as_an_import() {
         ),
         &[
             "src/text/format/mod.rs:1",
-            "`text` (layer text) names crate::value::Value (layer value)",
+            "`text` (layer text) names crate::value::Value (layer types)",
         ],
     );
 }
@@ -245,7 +245,7 @@ fn text_may_use_neither_syntax_nor_interp() {
 fn syntax_may_use_neither_value_nor_interp() {
     one_violation(
         &with("syntax/validate/mod.rs", "use crate::value::Value;\n"),
-        &["`syntax` (layer syntax) names crate::value::Value (layer value)"],
+        &["`syntax` (layer syntax) names crate::value::Value (layer types)"],
     );
     one_violation(
         &with("syntax/catalog.rs", "use crate::interp::Host;\n"),
@@ -253,7 +253,7 @@ fn syntax_may_use_neither_value_nor_interp() {
     );
     one_violation(
         &with("syntax/ast.rs", "use crate::data::Data;\n"),
-        &["`syntax` (layer syntax) names crate::data::Data (layer value)"],
+        &["`syntax` (layer syntax) names crate::data::Data (layer types)"],
     );
 }
 
@@ -271,18 +271,19 @@ fn inline_modules_shift_super() {
 
 #[test]
 fn path_attribute_files_sit_in_their_declaring_module() {
-    // dict_tests.rs is value::dict::tests, not value::dict_tests.
+    // dict_parts.rs is value::dict::parts, not value::dict_parts (not
+    // test code, which may reach any layer).
     let mut files = with(
         "value/dict.rs",
-        "#[cfg(test)]\n#[path = \"dict_tests.rs\"]\nmod tests;\n",
+        "#[path = \"dict_parts.rs\"]\nmod parts;\n",
     );
     files.push((
-        "value/dict_tests.rs".to_owned(),
+        "value/dict_parts.rs".to_owned(),
         "use super::super::super::interp::Interp;\n".to_owned(),
     ));
     one_violation(
         &files,
-        &["src/value/dict_tests.rs:1", "names crate::interp::Interp"],
+        &["src/value/dict_parts.rs:1", "names crate::interp::Interp"],
     );
 }
 
@@ -302,7 +303,7 @@ fn the_exception_is_one_item_in_one_file() {
 fn a_glob_of_the_root_reaches_every_layer() {
     one_violation(
         &with("value/dict.rs", "use crate::*;\n"),
-        &["`value` (layer value) names the crate root (crate::*)"],
+        &["`value` (layer types) names the crate root (crate::*)"],
     );
 }
 
@@ -432,6 +433,27 @@ fn reexports_and_test_code_are_no_edges() {
         "interp/eval.rs".to_owned(),
         "use crate::interp::Other;\npub fn f() {}\n".to_owned(),
     ));
+    let found = check_sources(&LANG_MODULES, &files);
+    assert!(found.is_empty(), "{found:#?}");
+}
+
+#[test]
+fn test_code_may_reach_a_later_layer_and_nothing_else_may() {
+    // A type's tests run whole programs (the interpreter is a later layer);
+    // its own code after the test module is still held to its layer.
+    let dict = "use super::Value;\n#[cfg(test)]\nmod tests {\n    use crate::interp::run;\n    #[test]\n    fn t() { crate::interp::run(); }\n}\n#[cfg(test)]\nfn helper() { crate::interp::run(); }\nfn after() { crate::interp::run(); }\n";
+    one_violation(
+        &with("value/dict.rs", dict),
+        &[
+            "src/value/dict.rs:10",
+            "names crate::interp::run (layer interp)",
+        ],
+    );
+    // A test module in a file of its own (`#[cfg(test)] mod tests;`).
+    let files = with(
+        "value/mod_tests.rs",
+        "use crate::interp::run;\nuse super::*;\n",
+    );
     let found = check_sources(&LANG_MODULES, &files);
     assert!(found.is_empty(), "{found:#?}");
 }

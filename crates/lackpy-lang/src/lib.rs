@@ -20,6 +20,7 @@ mod json_text;
 mod runtime;
 mod syntax;
 mod text;
+mod types;
 mod value;
 
 pub use syntax::ast;

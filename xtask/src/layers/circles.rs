@@ -298,7 +298,7 @@ fn record(
 }
 
 /// `#[cfg(test)]` at the start of `toks`.
-fn is_cfg_test(toks: &[Tok]) -> bool {
+pub(super) fn is_cfg_test(toks: &[Tok]) -> bool {
     matches!(
         toks,
         [

@@ -3,8 +3,11 @@
 //! A crate's top-level modules are grouped into layers, lowest first; a
 //! module may name modules of its own layer and of the layers before it,
 //! never of a later one. For `lackpy-lang` that is the order
-//! `text` → `syntax` → `value` → `interp`, so the interpreter can be changed
-//! without the value model, and the validator without either.
+//! `util` → `text` → `syntax` → `runtime` → `types` → `interp`, so the
+//! interpreter can be changed without the types, and the validator without
+//! either. Test code (`#[cfg(test)]` items and modules, inline or in files
+//! of their own) is exempt, as a crate's integration tests are: a type's
+//! tests may run whole programs.
 //!
 //! The check reads the source, not the compiler's resolution: every path
 //! that starts with `crate::`, `$crate::`, `super::` or `self::` is resolved
@@ -88,9 +91,16 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
             name: "runtime",
             modules: &["runtime"],
         },
+        // The value model and each Python type's behaviour: the `Value`
+        // enum and what every value shares (`value/`), a folder per type
+        // with its representation, methods and own operations (`types/`),
+        // and the host's forms of a value (`data`, `json_text`). One layer,
+        // because the enum names every representation and each container
+        // holds values; what must call back into the program goes through
+        // `types::caller::Caller`, so nothing here names the interpreter.
         Layer {
-            name: "value",
-            modules: &["value", "data", "json_text"],
+            name: "types",
+            modules: &["value", "types", "data", "json_text"],
         },
         Layer {
             name: "interp",
@@ -106,25 +116,27 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
     // it makes it another circle, which fails).
     allowed_circles: &[AllowedCircle {
         files: &[
+            "types/dict/mod.rs",
+            "types/dict/views.rs",
+            "types/int/mod.rs",
+            "types/list/mod.rs",
+            "types/range/mod.rs",
+            "types/set/mod.rs",
+            "types/str/mod.rs",
+            "types/tuple/mod.rs",
             "value/bulk.rs",
-            "value/dict.rs",
             "value/eq.rs",
             "value/hash.rs",
-            "value/int.rs",
             "value/iter.rs",
             "value/mem.rs",
             "value/mod.rs",
             "value/pool.rs",
-            "value/range.rs",
-            "value/set.rs",
-            "value/str.rs",
-            "value/tuple.rs",
-            "value/view_ops.rs",
         ],
-        reason: "the Value enum (value/mod.rs) names every type's representation and each \
-                     container's file names Value (its items, its drop, its equality and \
-                     hash); it goes when each type's representation stands apart from its \
-                     behaviour",
+        reason: "the recursive type itself: the Value enum (value/mod.rs) names every \
+                     type's representation (types/<type>/mod.rs), a container's \
+                     representation holds values, and what every value shares (equality, \
+                     hash, iteration, memory, pools) names the containers; each type's \
+                     methods and operations stand outside it",
     }],
 };
 
@@ -220,6 +232,7 @@ pub fn check_sources(rules: &ModuleRules, sources: &[Source]) -> Vec<String> {
     let file_layer = |file: &str| layer_of(modules.get(file)?.first()?);
     let mut violations =
         super::circles::find(rules.package, &lexed, &file_layer, rules.allowed_circles);
+    let test_files = test_modules(&lexed, &modules);
     for (file, toks) in &lexed {
         let Some(module) = modules.get(*file) else {
             continue;
@@ -234,7 +247,11 @@ pub fn check_sources(rules: &ModuleRules, sources: &[Source]) -> Vec<String> {
             ));
             continue;
         };
+        let test_file = test_files.iter().any(|t| module.starts_with(t));
         for reference in references(toks, module) {
+            if reference.test || test_file {
+                continue;
+            }
             let target = match reference.path.first() {
                 None => None, // the crate root itself
                 Some(first) if first == "*" => None,
@@ -543,6 +560,59 @@ fn path_attributes(toks: &[Tok]) -> Vec<(String, String)> {
 struct Reference {
     path: Vec<String>,
     line: usize,
+    /// Whether it is test code (`#[cfg(test)]` items and modules), which
+    /// may reach any layer, as a crate's integration tests do.
+    test: bool,
+}
+
+/// The modules declared under `#[cfg(test)]` in their own files
+/// (`#[cfg(test)] mod sort_tests;`): test code, everything inside them.
+fn test_modules(
+    files: &[(&str, Vec<Tok>)],
+    modules: &HashMap<String, Vec<String>>,
+) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for (path, toks) in files {
+        let Some(base) = modules.get(*path) else {
+            continue;
+        };
+        for (i, _) in toks.iter().enumerate() {
+            if !super::circles::is_cfg_test(&toks[i..]) {
+                continue;
+            }
+            // Skip further attributes (`#[path = "…"]`) and a visibility.
+            let mut j = i + 7;
+            loop {
+                match toks.get(j) {
+                    Some(Tok::Punct('#')) => {
+                        while toks.get(j).is_some_and(|t| *t != Tok::Punct(']')) {
+                            j += 1;
+                        }
+                        j += 1;
+                    }
+                    Some(Tok::Ident(w, _)) if w == "pub" => {
+                        j += 1;
+                        if toks.get(j) == Some(&Tok::Punct('(')) {
+                            while toks.get(j).is_some_and(|t| *t != Tok::Punct(')')) {
+                                j += 1;
+                            }
+                            j += 1;
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            if let (Some(Tok::Ident(m, _)), Some(Tok::Ident(name, _)), Some(Tok::Punct(';'))) =
+                (toks.get(j), toks.get(j + 1), toks.get(j + 2))
+                && m == "mod"
+            {
+                let mut m = base.clone();
+                m.push(name.clone());
+                out.push(m);
+            }
+        }
+    }
+    out
 }
 
 /// Every crate path `toks` names, resolved against `module`.
@@ -552,16 +622,33 @@ fn references(toks: &[Tok], module: &[String]) -> Vec<Reference> {
     // Inline modules: (name, brace depth inside them).
     let mut inline: Vec<(String, usize)> = Vec::new();
     let mut depth = 0usize;
+    // A `#[cfg(test)]` seen, waiting for its item; the depth test code began at.
+    let mut test_pending = false;
+    let mut test_from: Option<usize> = None;
     let mut i = 0;
     while i < toks.len() {
         match &toks[i] {
+            Tok::Punct('#') if super::circles::is_cfg_test(&toks[i..]) => {
+                test_pending = true;
+                i += 7;
+            }
+            Tok::Punct(';') => {
+                test_pending = false;
+                i += 1;
+            }
             Tok::Punct('{') => {
                 depth += 1;
+                if std::mem::take(&mut test_pending) && test_from.is_none() {
+                    test_from = Some(depth);
+                }
                 i += 1;
             }
             Tok::Punct('}') => {
                 if inline.last().is_some_and(|(_, d)| *d == depth) {
                     inline.pop();
+                }
+                if test_from == Some(depth) {
+                    test_from = None;
                 }
                 depth = depth.saturating_sub(1);
                 i += 1;
@@ -601,7 +688,11 @@ fn references(toks: &[Tok], module: &[String]) -> Vec<Reference> {
                 let (end, trees) = path_tree(toks, i);
                 for (tree, _) in trees {
                     if let Some(path) = resolve(&tree, &here, &crate_aliases) {
-                        out.push(Reference { path, line: *line });
+                        out.push(Reference {
+                            path,
+                            line: *line,
+                            test: test_pending || test_from.is_some(),
+                        });
                     }
                 }
                 i = end.max(i + 1);

@@ -7,9 +7,9 @@
 
 use std::time::Duration;
 
-use super::methods::methods_of;
 use super::{Limits, NoTools, RunOptions, run};
 use crate::syntax::catalog::{BUILTINS, MethodId, TypeId};
+use crate::types::methods::methods_of;
 
 /// An iterable of 10**18 items.
 const HUGE: &str = "reversed(range(1000000000000000000))";

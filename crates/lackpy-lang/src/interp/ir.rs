@@ -9,10 +9,10 @@
 use std::cell::OnceCell;
 use std::rc::Rc;
 
-use super::formatting::PercentTemplate;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
 use crate::syntax::catalog::BuiltinName;
 use crate::syntax::catalog::MethodId;
+use crate::types::format::PercentTemplate;
 use crate::value::{StrRc, Value};
 
 /// Where a name lives.

@@ -7,18 +7,14 @@
 //! here performs I/O: `print` writes to the run's captured stdout and tools
 //! are reached only through the host.
 
-pub(crate) mod args;
 #[cfg(test)]
 mod budget_guard_tests;
 pub(crate) mod builtins;
-pub(crate) mod codec_args;
+mod caller;
 pub(crate) mod eval;
-pub(crate) mod formatting;
 pub(crate) mod host;
 pub(crate) mod ir;
 pub(crate) mod lower;
-pub(crate) mod methods;
-pub(crate) mod ops;
 mod result;
 #[cfg(test)]
 mod table_tests;
@@ -28,7 +24,7 @@ mod trace;
 mod trace_cap;
 
 use std::cell::RefCell;
-use std::rc::{Rc, Weak};
+use std::rc::Weak;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -313,7 +309,7 @@ pub(crate) struct Interp<'a> {
 #[inline(never)]
 fn rebind_big(slot: &mut Option<Value>, v: Value) {
     if let Some(old) = slot.replace(v) {
-        crate::value::int::retire(old);
+        crate::types::int::retire(old);
     }
 }
 
@@ -531,26 +527,6 @@ impl<'a> Interp<'a> {
         self.stdout.push_str(&text[..cut]);
         self.stdout.push_str(STDOUT_CUT_MARKER);
         self.stdout_cut = true;
-    }
-
-    /// Notes that `list` received a container (a cycle may have closed).
-    pub(crate) fn note_list_cycle(&mut self, list: &Rc<RefCell<List>>) {
-        if let Ok(mut l) = list.try_borrow_mut()
-            && !l.cyc
-        {
-            l.cyc = true;
-            self.cyclic_lists.push(Rc::downgrade(list));
-        }
-    }
-
-    /// Notes that `dict` received a container (a cycle may have closed).
-    pub(crate) fn note_dict_cycle(&mut self, dict: &Rc<RefCell<Dict>>) {
-        if let Ok(mut d) = dict.try_borrow_mut()
-            && !d.cyc()
-        {
-            d.set_cyc(true);
-            self.cyclic_dicts.push(Rc::downgrade(dict));
-        }
     }
 
     /// Empties every container that may be part of a reference cycle, so

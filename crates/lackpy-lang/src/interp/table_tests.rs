@@ -6,10 +6,10 @@
 //! declares (too few or too many is CPython's arity TypeError, a count in
 //! range never is).
 
-use super::methods::{has_method, methods_of};
 use super::{NoTools, RunOptions, run};
 use crate::syntax::catalog::builtin_by_name;
 use crate::syntax::catalog::{Arity, BUILTINS, BuiltinId, BuiltinName, MANY, MethodId, TypeId};
+use crate::types::methods::{has_method, methods_of};
 
 /// Runs `src`; the error as `Type: message`, or `None` on success.
 fn error_of(src: &str) -> Option<String> {

@@ -134,12 +134,12 @@ impl Preview {
             Data::Str(s) => self.string(s),
             Data::Int(i) => {
                 if i.bits() > 14_000
-                    && crate::value::int::int_to_string(&crate::value::int::IntRef::Big(i))
+                    && crate::types::int::int_to_string(&crate::types::int::IntRef::Big(i))
                         .is_none()
                 {
                     return self.marker(format!(
                         "<int with more than {} digits>",
-                        crate::value::int::MAX_STR_DIGITS
+                        crate::types::int::MAX_STR_DIGITS
                     ));
                 }
                 self.spend((i.bits() as usize / 3).max(1));

@@ -111,6 +111,21 @@ impl fmt::Display for Exc {
 macro_rules! ctor {
     ($($fn:ident => $kind:ident),* $(,)?) => {
         impl Exc {
+    /// The error for a construct the language does not admit.
+    #[cold]
+    pub(crate) fn forbidden(kind: &str, line: u32) -> Box<Exc> {
+        let mut e = if kind.contains(' ') {
+            Exc::new(ExceptionKind::ValidationError, kind.to_owned())
+        } else {
+            Exc::new(
+                ExceptionKind::ValidationError,
+                format!("Forbidden AST node: {kind} at line {line}"),
+            )
+        };
+        e.line = line;
+        e
+    }
+
             $(
                 #[doc = concat!("A new `", stringify!($kind), "`.")]
                 #[cold]

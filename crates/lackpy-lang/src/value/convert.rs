@@ -9,7 +9,6 @@
 
 use num_bigint::BigInt;
 
-use super::int::{IntRef, int_to_string, str_limit_message};
 use super::json_out::{JsonOut, is_spill};
 use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
@@ -17,6 +16,7 @@ use crate::json_text::JsonText;
 use crate::runtime::error::{Exc, R};
 use crate::runtime::growth::Growth;
 use crate::runtime::meter::ensure as check_alloc;
+use crate::types::int::{IntRef, int_to_string, str_limit_message};
 
 const MAX_DEPTH: usize = 900;
 

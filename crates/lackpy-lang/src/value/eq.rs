@@ -7,9 +7,9 @@
 
 use std::cmp::Ordering;
 
-use super::int::{as_int, cmp_int_float};
 use super::{Value, ViewKind};
 use crate::runtime::error::{Exc, R};
+use crate::types::int::{as_int, cmp_int_float};
 
 const MAX_DEPTH: u32 = 500;
 
@@ -127,7 +127,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
         }
         (Value::View(v), _) | (_, Value::View(v)) if v.kind != ViewKind::Values => {
             // Keys and items views compare as sets, member by member.
-            super::view_ops::view_eq(a, b)
+            crate::types::dict::views::view_eq(a, b)
         }
         (Value::Range(x), Value::Range(y)) => Ok(x.same_items(y)),
         (Value::Alias(x), Value::Alias(y)) => {

@@ -50,11 +50,11 @@ pub(crate) enum PyIter {
         end: usize,
     },
     Bytes {
-        b: Rc<super::bytes::PyBytes>,
+        b: Rc<crate::types::bytes::PyBytes>,
         idx: usize,
     },
     BytesRev {
-        b: Rc<super::bytes::PyBytes>,
+        b: Rc<crate::types::bytes::PyBytes>,
         left: usize,
     },
     Dict {
@@ -747,7 +747,7 @@ fn take(v: &mut Value) -> Value {
 /// Enumerate's counter: answers the current count and advances it.
 /// The bytes one item of a drained `enumerate` or `zip` holds: its slot
 /// and its tuple (checked before building them all at once).
-const TUPLE_ITEM_BYTES: usize = std::mem::size_of::<Value>() + super::tuple::TUPLE_BOX;
+const TUPLE_ITEM_BYTES: usize = std::mem::size_of::<Value>() + crate::types::tuple::TUPLE_BOX;
 
 /// Drains the `enumerate` of a private list iterator in one pass while
 /// the count stays an `i64` (the caller's loop takes any rest: past the

@@ -20,7 +20,7 @@ use num_bigint::BigInt;
 use crate::runtime::error::{Exc, ExceptionKind, R};
 use crate::runtime::growth::Growth;
 use crate::text::format::float_repr;
-use crate::value::int::i64_digits;
+use crate::types::int::i64_digits;
 
 /// Strings longer than this are measured (escapes included) and refused
 /// before they are copied when the guard has no room for them.

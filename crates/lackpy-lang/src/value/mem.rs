@@ -204,7 +204,7 @@ mod tests {
             Value::Builtin(crate::syntax::catalog::BuiltinId::Len),
             Value::Ellipsis,
             Value::NotImplemented,
-            Value::Bytes(std::rc::Rc::new(crate::value::bytes::PyBytes::new(vec![1]))),
+            Value::Bytes(std::rc::Rc::new(crate::types::bytes::PyBytes::new(vec![1]))),
             Value::Range(std::rc::Rc::new(super::super::Range::Small {
                 start: 0,
                 stop: 3,

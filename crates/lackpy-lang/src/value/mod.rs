@@ -7,15 +7,12 @@
 
 pub(crate) mod alias;
 pub(crate) mod bulk;
-pub(crate) mod bytes;
 pub(crate) mod convert;
-pub(crate) mod dict;
 pub(crate) mod eq;
 pub(crate) mod errors;
 pub(crate) mod free_list;
 pub(crate) mod hash;
 pub(crate) mod ident;
-pub(crate) mod int;
 pub(crate) mod iter;
 pub mod json;
 pub(crate) mod json_out;
@@ -23,13 +20,8 @@ mod json_value;
 pub(crate) mod lambda;
 pub(crate) mod mem;
 pub(crate) mod pool;
-pub(crate) mod range;
 pub(crate) mod repr;
-pub(crate) mod set;
-pub(crate) mod str;
 pub(crate) mod tool;
-pub(crate) mod tuple;
-pub(crate) mod view_ops;
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -40,13 +32,15 @@ use self::iter::PyIter;
 use crate::runtime::memory;
 use crate::syntax::catalog::{BuiltinId, MethodId, TypeId};
 
-pub(crate) use self::dict::Dict;
 pub(crate) use self::lambda::Lambda;
-pub(crate) use self::range::Range;
-pub(crate) use self::set::Set;
-pub(crate) use self::str::{PyStr, StrRc};
 pub(crate) use self::tool::ToolInfo;
-pub(crate) use self::tuple::Tuple;
+pub(crate) use crate::types::dict::Dict;
+pub(crate) use crate::types::dict::views::{View, ViewKind};
+pub(crate) use crate::types::list::List;
+pub(crate) use crate::types::range::Range;
+pub(crate) use crate::types::set::Set;
+pub(crate) use crate::types::str::{PyStr, StrRc};
+pub(crate) use crate::types::tuple::Tuple;
 
 impl Value {
     /// A float a run computes: a new object, with a fresh identity stamp.
@@ -111,7 +105,7 @@ pub(crate) enum Value {
     /// A string.
     Str(StrRc),
     /// A bytes object (charged to the live-value count).
-    Bytes(Rc<bytes::PyBytes>),
+    Bytes(Rc<crate::types::bytes::PyBytes>),
     /// A list.
     List(Rc<RefCell<List>>),
     /// A tuple.
@@ -189,122 +183,11 @@ fn big_bytes(b: &BigInt) -> usize {
     }
 }
 
-/// A list's items with their memory charge.
-///
-/// Kept to 32 bytes, so that a list's `Rc<RefCell<…>>` block (two counts,
-/// the borrow flag, the list) is a 56-byte request, a 64-byte chunk of the
-/// system allocator rather than 80: a program holding many small lists (a
-/// list per record) pays 16 bytes less for each.
-#[derive(Default)]
-pub(crate) struct List {
-    /// The items.
-    pub items: Vec<Value>,
-    /// The capacity the memory charge covers, plus one; 0 while nothing is
-    /// charged (capped, equally when charged and when given back, for a
-    /// capacity no allocation reaches).
-    charged: u32,
-    /// Whether this list is registered for cycle breaking at the end of a run.
-    pub(crate) cyc: bool,
-}
-
-/// The bytes charged for a list whose charge covers `charged - 1` slots.
-#[inline]
-fn list_bytes(charged: u32) -> usize {
-    match charged {
-        0 => 0,
-        c => (c as usize - 1) * std::mem::size_of::<Value>() + 48,
-    }
-}
-
-impl List {
-    #[inline]
-    pub(crate) fn new(items: Vec<Value>) -> Self {
-        let charged = u32::try_from(items.capacity())
-            .unwrap_or(u32::MAX)
-            .saturating_add(1);
-        memory::charge(list_bytes(charged));
-        List {
-            items,
-            charged,
-            cyc: false,
-        }
-    }
-
-    /// Re-synchronises the memory charge with the current capacity.
-    #[inline]
-    pub(crate) fn sync(&mut self) {
-        if self.items.capacity().wrapping_add(1) != self.charged as usize {
-            self.resync();
-        }
-    }
-
-    #[inline(never)]
-    fn resync(&mut self) {
-        let now = u32::try_from(self.items.capacity())
-            .unwrap_or(u32::MAX)
-            .saturating_add(1);
-        if now != self.charged {
-            let (now_b, was_b) = (list_bytes(now), list_bytes(self.charged));
-            if now_b > was_b {
-                memory::charge(now_b - was_b);
-            } else {
-                memory::credit(was_b - now_b);
-            }
-            self.charged = now;
-        }
-    }
-
-    /// Makes room for `n` more items (charged at once). An empty list
-    /// takes its buffer from the pool when a large one is free: a loop that
-    /// builds a big list each turn (a comprehension) then reuses the buffer
-    /// the last turn's list gave back, instead of leaving it in the pool
-    /// and faulting in a fresh one.
-    pub(crate) fn reserve(&mut self, n: usize) {
-        if self.items.capacity() == 0 {
-            self.items = pool::values(n);
-        } else {
-            self.items.reserve(n);
-        }
-        self.sync();
-    }
-
-    #[inline]
-    pub(crate) fn push(&mut self, v: Value) {
-        let grow = self.items.len() == self.items.capacity();
-        self.items.push(v);
-        if grow {
-            self.sync();
-        }
-    }
-}
-
-impl Drop for List {
-    fn drop(&mut self) {
-        memory::credit(list_bytes(self.charged));
-        mem::drop_values(&mut self.items);
-        pool::recycle_values(std::mem::take(&mut self.items));
-    }
-}
-
 /// A method: a receiver (or `None` for an unbound `str.upper`) and a name.
 pub(crate) struct Method {
     pub recv: Option<Value>,
     pub owner: TypeId,
     pub name: MethodId,
-}
-
-/// Which view of a dict.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ViewKind {
-    Keys,
-    Values,
-    Items,
-}
-
-/// A live view of a dict.
-pub(crate) struct View {
-    pub dict: Rc<RefCell<Dict>>,
-    pub kind: ViewKind,
 }
 
 impl Value {
@@ -358,7 +241,7 @@ impl Value {
         use num_traits::ToPrimitive;
         match b.to_i64() {
             Some(i) => Value::int(i),
-            None => Value::Big(int::new_big(b)),
+            None => Value::Big(crate::types::int::new_big(b)),
         }
     }
 

@@ -44,7 +44,7 @@ impl Drop for PoolScope {
 fn enter_run() {
     settle_allocator();
     let _ = RUNS.try_with(|r| r.set(r.get() + 1));
-    super::str::open_free_list();
+    crate::types::str::open_free_list();
 }
 
 /// Notes that a run ends; the last one to end frees the pooled buffers,
@@ -120,9 +120,9 @@ fn settle_allocator() {
 /// Frees every pooled buffer of this thread.
 fn release_all() {
     let _ = VALUES.try_with(|p| p.borrow_mut().clear());
-    super::set::release_pools();
-    super::dict::release_pools();
-    super::str::close_free_list();
+    crate::types::set::release_pools();
+    crate::types::dict::release_pools();
+    crate::types::str::close_free_list();
 }
 
 /// Whether a buffer of `cap` items of `T` is big enough to pool.

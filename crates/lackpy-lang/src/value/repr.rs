@@ -7,11 +7,11 @@
 //! list twice, many levels deep) cannot write more than the run's memory
 //! has left, nor write past the run's deadline.
 
-use super::int::{IntRef, int_to_string, str_limit_message};
 use super::{Value, ViewKind};
 use crate::runtime::error::{Exc, R};
 use crate::runtime::growth::Growth;
 use crate::text::format::float_repr;
+use crate::types::int::{IntRef, int_to_string, str_limit_message};
 
 const MAX_DEPTH: u32 = 1000;
 
@@ -97,7 +97,7 @@ pub(crate) fn str_value(v: &Value) -> Option<Value> {
         Value::Str(_) => v.clone(),
         Value::Int(_, i) => {
             let mut digits = [0u8; 20];
-            let start = super::int::i64_digits(*i, &mut digits);
+            let start = crate::types::int::i64_digits(*i, &mut digits);
             ascii(std::str::from_utf8(digits.get(start..)?).ok()?)
         }
         Value::Float(_, f) => ascii(crate::text::format::float_text(f.get()).as_str()),
@@ -134,7 +134,7 @@ pub(crate) fn push_str_of(v: &Value, out: &mut String) -> R<()> {
             Ok(())
         }
         Value::Int(_, i) => {
-            super::int::push_i64(out, *i);
+            crate::types::int::push_i64(out, *i);
             Ok(())
         }
         _ => repr_into(v, out, &mut Ctx::new(false, &mut in_run_for(out))),
@@ -188,7 +188,7 @@ fn repr_node(v: &Value, out: &mut String, ctx: &mut Ctx) -> R<()> {
         Value::None => out.push_str("None"),
         Value::Bool(true) => out.push_str("True"),
         Value::Bool(false) => out.push_str("False"),
-        Value::Int(_, i) => super::int::push_i64(out, *i),
+        Value::Int(_, i) => crate::types::int::push_i64(out, *i),
         Value::Big(b) => out.push_str(&int_repr(&IntRef::Big(&b.0))?),
         Value::Float(_, f) => out.push_str(crate::text::format::float_text(f.get()).as_str()),
         Value::Complex(c) => out.push_str(&complex_repr(c.0, c.1)),

@@ -1,9 +1,9 @@
 //! `abs(x)`.
 
-use super::super::args::{Kw, no_kwargs};
 use crate::runtime::error::{Exc, R};
+use crate::types::args::{Kw, no_kwargs};
+use crate::types::int::{as_int, int_abs};
 use crate::value::Value;
-use crate::value::int::{as_int, int_abs};
 
 /// `abs(x)`.
 pub(super) fn abs(args: &[Value], kwargs: Kw) -> R<Value> {

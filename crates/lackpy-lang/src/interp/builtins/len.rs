@@ -1,8 +1,8 @@
 //! `len(x)`.
 
-use super::super::args::{Kw, no_kwargs};
-use super::super::ops;
 use crate::runtime::error::{Exc, R};
+use crate::types::args::{Kw, no_kwargs};
+use crate::types::ops;
 use crate::value::Value;
 
 /// `len(x)`.

@@ -3,34 +3,38 @@
 //! ([`round`]) and the type constructors ([`types`]) beside.
 
 mod abs;
-mod key_fn;
 mod len;
 mod round;
-mod sort;
-mod sort_plan;
-#[cfg(test)]
-mod sort_plan_tests;
-mod sort_typed;
 mod types;
 
 use std::rc::Rc;
 
 use self::abs::abs;
-use self::key_fn::KeyFn;
 use self::len::len;
 use self::round::round;
-use self::sort::{sort_by, sorted};
-pub(crate) use self::sort::{sort_kwargs, sort_values};
 pub(crate) use self::types::call_type;
 use super::Interp;
-use super::args::{Kw, between, bind, bind_req, no_kwargs};
-use super::ops;
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::CmpOp;
 use crate::syntax::catalog::{BuiltinId, TypeId};
+use crate::types::args::{Kw, between, bind, bind_req, no_kwargs};
+use crate::types::caller::PlainBuiltin;
+use crate::types::list::key_fn::KeyFn;
+use crate::types::list::sort::{sort_by, sorted};
+use crate::types::ops;
 use crate::value::iter::PyIter;
 use crate::value::{Value, repr};
+
+/// The plain implementation of builtin `id` (no interpreter needed), for
+/// a key function resolved once ([`crate::types::caller::Caller::plain_builtin`]).
+pub(crate) fn plain(id: BuiltinId) -> Option<PlainBuiltin> {
+    match id {
+        BuiltinId::Len => Some(len),
+        BuiltinId::Abs => Some(abs),
+        _ => None,
+    }
+}
 
 /// Calls a builtin function: each id the catalog declares runs its own
 /// handler (the catalog's `BUILTINS` holds the names and arities).
@@ -168,7 +172,7 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
         }
     };
     let mut best: Option<(Value, Value)> = None;
-    let key = key.map(|f| (KeyFn::of(&f), f));
+    let key = key.map(|f| (KeyFn::of(it, &f), f));
     while let Some(x) = items.next()? {
         let k = match &key {
             Some((how, f)) => how.call(it, f, &x)?,

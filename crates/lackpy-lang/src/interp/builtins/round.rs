@@ -3,11 +3,11 @@
 use num_bigint::BigInt;
 use num_integer::Integer;
 
-use super::super::args::{self, Kw, bind_req};
-use super::super::ops::{big_cost, big_div, big_mul};
 use crate::runtime::error::{Exc, R};
+use crate::types::args::{self, Kw, bind_req};
+use crate::types::int::{IntRef, as_int, f64_to_int};
+use crate::types::int::{big_cost, big_div, big_mul};
 use crate::value::Value;
-use crate::value::int::{IntRef, as_int, f64_to_int};
 
 pub(super) fn round(args: &[Value], kwargs: Kw) -> R<Value> {
     let bound = bind_req("round", args, kwargs, &["number", "ndigits"], 0, 1)?;

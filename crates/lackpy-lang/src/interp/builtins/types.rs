@@ -7,13 +7,13 @@ use std::rc::Rc;
 use num_bigint::BigInt;
 
 use super::super::Interp;
-use super::super::args::{self, Kw, between, bind, no_kwargs};
-use super::super::ops::{self, collect_iterable};
-use crate::interp::codec_args;
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::TypeId;
-use crate::value::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
+use crate::types::args::{self, Kw, between, bind, no_kwargs};
+use crate::types::codec_args;
+use crate::types::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
+use crate::types::ops::{self, collect_iterable};
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
 
@@ -89,7 +89,7 @@ fn set(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     between("set", args, 0, 1)?;
     let mut s = Set::new();
     if let Some(x) = args.first() {
-        super::super::methods::set::update_from(budget, &mut s, x)?;
+        crate::types::set::methods::update_from(budget, &mut s, x)?;
     }
     Ok(Value::set(s))
 }
@@ -99,7 +99,7 @@ fn dict(budget: &mut Budget, args: &[Value], kwargs: Kw) -> R<Value> {
     between("dict", args, 0, 1)?;
     let mut d = Dict::new();
     if let Some(x) = args.first() {
-        super::super::methods::dict::update_from(budget, &mut d, x)?;
+        crate::types::dict::methods::update_from(budget, &mut d, x)?;
     }
     for (k, v) in kwargs {
         d.insert(Value::str(&**k), v.clone())?;
@@ -306,7 +306,7 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
         Err(IntParseError::Stopped(kind)) => Err(crate::runtime::work::stopped(kind)),
         Err(IntParseError::TooManyDigits(digits)) => Err(Exc::value_error(format!(
             "Exceeds the limit ({} digits) for integer string conversion: value has {} digits; use sys.set_int_max_str_digits() to increase the limit",
-            crate::value::int::MAX_STR_DIGITS,
+            crate::types::int::MAX_STR_DIGITS,
             digits
         ))),
         // CPython shows at most 200 characters of the repr (`%.200R`), so a
@@ -357,7 +357,7 @@ pub(crate) fn parse_float(text: &str) -> Option<f64> {
         ascii = text
             .chars()
             .map(|c| {
-                crate::value::int::decimal_value(c)
+                crate::types::int::decimal_value(c)
                     .and_then(|d| char::from_digit(d, 10))
                     .unwrap_or(c)
             })

@@ -15,9 +15,9 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use crate::interp::ir::{NameRef, Target};
-use crate::interp::methods::str::pieces::SplitCall;
 use crate::runtime::error::R;
 use crate::runtime::meter;
+use crate::types::str::pieces::SplitCall;
 use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
 use crate::value::{Dict, List, Value, ViewKind};
 

@@ -5,12 +5,13 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use crate::interp::Interp;
+use crate::interp::builtins;
 use crate::interp::ir::{Call, Elt, ExprKind, Kw, MethodCall};
 use crate::interp::trace::{TraceEntry, name_args, preview};
-use crate::interp::{builtins, methods};
 use crate::runtime::error::{Exc, ExceptionKind, R};
 use crate::runtime::growth::Growth;
 use crate::runtime::memory;
+use crate::types::methods;
 use crate::value::ToolInfo;
 use crate::value::convert::{from_data_owned, to_data_with};
 use crate::value::{Lambda, Value};
@@ -33,7 +34,7 @@ impl Interp<'_> {
             && let ExprKind::MethodCall(m) = &a.kind
             && m.attr
                 .id
-                .is_some_and(crate::interp::methods::str::pieces::is_split_family)
+                .is_some_and(crate::types::str::pieces::is_split_family)
         {
             // `len(s.split())`: the pieces counted, none made.
             return self.len_of_source(a);
@@ -75,7 +76,7 @@ impl Interp<'_> {
         Some(
             self.budget
                 .step()
-                .and_then(|()| crate::interp::ops::py_len(v))
+                .and_then(|()| crate::types::ops::py_len(v))
                 .map(|n| Value::int(n as i64)),
         )
     }
@@ -89,7 +90,7 @@ impl Interp<'_> {
                 return v;
             }
             if let (ExprKind::MethodCall(inner), Some(recase)) = (&m.obj.kind, m.attr.id)
-                && methods::str::is_recase(recase)
+                && crate::types::str::methods::is_recase(recase)
                 && m.simple
                 && m.args.is_empty()
                 && let Some(v) = self.strip_recase_in_place(inner, recase)
@@ -114,7 +115,7 @@ impl Interp<'_> {
             };
             let db = d
                 .try_borrow()
-                .map_err(|_| crate::interp::methods::dict::busy())?;
+                .map_err(|_| crate::types::dict::methods::busy())?;
             return Ok(match db.get(&key)? {
                 Some(v) => v.clone(),
                 None => default.unwrap_or(Value::None),
@@ -169,7 +170,7 @@ impl Interp<'_> {
         if !m.simple || m.args.len() > 2 {
             return None;
         }
-        let run = methods::str::METHODS.get(id)?;
+        let run = crate::types::str::methods::METHODS.get(id)?;
         let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
         let Some(Value::Str(s)) = peek_in(g, st, fr, base, *r) else {
             return None;
@@ -223,7 +224,7 @@ impl Interp<'_> {
         let (ExprKind::Name(r, _), Some(strip)) = (&inner.obj.kind, inner.attr.id) else {
             return None;
         };
-        if !inner.simple || !methods::str::is_strip(strip) {
+        if !inner.simple || !crate::types::str::methods::is_strip(strip) {
             return None;
         }
         let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
@@ -237,11 +238,9 @@ impl Interp<'_> {
         };
         let args = arg.map(std::slice::from_ref).unwrap_or_default();
         let budget = &mut self.budget;
-        Some(
-            budget.step().and_then(|()| {
-                methods::str::strip_then_recase(budget, strip, recase, s, args, &[])
-            }),
-        )
+        Some(budget.step().and_then(|()| {
+            crate::types::str::methods::strip_then_recase(budget, strip, recase, s, args, &[])
+        }))
     }
 
     /// Evaluates up to [`INLINE_ARGS`] plain positional arguments (a

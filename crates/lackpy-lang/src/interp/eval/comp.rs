@@ -14,8 +14,8 @@ use std::rc::Rc;
 use crate::interp::Interp;
 use crate::interp::eval::pieces::Source;
 use crate::interp::ir::{Comp, Gen, NameRef, Target};
-use crate::interp::methods::str::pieces::SplitCall;
 use crate::runtime::error::R;
+use crate::types::str::pieces::SplitCall;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, List, Set, Value};
 

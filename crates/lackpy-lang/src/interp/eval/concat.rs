@@ -19,17 +19,11 @@
 use super::expr::{at_line, check_stack};
 use crate::interp::Interp;
 use crate::interp::ir::{AddChain, Expr};
-use crate::interp::ops;
 use crate::runtime::error::R;
 use crate::syntax::ast::Operator;
-use crate::value::str::PyStr;
+use crate::types::ops;
+use crate::types::str::PyStr;
 use crate::value::{StrRc, Value};
-
-/// `a + b` for two strings, made at its final size with no UTF-8 check.
-#[inline]
-pub(crate) fn concat2(a: &PyStr, b: &PyStr) -> Value {
-    Value::Str(StrRc::new(PyStr::concat(a, b)))
-}
 
 /// A scratch buffer kept past this size is released (a chain that built
 /// a large text does not pin it).

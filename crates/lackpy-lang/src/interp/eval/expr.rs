@@ -8,10 +8,10 @@ use std::rc::Rc;
 
 use crate::interp::Interp;
 use crate::interp::ir::{Conv, DictItem, Elt, Expr, ExprKind, FPart, LambdaDef, Spec};
-use crate::interp::ops;
 use crate::runtime::error::{Exc, ExceptionKind, R};
 use crate::runtime::meter::Buf;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
+use crate::types::ops;
 use crate::value::iter::PyIter;
 use crate::value::{Dict, Lambda, Set, Value, repr};
 
@@ -156,7 +156,7 @@ impl Interp<'_> {
             }
             ExprKind::Attribute(obj, attr) => {
                 let o = self.eval(obj)?;
-                crate::interp::methods::get_attr(&o, &attr.name, attr.id)
+                crate::types::methods::get_attr(&o, &attr.name, attr.id)
             }
             ExprKind::List(elts) => {
                 let items = self.eval_elts(elts)?;
@@ -204,7 +204,7 @@ impl Interp<'_> {
                 ExceptionKind::ValidationError,
                 "slice outside of a subscript",
             )),
-            ExprKind::Forbidden(kind) => Err(forbidden(kind, e.line)),
+            ExprKind::Forbidden(kind) => Err(Exc::forbidden(kind, e.line)),
             ExprKind::Const(v) => Ok(v.clone()),
             ExprKind::Name(r, name) => self.load(*r, name),
         }
@@ -535,7 +535,7 @@ impl Interp<'_> {
                             match spec {
                                 Spec::None => out.push_str(&repr::to_str(&v)?),
                                 Spec::Fixed(text, parsed) => {
-                                    crate::interp::formatting::format_cached_into(
+                                    crate::types::format::format_cached_into(
                                         &mut self.budget,
                                         &v,
                                         text,
@@ -546,7 +546,7 @@ impl Interp<'_> {
                                 Spec::Dynamic(sp) => {
                                     let mut s = String::new();
                                     self.eval_fparts(sp, &mut s)?;
-                                    out.push_str(&crate::interp::formatting::format_value(
+                                    out.push_str(&crate::types::format::format_value(
                                         &mut self.budget,
                                         &v,
                                         &s,
@@ -639,7 +639,7 @@ fn truth(v: &Value) -> bool {
 
 /// Unary operators.
 pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
-    use crate::value::int::{as_int, int_neg};
+    use crate::types::int::{as_int, int_neg};
     match op {
         UnaryOp::Not => Ok(Value::Bool(!v.truthy())),
         UnaryOp::USub => match &v {
@@ -661,7 +661,7 @@ pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
                 v.type_name()
             ))),
         },
-        UnaryOp::Invert => Err(forbidden("Invert", 0)),
+        UnaryOp::Invert => Err(Exc::forbidden("Invert", 0)),
     }
 }
 
@@ -685,19 +685,4 @@ pub(super) fn check_stack() -> R<()> {
         ));
     }
     Ok(())
-}
-
-/// The error for a construct the language does not admit.
-#[cold]
-pub(crate) fn forbidden(kind: &str, line: u32) -> Box<Exc> {
-    let mut e = if kind.contains(' ') {
-        Exc::new(ExceptionKind::ValidationError, kind.to_owned())
-    } else {
-        Exc::new(
-            ExceptionKind::ValidationError,
-            format!("Forbidden AST node: {kind} at line {line}"),
-        )
-    };
-    e.line = line;
-    e
 }

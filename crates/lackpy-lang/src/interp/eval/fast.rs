@@ -20,9 +20,9 @@
 use super::expr::at_line;
 use crate::interp::Interp;
 use crate::interp::ir::{Fast, FastBin, FastCmp};
-use crate::interp::ops::{Int, float_divmod, int_fast, int_op, ordered};
 use crate::runtime::error::R;
 use crate::syntax::ast::{CmpOp, Operator};
+use crate::types::ops::{Int, float_divmod, int_fast, int_op, ordered};
 use crate::value::Value;
 
 /// Ints of at most this magnitude convert to float exactly.

@@ -6,7 +6,7 @@
 //! is not made: the call is evaluated up to its checked arguments (the
 //! receiver, one step, the arguments, their errors, as the method call),
 //! and the pieces are made one at a time as the consumer takes them
-//! ([`crate::interp::methods::str::pieces`]). A loop's piece is made just
+//! ([`crate::types::str::pieces`]). A loop's piece is made just
 //! after the previous one is dropped, so its blocks are reused; an
 //! unpacking binds its names with no list, with CPython's errors when the
 //! count does not match. `a, sep, b = s.partition(x)` (or `rpartition`)
@@ -17,10 +17,10 @@ use crate::interp::Interp;
 use crate::interp::eval::call::INLINE_ARGS;
 use crate::interp::eval::expr::{at_line, check_stack};
 use crate::interp::ir::{Expr, ExprKind, MethodCall, Target};
-use crate::interp::methods::str::partition_parts;
-use crate::interp::methods::str::pieces::{SplitCall, is_split_family};
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
+use crate::types::str::methods::partition_parts;
+use crate::types::str::pieces::{SplitCall, is_split_family};
 use crate::value::Value;
 
 /// What a loop or an unpacking consumes: a value, or the pieces of a
@@ -101,11 +101,11 @@ impl Interp<'_> {
                 {
                     return Ok(v);
                 }
-                return crate::interp::ops::get_item(&call.to_list()?, &i);
+                return crate::types::ops::get_item(&call.to_list()?, &i);
             }
         };
         let i = self.eval(idx)?;
-        crate::interp::ops::get_item(&o, &i)
+        crate::types::ops::get_item(&o, &i)
     }
 
     /// `len(arg)` where `arg` is a split-family call: the pieces are

@@ -4,13 +4,13 @@ use crate::value::StrRc;
 use std::rc::Rc;
 
 use crate::interp::Interp;
-use crate::interp::eval::expr::{at_line, forbidden};
+use crate::interp::eval::expr::at_line;
 use crate::interp::eval::fast::{self, Num};
 use crate::interp::eval::pieces::Source;
 use crate::interp::ir::{NameRef, Stmt, StmtKind, Target};
-use crate::interp::ops;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
+use crate::types::ops;
 use crate::value::Value;
 use crate::value::iter::PyIter;
 
@@ -110,7 +110,7 @@ impl Interp<'_> {
                     )));
                 }
             }
-            StmtKind::Forbidden(kind) => return Err(forbidden(kind, s.line)),
+            StmtKind::Forbidden(kind) => return Err(Exc::forbidden(kind, s.line)),
         }
         Ok(())
     }
@@ -292,7 +292,7 @@ impl Interp<'_> {
             }
             Target::Attribute(obj, name) => {
                 let o = self.eval(obj)?;
-                let cur = crate::interp::methods::get_attr(
+                let cur = crate::types::methods::get_attr(
                     &o,
                     name,
                     crate::syntax::catalog::MethodId::from_name(name),
@@ -473,7 +473,7 @@ impl Interp<'_> {
 /// Every attribute of a builtin value is read-only or absent.
 fn set_attr_error(o: &Value, name: &str, _v: &Value) -> Box<Exc> {
     let known = crate::syntax::catalog::MethodId::from_name(name)
-        .is_some_and(|id| crate::interp::methods::has_method(o, id));
+        .is_some_and(|id| crate::types::methods::has_method(o, id));
     if known {
         Exc::attribute_error(format!(
             "'{}' object attribute '{}' is read-only",

@@ -50,7 +50,7 @@ fn depth(f: &Fast) -> u32 {
 
 /// `left op right`: a [`FastBin`] when both operands have fast forms.
 pub(crate) fn lower_bin(left: Expr, op: Operator, right: Expr) -> ExprKind {
-    if crate::interp::ops::is_numeric_op(op)
+    if crate::types::ops::is_numeric_op(op)
         && let (Some(l), Some(r)) = (operand(&left), operand(&right))
         && depth(&l).max(depth(&r)) < MAX_DEPTH
     {

@@ -5,8 +5,8 @@
 use std::rc::Rc;
 
 use crate::syntax::ast;
+use crate::types::bytes::PyBytes;
 use crate::value::Value;
-use crate::value::bytes::PyBytes;
 use crate::value::ident;
 
 /// The value of a literal.
@@ -26,7 +26,7 @@ pub(crate) fn constant(c: &ast::Constant) -> Value {
 /// CPython folds `-1`, `+1.5` and `~7` into constants; so do we (a
 /// folded number is a constant: one object, [`ident::Id::CONST`]).
 pub(super) fn fold_unary(op: ast::UnaryOp, v: &Value) -> Option<Value> {
-    use crate::value::int::{IntRef, int_neg};
+    use crate::types::int::{IntRef, int_neg};
     match (op, v) {
         (ast::UnaryOp::USub, Value::Int(_, i)) => Some(as_constant(int_neg(&IntRef::Small(*i)))),
         (ast::UnaryOp::USub, Value::Big(b)) => Some(int_neg(&IntRef::Big(&b.0))),
@@ -60,7 +60,7 @@ const FOLD_MAX_STR_LEN: u64 = 4096;
 /// (`0.1 + 0.2 is 0.1 + 0.2`). The value is what the operator computes
 /// at run time; one that raises is left to raise then.
 pub(super) fn fold_binary(op: ast::Operator, a: &Value, b: &Value) -> Option<Value> {
-    use crate::value::int::as_int;
+    use crate::types::int::as_int;
     use ast::Operator as O;
     let number = |v: &Value| {
         matches!(
@@ -120,7 +120,7 @@ pub(super) fn fold_binary(op: ast::Operator, a: &Value, b: &Value) -> Option<Val
     // Under the run's scope (its clock and memory limit), but no step
     // counted: folding is not the program's work.
     let mut budget = crate::runtime::Budget::new(&crate::runtime::Limits::default(), None);
-    crate::interp::ops::binop(&mut budget, op, a.clone(), b.clone())
+    crate::types::ops::binop(&mut budget, op, a.clone(), b.clone())
         .ok()
         .map(as_constant)
 }
