@@ -273,10 +273,7 @@ fn inline_modules_shift_super() {
 fn path_attribute_files_sit_in_their_declaring_module() {
     // dict_parts.rs is value::dict::parts, not value::dict_parts (not
     // test code, which may reach any layer).
-    let mut files = with(
-        "value/dict.rs",
-        "#[path = \"dict_parts.rs\"]\nmod parts;\n",
-    );
+    let mut files = with("value/dict.rs", "#[path = \"dict_parts.rs\"]\nmod parts;\n");
     files.push((
         "value/dict_parts.rs".to_owned(),
         "use super::super::super::interp::Interp;\n".to_owned(),

@@ -59,6 +59,6 @@ impl Data {
 /// backslash and every character `str.isprintable()` refuses.
 pub fn str_repr(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
-    crate::value::repr::push_str_repr(&mut out, s, false);
+    crate::types::str::repr::push_str_repr(&mut out, s, false);
     out
 }

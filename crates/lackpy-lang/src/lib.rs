@@ -13,6 +13,7 @@
 //! `cargo xtask check-layers` enforces that.
 #![forbid(unsafe_code)]
 
+mod builtins;
 mod data;
 mod fnv;
 mod interp;

@@ -3,9 +3,9 @@
 //! A crate's top-level modules are grouped into layers, lowest first; a
 //! module may name modules of its own layer and of the layers before it,
 //! never of a later one. For `lackpy-lang` that is the order
-//! `util` → `text` → `syntax` → `runtime` → `types` → `interp`, so the
-//! interpreter can be changed without the types, and the validator without
-//! either. Test code (`#[cfg(test)]` items and modules, inline or in files
+//! `util` → `text` → `syntax` → `runtime` → `types` → `builtins` →
+//! `interp`, so the interpreter can be changed without the types, and the
+//! validator without either. Test code (`#[cfg(test)]` items and modules, inline or in files
 //! of their own) is exempt, as a crate's integration tests are: a type's
 //! tests may run whole programs.
 //!
@@ -101,6 +101,13 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
         Layer {
             name: "types",
             modules: &["value", "types", "data", "json_text"],
+        },
+        // The builtin functions and type constructors (`len`, `sorted`,
+        // `print`, `int(…)`, …): what a program names without importing.
+        // They call back into the program only through the types' `Caller`.
+        Layer {
+            name: "builtins",
+            modules: &["builtins"],
         },
         Layer {
             name: "interp",

@@ -4,7 +4,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use super::Interp;
-use super::builtins;
+use crate::builtins;
 use crate::runtime::Budget;
 use crate::runtime::error::R;
 use crate::syntax::catalog::BuiltinId;
@@ -35,6 +35,10 @@ impl Caller for Interp<'_> {
             d.set_cyc(true);
             self.cyclic_dicts.push(Rc::downgrade(dict));
         }
+    }
+
+    fn write_stdout(&mut self, text: &str) {
+        Interp::write_stdout(self, text);
     }
 
     fn call(&mut self, f: &Value, args: &[Value]) -> R<Value> {

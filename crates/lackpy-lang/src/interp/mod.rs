@@ -9,7 +9,6 @@
 
 #[cfg(test)]
 mod budget_guard_tests;
-pub(crate) mod builtins;
 mod caller;
 pub(crate) mod eval;
 pub(crate) mod host;
@@ -158,7 +157,7 @@ fn run_inner(
             if i > 0 {
                 names.push_str(", ");
             }
-            repr::push_str_repr(&mut names, n, false);
+            crate::types::str::repr::push_str_repr(&mut names, n, false);
         }
         return RunOutcome::refused(
             "ValueError",

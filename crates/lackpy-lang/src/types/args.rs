@@ -189,6 +189,25 @@ pub(crate) fn bind_req(
     Ok(out)
 }
 
+/// The start and stop of a sequence's `index(x, start, stop)` (arguments
+/// 1 and 2 of `args`), clamped to `0..=len` as CPython clamps them.
+pub(crate) fn search_bounds(args: &[Value], len: usize) -> R<(usize, usize)> {
+    let n = len as i64;
+    let clamp = |v: i64| -> usize {
+        let v = if v < 0 { (v + n).max(0) } else { v };
+        v.min(n) as usize
+    };
+    let start = match args.get(1) {
+        Some(v) => clamp(index_clamped(v)?),
+        None => 0,
+    };
+    let stop = match args.get(2) {
+        Some(v) => clamp(index_clamped(v)?),
+        None => len,
+    };
+    Ok((start, stop))
+}
+
 #[cfg(test)]
 mod bind_tests {
     use crate::interp::test_run::outcome;

@@ -30,6 +30,9 @@ pub(crate) trait Caller {
     /// Notes that `dict` received a container (a cycle may have closed).
     fn note_dict_cycle(&mut self, dict: &Rc<RefCell<Dict>>);
 
+    /// Writes program output (`print`) to the run's captured stdout.
+    fn write_stdout(&mut self, text: &str);
+
     /// Calls any callable value, counting one step as a call does.
     fn call(&mut self, f: &Value, args: &[Value]) -> R<Value>;
 

@@ -14,9 +14,11 @@ use super::dict::methods as dict;
 use super::float::methods as float;
 use super::int::methods as int;
 use super::list::methods as list;
+use super::range::methods as range;
 use super::set::methods as set;
 use super::str::methods as str;
 use super::table::{MethodIndex, Methods};
+use super::tuple::methods as tuple;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::{MethodId, TypeId};
 use crate::value::{Method, Value, ViewKind};
@@ -27,8 +29,8 @@ pub(crate) fn methods_of(t: TypeId) -> Option<&'static MethodIndex> {
         TypeId::Str => &str::METHODS.index,
         TypeId::Bytes => &bytes::BYTES.index,
         TypeId::List => &list::LIST.index,
-        TypeId::Tuple => &list::TUPLE.index,
-        TypeId::Range => &list::RANGE.index,
+        TypeId::Tuple => &tuple::TUPLE.index,
+        TypeId::Range => &range::RANGE.index,
         TypeId::Dict => &dict::DICT.index,
         TypeId::DictKeys | TypeId::DictItems => &dict::VIEWS.index,
         TypeId::Set => &set::METHODS.index,
@@ -97,8 +99,8 @@ pub(crate) fn call_method(
     match recv {
         Value::Str(s) => handler(&str::METHODS, recv, id)?(it.budget(), s, args, kwargs),
         Value::List(l) => handler(&list::LIST, recv, id)?(it, l, args, kwargs),
-        Value::Tuple(t) => handler(&list::TUPLE, recv, id)?(t, args, kwargs),
-        Value::Range(r) => handler(&list::RANGE, recv, id)?(r, args, kwargs),
+        Value::Tuple(t) => handler(&tuple::TUPLE, recv, id)?(t, args, kwargs),
+        Value::Range(r) => handler(&range::RANGE, recv, id)?(r, args, kwargs),
         Value::Dict(d) => handler(&dict::DICT, recv, id)?(it, d, args, kwargs),
         Value::View(v) if v.kind != ViewKind::Values => {
             handler(&dict::VIEWS, recv, id)?(v, args, kwargs)

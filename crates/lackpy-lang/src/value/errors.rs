@@ -17,7 +17,7 @@ impl Exc {
     #[cold]
     pub(crate) fn key_error_text(text: &str) -> Box<Exc> {
         let mut msg = String::new();
-        crate::value::repr::push_str_repr(&mut msg, text, false);
+        crate::types::str::repr::push_str_repr(&mut msg, text, false);
         Exc::new(ExceptionKind::KeyError, msg)
     }
 

@@ -24,8 +24,8 @@ use num_traits::ToPrimitive;
 
 use crate::data::Data;
 use crate::text::format::float_repr;
+use crate::types::str::repr::push_str_repr;
 use crate::value::json_out::JsonOut;
-use crate::value::repr::push_str_repr;
 
 /// The deepest nesting of lists and objects [`Data::from_json`] reads (and
 /// [`Data::from_json_value`]); CPython's `json.loads` stops near it too.

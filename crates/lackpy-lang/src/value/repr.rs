@@ -10,8 +10,10 @@
 use super::{Value, ViewKind};
 use crate::runtime::error::{Exc, R};
 use crate::runtime::growth::Growth;
-use crate::text::format::float_repr;
+use crate::types::bytes::repr::push_bytes_repr;
+use crate::types::complex::repr::complex_repr;
 use crate::types::int::{IntRef, int_to_string, str_limit_message};
+use crate::types::str::repr::{push_escaped, push_str_repr, quote_for};
 
 const MAX_DEPTH: u32 = 1000;
 
@@ -421,123 +423,4 @@ fn push_str_repr_guarded(out: &mut String, s: &str, ctx: &mut Ctx) -> R<()> {
     }
     out.push(quote);
     Ok(())
-}
-
-/// CPython's quote choice for a string's repr.
-fn quote_for(s: &str) -> char {
-    if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    }
-}
-
-/// Appends the repr of a string: CPython's quote choice and escapes.
-pub(crate) fn push_str_repr(out: &mut String, s: &str, ascii: bool) {
-    let quote = quote_for(s);
-    out.push(quote);
-    push_escaped(out, s, quote, ascii);
-    out.push(quote);
-}
-
-/// Appends the characters of a string repr between its quotes.
-fn push_escaped(out: &mut String, s: &str, quote: char, ascii: bool) {
-    // Runs of printable ASCII other than the quote and the backslash (most
-    // text) are copied at once; the rest is escaped character by character.
-    let q = quote as u8;
-    let mut rest = s;
-    while !rest.is_empty() {
-        let plain = rest
-            .bytes()
-            .position(|b| !(0x20..0x7f).contains(&b) || b == q || b == b'\\')
-            .unwrap_or(rest.len());
-        let (run, tail) = rest.split_at(plain);
-        out.push_str(run);
-        let mut chars = tail.chars();
-        let Some(c) = chars.next() else {
-            break;
-        };
-        push_escaped_char(out, c, quote, ascii);
-        rest = chars.as_str();
-    }
-}
-
-/// Appends one character of a string repr that is not plain ASCII.
-fn push_escaped_char(out: &mut String, c: char, quote: char, ascii: bool) {
-    use std::fmt::Write;
-    match c {
-        '\\' => out.push_str("\\\\"),
-        '\n' => out.push_str("\\n"),
-        '\r' => out.push_str("\\r"),
-        '\t' => out.push_str("\\t"),
-        c if c == quote => {
-            out.push('\\');
-            out.push(c);
-        }
-        c if (' '..='~').contains(&c) => out.push(c),
-        c if c.is_ascii() => {
-            let _ = write!(out, "\\x{:02x}", c as u32);
-        }
-        c if !ascii && crate::text::unicode::is_printable(c) => out.push(c),
-        c => {
-            let cp = c as u32;
-            if cp < 0x100 {
-                let _ = write!(out, "\\x{cp:02x}");
-            } else if cp < 0x10000 {
-                let _ = write!(out, "\\u{cp:04x}");
-            } else {
-                let _ = write!(out, "\\U{cp:08x}");
-            }
-        }
-    }
-}
-
-/// Appends the repr of a bytes value.
-pub(crate) fn push_bytes_repr(out: &mut String, b: &[u8]) {
-    use std::fmt::Write;
-    let quote = if b.contains(&b'\'') && !b.contains(&b'"') {
-        b'"'
-    } else {
-        b'\''
-    };
-    out.push('b');
-    out.push(quote as char);
-    for &c in b {
-        match c {
-            b'\\' => out.push_str("\\\\"),
-            b'\n' => out.push_str("\\n"),
-            b'\r' => out.push_str("\\r"),
-            b'\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c as char);
-            }
-            0x20..=0x7e => out.push(c as char),
-            c => {
-                let _ = write!(out, "\\x{c:02x}");
-            }
-        }
-    }
-    out.push(quote as char);
-}
-
-/// CPython's repr of a complex number.
-pub(crate) fn complex_repr(re: f64, im: f64) -> String {
-    fn part(x: f64) -> String {
-        let s = float_repr(x);
-        match s.strip_suffix(".0") {
-            Some(t) => t.to_owned(),
-            None => s,
-        }
-    }
-    if re == 0.0 && re.is_sign_positive() {
-        return format!("{}j", part(im));
-    }
-    let im_s = part(im);
-    let sign = if im_s.starts_with('-') || im.is_nan() && im_s.starts_with('-') {
-        ""
-    } else {
-        "+"
-    };
-    format!("({}{}{}j)", part(re), sign, im_s)
 }

@@ -4,8 +4,8 @@
 use std::rc::Rc;
 use std::time::Instant;
 
+use crate::builtins;
 use crate::interp::Interp;
-use crate::interp::builtins;
 use crate::interp::ir::{Call, Elt, ExprKind, Kw, MethodCall};
 use crate::interp::trace::{TraceEntry, name_args, preview};
 use crate::runtime::error::{Exc, ExceptionKind, R};
@@ -367,9 +367,9 @@ impl Interp<'_> {
         self.budget.step()?;
         match f {
             Value::Builtin(b) => builtins::call_builtin(self, *b, args, kwargs),
-            Value::Type(t) => builtins::call_type(self, *t, args, kwargs),
+            Value::Type(t) => builtins::call_type(&mut self.budget, *t, args, kwargs),
             // `list[int](x)` is `list(x)`.
-            Value::Alias(a) => builtins::call_type(self, a.origin, args, kwargs),
+            Value::Alias(a) => builtins::call_type(&mut self.budget, a.origin, args, kwargs),
             Value::Method(m) => match &m.recv {
                 Some(recv) => methods::call_method(self, recv, m.name, args, kwargs),
                 None => methods::call_unbound(self, m.owner, m.name, args, kwargs),

@@ -2,3 +2,4 @@
 //! in the value itself ([`crate::value::Value::Complex`]).
 
 pub(crate) mod methods;
+pub(crate) mod repr;

@@ -1,5 +1,4 @@
-//! Methods of `list`, `tuple` and `range`: their tables and one function
-//! per method.
+//! The methods of `list`: their table and one function per method.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -9,31 +8,12 @@ use crate::syntax::catalog::MethodId as M;
 use crate::types::args::{self, Kw, between, no_kwargs, none, one};
 use crate::types::caller::Caller;
 use crate::types::ops::collect_iterable;
-use crate::types::ops::range_contains;
 use crate::types::ops::seq_scan;
 use crate::types::table::{Methods, m};
-use crate::value::{List, Range, Tuple, Value, repr};
+use crate::value::{List, Value, repr};
 
 fn busy() -> Box<Exc> {
     Exc::runtime_error("list modified during operation")
-}
-
-/// Start/stop of `index` as CPython clamps them.
-fn search_bounds(args: &[Value], len: usize) -> R<(usize, usize)> {
-    let n = len as i64;
-    let clamp = |v: i64| -> usize {
-        let v = if v < 0 { (v + n).max(0) } else { v };
-        v.min(n) as usize
-    };
-    let start = match args.get(1) {
-        Some(v) => clamp(args::index_clamped(v)?),
-        None => 0,
-    };
-    let stop = match args.get(2) {
-        Some(v) => clamp(args::index_clamped(v)?),
-        None => len,
-    };
-    Ok((start, stop))
 }
 
 /// The first position in `start..stop` holding an item equal to `x`.
@@ -155,7 +135,7 @@ fn index(_it: &mut dyn Caller, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw
     no_kwargs("list.index", kwargs)?;
     between("index", args, 1, 3)?;
     let n = l.try_borrow().map_err(|_| busy())?.items.len();
-    let (start, stop) = search_bounds(args, n)?;
+    let (start, stop) = args::search_bounds(args, n)?;
     if let Some(i) = find(l, &args[0], start, stop)? {
         return Ok(Value::int(i as i64));
     }
@@ -238,81 +218,4 @@ fn clear(_it: &mut dyn Caller, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw
     let mut old = old;
     crate::value::mem::drop_values(&mut old);
     Ok(Value::None)
-}
-
-/// A `tuple` method: the receiver, positional and keyword arguments.
-pub(crate) type TupleMethod = fn(&Rc<Tuple>, &[Value], Kw<'_>) -> R<Value>;
-
-/// The methods of `tuple`.
-pub(crate) static TUPLE: Methods<TupleMethod> = Methods::new(&[
-    m(M::Count, 1, 1, tuple_count),
-    m(M::Index, 1, 3, tuple_index),
-]);
-
-fn tuple_count(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
-    let x = one("tuple.count", args, kwargs)?;
-    let mut n = 0;
-    seq_scan(&t.items, x, |_| {
-        n += 1;
-        true
-    })?;
-    Ok(Value::int(n))
-}
-
-fn tuple_index(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
-    no_kwargs("tuple.index", kwargs)?;
-    between("index", args, 1, 3)?;
-    let (start, stop) = search_bounds(args, t.items.len())?;
-    let within = t
-        .items
-        .get(start..stop.min(t.items.len()))
-        .unwrap_or_default();
-    let mut at = None;
-    seq_scan(within, &args[0], |i| {
-        at = Some(start + i);
-        false
-    })?;
-    if let Some(i) = at {
-        return Ok(Value::int(i as i64));
-    }
-    Err(Exc::value_error("tuple.index(x): x not in tuple"))
-}
-
-/// A `range` method: the receiver, positional and keyword arguments.
-pub(crate) type RangeMethod = fn(&Range, &[Value], Kw<'_>) -> R<Value>;
-
-/// The methods of `range`.
-pub(crate) static RANGE: Methods<RangeMethod> = Methods::new(&[
-    m(M::Count, 1, 1, range_count),
-    m(M::Index, 1, 1, range_index),
-]);
-
-fn range_count(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
-    let x = one("range.count", args, kwargs)?;
-    Ok(Value::int(range_contains(r, x) as i64))
-}
-
-fn range_index(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
-    let x = one("range.index", args, kwargs)?;
-    if !range_contains(r, x) {
-        // CPython answers exact ints and bools itself and leaves
-        // anything else to the generic sequence search.
-        return Err(Exc::value_error(match x {
-            Value::Int(_, _) | Value::Big(_) | Value::Bool(_) => {
-                format!("{} is not in range", repr::repr(x)?)
-            }
-            _ => "sequence.index(x): x not in sequence".to_string(),
-        }));
-    }
-    let i = match x {
-        Value::Float(_, f) => match crate::types::int::f64_to_int(f.get()) {
-            Some(v) => crate::types::int::as_int(&v).map(|i| i.to_big()),
-            None => None,
-        },
-        _ => crate::types::int::as_int(x).map(|i| i.to_big()),
-    };
-    match i {
-        Some(i) => Ok(Value::from_big(r.position(&i))),
-        None => Err(Exc::not_index(x)),
-    }
 }

@@ -7,6 +7,8 @@
 //! same. Slicing and containment work in big ints throughout, so no bound
 //! or step overflows.
 
+pub(crate) mod methods;
+
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};

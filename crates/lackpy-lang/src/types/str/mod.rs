@@ -26,6 +26,7 @@
 pub(crate) mod methods;
 pub(crate) mod pad;
 pub(crate) mod pieces;
+pub(crate) mod repr;
 pub(crate) mod split;
 pub(crate) mod translate;
 

@@ -6,6 +6,8 @@
 //! which is both the building cost and the memory a program holding many
 //! tuples pays. Longer tuples keep their items in one exact-size slice.
 
+pub(crate) mod methods;
+
 use std::ops::{Deref, DerefMut};
 
 use crate::runtime::memory;

@@ -6,7 +6,6 @@ use std::rc::Rc;
 
 use num_bigint::BigInt;
 
-use super::super::Interp;
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::TypeId;
@@ -19,16 +18,16 @@ use crate::value::{Dict, Range, Set, Value, repr};
 
 /// Calls a builtin type: a conversion or a constructor. Each type the
 /// catalog declares callable runs its own handler.
-pub(crate) fn call_type(it: &mut Interp, t: TypeId, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(crate) fn call_type(budget: &mut Budget, t: TypeId, args: &[Value], kwargs: Kw) -> R<Value> {
     match t {
         TypeId::Int => int_of(args, kwargs),
         TypeId::Float => float(args, kwargs),
-        TypeId::Str => str_of(&mut it.budget, args, kwargs),
+        TypeId::Str => str_of(budget, args, kwargs),
         TypeId::Bool => bool_of(args, kwargs),
         TypeId::List => list(args, kwargs),
         TypeId::Tuple => tuple(args, kwargs),
-        TypeId::Set => set(&mut it.budget, args, kwargs),
-        TypeId::Dict => dict(&mut it.budget, args, kwargs),
+        TypeId::Set => set(budget, args, kwargs),
+        TypeId::Dict => dict(budget, args, kwargs),
         TypeId::Range => range(args, kwargs),
         TypeId::Reversed => reversed(args, kwargs),
         TypeId::Enumerate => enumerate(args, kwargs),

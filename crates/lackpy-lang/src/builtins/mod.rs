@@ -13,12 +13,12 @@ use self::abs::abs;
 use self::len::len;
 use self::round::round;
 pub(crate) use self::types::call_type;
-use super::Interp;
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::CmpOp;
 use crate::syntax::catalog::{BuiltinId, TypeId};
 use crate::types::args::{Kw, between, bind, bind_req, no_kwargs};
+use crate::types::caller::Caller;
 use crate::types::caller::PlainBuiltin;
 use crate::types::list::key_fn::KeyFn;
 use crate::types::list::sort::{sort_by, sorted};
@@ -38,20 +38,25 @@ pub(crate) fn plain(id: BuiltinId) -> Option<PlainBuiltin> {
 
 /// Calls a builtin function: each id the catalog declares runs its own
 /// handler (the catalog's `BUILTINS` holds the names and arities).
-pub(crate) fn call_builtin(it: &mut Interp, b: BuiltinId, args: &[Value], kwargs: Kw) -> R<Value> {
+pub(crate) fn call_builtin<C: Caller>(
+    it: &mut C,
+    b: BuiltinId,
+    args: &[Value],
+    kwargs: Kw,
+) -> R<Value> {
     match b {
         BuiltinId::Len => len(args, kwargs),
         BuiltinId::Sorted => sorted(it, args, kwargs),
         BuiltinId::Min => min_max(it, args, kwargs, CmpOp::Lt, "min"),
         BuiltinId::Max => min_max(it, args, kwargs, CmpOp::Gt, "max"),
-        BuiltinId::Sum => sum(&mut it.budget, args, kwargs),
-        BuiltinId::Any => any_all(&mut it.budget, BuiltinId::Any, args, kwargs),
-        BuiltinId::All => any_all(&mut it.budget, BuiltinId::All, args, kwargs),
+        BuiltinId::Sum => sum(it.budget(), args, kwargs),
+        BuiltinId::Any => any_all(it.budget(), BuiltinId::Any, args, kwargs),
+        BuiltinId::All => any_all(it.budget(), BuiltinId::All, args, kwargs),
         BuiltinId::Abs => abs(args, kwargs),
         BuiltinId::Round => round(args, kwargs),
         BuiltinId::Isinstance => isinstance_of(args, kwargs),
         BuiltinId::Print => print(it, args, kwargs),
-        BuiltinId::SortBy => sort_by(&mut it.budget, args, kwargs),
+        BuiltinId::SortBy => sort_by(it.budget(), args, kwargs),
     }
 }
 
@@ -101,7 +106,7 @@ fn isinstance_of(args: &[Value], kwargs: Kw) -> R<Value> {
     isinstance(&args[0], &args[1], 0).map(Value::Bool)
 }
 
-fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -> R<Value> {
+fn min_max(it: &mut dyn Caller, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -> R<Value> {
     // CPython counts the positional arguments first, then the keywords,
     // then looks at their names.
     if args.is_empty() {
@@ -393,7 +398,7 @@ fn isinstance(x: &Value, cls: &Value, depth: u32) -> R<bool> {
 /// CPython does: the keywords first, then `sep` and `end` (None means the
 /// default); each argument is written as soon as its `str()` is made, so
 /// an argument that fails leaves the ones before it printed.
-fn print(it: &mut Interp, args: &[Value], kwargs: Kw) -> R<Value> {
+fn print(it: &mut dyn Caller, args: &[Value], kwargs: Kw) -> R<Value> {
     // The common call has no keywords: nothing to bind.
     let bound = if kwargs.is_empty() {
         Vec::new()
