@@ -12,7 +12,7 @@ use std::rc::Rc;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
 use crate::syntax::catalog::BuiltinName;
 use crate::syntax::catalog::MethodId;
-use crate::types::format::PercentTemplate;
+use crate::types::formatting::PercentTemplate;
 use crate::value::{StrRc, Value};
 
 /// Where a name lives.

@@ -208,6 +208,13 @@ pub(crate) fn search_bounds(args: &[Value], len: usize) -> R<(usize, usize)> {
     Ok((start, stop))
 }
 
+/// The ValueError of an empty separator (`split`, `partition`, … of str
+/// and bytes, and the pieces of a split consumed directly).
+#[cold]
+pub(crate) fn empty_separator() -> Box<Exc> {
+    Exc::value_error("empty separator")
+}
+
 #[cfg(test)]
 mod bind_tests {
     use crate::interp::test_run::outcome;

@@ -4,7 +4,7 @@
 //! What several types share sits beside them: the method tables and their
 //! dispatch ([`methods`], [`table`]), the argument binder ([`args`],
 //! [`codec_args`]), the operators whose operands may be of different
-//! types ([`ops`]) and the formatting mini-languages' dispatch ([`format`]).
+//! types ([`ops`]) and the formatting mini-languages' dispatch ([`formatting`]).
 //!
 //! The representations form one layer with [`crate::value`]: the `Value`
 //! enum names every representation and each container holds values.
@@ -19,7 +19,7 @@ pub(crate) mod codec_args;
 pub(crate) mod complex;
 pub(crate) mod dict;
 pub(crate) mod float;
-pub(crate) mod format;
+pub(crate) mod formatting;
 pub(crate) mod int;
 pub(crate) mod list;
 pub(crate) mod methods;

@@ -535,7 +535,7 @@ impl Interp<'_> {
                             match spec {
                                 Spec::None => out.push_str(&repr::to_str(&v)?),
                                 Spec::Fixed(text, parsed) => {
-                                    crate::types::format::format_cached_into(
+                                    crate::types::formatting::format_cached_into(
                                         &mut self.budget,
                                         &v,
                                         text,
@@ -546,7 +546,7 @@ impl Interp<'_> {
                                 Spec::Dynamic(sp) => {
                                     let mut s = String::new();
                                     self.eval_fparts(sp, &mut s)?;
-                                    out.push_str(&crate::types::format::format_value(
+                                    out.push_str(&crate::types::formatting::format_value(
                                         &mut self.budget,
                                         &v,
                                         &s,

@@ -15,7 +15,7 @@ use super::expr::{at_line, check_stack};
 use crate::interp::Interp;
 use crate::interp::ir::{PercentArgs, PercentCall};
 use crate::runtime::error::R;
-use crate::types::format::{parse_percent_template, percent_items, percent_parsed};
+use crate::types::formatting::{parse_percent_template, percent_items, percent_parsed};
 use crate::value::Value;
 
 /// Items a tuple display may have to be formatted from the stack.

@@ -239,7 +239,7 @@ fn split_args(name: &str, args: &[Value], kwargs: Kw) -> R<(Option<Vec<u8>>, usi
         Some(v) => {
             let s = bytes_like(v)?;
             if s.is_empty() {
-                return Err(Exc::value_error("empty separator"));
+                return Err(crate::types::args::empty_separator());
             }
             Some(s.to_vec())
         }

@@ -108,7 +108,7 @@ pub(crate) fn join(budget: &mut Budget, sep: &[u8], args: &[Value], kwargs: Kw) 
 fn split_at(name: &str, b: &[u8], args: &[Value], kwargs: Kw, last: bool) -> R<Value> {
     let sep = bytes_like(one(&format!("bytes.{name}"), args, kwargs)?)?;
     if sep.is_empty() {
-        return Err(Exc::value_error("empty separator"));
+        return Err(crate::types::args::empty_separator());
     }
     let at = if last {
         crate::text::search::rfind(b, sep)

@@ -88,7 +88,7 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
         Operator::Div | Operator::FloorDiv => arith(op, &a, &b),
         Operator::Mod => {
             if let Value::Str(s) = &a {
-                let text = crate::types::format::percent_format(budget, s.as_str(), &b)?;
+                let text = crate::types::formatting::percent_format(budget, s.as_str(), &b)?;
                 return Ok(Value::str(text));
             }
             arith(op, &a, &b)

@@ -866,7 +866,7 @@ pub(crate) fn partition_parts(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R
     let sep_v = one_of(id, args, kwargs)?;
     let sep = text_arg(sep_v)?;
     if sep.is_empty() {
-        return Err(Exc::value_error("empty separator"));
+        return Err(crate::types::args::empty_separator());
     }
     let (hay, needle) = (text.as_bytes(), sep.as_bytes());
     let pos = if id == M::Partition {
@@ -945,13 +945,13 @@ fn remove_affix_as(id: M, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
 }
 
 fn format(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
-    let out = crate::types::format::str_format(budget, s.as_str(), args, kwargs)?;
+    let out = crate::types::formatting::str_format(budget, s.as_str(), args, kwargs)?;
     Ok(s_val(out))
 }
 
 fn format_map(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let m = one("str.format_map", args, kwargs)?;
-    let out = crate::types::format::str_format_map(budget, s.as_str(), m)?;
+    let out = crate::types::formatting::str_format_map(budget, s.as_str(), m)?;
     Ok(s_val(out))
 }
 

@@ -11,7 +11,7 @@
 //! separator of several bytes) finds its cuts up front ([`Parts`] on the
 //! stack for the usual few) and hands them out in text order.
 
-use crate::runtime::error::{Exc, R};
+use crate::runtime::error::R;
 use crate::runtime::meter;
 use crate::syntax::catalog::MethodId as M;
 use crate::text::search::find_byte;
@@ -68,7 +68,7 @@ impl SplitCall {
         }
         let (sep, maxsplit) = crate::types::str::methods::split_args(id, args, kwargs)?;
         if sep.as_ref().is_some_and(|s| s.as_str().is_empty()) {
-            return Err(Exc::value_error("empty separator"));
+            return Err(crate::types::args::empty_separator());
         }
         Ok(SplitCall {
             text,

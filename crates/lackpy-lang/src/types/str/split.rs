@@ -1,7 +1,7 @@
 //! Splitting text for `str.split`, `str.rsplit` and `str.splitlines`, and
 //! sharing the parts' strings.
 
-use crate::runtime::error::{Exc, R};
+use crate::runtime::error::R;
 use crate::runtime::meter::Buf;
 use crate::text::search::find_byte;
 use crate::text::unicode::is_space;
@@ -22,7 +22,7 @@ pub(super) fn split_text<'t>(
         maxsplit as usize
     };
     match sep {
-        Some("") => return Err(Exc::value_error("empty separator")),
+        Some("") => return Err(crate::types::args::empty_separator()),
         Some(sep) if from_right => rsplit_sep(text, sep, limit, out)?,
         Some(sep) => split_sep(text, sep, limit, out)?,
         None => {
