@@ -5,6 +5,7 @@
 
 pub(crate) mod args;
 pub(crate) mod methods;
+pub(crate) mod ops;
 pub(crate) mod repr;
 pub(crate) mod text;
 

@@ -3,6 +3,7 @@
 
 pub(crate) mod key_fn;
 pub(crate) mod methods;
+pub(crate) mod ops;
 pub(crate) mod sort;
 pub(crate) mod sort_plan;
 #[cfg(test)]

@@ -78,7 +78,7 @@ pub(crate) fn int_fast(op: Operator, x: i64, y: i64) -> Option<i64> {
 }
 
 /// Numeric arithmetic on any mix of bool, int, float and complex.
-pub(super) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
+pub(crate) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
     if matches!(a, Value::Complex(_)) || matches!(b, Value::Complex(_)) {
         return complex_arith(op, a, b);
     }

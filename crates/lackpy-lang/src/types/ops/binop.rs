@@ -9,7 +9,8 @@ use crate::types::caller::Caller;
 use crate::types::int::{floordiv_i64, mod_i64};
 use crate::types::ops::arith::{arith, float_arith, is_numeric_op, op_symbol};
 use crate::types::ops::collect_iterable;
-use crate::types::ops::sequence::{add, mul, repeat_count, sub};
+use crate::types::ops::sequence::{add, mul, repeat_count};
+use crate::types::set::ops::sub;
 use crate::value::Value;
 
 /// `a op b`.

@@ -3,7 +3,7 @@
 //! ([`sequence`]), comparison ([`compare`]), membership ([`contains`]),
 //! indexing ([`index`], [`set_item`]) and slicing ([`slice`]); here, what they share.
 
-mod arith;
+pub(crate) mod arith;
 mod binop;
 mod compare;
 mod contains;

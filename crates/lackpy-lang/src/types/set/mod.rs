@@ -15,6 +15,7 @@
 //! is at least stable and unsurprising.
 
 pub(crate) mod methods;
+pub(crate) mod ops;
 
 use crate::runtime::error::R;
 use crate::runtime::memory;

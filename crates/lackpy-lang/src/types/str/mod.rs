@@ -24,6 +24,7 @@
 //! own).
 
 pub(crate) mod methods;
+pub(crate) mod ops;
 pub(crate) mod pad;
 pub(crate) mod pieces;
 pub(crate) mod repr;

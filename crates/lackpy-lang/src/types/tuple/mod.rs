@@ -7,6 +7,7 @@
 //! tuples pays. Longer tuples keep their items in one exact-size slice.
 
 pub(crate) mod methods;
+pub(crate) mod ops;
 
 use std::ops::{Deref, DerefMut};
 
