@@ -17,7 +17,6 @@ mod builtins;
 mod data;
 mod fnv;
 mod interp;
-mod json_text;
 mod runtime;
 mod syntax;
 mod text;
@@ -26,12 +25,13 @@ mod value;
 
 pub use syntax::ast;
 
+pub use data::json::MAX_JSON_DEPTH;
+pub use data::json_text::JsonText;
 pub use data::{Data, str_repr};
 pub use interp::{
     DroppedCalls, Host, Limits, NoTools, RunOptions, RunOutcome, Teardown, ToolException,
     TraceDropped, TraceEntry, Variables, preview_args, run,
 };
-pub use json_text::JsonText;
 pub use runtime::error::ExceptionKind;
 pub use syntax::grade::{Grade, compute_grade};
 pub use syntax::lang_spec::{Spec, spec};
@@ -45,4 +45,3 @@ pub use syntax::validate::{
     validate_module_with, validate_with,
 };
 pub use syntax::walk::{DepthFirst, NodeRef, Walk, depth_first, in_walk_order, walk};
-pub use value::json::MAX_JSON_DEPTH;

@@ -94,13 +94,14 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
         // The value model and each Python type's behaviour: the `Value`
         // enum and what every value shares (`value/`), a folder per type
         // with its representation, methods and own operations (`types/`),
-        // and the host's forms of a value (`data`, `json_text`). One layer,
-        // because the enum names every representation and each container
-        // holds values; what must call back into the program goes through
-        // `types::caller::Caller`, so nothing here names the interpreter.
+        // and every form of a value the host sees (`data/`: `Data`, JSON in
+        // and out, conversion). One layer, because the enum names every
+        // representation and each container holds values; what must call
+        // back into the program goes through `types::caller::Caller`, so
+        // nothing here names the interpreter.
         Layer {
             name: "types",
-            modules: &["value", "types", "data", "json_text"],
+            modules: &["value", "types", "data"],
         },
         // The builtin functions and type constructors (`len`, `sorted`,
         // `print`, `int(…)`, …): what a program names without importing.

@@ -6,7 +6,7 @@ use std::time::Duration;
 use super::trace::TraceEntry;
 use super::trace_cap::TraceDropped;
 use crate::data::Data;
-use crate::json_text::JsonText;
+use crate::data::json_text::JsonText;
 
 /// The outcome of one run (the `ExecutionResult` of runtime.md, minus the
 /// fields the service adds).

@@ -7,16 +7,12 @@
 
 pub(crate) mod alias;
 pub(crate) mod bulk;
-pub(crate) mod convert;
 pub(crate) mod eq;
 pub(crate) mod errors;
 pub(crate) mod free_list;
 pub(crate) mod hash;
 pub(crate) mod ident;
 pub(crate) mod iter;
-pub mod json;
-pub(crate) mod json_out;
-mod json_value;
 pub(crate) mod lambda;
 pub(crate) mod mem;
 pub(crate) mod pool;

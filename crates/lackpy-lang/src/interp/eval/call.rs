@@ -5,6 +5,7 @@ use std::rc::Rc;
 use std::time::Instant;
 
 use crate::builtins;
+use crate::data::convert::{from_data_owned, to_data_with};
 use crate::interp::Interp;
 use crate::interp::ir::{Call, Elt, ExprKind, Kw, MethodCall};
 use crate::interp::trace::{TraceEntry, name_args, preview};
@@ -13,7 +14,6 @@ use crate::runtime::growth::Growth;
 use crate::runtime::memory;
 use crate::types::methods;
 use crate::value::ToolInfo;
-use crate::value::convert::{from_data_owned, to_data_with};
 use crate::value::{Lambda, Value};
 
 /// Keyword arguments of a call.

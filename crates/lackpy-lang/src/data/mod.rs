@@ -10,7 +10,13 @@
 //! `type(v).__name__` ([`Data::type_name`]) and the JSON text
 //! `json.dumps(v, default=str)` writes ([`Data::to_json`], read back by
 //! [`Data::from_json`] and [`Data::from_json_value`]; the writer and
-//! reader are in `value/json.rs`).
+//! reader are in [`json`]).
+
+pub(crate) mod convert;
+pub mod json;
+pub(crate) mod json_out;
+pub(crate) mod json_text;
+mod json_value;
 
 use num_bigint::BigInt;
 

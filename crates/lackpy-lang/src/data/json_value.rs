@@ -10,7 +10,7 @@ use num_bigint::BigInt;
 use serde_json::{Number, Value};
 
 use crate::data::Data;
-use crate::value::json::MAX_JSON_DEPTH;
+use crate::data::json::MAX_JSON_DEPTH;
 
 impl Data {
     /// The value a parsed JSON document stands for. Integers keep what

@@ -23,9 +23,9 @@ use num_bigint::BigInt;
 use num_traits::ToPrimitive;
 
 use crate::data::Data;
+use crate::data::json_out::JsonOut;
 use crate::text::format::float_repr;
 use crate::types::str::repr::push_str_repr;
-use crate::value::json_out::JsonOut;
 
 /// The deepest nesting of lists and objects [`Data::from_json`] reads (and
 /// [`Data::from_json_value`]); CPython's `json.loads` stops near it too.

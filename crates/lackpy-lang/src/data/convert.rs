@@ -9,14 +9,15 @@
 
 use num_bigint::BigInt;
 
+use super::json;
 use super::json_out::{JsonOut, is_spill};
-use super::{Dict, Set, Value, json, repr};
 use crate::data::Data;
-use crate::json_text::JsonText;
+use crate::data::json_text::JsonText;
 use crate::runtime::error::{Exc, R};
 use crate::runtime::growth::Growth;
 use crate::runtime::meter::ensure as check_alloc;
 use crate::types::int::{IntRef, int_to_string, str_limit_message};
+use crate::value::{Dict, Set, Value, repr};
 
 const MAX_DEPTH: usize = 900;
 

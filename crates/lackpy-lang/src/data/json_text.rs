@@ -10,7 +10,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use crate::data::Data;
-use crate::value::json_out::JsonOut;
+use crate::data::json_out::JsonOut;
 
 /// JSON text as Python's `json.dumps(v, default=str)` writes it (so
 /// non-finite floats appear as `NaN`, `Infinity`, `-Infinity`).
