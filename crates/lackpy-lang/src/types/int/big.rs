@@ -295,11 +295,7 @@ fn big_ref<'a>(x: &'a Int) -> std::borrow::Cow<'a, BigInt> {
 /// `x // y` and `x % y`, floored as Python's.
 fn divide(op: Operator, x: Int<'_>, y: Int<'_>) -> R<Int<'static>> {
     if y.is_zero() {
-        return Err(Exc::zero_division(if op == Operator::Mod {
-            "integer modulo by zero"
-        } else {
-            "integer division or modulo by zero"
-        }));
+        return Err(super::zero_division(op));
     }
     let d = match y {
         Int::S(d) => {

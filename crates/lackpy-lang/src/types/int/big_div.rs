@@ -14,7 +14,7 @@ use num_bigint::{BigInt, BigUint, Sign};
 use num_integer::Integer;
 use num_traits::{One, Zero};
 
-use crate::runtime::error::{Exc, R};
+use crate::runtime::error::R;
 use crate::runtime::work::{self, Kind};
 use crate::types::int::{big_cost, big_mul};
 
@@ -25,7 +25,7 @@ const MIN_SPLIT_BITS: u64 = 512;
 /// `div_mod_floor`, polling between pieces when it is long.
 pub(crate) fn div_mod_floor(x: &BigInt, y: &BigInt) -> R<(BigInt, BigInt)> {
     if y.is_zero() {
-        return Err(Exc::zero_division("integer division or modulo by zero"));
+        return Err(super::zero_division(crate::syntax::ast::Operator::FloorDiv));
     }
     if is_whole(x.bits(), y.bits()) {
         return Ok(x.div_mod_floor(y));

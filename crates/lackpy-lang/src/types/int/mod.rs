@@ -463,6 +463,20 @@ fn parse_in_pieces(digits: &[u8], base: u32) -> Result<BigUint, IntParseError> {
     Ok(BigUint::new(words))
 }
 
+/// The ZeroDivisionError of int `op` by zero (`/`, `//`, `%` and
+/// `divmod`, which words itself as `//`), as CPython words each; every
+/// path of an int division (the small-int fast path, the general one, the
+/// big-int one) raises this one.
+#[cold]
+pub(crate) fn zero_division(op: crate::syntax::ast::Operator) -> Box<crate::runtime::error::Exc> {
+    use crate::syntax::ast::Operator;
+    crate::runtime::error::Exc::zero_division(match op {
+        Operator::Mod => "integer modulo by zero",
+        Operator::Div => "division by zero",
+        _ => "integer division or modulo by zero",
+    })
+}
+
 #[cfg(test)]
 mod parse_int_tests {
     use super::{IntParseError, MAX_STR_DIGITS, PARSE_PIECE_DIGITS, parse_int};

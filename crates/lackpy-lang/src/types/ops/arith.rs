@@ -119,11 +119,7 @@ pub(crate) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
         }
         Operator::FloorDiv | Operator::Mod => {
             if y.is_zero() {
-                return Err(Exc::zero_division(if op == Operator::Mod {
-                    "integer modulo by zero"
-                } else {
-                    "integer division or modulo by zero"
-                }));
+                return Err(crate::types::int::zero_division(op));
             }
             if let (Some(xs), Some(ys)) = (x.to_i64(), y.to_i64())
                 && let Some(q) = floordiv_i64(xs, ys)
@@ -141,7 +137,7 @@ pub(crate) fn arith(op: Operator, a: &Value, b: &Value) -> R<Value> {
         }
         Operator::Div => {
             if y.is_zero() {
-                return Err(Exc::zero_division("division by zero"));
+                return Err(crate::types::int::zero_division(op));
             }
             let cost = big_cost::div(x.bits().max(y.bits()) + 64, y.bits())?;
             let q = true_div(&x.to_big(), &y.to_big());

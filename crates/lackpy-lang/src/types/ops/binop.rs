@@ -36,7 +36,7 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
             }
             Operator::FloorDiv => {
                 if y == 0 {
-                    return Err(Exc::zero_division("integer division or modulo by zero"));
+                    return Err(crate::types::int::zero_division(op));
                 }
                 if let Some(r) = floordiv_i64(x, y) {
                     return Ok(Value::int(r));
@@ -44,13 +44,13 @@ pub(crate) fn binop(budget: &mut Budget, op: Operator, a: Value, b: Value) -> R<
             }
             Operator::Mod => {
                 if y == 0 {
-                    return Err(Exc::zero_division("integer modulo by zero"));
+                    return Err(crate::types::int::zero_division(op));
                 }
                 return Ok(Value::int(mod_i64(x, y)));
             }
             Operator::Div => {
                 if y == 0 {
-                    return Err(Exc::zero_division("division by zero"));
+                    return Err(crate::types::int::zero_division(op));
                 }
                 if x.unsigned_abs() < (1 << 53) && y.unsigned_abs() < (1 << 53) {
                     return Ok(Value::float(x as f64 / y as f64));
