@@ -3,6 +3,7 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use super::busy;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::types::args::{self, Kw, between, no_kwargs, none, one};
@@ -11,10 +12,6 @@ use crate::types::ops::collect_iterable;
 use crate::types::ops::seq_scan;
 use crate::types::table::{Methods, m};
 use crate::value::{List, Value, repr};
-
-fn busy() -> Box<Exc> {
-    Exc::runtime_error("list modified during operation")
-}
 
 /// The first position in `start..stop` holding an item equal to `x`.
 /// Comparisons run no program code, so the list cannot change under the

@@ -10,6 +10,7 @@ pub(crate) mod sort_plan;
 mod sort_plan_tests;
 pub(crate) mod sort_typed;
 
+use crate::runtime::error::Exc;
 use crate::runtime::memory;
 use crate::value::{Value, mem, pool};
 
@@ -108,4 +109,10 @@ impl Drop for List {
         mem::drop_values(&mut self.items);
         pool::recycle_values(std::mem::take(&mut self.items));
     }
+}
+
+/// The RuntimeError of a list borrowed while it is being changed.
+#[cold]
+pub(crate) fn busy() -> Box<Exc> {
+    Exc::runtime_error("list modified during operation")
 }

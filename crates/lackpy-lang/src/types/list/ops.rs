@@ -24,7 +24,7 @@ pub(crate) fn concat(
     }
     let (xl, yl) = (x.try_borrow(), y.try_borrow());
     let (Ok(xl), Ok(yl)) = (xl, yl) else {
-        return Err(Exc::runtime_error("list modified during operation"));
+        return Err(super::busy());
     };
     budget.check_memory((xl.items.len() + yl.items.len()) * 16)?;
     let mut items = crate::value::pool::values(xl.items.len() + yl.items.len());
@@ -53,7 +53,7 @@ pub(crate) fn repeat(budget: &mut Budget, l: &RefCell<List>, n: usize) -> R<Valu
 fn extend_unshared(budget: &mut Budget, x: &mut List, mut y: Rc<RefCell<List>>) -> R<()> {
     let extra = match y.try_borrow() {
         Ok(yl) => yl.items.len(),
-        Err(_) => return Err(Exc::runtime_error("list modified during operation")),
+        Err(_) => return Err(super::busy()),
     };
     budget.check_memory((x.items.len() + extra) * 16)?;
     x.items.reserve_exact(extra);
@@ -61,7 +61,7 @@ fn extend_unshared(budget: &mut Budget, x: &mut List, mut y: Rc<RefCell<List>>) 
         Some(yl) => move_all(&mut x.items, yl.get_mut()),
         None => match y.try_borrow() {
             Ok(yl) => bulk::extend_cloned(&mut x.items, &yl.items),
-            Err(_) => return Err(Exc::runtime_error("list modified during operation")),
+            Err(_) => return Err(super::busy()),
         },
     }
     x.sync();

@@ -115,7 +115,7 @@ pub(crate) fn inplace(it: &mut dyn Caller, op: Operator, a: Value, b: Value) -> 
                     l.items.extend(items);
                     l.sync();
                 }
-                Err(_) => return Err(Exc::runtime_error("list modified during operation")),
+                Err(_) => return Err(crate::types::list::busy()),
             }
             if has_container {
                 it.note_list_cycle(l);
