@@ -99,7 +99,7 @@ fn round_float(x: f64, n: i64) -> R<f64> {
     } else {
         // Exact: x = m * 2**e, rounded to a multiple of 10**k.
         let k = (-n) as u32;
-        let (m, e) = decompose(x);
+        let (m, e) = crate::types::float::decompose(x);
         let (num, den) = if e >= 0 {
             (
                 m << e as usize,
@@ -164,20 +164,6 @@ fn round_float_fast(x: f64, n: i64) -> Option<f64> {
         q
     };
     Some(q / p)
-}
-
-/// `x == m * 2**e` exactly, `m` an integer carrying the sign.
-fn decompose(x: f64) -> (BigInt, i64) {
-    let bits = x.to_bits();
-    let sign = if bits >> 63 == 1 { -1 } else { 1 };
-    let exp = ((bits >> 52) & 0x7ff) as i64;
-    let frac = bits & ((1u64 << 52) - 1);
-    let (m, e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1u64 << 52), exp - 1075)
-    };
-    (BigInt::from(m) * sign, e)
 }
 
 #[cfg(test)]

@@ -53,18 +53,7 @@ fn float_ratio(f: f64) -> R<(BigInt, BigInt)> {
     if f == 0.0 {
         return Ok((BigInt::zero(), BigInt::one()));
     }
-    let bits = f.to_bits();
-    let exp = ((bits >> 52) & 0x7ff) as i64;
-    let frac = bits & ((1u64 << 52) - 1);
-    let (m, e) = if exp == 0 {
-        (frac, -1074)
-    } else {
-        (frac | (1u64 << 52), exp - 1075)
-    };
-    let mut num = BigInt::from(m);
-    if f < 0.0 {
-        num = -num;
-    }
+    let (num, e) = super::decompose(f);
     let (num, den) = if e >= 0 {
         (num << e as usize, BigInt::one())
     } else {
