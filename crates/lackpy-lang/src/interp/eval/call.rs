@@ -90,7 +90,7 @@ impl Interp<'_> {
                 return v;
             }
             if let (ExprKind::MethodCall(inner), Some(recase)) = (&m.obj.kind, m.attr.id)
-                && crate::types::str::methods::is_recase(recase)
+                && crate::types::str::strip::is_recase(recase)
                 && m.simple
                 && m.args.is_empty()
                 && let Some(v) = self.strip_recase_in_place(inner, recase)
@@ -224,7 +224,7 @@ impl Interp<'_> {
         let (ExprKind::Name(r, _), Some(strip)) = (&inner.obj.kind, inner.attr.id) else {
             return None;
         };
-        if !inner.simple || !crate::types::str::methods::is_strip(strip) {
+        if !inner.simple || !crate::types::str::strip::is_strip(strip) {
             return None;
         }
         let (g, st, fr, base) = (&self.globals, &self.stack, &self.frames, self.base);
@@ -239,7 +239,7 @@ impl Interp<'_> {
         let args = arg.map(std::slice::from_ref).unwrap_or_default();
         let budget = &mut self.budget;
         Some(budget.step().and_then(|()| {
-            crate::types::str::methods::strip_then_recase(budget, strip, recase, s, args, &[])
+            crate::types::str::strip::strip_then_recase(budget, strip, recase, s, args, &[])
         }))
     }
 

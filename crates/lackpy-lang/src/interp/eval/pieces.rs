@@ -19,8 +19,8 @@ use crate::interp::eval::expr::{at_line, check_stack};
 use crate::interp::ir::{Expr, ExprKind, MethodCall, Target};
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
-use crate::types::str::methods::partition_parts;
 use crate::types::str::pieces::{SplitCall, is_split_family};
+use crate::types::str::search::partition_parts;
 use crate::value::Value;
 
 /// What a loop or an unpacking consumes: a value, or the pieces of a

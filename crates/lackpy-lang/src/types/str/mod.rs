@@ -23,12 +23,20 @@
 //! (a few multiply rounds for short text; tables keep hash bits of their
 //! own).
 
+pub(crate) mod call_args;
+pub(crate) mod case;
+pub(crate) mod join;
 pub(crate) mod methods;
 pub(crate) mod ops;
 pub(crate) mod pad;
 pub(crate) mod pieces;
+pub(crate) mod predicates;
+pub(crate) mod replace;
 pub(crate) mod repr;
+pub(crate) mod search;
 pub(crate) mod split;
+pub(crate) mod split_call;
+pub(crate) mod strip;
 pub(crate) mod translate;
 
 use std::cell::RefCell;

@@ -60,13 +60,13 @@ impl SplitCall {
     /// `splitlines`.
     pub(crate) fn new(id: M, text: StrRc, args: &[Value], kwargs: Kw) -> R<Self> {
         if id == M::Splitlines {
-            let keep = crate::types::str::methods::keepends_arg(args, kwargs)?;
+            let keep = crate::types::str::split_call::keepends_arg(args, kwargs)?;
             return Ok(SplitCall {
                 text,
                 how: How::Lines { keep },
             });
         }
-        let (sep, maxsplit) = crate::types::str::methods::split_args(id, args, kwargs)?;
+        let (sep, maxsplit) = crate::types::str::split_call::split_args(id, args, kwargs)?;
         if sep.as_ref().is_some_and(|s| s.as_str().is_empty()) {
             return Err(crate::types::args::empty_separator());
         }
