@@ -24,9 +24,21 @@ fn arithmetic_programs_match_cpython() {
 
 /// Runs `src` with ours: the error type, message and line, or the repr.
 fn outcome(src: &str) -> String {
-    use lackpy_lang::{NoTools, RunOptions, run};
+    outcome_within(src, lackpy_lang::Limits::default().timeout)
+}
+
+/// [`outcome`] under a deadline of `timeout`.
+fn outcome_within(src: &str, timeout: std::time::Duration) -> String {
+    use lackpy_lang::{Limits, NoTools, RunOptions, run};
     let module = lackpy_lang::parse(src).expect("the program parses");
-    let got = run(&module, &mut NoTools, &[], &RunOptions::default());
+    let opts = RunOptions {
+        limits: Limits {
+            timeout,
+            ..Limits::default()
+        },
+        ..RunOptions::default()
+    };
+    let got = run(&module, &mut NoTools, &[], &opts);
     match &got.error {
         None => got.output_repr.clone().unwrap_or_default(),
         Some(msg) => format!(
@@ -56,7 +68,11 @@ fn huge_int_results_are_a_memory_error_on_every_path() {
         ("x = 7\nfor i in range(40):\n    x = x * x - 1\nx", 3),
     ];
     for (src, line) in cases {
-        let got = outcome(src);
+        // The last squaring below the limit takes seconds in a debug build;
+        // on a loaded machine six of them pass the default 30 s deadline,
+        // which is not what this test is about (a run stopped by its
+        // deadline would end with TimeoutError and fail it all the same).
+        let got = outcome_within(src, std::time::Duration::from_secs(600));
         assert!(
             got.starts_with("MemoryError") && got.ends_with(&format!("(line {line})")),
             "{src}\n  got {got}"
