@@ -12,7 +12,7 @@
 //! whatever it computes. Cancellation is read at the same points.
 //!
 //! An operation too long to wait for once started (a product or a division
-//! of megabit ints) runs in pieces (`interp::ops::big_mul`, `big_div`) and
+//! of megabit ints) runs in pieces (`types::int::big_mul`, `big_div`) and
 //! [`poll`]s between them, so a cancel or the deadline ends it within one
 //! piece ([`PIECE_NS`]).
 

@@ -2,7 +2,7 @@
 //! functions, every builtin a program may call by name with the positional
 //! arguments it takes ([`BUILTINS`]), and every method name some type has.
 //! (Each type's methods are declared in a table next to their handlers,
-//! `interp/methods/`.)
+//! `types/<type>/methods.rs`.)
 //!
 //! Plain data below every other layer, so that the validator, the spec,
 //! the value model and the interpreter can all read it.
@@ -297,7 +297,7 @@ const fn ty(id: TypeId, min: u8, max: u8) -> Builtin {
 
 /// Every builtin a program may call (language.md §2): the one list the
 /// validator's whitelist, the spec and the interpreter's name resolution
-/// read. The interpreter runs each by its id (`interp::builtins`).
+/// read. The interpreter runs each by its id (`builtins`).
 pub(crate) const BUILTINS: &[Builtin] = &[
     func(BuiltinId::Len, 1, 1),
     func(BuiltinId::Sorted, 1, 1),

@@ -12,7 +12,7 @@
 //! made, so a burst of any size up to that never reaches the system
 //! allocator.
 //!
-//! What a kept block holds is the owner's business (`value/str.rs` keeps
+//! What a kept block holds is the owner's business (`types/str/mod.rs` keeps
 //! an empty string there, never charged to the budget and never dropped).
 //! Blocks are kept only while a run is in progress on the thread, and the
 //! owner frees them when the last run on it ends (`value/pool.rs`), so an
