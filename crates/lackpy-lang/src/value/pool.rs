@@ -45,6 +45,7 @@ fn enter_run() {
     settle_allocator();
     let _ = RUNS.try_with(|r| r.set(r.get() + 1));
     super::str::open_free_list();
+    super::tuple::open_free_list();
 }
 
 /// Notes that a run ends; the last one to end frees the pooled buffers,
@@ -123,6 +124,7 @@ fn release_all() {
     super::set::release_pools();
     super::dict::release_pools();
     super::str::close_free_list();
+    super::tuple::close_free_list();
 }
 
 /// Whether a buffer of `cap` items of `T` is big enough to pool.

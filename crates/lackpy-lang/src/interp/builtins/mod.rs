@@ -13,8 +13,6 @@ mod sort_plan_tests;
 mod sort_typed;
 mod types;
 
-use std::rc::Rc;
-
 use self::abs::abs;
 use self::key_fn::KeyFn;
 use self::len::len;
@@ -162,7 +160,7 @@ fn min_max(it: &mut Interp, args: &[Value], kwargs: Kw, op: CmpOp, name: &str) -
                 )));
             }
             PyIter::Tuple {
-                t: Rc::new(crate::value::Tuple::new(many.to_vec())),
+                t: crate::value::TupleRc::new(crate::value::Tuple::new(many.to_vec())),
                 idx: 0,
             }
         }

@@ -12,7 +12,7 @@ use crate::interp::ops::range_contains;
 use crate::interp::ops::seq_scan;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
-use crate::value::{List, Range, Tuple, Value, repr};
+use crate::value::{List, Range, TupleRc, Value, repr};
 
 fn busy() -> Box<Exc> {
     Exc::runtime_error("list modified during operation")
@@ -241,7 +241,7 @@ fn clear(_it: &mut Interp, l: &Rc<RefCell<List>>, args: &[Value], kwargs: Kw) ->
 }
 
 /// A `tuple` method: the receiver, positional and keyword arguments.
-pub(crate) type TupleMethod = fn(&Rc<Tuple>, &[Value], Kw<'_>) -> R<Value>;
+pub(crate) type TupleMethod = fn(&TupleRc, &[Value], Kw<'_>) -> R<Value>;
 
 /// The methods of `tuple`.
 pub(crate) static TUPLE: Methods<TupleMethod> = Methods::new(&[
@@ -249,7 +249,7 @@ pub(crate) static TUPLE: Methods<TupleMethod> = Methods::new(&[
     m(M::Index, 1, 3, tuple_index),
 ]);
 
-fn tuple_count(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn tuple_count(t: &TupleRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one("tuple.count", args, kwargs)?;
     let mut n = 0;
     seq_scan(&t.items, x, |_| {
@@ -259,7 +259,7 @@ fn tuple_count(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
     Ok(Value::int(n))
 }
 
-fn tuple_index(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn tuple_index(t: &TupleRc, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("tuple.index", kwargs)?;
     between("index", args, 1, 3)?;
     let (start, stop) = search_bounds(args, t.items.len())?;
