@@ -13,6 +13,7 @@
 //! than handed to the system allocator and asked back from it.
 
 use std::cell::RefCell;
+use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
 
 use super::free_list::FreeList;
@@ -157,13 +158,21 @@ impl Tuple {
 /// As for strings ([`super::StrRc`]), the last reference goes to one
 /// out-of-line function, which keeps the emptied block for the next tuple
 /// made while a run is in progress. `None` is only ever seen inside `drop`.
-pub(crate) struct TupleRc(Option<rclite::Rc<Tuple>>);
+///
+/// The `Option` is in a `ManuallyDrop` (it is always `None` by the end of
+/// `drop`): with drop glue of its own, the compiler tests it again after
+/// the call to [`release`], so that call cannot be the last instruction
+/// and every value's drop (an int's too) pays for saving registers.
+///
+/// Deref, clone and drop are always inlined in optimised builds only (as
+/// [`super::StrRc`]'s, so that debug builds' recursive frames stay small).
+pub(crate) struct TupleRc(ManuallyDrop<Option<rclite::Rc<Tuple>>>);
 
 impl TupleRc {
     /// A new shared tuple.
     #[inline]
     pub(crate) fn new(t: Tuple) -> Self {
-        TupleRc(Some(block(t)))
+        TupleRc(ManuallyDrop::new(Some(block(t))))
     }
 
     /// Whether both are the same tuple object.
@@ -188,9 +197,10 @@ impl TupleRc {
 impl Deref for TupleRc {
     type Target = Tuple;
 
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn deref(&self) -> &Tuple {
-        match &self.0 {
+        match &*self.0 {
             Some(t) => t,
             None => dropped(),
         }
@@ -211,14 +221,16 @@ fn dropped() -> &'static Tuple {
 }
 
 impl Clone for TupleRc {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn clone(&self) -> Self {
-        TupleRc(self.0.clone())
+        TupleRc(ManuallyDrop::new((*self.0).clone()))
     }
 }
 
 impl Drop for TupleRc {
-    #[inline(always)]
+    #[cfg_attr(debug_assertions, inline)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
     fn drop(&mut self) {
         if let Some(t) = self.0.take() {
             if t.strong_count() == 1 {
