@@ -7,8 +7,6 @@ mod len;
 mod round;
 mod types;
 
-use std::rc::Rc;
-
 use self::abs::abs;
 use self::len::len;
 use self::round::round;
@@ -171,7 +169,7 @@ fn min_max(it: &mut dyn Caller, args: &[Value], kwargs: Kw, op: CmpOp, name: &st
                 )));
             }
             PyIter::Tuple {
-                t: Rc::new(crate::value::Tuple::new(many.to_vec())),
+                t: crate::value::TupleRc::new(crate::value::Tuple::new(many.to_vec())),
                 idx: 0,
             }
         }

@@ -78,7 +78,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
             seq_eq(&x.items, &y.items, depth)
         }
         (Value::Tuple(x), Value::Tuple(y)) => {
-            if std::rc::Rc::ptr_eq(x, y) {
+            if super::TupleRc::ptr_eq(x, y) {
                 return Ok(true);
             }
             guard(depth)?;

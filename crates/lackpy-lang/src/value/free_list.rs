@@ -8,20 +8,22 @@
 //! through its slower bins, and comes back through them (callgrind: about
 //! 218 of the 500 instructions a part cost were malloc and free). CPython
 //! keeps such objects in pools of its own allocator. A [`FreeList`] keeps
-//! a thread's last emptied blocks, up to [`MAX_FREE`], for the next values
+//! a thread's last emptied blocks, up to its cap, for the next values
 //! made, so a burst of any size up to that never reaches the system
-//! allocator.
+//! allocator. Tuples (`types/tuple/mod.rs`, one 56-byte block each) do the
+//! same, with a cap sized for the bursts they come in.
 //!
 //! What a kept block holds is the owner's business (`types/str/mod.rs` keeps
-//! an empty string there, never charged to the budget and never dropped).
-//! Blocks are kept only while a run is in progress on the thread, and the
-//! owner frees them when the last run on it ends (`value/pool.rs`), so an
-//! idle thread holds none; at most [`MAX_FREE`] blocks (12 KiB of strings)
-//! are held beyond what the budget sees, as the other pools do.
+//! an empty string there, `types/tuple/mod.rs` an empty tuple, never charged
+//! to the budget and never dropped). Blocks are kept only while a run is
+//! in progress on the thread, and the owner frees them when the last run
+//! on it ends (`value/pool.rs`), so an idle thread holds none; at most
+//! each list's cap (strings: [`MAX_FREE`] blocks, 12 KiB; tuples: 1 MiB)
+//! is held beyond what the budget sees, as the other pools do.
 
 use std::mem::ManuallyDrop;
 
-/// The most blocks one list keeps.
+/// The most blocks a list keeps unless made with another cap.
 const MAX_FREE: usize = 256;
 
 /// Emptied blocks kept for reuse.
@@ -32,14 +34,22 @@ pub(crate) struct FreeList<T> {
     blocks: ManuallyDrop<Vec<rclite::Rc<T>>>,
     /// Whether a run is in progress (blocks are kept only then).
     open: bool,
+    /// The most blocks kept.
+    max: usize,
 }
 
 impl<T> FreeList<T> {
-    /// An empty, closed list.
+    /// An empty, closed list that keeps up to [`MAX_FREE`] blocks.
     pub(crate) const fn new() -> Self {
+        Self::with_max(MAX_FREE)
+    }
+
+    /// An empty, closed list that keeps up to `max` blocks.
+    pub(crate) const fn with_max(max: usize) -> Self {
         FreeList {
             blocks: ManuallyDrop::new(Vec::new()),
             open: false,
+            max,
         }
     }
 
@@ -53,7 +63,7 @@ impl<T> FreeList<T> {
     /// it back when the list is closed or full.
     #[inline]
     pub(crate) fn keep(&mut self, rc: rclite::Rc<T>) -> Option<rclite::Rc<T>> {
-        if self.open && self.blocks.len() < MAX_FREE {
+        if self.open && self.blocks.len() < self.max {
             self.blocks.push(rc);
             None
         } else {
@@ -61,10 +71,18 @@ impl<T> FreeList<T> {
         }
     }
 
-    /// Starts keeping blocks (a run starts on the thread).
+    /// How many blocks are kept.
+    #[cfg(test)]
+    pub(crate) fn kept(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Starts keeping blocks (a run starts on the thread). Room for
+    /// [`MAX_FREE`] is made now; a list allowed more grows when a burst
+    /// needs it (a run that keeps few blocks pays for no more).
     pub(crate) fn open(&mut self) {
         self.open = true;
-        self.blocks.reserve_exact(MAX_FREE);
+        self.blocks.reserve_exact(self.max.min(MAX_FREE));
     }
 
     /// Stops keeping blocks and hands back those kept (the last run on the
@@ -91,5 +109,22 @@ mod tests {
         assert_eq!(list.take().map(|rc| *rc), Some(MAX_FREE - 1));
         assert_eq!(list.close().len(), MAX_FREE - 1);
         assert!(list.take().is_none());
+    }
+
+    #[test]
+    fn a_list_made_with_a_cap_keeps_up_to_it() {
+        let mut list = FreeList::with_max(MAX_FREE + 10);
+        list.open();
+        for n in 0..MAX_FREE + 10 {
+            assert!(list.keep(rclite::Rc::new(n)).is_none());
+        }
+        assert!(list.keep(rclite::Rc::new(0)).is_some());
+        assert_eq!(list.kept(), MAX_FREE + 10);
+        assert_eq!(list.close().len(), MAX_FREE + 10);
+        // Closed: nothing is kept, and it opens again with its cap.
+        assert!(list.keep(rclite::Rc::new(0)).is_some());
+        list.open();
+        assert!(list.keep(rclite::Rc::new(0)).is_none());
+        assert_eq!(list.close().len(), 1);
     }
 }

@@ -10,7 +10,7 @@ use std::rc::Rc;
 use crate::runtime::error::{Exc, R};
 use crate::runtime::meter::{self, Buf};
 use crate::syntax::catalog::TypeId;
-use crate::value::{Dict, List, PyStr, Range, Set, StrRc, Tuple, Value, ViewKind, bulk};
+use crate::value::{Dict, List, PyStr, Range, Set, StrRc, TupleRc, Value, ViewKind, bulk};
 
 /// An iterator's state.
 pub(crate) enum PyIter {
@@ -34,11 +34,11 @@ pub(crate) enum PyIter {
         left: usize,
     },
     Tuple {
-        t: Rc<Tuple>,
+        t: TupleRc,
         idx: usize,
     },
     TupleRev {
-        t: Rc<Tuple>,
+        t: TupleRc,
         left: usize,
     },
     Str {

@@ -105,7 +105,7 @@ pub(crate) fn release_slots<'a>(slots: impl Iterator<Item = &'a mut Value>) {
 fn is_shallow(v: &Value) -> bool {
     match v {
         Value::Tuple(t) => {
-            std::rc::Rc::strong_count(t) > 1 || !t.items.iter().any(Value::is_container)
+            super::TupleRc::strong_count(t) > 1 || !t.items.iter().any(Value::is_container)
         }
         Value::List(l) => std::rc::Rc::strong_count(l) > 1,
         Value::Dict(d) => std::rc::Rc::strong_count(d) > 1,

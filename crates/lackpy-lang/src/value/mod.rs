@@ -36,7 +36,7 @@ pub(crate) use crate::types::list::List;
 pub(crate) use crate::types::range::Range;
 pub(crate) use crate::types::set::Set;
 pub(crate) use crate::types::str::{PyStr, StrRc};
-pub(crate) use crate::types::tuple::Tuple;
+pub(crate) use crate::types::tuple::{Tuple, TupleRc};
 
 impl Value {
     /// A float a run computes: a new object, with a fresh identity stamp.
@@ -105,7 +105,7 @@ pub(crate) enum Value {
     /// A list.
     List(Rc<RefCell<List>>),
     /// A tuple.
-    Tuple(Rc<Tuple>),
+    Tuple(TupleRc),
     /// A dict.
     Dict(Rc<RefCell<Dict>>),
     /// A set.
@@ -207,19 +207,19 @@ impl Value {
 
     /// A new tuple value.
     pub(crate) fn tuple(items: Vec<Value>) -> Value {
-        Value::Tuple(Rc::new(Tuple::new(items)))
+        Value::Tuple(TupleRc::new(Tuple::new(items)))
     }
 
     /// A new pair `(a, b)`.
     #[inline]
     pub(crate) fn pair(a: Value, b: Value) -> Value {
-        Value::Tuple(Rc::new(Tuple::pair(a, b)))
+        Value::Tuple(TupleRc::new(Tuple::pair(a, b)))
     }
 
     /// A new triple `(a, b, c)`.
     #[inline]
     pub(crate) fn triple(a: Value, b: Value, c: Value) -> Value {
-        Value::Tuple(Rc::new(Tuple::triple(a, b, c)))
+        Value::Tuple(TupleRc::new(Tuple::triple(a, b, c)))
     }
 
     /// A new dict value.
@@ -391,7 +391,7 @@ impl Value {
             }
             (Value::List(a), Value::List(b)) => Rc::ptr_eq(a, b),
             (Value::Tuple(a), Value::Tuple(b)) => {
-                Rc::ptr_eq(a, b) || (a.items.is_empty() && b.items.is_empty())
+                TupleRc::ptr_eq(a, b) || (a.items.is_empty() && b.items.is_empty())
             }
             (Value::Dict(a), Value::Dict(b)) => Rc::ptr_eq(a, b),
             (Value::Set(a), Value::Set(b)) => Rc::ptr_eq(a, b),
@@ -425,7 +425,7 @@ impl Value {
             Value::Str(r) => StrRc::as_ptr(r) as *const () as usize,
             Value::List(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Dict(r) => Rc::as_ptr(r) as *const () as usize,
-            Value::Tuple(r) => Rc::as_ptr(r) as *const () as usize,
+            Value::Tuple(r) => TupleRc::as_ptr(r) as *const () as usize,
             Value::Set(r) => Rc::as_ptr(r) as *const () as usize,
             Value::Tool(r) => Rc::as_ptr(r) as *const () as usize,
             _ => 0x7f00_0000_0000,

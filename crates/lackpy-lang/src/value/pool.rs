@@ -45,6 +45,7 @@ fn enter_run() {
     settle_allocator();
     let _ = RUNS.try_with(|r| r.set(r.get() + 1));
     crate::types::str::open_free_list();
+    crate::types::tuple::open_free_list();
 }
 
 /// Notes that a run ends; the last one to end frees the pooled buffers,
@@ -123,6 +124,7 @@ fn release_all() {
     crate::types::set::release_pools();
     crate::types::dict::release_pools();
     crate::types::str::close_free_list();
+    crate::types::tuple::close_free_list();
 }
 
 /// Whether a buffer of `cap` items of `T` is big enough to pool.

@@ -1,16 +1,14 @@
 //! The methods of `tuple`: their table and one function per method.
 
-use std::rc::Rc;
-
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::types::args::{Kw, between, no_kwargs, one, search_bounds};
 use crate::types::ops::seq_scan;
 use crate::types::table::{Methods, m};
-use crate::value::{Tuple, Value};
+use crate::value::{TupleRc, Value};
 
 /// A `tuple` method: the receiver, positional and keyword arguments.
-pub(crate) type TupleMethod = fn(&Rc<Tuple>, &[Value], Kw<'_>) -> R<Value>;
+pub(crate) type TupleMethod = fn(&TupleRc, &[Value], Kw<'_>) -> R<Value>;
 
 /// The methods of `tuple`.
 pub(crate) static TUPLE: Methods<TupleMethod> = Methods::new(&[
@@ -18,7 +16,7 @@ pub(crate) static TUPLE: Methods<TupleMethod> = Methods::new(&[
     m(M::Index, 1, 3, tuple_index),
 ]);
 
-fn tuple_count(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn tuple_count(t: &TupleRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let x = one("tuple.count", args, kwargs)?;
     let mut n = 0;
     seq_scan(&t.items, x, |_| {
@@ -28,7 +26,7 @@ fn tuple_count(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
     Ok(Value::int(n))
 }
 
-fn tuple_index(t: &Rc<Tuple>, args: &[Value], kwargs: Kw) -> R<Value> {
+fn tuple_index(t: &TupleRc, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("tuple.index", kwargs)?;
     between("index", args, 1, 3)?;
     let (start, stop) = search_bounds(args, t.items.len())?;

@@ -1,10 +1,8 @@
 //! `+` and `*` of tuples.
 
-use std::rc::Rc;
-
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
-use crate::value::{Tuple, Value, bulk};
+use crate::value::{Tuple, TupleRc, Value, bulk};
 
 /// `x + y`.
 pub(crate) fn concat(budget: &mut Budget, x: &Tuple, y: &Tuple) -> R<Value> {
@@ -16,7 +14,7 @@ pub(crate) fn concat(budget: &mut Budget, x: &Tuple, y: &Tuple) -> R<Value> {
 }
 
 /// `t * n` (`seq` is `t` as a value: repeated once, it is itself).
-pub(crate) fn repeat(budget: &mut Budget, t: &Rc<Tuple>, seq: &Value, n: usize) -> R<Value> {
+pub(crate) fn repeat(budget: &mut Budget, t: &TupleRc, seq: &Value, n: usize) -> R<Value> {
     let total = t.items.len().checked_mul(n).ok_or_else(Exc::memory)?;
     budget.check_memory(total.saturating_mul(16))?;
     if n == 1 {
