@@ -3,7 +3,6 @@
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::types::args::{Kw, no_kwargs, one};
-
 use crate::value::{PyStr, StrRc, Value};
 
 pub(super) fn s_val(s: String) -> Value {

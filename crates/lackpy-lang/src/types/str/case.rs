@@ -1,16 +1,14 @@
 //! The case methods of `str` (`upper`, `lower`, `casefold`, `swapcase`,
 //! `capitalize`, `title`) and the case mappings they share.
 
+use super::call_args::s_val;
 use crate::runtime::Budget;
 use crate::runtime::error::R;
 use crate::runtime::meter::{self, TextBuf};
 use crate::text::unicode::{self as uc};
 use crate::types::args::{Kw, none};
-
 use crate::types::str::{SHORT, short_str, trailer_room};
 use crate::value::{PyStr, StrRc, Value};
-
-use super::call_args::s_val;
 
 pub(super) fn upper(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     let text = s.as_str();

@@ -1,14 +1,6 @@
 //! The methods of `str`: the table (one row per method, each run by a
 //! function in this folder by concern) and the few methods of no family.
 
-use crate::runtime::Budget;
-use crate::runtime::error::R;
-use crate::syntax::catalog::{MANY, MethodId as M};
-use crate::types::args::{self, Kw, bind, one};
-use crate::types::table::{Methods, m};
-
-use crate::value::{StrRc, Value};
-
 use super::call_args::s_val;
 use super::case::{capitalize, casefold, lower, map_text, swapcase, title, upper};
 use super::join::join;
@@ -23,6 +15,12 @@ use super::search::{
 };
 use super::split_call::{rsplit, split, splitlines};
 use super::strip::{lstrip, rstrip, strip};
+use crate::runtime::Budget;
+use crate::runtime::error::R;
+use crate::syntax::catalog::{MANY, MethodId as M};
+use crate::types::args::{self, Kw, bind, one};
+use crate::types::table::{Methods, m};
+use crate::value::{StrRc, Value};
 
 /// A `str` method: the run's budget, the receiver, positional and keyword
 /// arguments.

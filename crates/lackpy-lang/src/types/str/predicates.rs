@@ -4,7 +4,6 @@ use crate::runtime::Budget;
 use crate::runtime::error::R;
 use crate::text::unicode::{self as uc, is_space};
 use crate::types::args::{Kw, none};
-
 use crate::value::{PyStr, StrRc, Value};
 
 pub(super) fn isalnum(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {

@@ -1,16 +1,14 @@
 //! `str.replace`.
 
+use super::call_args::{s_val, s_val_known};
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::runtime::meter::{self, TextBuf};
 use crate::text::search;
 use crate::types::args::{self, Kw, between, no_kwargs};
-
 use crate::types::str::{SHORT, StrBuilder, trailer_room};
-use crate::value::{PyStr, StrRc, Value};
-
-use super::call_args::{s_val, s_val_known};
 use crate::value::iter::empty_str;
+use crate::value::{PyStr, StrRc, Value};
 
 pub(super) fn replace(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     no_kwargs("str.replace", kwargs)?;

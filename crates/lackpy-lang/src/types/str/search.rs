@@ -2,17 +2,15 @@
 //! `count`, `startswith`, `endswith`, `partition`, `rpartition`,
 //! `removeprefix` and `removesuffix`.
 
+use super::call_args::{adjust, bound, byte_at, char_index, no_kw, one_of, text_arg};
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::text::search;
 use crate::types::args::{Kw, takes};
-
-use crate::value::{PyStr, StrRc, Value};
-
-use super::call_args::{adjust, bound, byte_at, char_index, no_kw, one_of, text_arg};
 use crate::types::str::part_value;
 use crate::value::iter::empty_str;
+use crate::value::{PyStr, StrRc, Value};
 
 pub(super) fn startswith(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     affix_as(M::Startswith, s, args, kwargs)

@@ -7,7 +7,6 @@ use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::types::args::{self, Kw, bind};
 use crate::types::str::split::{Parts, split_lines, split_text};
-
 use crate::value::{PyStr, StrRc, Value};
 
 pub(super) fn split(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {

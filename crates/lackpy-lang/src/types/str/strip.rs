@@ -1,16 +1,14 @@
 //! `str.strip`, `lstrip` and `rstrip`, and a strip followed by a case
 //! method run as one step.
 
+use super::call_args::{no_kw, strip_chars};
+use super::case::{casefold, lower, recase_ascii_text, upper};
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::text::unicode::is_space;
 use crate::types::args::{Kw, between};
-
 use crate::value::{PyStr, StrRc, Value};
-
-use super::call_args::{no_kw, strip_chars};
-use super::case::{casefold, lower, recase_ascii_text, upper};
 
 pub(super) fn strip(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
     strip_as(M::Strip, s, args, kwargs)
