@@ -93,6 +93,55 @@ impl<T> FreeList<T> {
     }
 }
 
+/// A thread's free list of one block type, as its owner declares it.
+pub(crate) type ThreadFreeList<T> = std::thread::LocalKey<std::cell::RefCell<FreeList<T>>>;
+
+/// A kept block of `list`, if there is one.
+#[inline]
+pub(crate) fn take_kept<T>(list: &'static ThreadFreeList<T>) -> Option<rclite::Rc<T>> {
+    list.with(|f| f.try_borrow_mut().ok().and_then(|mut f| f.take()))
+}
+
+/// Keeps `rc` (emptied, holding its owner's never-charged vacant value)
+/// in `list`, or frees it when the list is closed, full or busy.
+#[inline]
+pub(crate) fn keep_or_free<T>(list: &'static ThreadFreeList<T>, rc: rclite::Rc<T>) {
+    let left = list.with(|f| match f.try_borrow_mut() {
+        Ok(mut f) => f.keep(rc),
+        Err(_) => Some(rc),
+    });
+    if let Some(rc) = left {
+        free_vacant(rc);
+    }
+}
+
+/// Frees a block holding its owner's never-charged vacant value (which is
+/// not dropped: it owns nothing and was never counted).
+pub(crate) fn free_vacant<T>(rc: rclite::Rc<T>) {
+    if let Ok(vacant) = rclite::Rc::try_unwrap(rc) {
+        std::mem::forget(vacant);
+    }
+}
+
+/// Starts keeping blocks in `list` on this thread (a run starts).
+pub(crate) fn open_list<T>(list: &'static ThreadFreeList<T>) {
+    list.with(|f| {
+        if let Ok(mut f) = f.try_borrow_mut() {
+            f.open();
+        }
+    });
+}
+
+/// Frees the blocks `list` kept and keeps no more (the last run on this
+/// thread ended).
+pub(crate) fn close_list<T>(list: &'static ThreadFreeList<T>) {
+    let blocks = list.with(|f| match f.try_borrow_mut() {
+        Ok(mut f) => f.close(),
+        Err(_) => Vec::new(),
+    });
+    blocks.into_iter().for_each(free_vacant);
+}
+
 #[cfg(test)]
 mod tests {
     use super::{FreeList, MAX_FREE};

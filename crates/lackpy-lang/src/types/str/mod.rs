@@ -44,7 +44,7 @@ use std::cell::RefCell;
 use compact_str::CompactString;
 
 use crate::runtime::memory;
-use crate::value::free_list::FreeList;
+use crate::value::free_list::{self, FreeList};
 
 /// A Python `str`.
 pub(crate) struct PyStr {
@@ -167,7 +167,7 @@ thread_local! {
 /// A block holding `s`: a kept one when there is one.
 #[inline]
 fn block(s: PyStr) -> rclite::Rc<PyStr> {
-    let kept = FREE.with(|f| f.try_borrow_mut().ok().and_then(|mut f| f.take()));
+    let kept = free_list::take_kept(&FREE);
     match kept {
         Some(mut rc) => match rclite::Rc::get_mut(&mut rc) {
             Some(slot) => {
@@ -193,39 +193,18 @@ fn release(mut rc: rclite::Rc<PyStr>) {
     // The string ends here (its charge is given back); the block keeps an
     // empty one.
     drop(std::mem::replace(slot, PyStr::vacant()));
-    let left = FREE.with(|f| match f.try_borrow_mut() {
-        Ok(mut f) => f.keep(rc),
-        Err(_) => Some(rc),
-    });
-    if let Some(rc) = left {
-        free_vacant(rc);
-    }
-}
-
-/// Frees a block holding the never-charged empty string.
-fn free_vacant(rc: rclite::Rc<PyStr>) {
-    if let Ok(vacant) = rclite::Rc::try_unwrap(rc) {
-        std::mem::forget(vacant);
-    }
+    free_list::keep_or_free(&FREE, rc);
 }
 
 /// Starts keeping string blocks on this thread (a run starts).
 pub(crate) fn open_free_list() {
-    FREE.with(|f| {
-        if let Ok(mut f) = f.try_borrow_mut() {
-            f.open();
-        }
-    });
+    free_list::open_list(&FREE);
 }
 
 /// Frees the kept string blocks and keeps no more (the last run on this
 /// thread ended).
 pub(crate) fn close_free_list() {
-    let blocks = FREE.with(|f| match f.try_borrow_mut() {
-        Ok(mut f) => f.close(),
-        Err(_) => Vec::new(),
-    });
-    blocks.into_iter().for_each(free_vacant);
+    free_list::close_list(&FREE);
 }
 
 /// Bytes charged for a string object besides its heap text: its block

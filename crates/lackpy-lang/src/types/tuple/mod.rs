@@ -20,7 +20,7 @@ use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
 
 use crate::runtime::memory;
-use crate::value::free_list::FreeList;
+use crate::value::free_list::{self, FreeList};
 use crate::value::{Value, mem};
 
 /// A tuple's items: inline up to three, else on the heap.
@@ -266,7 +266,7 @@ thread_local! {
 /// A block holding `t`: a kept one when there is one.
 #[inline]
 fn block(t: Tuple) -> rclite::Rc<Tuple> {
-    let kept = FREE.with(|f| f.try_borrow_mut().ok().and_then(|mut f| f.take()));
+    let kept = free_list::take_kept(&FREE);
     match kept {
         Some(mut rc) => match rclite::Rc::get_mut(&mut rc) {
             Some(slot) => {
@@ -293,39 +293,18 @@ fn release(mut rc: rclite::Rc<Tuple>) {
     // and the block keeps it, empty: moving a vacant tuple in and dropping
     // the old one would copy the block twice and test the tag once more.
     slot.end();
-    let left = FREE.with(|f| match f.try_borrow_mut() {
-        Ok(mut f) => f.keep(rc),
-        Err(_) => Some(rc),
-    });
-    if let Some(rc) = left {
-        free_vacant(rc);
-    }
-}
-
-/// Frees a block holding the never-charged empty tuple.
-fn free_vacant(rc: rclite::Rc<Tuple>) {
-    if let Ok(vacant) = rclite::Rc::try_unwrap(rc) {
-        std::mem::forget(vacant);
-    }
+    free_list::keep_or_free(&FREE, rc);
 }
 
 /// Starts keeping tuple blocks on this thread (a run starts).
 pub(crate) fn open_free_list() {
-    FREE.with(|f| {
-        if let Ok(mut f) = f.try_borrow_mut() {
-            f.open();
-        }
-    });
+    free_list::open_list(&FREE);
 }
 
 /// Frees the kept tuple blocks and keeps no more (the last run on this
 /// thread ended).
 pub(crate) fn close_free_list() {
-    let blocks = FREE.with(|f| match f.try_borrow_mut() {
-        Ok(mut f) => f.close(),
-        Err(_) => Vec::new(),
-    });
-    blocks.into_iter().for_each(free_vacant);
+    free_list::close_list(&FREE);
 }
 
 impl Drop for Tuple {
