@@ -1,6 +1,7 @@
 //! The builtin functions and the builtin types called as constructors:
-//! the dispatch and the small ones here, sorting ([`sort`]), `round`
-//! ([`round`]) and the type constructors ([`types`]) beside.
+//! the dispatch and the small ones here, `round` ([`round`]) and the type
+//! constructors ([`types`]) beside; sorting is the list's
+//! (`types/list/sort.rs`).
 
 mod abs;
 mod len;

@@ -300,7 +300,9 @@ fn parse_int_value(text: &str, base: u32, orig: &Value) -> R<Value> {
     match parse_int(text, base) {
         // A power-of-two base has no digit limit, but the int cap holds
         // for ints made from text as for computed ones.
-        Ok(n) if n.bits() > ops::MAX_INT_BITS => Err(ops::int_too_large()),
+        Ok(n) if n.bits() > crate::types::int::big_cost::MAX_INT_BITS => {
+            Err(crate::types::int::big_cost::int_too_large())
+        }
         Ok(n) => Ok(Value::from_big(n)),
         Err(IntParseError::Stopped(kind)) => Err(crate::runtime::work::stopped(kind)),
         Err(IntParseError::TooManyDigits(digits)) => Err(Exc::value_error(format!(

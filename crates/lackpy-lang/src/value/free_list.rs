@@ -117,7 +117,7 @@ pub(crate) fn keep_or_free<T>(list: &'static ThreadFreeList<T>, rc: rclite::Rc<T
 
 /// Frees a block holding its owner's never-charged vacant value (which is
 /// not dropped: it owns nothing and was never counted).
-pub(crate) fn free_vacant<T>(rc: rclite::Rc<T>) {
+fn free_vacant<T>(rc: rclite::Rc<T>) {
     if let Ok(vacant) = rclite::Rc::try_unwrap(rc) {
         std::mem::forget(vacant);
     }

@@ -22,7 +22,8 @@ use crate::interp::Interp;
 use crate::interp::ir::{Fast, FastBin, FastCmp};
 use crate::runtime::error::R;
 use crate::syntax::ast::{CmpOp, Operator};
-use crate::types::ops::{Int, float_divmod, int_fast, int_op, ordered};
+use crate::types::int::big::{Int, int_op};
+use crate::types::ops::{float_divmod, int_fast, ordered};
 use crate::value::Value;
 
 /// Ints of at most this magnitude convert to float exactly.

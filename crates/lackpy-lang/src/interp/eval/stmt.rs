@@ -205,12 +205,13 @@ impl Interp<'_> {
             }
         }
         if let Some(slot) = self.slot_mut(r)
-            && let Some(cur) = slot.take_if(|cur| ops::int_in_place(Operator::Add, cur, &rhs))
+            && let Some(cur) =
+                slot.take_if(|cur| crate::types::int::big::int_in_place(Operator::Add, cur, &rhs))
         {
             // A big int accumulator (`total += x` past i64) held by the
             // name alone: updated in place. The sum was checked to stay
             // within the size limit, so it cannot fail.
-            *slot = Some(ops::int_values(Operator::Add, cur, rhs)?);
+            *slot = Some(crate::types::int::big::int_values(Operator::Add, cur, rhs)?);
             return Ok(());
         }
         let cur = match self.slot_mut(r).and_then(|s| s.take()) {
@@ -262,9 +263,10 @@ impl Interp<'_> {
                     // fail (see `int_in_place`).
                     drop(cur);
                     if let Some(slot) = self.slot_mut(*r)
-                        && let Some(c) = slot.take_if(|c| ops::int_in_place(op, c, &rhs))
+                        && let Some(c) =
+                            slot.take_if(|c| crate::types::int::big::int_in_place(op, c, &rhs))
                     {
-                        *slot = Some(ops::int_values(op, c, rhs)?);
+                        *slot = Some(crate::types::int::big::int_values(op, c, rhs)?);
                         return Ok(());
                     }
                     self.load(*r, name)?

@@ -209,10 +209,13 @@ mod tests {
         assert_eq!((err, out.as_str()), (None, "True\n"));
         // Past the limit: refused from the operands' sizes, named.
         let half = crate::value::Value::from_big(num_bigint::BigInt::from(1u8) << (1usize << 25));
-        let e =
-            crate::types::ops::int_values(crate::syntax::ast::Operator::Mult, half.clone(), half)
-                .err()
-                .map(|e| (e.kind, e.msg));
+        let e = crate::types::int::big::int_values(
+            crate::syntax::ast::Operator::Mult,
+            half.clone(),
+            half,
+        )
+        .err()
+        .map(|e| (e.kind, e.msg));
         assert_eq!(
             e,
             Some((

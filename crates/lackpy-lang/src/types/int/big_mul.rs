@@ -308,7 +308,7 @@ mod tests {
 
     #[test]
     fn a_cancel_ends_a_long_parse() {
-        // int(text, 2**k) converts a long text in pieces (value/int.rs).
+        // int(text, 2**k) converts a long text in pieces (types/int/mod.rs).
         let text = Data::Str("10".repeat(1 << 25));
         assert_a_cancel_stops("z = int(s, 2)\n", &[("s", text)]);
     }

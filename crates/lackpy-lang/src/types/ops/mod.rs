@@ -1,6 +1,7 @@
 //! Operators, with Python's semantics and error texts, one concern per
-//! file: the dispatch of `a op b` ([`binop`]), numeric arithmetic ([`arith`]), `+`/`-`/`*` on sequences and sets
-//! ([`sequence`]), comparison ([`compare`]), membership ([`contains`]),
+//! file: the dispatch of `a op b` ([`binop`]), numeric arithmetic
+//! ([`arith`]; big ints are `types/int/big.rs`), which type's `+` and `*`
+//! of sequences runs ([`sequence`]), comparison ([`compare`]), membership ([`contains`]),
 //! indexing ([`index`], [`set_item`]) and slicing ([`slice`]); here, what they share.
 
 pub(crate) mod arith;
@@ -16,8 +17,6 @@ use std::rc::Rc;
 
 use crate::runtime::error::{Exc, R};
 use crate::runtime::meter::Buf;
-pub(crate) use crate::types::int::big::{Int, int_in_place, int_op, int_values};
-pub(crate) use crate::types::int::big_cost::{MAX_INT_BITS, int_too_large};
 pub(crate) use crate::types::ops::arith::{float_divmod, int_fast, is_numeric_op};
 pub(crate) use crate::types::ops::binop::{binop, inplace};
 pub(crate) use crate::types::ops::compare::{compare, lt, order, ordered};
