@@ -71,18 +71,7 @@ pub(super) fn find(
         .zip(&parsed)
         .filter_map(|((path, _), u)| Some((modules.get(*path)?.clone(), &u.reexports)))
         .collect();
-    // Test modules: declared under #[cfg(test)], with everything inside them.
-    let mut test_modules: Vec<Vec<String>> = Vec::new();
-    for ((path, _), u) in files.iter().zip(&parsed) {
-        let Some(base) = modules.get(*path) else {
-            continue;
-        };
-        for child in &u.test_children {
-            let mut m = base.clone();
-            m.push(child.clone());
-            test_modules.push(m);
-        }
-    }
+    let test_modules = declared_test_modules(files, &modules, &parsed);
     let is_test = |i: usize| {
         modules
             .get(files[i].0)
@@ -295,6 +284,44 @@ fn record(
     } else {
         out.uses.push((path, line));
     }
+}
+
+/// The modules declared under `#[cfg(test)]` in files of their own
+/// (`#[cfg(test)] mod tests;`, a `#[path]` too): test code, everything
+/// inside them. `files` and their modules as [`module_paths`] gives them.
+pub(super) fn test_modules(
+    files: &[(&str, Vec<Tok>)],
+    modules: &HashMap<String, Vec<String>>,
+) -> Vec<Vec<String>> {
+    let known: HashSet<Vec<String>> = modules.values().cloned().collect();
+    let parsed: Vec<FileUses> = files
+        .iter()
+        .map(|(path, toks)| {
+            let module = modules.get(*path).cloned().unwrap_or_default();
+            file_uses(toks, &module, &known)
+        })
+        .collect();
+    declared_test_modules(files, modules, &parsed)
+}
+
+/// [`test_modules`] from files already read.
+fn declared_test_modules(
+    files: &[(&str, Vec<Tok>)],
+    modules: &HashMap<String, Vec<String>>,
+    parsed: &[FileUses],
+) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    for ((path, _), u) in files.iter().zip(parsed) {
+        let Some(base) = modules.get(*path) else {
+            continue;
+        };
+        for child in &u.test_children {
+            let mut m = base.clone();
+            m.push(child.clone());
+            out.push(m);
+        }
+    }
+    out
 }
 
 /// `#[cfg(test)]` at the start of `toks`.

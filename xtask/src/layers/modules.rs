@@ -240,7 +240,7 @@ pub fn check_sources(rules: &ModuleRules, sources: &[Source]) -> Vec<String> {
     let file_layer = |file: &str| layer_of(modules.get(file)?.first()?);
     let mut violations =
         super::circles::find(rules.package, &lexed, &file_layer, rules.allowed_circles);
-    let test_files = test_modules(&lexed, &modules);
+    let test_files = super::circles::test_modules(&lexed, &modules);
     for (file, toks) in &lexed {
         let Some(module) = modules.get(*file) else {
             continue;
@@ -571,56 +571,6 @@ struct Reference {
     /// Whether it is test code (`#[cfg(test)]` items and modules), which
     /// may reach any layer, as a crate's integration tests do.
     test: bool,
-}
-
-/// The modules declared under `#[cfg(test)]` in their own files
-/// (`#[cfg(test)] mod sort_tests;`): test code, everything inside them.
-fn test_modules(
-    files: &[(&str, Vec<Tok>)],
-    modules: &HashMap<String, Vec<String>>,
-) -> Vec<Vec<String>> {
-    let mut out = Vec::new();
-    for (path, toks) in files {
-        let Some(base) = modules.get(*path) else {
-            continue;
-        };
-        for (i, _) in toks.iter().enumerate() {
-            if !super::circles::is_cfg_test(&toks[i..]) {
-                continue;
-            }
-            // Skip further attributes (`#[path = "…"]`) and a visibility.
-            let mut j = i + 7;
-            loop {
-                match toks.get(j) {
-                    Some(Tok::Punct('#')) => {
-                        while toks.get(j).is_some_and(|t| *t != Tok::Punct(']')) {
-                            j += 1;
-                        }
-                        j += 1;
-                    }
-                    Some(Tok::Ident(w, _)) if w == "pub" => {
-                        j += 1;
-                        if toks.get(j) == Some(&Tok::Punct('(')) {
-                            while toks.get(j).is_some_and(|t| *t != Tok::Punct(')')) {
-                                j += 1;
-                            }
-                            j += 1;
-                        }
-                    }
-                    _ => break,
-                }
-            }
-            if let (Some(Tok::Ident(m, _)), Some(Tok::Ident(name, _)), Some(Tok::Punct(';'))) =
-                (toks.get(j), toks.get(j + 1), toks.get(j + 2))
-                && m == "mod"
-            {
-                let mut m = base.clone();
-                m.push(name.clone());
-                out.push(m);
-            }
-        }
-    }
-    out
 }
 
 /// Every crate path `toks` names, resolved against `module`.
