@@ -43,6 +43,11 @@ struct FileUses {
     uses: Vec<(Vec<String>, usize)>,
     /// Its re-exports: name -> absolute path (`*` globs under `*`).
     reexports: HashMap<String, Vec<String>>,
+    /// The line of each re-export.
+    reexport_lines: HashMap<String, usize>,
+    /// Identifiers the file's own code names (outside `use` items and
+    /// tests): a re-exported name among them is used here too.
+    body_idents: HashSet<String>,
     /// Child modules it declares under `#[cfg(test)]`.
     test_children: Vec<String>,
 }
@@ -114,6 +119,18 @@ pub(super) fn find(
             want.sort_unstable();
             want == names
         });
+        if std::env::var("DUMP_CIRCLE").is_ok() {
+            for &i in &component {
+                for e in &graph[i] {
+                    if component.contains(&e.to) {
+                        eprintln!(
+                            "EDGE {} -> {} :{} {}",
+                            files[i].0, files[e.to].0, e.line, e.shown
+                        );
+                    }
+                }
+            }
+        }
         if excused {
             continue;
         }
@@ -178,6 +195,23 @@ fn file_uses(toks: &[Tok], module: &[String], known: &HashSet<Vec<String>>) -> F
             h.extend(inline.iter().map(|(n, _)| n.clone()));
             h
         };
+        // A name after `.` is a field or method, after `fn` or `mod` a
+        // definition (a method or a module may share a re-exported name).
+        if let Tok::Ident(w, _) = &toks[i]
+            && in_use.is_none()
+            && test_from.is_none()
+            && !test_pending
+            && !matches!(
+                i.checked_sub(1).and_then(|p| toks.get(p)),
+                Some(Tok::Punct('.'))
+            )
+            && !matches!(
+                i.checked_sub(1).and_then(|p| toks.get(p)),
+                Some(Tok::Ident(f, _)) if f == "fn" || f == "mod"
+            )
+        {
+            out.body_idents.insert(w.clone());
+        }
         match &toks[i] {
             Tok::Punct('#') if is_cfg_test(&toks[i..]) => {
                 test_pending = true;
@@ -256,9 +290,35 @@ fn file_uses(toks: &[Tok], module: &[String], known: &HashSet<Vec<String>>) -> F
                 i = end.max(i + 1);
                 continue;
             }
+            // A bare path into a child module in code (`alias::Alias`,
+            // `ident::Id::fresh()`), which needs no `use`.
+            Tok::Ident(w, line)
+                if in_use.is_none()
+                    && toks.get(i + 1) == Some(&Tok::PathSep)
+                    && i.checked_sub(1).and_then(|p| toks.get(p)) != Some(&Tok::PathSep)
+                    && known.contains(&[here(), vec![w.clone()]].concat()) =>
+            {
+                let test = test_pending || test_from.is_some();
+                let (end, trees) = path_tree(toks, i);
+                for (tree, alias) in trees {
+                    let mut path = here();
+                    path.extend(tree);
+                    record(&mut out, path, alias, *line, false, test);
+                }
+                i = end.max(i + 1);
+                continue;
+            }
             _ => {}
         }
         i += 1;
+    }
+    // A re-export is no edge by itself, but a re-exported name the file's
+    // own code uses is an import like any other.
+    for (name, path) in &out.reexports {
+        if out.body_idents.contains(name) {
+            let line = out.reexport_lines.get(name).copied().unwrap_or(0);
+            out.uses.push((path.clone(), line));
+        }
     }
     out
 }
@@ -279,6 +339,7 @@ fn record(
         if let Some(name) = alias.or_else(|| path.last().cloned())
             && name != "*"
         {
+            out.reexport_lines.insert(name.clone(), line);
             out.reexports.insert(name, path);
         }
     } else {

@@ -116,7 +116,7 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
         },
     ],
     exceptions: &[Exception {
-        file: "value/lambda.rs",
+        file: "value/mod.rs",
         path: "interp::ir::LambdaDef",
         reason: "a lambda value holds its lowered code, which only the interpreter reads",
     }],

@@ -22,7 +22,7 @@ use crate::types::caller::PlainBuiltin;
 use crate::types::list::key_fn::KeyFn;
 use crate::types::list::sort::{sort_by, sorted};
 use crate::types::ops;
-use crate::value::iter::PyIter;
+use crate::value::PyIter;
 use crate::value::{Value, repr};
 
 /// The plain implementation of builtin `id` (no interpreter needed), for

@@ -13,7 +13,7 @@ use crate::types::args::{self, Kw, between, bind, no_kwargs};
 use crate::types::codec_args;
 use crate::types::int::{IntParseError, IntRef, as_int, f64_to_int, parse_int};
 use crate::types::ops::{self, collect_iterable};
-use crate::value::iter::PyIter;
+use crate::value::PyIter;
 use crate::value::{Dict, Range, Set, Value, repr};
 
 /// Calls a builtin type: a conversion or a constructor. Each type the

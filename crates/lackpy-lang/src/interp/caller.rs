@@ -9,8 +9,8 @@ use crate::runtime::Budget;
 use crate::runtime::error::R;
 use crate::syntax::catalog::BuiltinId;
 use crate::types::caller::{Caller, PlainBuiltin};
-use crate::types::dict::Dict;
-use crate::types::list::List;
+use crate::value::Dict;
+use crate::value::List;
 use crate::value::Value;
 
 impl Caller for Interp<'_> {

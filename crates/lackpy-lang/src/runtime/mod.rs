@@ -28,6 +28,7 @@ pub(crate) mod growth;
 pub(crate) mod limits;
 pub(crate) mod memory;
 pub(crate) mod meter;
+pub(crate) mod pool;
 pub(crate) mod stack;
 mod state;
 pub(crate) mod work;

@@ -10,8 +10,8 @@ use crate::runtime::Budget;
 use crate::runtime::error::R;
 use crate::syntax::catalog::BuiltinId;
 use crate::types::args::Kw;
-use crate::types::dict::Dict;
-use crate::types::list::List;
+use crate::value::Dict;
+use crate::value::List;
 use crate::value::Value;
 
 /// A builtin function of plain arguments, callable without the program

@@ -21,6 +21,7 @@ pub(crate) mod dict;
 pub(crate) mod float;
 pub(crate) mod formatting;
 pub(crate) mod int;
+pub(crate) mod item;
 pub(crate) mod list;
 pub(crate) mod methods;
 pub(crate) mod ops;

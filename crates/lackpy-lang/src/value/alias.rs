@@ -1,16 +1,8 @@
 //! Generic aliases: `list[str]`, `dict[str, list[int]]` (CPython's
 //! `types.GenericAlias`), which annotations evaluate to.
 
-use super::Value;
+use super::{Alias, Value};
 use crate::syntax::catalog::TypeId;
-
-/// A builtin type subscripted with its arguments.
-pub(crate) struct Alias {
-    /// The subscripted type (`list` in `list[str]`).
-    pub origin: TypeId,
-    /// The subscript, a tuple's items when it is a tuple (`()` gives none).
-    pub args: Vec<Value>,
-}
 
 /// Whether `t[...]` makes an alias (the types with `__class_getitem__`).
 pub(crate) fn subscriptable(t: TypeId) -> bool {

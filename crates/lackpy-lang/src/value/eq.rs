@@ -3,11 +3,14 @@
 //! Numbers compare across int, float and bool exactly (no rounding through
 //! f64); containers compare item by item with CPython's identity shortcut, so
 //! a list that contains itself equals itself. Nesting past a bound raises
-//! RecursionError instead of overflowing the Rust stack.
+//! RecursionError instead of overflowing the Rust stack. Dict keys and
+//! items views compare as sets, CPython's way (`dictobject.c`): membership
+//! looks a key up (an items view then compares the value), and comparison
+//! tests members one at a time, so it stops at the first answer.
 
 use std::cmp::Ordering;
 
-use super::{Value, ViewKind};
+use super::{PyIter, Value, View, ViewKind};
 use crate::runtime::error::{Exc, R};
 use crate::types::int::{as_int, cmp_int_float};
 
@@ -127,7 +130,7 @@ pub(crate) fn eq_at(a: &Value, b: &Value, depth: u32) -> R<bool> {
         }
         (Value::View(v), _) | (_, Value::View(v)) if v.kind != ViewKind::Values => {
             // Keys and items views compare as sets, member by member.
-            crate::types::dict::views::view_eq(a, b)
+            view_eq(a, b)
         }
         (Value::Range(x), Value::Range(y)) => Ok(x.same_items(y)),
         (Value::Alias(x), Value::Alias(y)) => {
@@ -165,4 +168,77 @@ fn seq_eq(x: &[Value], y: &[Value], depth: u32) -> R<bool> {
         }
     }
     Ok(true)
+}
+
+/// The RuntimeError of a dict changed while a view is walked.
+fn busy() -> Box<Exc> {
+    Exc::runtime_error("dict changed size during iteration")
+}
+
+/// `item in view` for a keys or items view.
+pub(crate) fn view_contains(v: &View, item: &Value) -> R<bool> {
+    let d = v.dict.try_borrow().map_err(|_| busy())?;
+    match v.kind {
+        ViewKind::Keys => d.contains(item),
+        ViewKind::Values => {
+            for (_, x) in d.iter() {
+                if item_eq(x, item, 0)? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        ViewKind::Items => {
+            let Value::Tuple(t) = item else {
+                return Ok(false);
+            };
+            let [k, val] = t.items.as_slice() else {
+                return Ok(false);
+            };
+            // The key is looked up: an unhashable one is an error.
+            match d.get(k)? {
+                Some(x) => item_eq(x, val, 0),
+                None => Ok(false),
+            }
+        }
+    }
+}
+
+/// Whether `v` is a set or a keys or items view (what view comparisons
+/// accept), and its length.
+pub(crate) fn set_like_len(v: &Value) -> Option<usize> {
+    match v {
+        Value::Set(s) => s.try_borrow().ok().map(|s| s.len()),
+        Value::View(w) if w.kind != ViewKind::Values => w.dict.try_borrow().ok().map(|d| d.len()),
+        _ => None,
+    }
+}
+
+/// `item in container` for a set or a view.
+pub(crate) fn contained(item: &Value, container: &Value) -> R<bool> {
+    match container {
+        Value::Set(s) => s.try_borrow().map_err(|_| busy())?.contains(item),
+        Value::View(w) => view_contains(w, item),
+        _ => Ok(false),
+    }
+}
+
+/// Whether every member of `a` is in `b` (both sets or views).
+pub(crate) fn all_contained_in(a: &Value, b: &Value) -> R<bool> {
+    let mut items = PyIter::of(a)?;
+    while let Some(x) = items.next()? {
+        if !contained(&x, b)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// `a == b` where one side is a keys or items view: both set-like, of one
+/// length, and every member of `a` in `b`.
+pub(crate) fn view_eq(a: &Value, b: &Value) -> R<bool> {
+    match (set_like_len(a), set_like_len(b)) {
+        (Some(n), Some(m)) => Ok(n == m && all_contained_in(a, b)?),
+        _ => Ok(false),
+    }
 }

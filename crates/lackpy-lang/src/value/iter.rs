@@ -9,106 +9,7 @@ use std::rc::Rc;
 
 use crate::runtime::error::{Exc, R};
 use crate::runtime::meter::{self, Buf};
-use crate::syntax::catalog::TypeId;
-use crate::value::{Dict, List, PyStr, Range, Set, StrRc, TupleRc, Value, ViewKind, bulk};
-
-/// An iterator's state.
-pub(crate) enum PyIter {
-    Range {
-        next: i64,
-        step: i64,
-        left: u64,
-    },
-    /// A range with bounds beyond `i64`.
-    BigRange {
-        next: num_bigint::BigInt,
-        step: num_bigint::BigInt,
-        left: num_bigint::BigInt,
-    },
-    List {
-        list: Rc<RefCell<List>>,
-        idx: usize,
-    },
-    ListRev {
-        list: Rc<RefCell<List>>,
-        left: usize,
-    },
-    Tuple {
-        t: TupleRc,
-        idx: usize,
-    },
-    TupleRev {
-        t: TupleRc,
-        left: usize,
-    },
-    Str {
-        s: StrRc,
-        pos: usize,
-    },
-    StrRev {
-        s: StrRc,
-        end: usize,
-    },
-    Bytes {
-        b: Rc<crate::types::bytes::PyBytes>,
-        idx: usize,
-    },
-    BytesRev {
-        b: Rc<crate::types::bytes::PyBytes>,
-        left: usize,
-    },
-    Dict {
-        d: Rc<RefCell<Dict>>,
-        pos: usize,
-        len: usize,
-        kind: ViewKind,
-    },
-    DictRev {
-        d: Rc<RefCell<Dict>>,
-        back: usize,
-        len: usize,
-        kind: ViewKind,
-    },
-    Set {
-        s: Rc<RefCell<Set>>,
-        pos: usize,
-        len: usize,
-    },
-    Enumerate {
-        inner: Box<PyIter>,
-        count: Value,
-    },
-    Zip {
-        inners: Vec<PyIter>,
-        strict: bool,
-        done: bool,
-    },
-    /// Iterating an iterator object: advances the shared object.
-    Shared(Rc<RefCell<PyIter>>),
-}
-
-thread_local! {
-    static CHARS: Vec<Value> = (0u8..128).map(|b| Value::Str(StrRc::new(PyStr::new((b as char).to_string())))).collect();
-    static EMPTY: Value = Value::Str(StrRc::new(PyStr::new("")));
-}
-
-/// The empty string, shared (as CPython's is).
-#[inline]
-pub(crate) fn empty_str() -> Value {
-    EMPTY.with(Value::clone)
-}
-
-/// A one-character string, shared for ASCII.
-#[inline]
-pub(crate) fn char_value(c: char) -> Value {
-    if c.is_ascii() {
-        let v = CHARS.with(|t| t.get(c as usize).cloned());
-        if let Some(v) = v {
-            return v;
-        }
-    }
-    Value::str(c.to_string())
-}
+use crate::value::{Dict, PyIter, Range, Value, ViewKind, bulk, char_value};
 
 impl PyIter {
     /// An iterator over `v` (`iter(v)`), or TypeError.
@@ -249,32 +150,6 @@ impl PyIter {
                 )));
             }
         })
-    }
-
-    /// The iterator's Python type.
-    pub(crate) fn type_id(&self) -> TypeId {
-        match self {
-            PyIter::Range { .. } => TypeId::RangeIterator,
-            PyIter::BigRange { .. } => TypeId::LongRangeIterator,
-            PyIter::List { .. } => TypeId::ListIterator,
-            PyIter::ListRev { .. } => TypeId::ListReverseIterator,
-            PyIter::Tuple { .. } => TypeId::TupleIterator,
-            PyIter::TupleRev { .. } | PyIter::StrRev { .. } | PyIter::BytesRev { .. } => {
-                TypeId::Reversed
-            }
-            PyIter::Str { .. } => TypeId::StrIterator,
-            PyIter::Bytes { .. } => TypeId::ListIterator,
-            PyIter::Dict { kind, .. } => match kind {
-                ViewKind::Keys => TypeId::DictKeyIterator,
-                ViewKind::Values => TypeId::DictValueIterator,
-                ViewKind::Items => TypeId::DictItemIterator,
-            },
-            PyIter::DictRev { .. } => TypeId::DictReverseKeyIterator,
-            PyIter::Set { .. } => TypeId::SetIterator,
-            PyIter::Enumerate { .. } => TypeId::Enumerate,
-            PyIter::Zip { .. } => TypeId::Zip,
-            PyIter::Shared(it) => it.try_borrow().map(|i| i.type_id()).unwrap_or(TypeId::Zip),
-        }
     }
 
     /// The exact number of items left where it is known without iterating
@@ -747,7 +622,8 @@ fn take(v: &mut Value) -> Value {
 /// Enumerate's counter: answers the current count and advances it.
 /// The bytes one item of a drained `enumerate` or `zip` holds: its slot
 /// and its tuple (checked before building them all at once).
-const TUPLE_ITEM_BYTES: usize = std::mem::size_of::<Value>() + crate::types::tuple::TUPLE_BOX;
+const TUPLE_ITEM_BYTES: usize =
+    std::mem::size_of::<Value>() + crate::types::tuple::tuple_box::<Value>();
 
 /// Drains the `enumerate` of a private list iterator in one pass while
 /// the count stays an `i64` (the caller's loop takes any rest: past the

@@ -12,8 +12,8 @@ pub(crate) mod errors;
 pub(crate) mod free_list;
 pub(crate) mod hash;
 pub(crate) mod ident;
+pub(crate) mod item;
 pub(crate) mod iter;
-pub(crate) mod lambda;
 pub(crate) mod mem;
 pub(crate) mod pool;
 pub(crate) mod repr;
@@ -24,19 +24,30 @@ use std::rc::Rc;
 
 use num_bigint::BigInt;
 
-use self::iter::PyIter;
-use crate::runtime::memory;
 use crate::syntax::catalog::{BuiltinId, MethodId, TypeId};
 
-pub(crate) use self::lambda::Lambda;
 pub(crate) use self::tool::ToolInfo;
-pub(crate) use crate::types::dict::Dict;
-pub(crate) use crate::types::dict::views::{View, ViewKind};
-pub(crate) use crate::types::list::List;
+use crate::interp::ir::LambdaDef;
+pub(crate) use crate::types::dict::ViewKind;
+pub(crate) use crate::types::int::BigVal;
 pub(crate) use crate::types::range::Range;
-pub(crate) use crate::types::set::Set;
 pub(crate) use crate::types::str::{PyStr, StrRc};
-pub(crate) use crate::types::tuple::{Tuple, TupleRc};
+
+// The containers as the interpreter holds them: of values. Each is generic
+// over its item (`crate::types::item::Item`), so that its representation
+// does not name this enum, which names it.
+/// A list of values.
+pub(crate) type List = crate::types::list::List<Value>;
+/// A tuple of values.
+pub(crate) type Tuple = crate::types::tuple::Tuple<Value>;
+/// A shared tuple of values.
+pub(crate) type TupleRc = crate::types::tuple::TupleRc<Value>;
+/// A dict of values.
+pub(crate) type Dict = crate::types::dict::Dict<Value>;
+/// A view of a dict of values.
+pub(crate) type View = crate::types::dict::View<Value>;
+/// A set of values.
+pub(crate) type Set = crate::types::set::Set<Value>;
 
 impl Value {
     /// A float a run computes: a new object, with a fresh identity stamp.
@@ -123,7 +134,7 @@ pub(crate) enum Value {
     /// A dict view (`d.keys()`, `d.values()`, `d.items()`).
     View(Rc<View>),
     /// A generic alias (`list[str]`).
-    Alias(Rc<alias::Alias>),
+    Alias(Rc<Alias>),
 }
 
 // Two words, the identity of ints and floats included.
@@ -132,50 +143,150 @@ const _: () = assert!(std::mem::size_of::<Value>() == 16);
 /// Tags below this are those of [`Value::is_plain`] values.
 pub(crate) const PLAIN_TAGS: u64 = 8;
 
-/// An int too large for `i64`, with its memory charge.
-pub(crate) struct BigVal(pub BigInt);
-
-impl BigVal {
-    pub(crate) fn new(b: BigInt) -> Self {
-        memory::charge(big_bytes(&b));
-        BigVal(b)
-    }
-
-    /// Changes the int in place (its buffer reused), keeping the memory
-    /// charge equal to its new size.
-    pub(crate) fn update(&mut self, f: impl FnOnce(&mut BigInt)) {
-        memory::credit(big_bytes(&self.0));
-        f(&mut self.0);
-        memory::charge(big_bytes(&self.0));
-    }
-
-    /// Fills a retired value (zero, charged nothing) with `f` of its
-    /// emptied buffer, charging the result.
-    pub(crate) fn refill(&mut self, f: impl FnOnce(&mut BigInt)) {
-        f(&mut self.0);
-        memory::charge(big_bytes(&self.0));
-    }
-
-    /// Ends the value: its charge is returned and it becomes zero (charged
-    /// nothing), keeping its digit buffer for a later value.
-    pub(crate) fn retire(&mut self) {
-        memory::credit(big_bytes(&self.0));
-        num_traits::Zero::set_zero(&mut self.0);
-    }
+thread_local! {
+    /// The one-character ASCII strings, shared (as CPython's are).
+    static CHARS: Vec<Value> = (0u8..128).map(|b| Value::Str(StrRc::new(PyStr::new((b as char).to_string())))).collect();
+    /// The empty string.
+    static EMPTY: Value = Value::Str(StrRc::new(PyStr::new("")));
 }
 
-impl Drop for BigVal {
-    fn drop(&mut self) {
-        self.retire();
-    }
+/// The empty string, shared (as CPython's is).
+#[inline]
+pub(crate) fn empty_str() -> Value {
+    EMPTY.with(Value::clone)
 }
 
-/// The charge of a big int's value: none for zero (a retired value; a
-/// live one is never zero, as it never fits `i64`).
-fn big_bytes(b: &BigInt) -> usize {
-    match b.bits() {
-        0 => 0,
-        bits => (bits / 8) as usize + 32,
+/// A one-character string, shared for ASCII.
+#[inline]
+pub(crate) fn char_value(c: char) -> Value {
+    if c.is_ascii() {
+        let v = CHARS.with(|t| t.get(c as usize).cloned());
+        if let Some(v) = v {
+            return v;
+        }
+    }
+    Value::str(c.to_string())
+}
+
+/// A lambda value: its definition plus the values it captured.
+pub(crate) struct Lambda {
+    pub def: Rc<LambdaDef>,
+    /// Default values of the positional parameters, right-aligned.
+    pub defaults: Vec<Value>,
+    /// Defaults of keyword-only parameters (`None` where absent).
+    pub kw_defaults: Vec<Option<Value>>,
+    /// Values of enclosing comprehension/lambda locals, snapshot at creation.
+    pub captured: Vec<Option<Value>>,
+}
+
+/// A builtin type subscripted with its arguments.
+pub(crate) struct Alias {
+    /// The subscripted type (`list` in `list[str]`).
+    pub origin: TypeId,
+    /// The subscript, a tuple's items when it is a tuple (`()` gives none).
+    pub args: Vec<Value>,
+}
+
+/// An iterator's state.
+pub(crate) enum PyIter {
+    Range {
+        next: i64,
+        step: i64,
+        left: u64,
+    },
+    /// A range with bounds beyond `i64`.
+    BigRange {
+        next: num_bigint::BigInt,
+        step: num_bigint::BigInt,
+        left: num_bigint::BigInt,
+    },
+    List {
+        list: Rc<RefCell<List>>,
+        idx: usize,
+    },
+    ListRev {
+        list: Rc<RefCell<List>>,
+        left: usize,
+    },
+    Tuple {
+        t: TupleRc,
+        idx: usize,
+    },
+    TupleRev {
+        t: TupleRc,
+        left: usize,
+    },
+    Str {
+        s: StrRc,
+        pos: usize,
+    },
+    StrRev {
+        s: StrRc,
+        end: usize,
+    },
+    Bytes {
+        b: Rc<crate::types::bytes::PyBytes>,
+        idx: usize,
+    },
+    BytesRev {
+        b: Rc<crate::types::bytes::PyBytes>,
+        left: usize,
+    },
+    Dict {
+        d: Rc<RefCell<Dict>>,
+        pos: usize,
+        len: usize,
+        kind: ViewKind,
+    },
+    DictRev {
+        d: Rc<RefCell<Dict>>,
+        back: usize,
+        len: usize,
+        kind: ViewKind,
+    },
+    Set {
+        s: Rc<RefCell<Set>>,
+        pos: usize,
+        len: usize,
+    },
+    Enumerate {
+        inner: Box<PyIter>,
+        count: Value,
+    },
+    Zip {
+        inners: Vec<PyIter>,
+        strict: bool,
+        done: bool,
+    },
+    /// Iterating an iterator object: advances the shared object.
+    Shared(Rc<RefCell<PyIter>>),
+}
+
+impl PyIter {
+    /// The iterator's Python type.
+    pub(crate) fn type_id(&self) -> TypeId {
+        match self {
+            PyIter::Range { .. } => TypeId::RangeIterator,
+            PyIter::BigRange { .. } => TypeId::LongRangeIterator,
+            PyIter::List { .. } => TypeId::ListIterator,
+            PyIter::ListRev { .. } => TypeId::ListReverseIterator,
+            PyIter::Tuple { .. } => TypeId::TupleIterator,
+            PyIter::TupleRev { .. } | PyIter::StrRev { .. } | PyIter::BytesRev { .. } => {
+                TypeId::Reversed
+            }
+            PyIter::Str { .. } => TypeId::StrIterator,
+            PyIter::Bytes { .. } => TypeId::ListIterator,
+            PyIter::Dict { kind, .. } => match kind {
+                ViewKind::Keys => TypeId::DictKeyIterator,
+                ViewKind::Values => TypeId::DictValueIterator,
+                ViewKind::Items => TypeId::DictItemIterator,
+            },
+            PyIter::DictRev { .. } => TypeId::DictReverseKeyIterator,
+            PyIter::Set { .. } => TypeId::SetIterator,
+            PyIter::Enumerate { .. } => TypeId::Enumerate,
+            PyIter::Zip { .. } => TypeId::Zip,
+            PyIter::Shared(it) => it.try_borrow().map(|i| i.type_id()).unwrap_or(TypeId::Zip),
+        }
     }
 }
 
@@ -193,8 +304,8 @@ impl Value {
         let text = s.into();
         // Empty and one-character ASCII strings are shared, as CPython's are.
         match text.as_bytes() {
-            [] => return iter::empty_str(),
-            &[b] if b.is_ascii() => return iter::char_value(char::from(b)),
+            [] => return empty_str(),
+            &[b] if b.is_ascii() => return char_value(char::from(b)),
             _ => {}
         }
         Value::Str(StrRc::new(PyStr::new(text)))
@@ -436,6 +547,7 @@ impl Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::memory;
 
     #[test]
     fn a_list_block_is_a_56_byte_request() {

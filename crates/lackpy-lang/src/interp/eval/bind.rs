@@ -18,7 +18,8 @@ use crate::interp::ir::{NameRef, Target};
 use crate::runtime::error::R;
 use crate::runtime::meter;
 use crate::types::str::pieces::SplitCall;
-use crate::value::iter::{MAX_PARTS, PyIter, Step, unchanged_dict};
+use crate::value::PyIter;
+use crate::value::iter::{MAX_PARTS, Step, unchanged_dict};
 use crate::value::{Dict, List, Value, ViewKind};
 
 /// Where one name of a loop target lives.

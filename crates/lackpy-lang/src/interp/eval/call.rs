@@ -339,7 +339,7 @@ impl Interp<'_> {
                 Elt::One(e) => out.push(self.eval(e)?)?,
                 Elt::Star(e) => {
                     let v = self.eval(e)?;
-                    if crate::value::iter::PyIter::of(&v).is_err() {
+                    if crate::value::PyIter::of(&v).is_err() {
                         return Err(Exc::type_error(if lone_star {
                             format!(
                                 "{}() argument after * must be an iterable, not {}",

@@ -16,7 +16,7 @@ use crate::interp::eval::pieces::Source;
 use crate::interp::ir::{Comp, Gen, NameRef, Target};
 use crate::runtime::error::R;
 use crate::types::str::pieces::SplitCall;
-use crate::value::iter::PyIter;
+use crate::value::PyIter;
 use crate::value::{Dict, List, Set, Value};
 
 /// What a comprehension's results go into.

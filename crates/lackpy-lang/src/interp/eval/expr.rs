@@ -12,7 +12,7 @@ use crate::runtime::error::{Exc, ExceptionKind, R};
 use crate::runtime::meter::Buf;
 use crate::syntax::ast::{CmpOp, Operator, UnaryOp};
 use crate::types::ops;
-use crate::value::iter::PyIter;
+use crate::value::PyIter;
 use crate::value::{Dict, Lambda, Set, Value, repr};
 
 impl Interp<'_> {
@@ -125,7 +125,7 @@ impl Interp<'_> {
             | ExprKind::Subscript(..) => self.eval_hot(e),
             ExprKind::Unary(op, x) => {
                 let v = self.eval(x)?;
-                unary(*op, v)
+                ops::unary(*op, v)
             }
             ExprKind::And(vs) => {
                 let mut last = Value::None;
@@ -634,34 +634,6 @@ fn truth(v: &Value) -> bool {
     match v {
         Value::Bool(b) => *b,
         other => other.truthy(),
-    }
-}
-
-/// Unary operators.
-pub(crate) fn unary(op: UnaryOp, v: Value) -> R<Value> {
-    use crate::types::int::{as_int, int_neg};
-    match op {
-        UnaryOp::Not => Ok(Value::Bool(!v.truthy())),
-        UnaryOp::USub => match &v {
-            Value::Float(_, f) => Ok(Value::float(-f.get())),
-            Value::Complex(c) => Ok(Value::Complex(Rc::new((-c.0, -c.1)))),
-            _ => match as_int(&v) {
-                Some(i) => Ok(int_neg(&i)),
-                None => Err(Exc::type_error(format!(
-                    "bad operand type for unary -: '{}'",
-                    v.type_name()
-                ))),
-            },
-        },
-        UnaryOp::UAdd => match &v {
-            Value::Bool(b) => Ok(Value::int(*b as i64)),
-            Value::Int(_, _) | Value::Big(_) | Value::Float(..) | Value::Complex(_) => Ok(v),
-            _ => Err(Exc::type_error(format!(
-                "bad operand type for unary +: '{}'",
-                v.type_name()
-            ))),
-        },
-        UnaryOp::Invert => Err(Exc::forbidden("Invert", 0)),
     }
 }
 

@@ -11,8 +11,8 @@ use crate::interp::ir::{NameRef, Stmt, StmtKind, Target};
 use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
 use crate::types::ops;
+use crate::value::PyIter;
 use crate::value::Value;
-use crate::value::iter::PyIter;
 
 impl Interp<'_> {
     /// Runs a block.

@@ -31,7 +31,7 @@ pub(super) fn fold_unary(op: ast::UnaryOp, v: &Value) -> Option<Value> {
         (ast::UnaryOp::USub, Value::Int(_, i)) => Some(as_constant(int_neg(&IntRef::Small(*i)))),
         (ast::UnaryOp::USub, Value::Big(b)) => Some(int_neg(&IntRef::Big(&b.0))),
         (ast::UnaryOp::Invert, Value::Int(..) | Value::Big(_) | Value::Bool(_)) => {
-            crate::interp::eval::expr::unary(ast::UnaryOp::Invert, v.clone())
+            crate::types::ops::unary(ast::UnaryOp::Invert, v.clone())
                 .ok()
                 .map(as_constant)
         }

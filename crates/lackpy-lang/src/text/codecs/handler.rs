@@ -2,7 +2,7 @@
 //! or bytes a decoder cannot read. As in CPython, a handler's name is only
 //! looked up when an error happens (`'a'.encode('ascii', 'bogus')` works).
 
-use super::{BadBytes, CodecError, decode_message};
+use super::codec::{BadBytes, CodecError, Poll, decode_message, tick};
 
 /// An error handler, by its `errors=` name.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -126,4 +126,26 @@ fn encode_message(bad: &[char], start: usize, codec: &str, reason: &str) -> Stri
             start + bad.len().saturating_sub(1)
         ),
     }
+}
+
+/// Decodes `data` with a decoder that answers, from an offset, the text up
+/// to the next bad run and that run (`None` at the end); each run goes to
+/// the error handler. The decoder polls through its last argument.
+pub(crate) fn decode_with(
+    data: &[u8],
+    codec: &'static str,
+    errors: &Handler,
+    poll: Poll<'_>,
+    mut next: impl FnMut(&[u8], usize, &mut String, Poll<'_>) -> Result<Option<BadBytes>, CodecError>,
+) -> Result<String, CodecError> {
+    let mut out = String::with_capacity(data.len());
+    let mut at = 0;
+    let mut runs = 0usize;
+    while let Some(bad) = next(data, at, &mut out, &mut *poll)? {
+        errors.on_decode(data, codec, bad, &mut out)?;
+        at = bad.end;
+        runs += 1;
+        tick(poll, runs, out.len())?;
+    }
+    Ok(out)
 }

@@ -1,6 +1,7 @@
 //! UTF-16 and UTF-32, in either byte order or with a byte order mark.
 
-use super::{BadBytes, CodecError, Handler, Order, Poll, decode_with, tick};
+use super::codec::{BadBytes, CodecError, Order, Poll, tick};
+use super::handler::{Handler, decode_with};
 
 /// The codec's name in messages (`utf-16-le`, ...).
 fn name(width: usize, order: Order) -> &'static str {

@@ -5,8 +5,8 @@
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
 use crate::types::args::{Kw, none, one};
+use crate::value::PyIter;
 use crate::value::Value;
-use crate::value::iter::PyIter;
 
 use crate::types::bytes::args::{bytes_like, bytes_val};
 

@@ -10,8 +10,9 @@ use crate::syntax::catalog::MethodId as M;
 use crate::types::args::{Kw, between, no_kwargs, none};
 use crate::types::caller::Caller;
 use crate::types::table::{Methods, m};
+use crate::value::PyIter;
 use crate::value::hash::hash_value;
-use crate::value::iter::{PyIter, Step};
+use crate::value::iter::Step;
 use crate::value::{Dict, Value, View, ViewKind};
 
 pub(crate) fn busy() -> Box<Exc> {

@@ -19,13 +19,11 @@ pub(crate) mod views;
 
 use crate::runtime::error::R;
 use crate::runtime::memory;
-use crate::value::StrRc;
-use crate::value::bulk::clone_item;
-use crate::value::eq::eq_at;
-use crate::value::hash::{hash_value, rehash};
-use crate::value::pool::Pool;
-use crate::value::{Value, mem};
+use crate::runtime::pool::Pool;
+use crate::types::item::{Item, forget_plain};
+use crate::types::str::StrRc;
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 /// An index slot: the entry's position in the low bits (as many as the
 /// table has slots), [`tag_bits`] of the hash above. A free slot holds
@@ -40,9 +38,10 @@ const GONE: u32 = u32::MAX - 1;
 /// allocation for the many small dicts programs make.
 const SMALL: usize = 8;
 
-struct Entry {
-    key: Value,
-    value: Value,
+/// One item of a dict.
+pub(crate) struct Entry<V> {
+    key: V,
+    value: V,
 }
 
 /// The bits of a hash a slot keeps above a position of `shift` bits.
@@ -53,21 +52,27 @@ fn tag_bits(hash: i64, shift: u32) -> u32 {
         .unwrap_or(0)
 }
 
-thread_local! {
-    /// Emptied entry vectors of large dicts, for the next copy.
-    static ENTRY_POOL: RefCell<Pool<Option<Entry>>> = const { RefCell::new(Pool::new()) };
+/// A thread's pool of emptied entry vectors.
+pub(crate) type EntryPool<V> = LocalKey<RefCell<Pool<Option<Entry<V>>>>>;
+
+/// A value a dict can hold: an [`Item`] with a thread's pool of emptied
+/// entry vectors of large dicts, for the next copy (a generic type cannot
+/// declare a thread-local of its own).
+pub(crate) trait DictItem: Item + 'static {
+    /// This thread's pool of entry vectors of dicts of `Self`.
+    fn entry_pool() -> &'static EntryPool<Self>;
 }
 
 /// An empty entry vector with room for `n` (pooled when a large one is free).
-fn entry_buffer(n: usize) -> Vec<Option<Entry>> {
-    ENTRY_POOL
+fn entry_buffer<V: DictItem>(n: usize) -> Vec<Option<Entry<V>>> {
+    V::entry_pool()
         .try_with(|p| p.borrow_mut().take(n))
         .unwrap_or_else(|_| Vec::with_capacity(n))
 }
 
 /// Frees the pooled entry vectors (at the end of a run).
-pub(crate) fn release_pools() {
-    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().clear());
+pub(crate) fn release_pools<V: DictItem>() {
+    let _ = V::entry_pool().try_with(|p| p.borrow_mut().clear());
 }
 
 /// A Python dict.
@@ -77,9 +82,8 @@ pub(crate) fn release_pools() {
 /// below 2**31 entries), the cycle flag shares a word with the slot count,
 /// and the bytes charged to the budget are recomputed from the capacities
 /// rather than stored.
-#[derive(Default)]
-pub(crate) struct Dict {
-    entries: Vec<Option<Entry>>,
+pub(crate) struct Dict<V: DictItem> {
+    entries: Vec<Option<Entry<V>>>,
     index: Box<[Slot]>,
     len: u32,
     /// Index slots in use, removed ones included (they still lengthen
@@ -92,44 +96,37 @@ const CYC: u32 = 1 << 31;
 /// Entry positions stay below this (they must fit beside [`CYC`]).
 const MAX_ENTRIES: usize = (CYC - 2) as usize;
 
-/// Key equality inside a table: hashable keys never fail to compare.
-/// Inline for the common keys: the same string
-/// object (a constant key) needs no byte compare, strings of different
-/// lengths no call, ints compare by value.
-#[inline(always)]
-fn same_key(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Str(x), Value::Str(y)) => {
-            if StrRc::ptr_eq(x, y) {
-                return true;
-            }
-            same_text(x, y)
+impl<V: DictItem> Default for Dict<V> {
+    fn default() -> Self {
+        Dict {
+            entries: Vec::new(),
+            index: Box::default(),
+            len: 0,
+            meta: 0,
         }
-        (Value::Int(_, x), Value::Int(_, y)) => x == y,
-        _ => same_other(a, b),
     }
 }
 
-/// [`same_key`] out of line, for a probe whose hash bits already matched
-/// (so it nearly always is the key): the probe loop stays small.
+/// [`Item::same_key`] out of line, for a probe whose hash bits already
+/// matched (so it nearly always is the key): the probe loop stays small.
 #[inline(never)]
-fn same_key_probed(a: &Value, b: &Value) -> bool {
-    same_key(a, b)
+fn same_key_probed<V: Item>(a: &V, b: &V) -> bool {
+    a.same_key(b)
 }
 
-/// Whether two strings have the same text (short keys compared inline).
+/// Whether a stored key is the string `k`, the very object.
 #[inline(always)]
-fn same_text(x: &crate::value::PyStr, y: &crate::value::PyStr) -> bool {
-    x.same_text(y)
+fn is_str_object<V: Item>(key: &V, k: &StrRc) -> bool {
+    key.as_str_key().is_some_and(|x| StrRc::ptr_eq(x, k))
 }
 
-/// Key equality for every other pair of kinds.
-#[inline(never)]
-fn same_other(a: &Value, b: &Value) -> bool {
-    a.is_same(b) || eq_at(a, b, 0).unwrap_or(false)
+/// Whether a stored key is a string with the text of `k`.
+#[inline(always)]
+fn is_str_text<V: Item>(key: &V, k: &StrRc) -> bool {
+    key.as_str_key().is_some_and(|x| x.same_text(k))
 }
 
-impl Dict {
+impl<V: DictItem> Dict<V> {
     /// An empty dict.
     pub(crate) fn new() -> Self {
         Dict::default()
@@ -167,7 +164,7 @@ impl Dict {
         } else {
             (n, 0)
         };
-        entries * std::mem::size_of::<Option<Entry>>() + index * SLOT_BYTES + HEADER
+        entries * std::mem::size_of::<Option<Entry<V>>>() + index * SLOT_BYTES + HEADER
     }
 
     /// Number of items.
@@ -203,7 +200,7 @@ impl Dict {
     /// Bytes this dict holds against the budget (from its capacities).
     #[inline]
     fn cost(&self) -> usize {
-        self.entries.capacity() * std::mem::size_of::<Option<Entry>>()
+        self.entries.capacity() * std::mem::size_of::<Option<Entry<V>>>()
             + self.index.len() * SLOT_BYTES
             + HEADER
     }
@@ -235,24 +232,26 @@ impl Dict {
     /// constant key is the very object the row was built with), then by
     /// length, then by text.
     #[inline]
-    fn scan(&self, key: &Value) -> Option<usize> {
-        if let Value::Str(k) = key {
+    fn scan(&self, key: &V) -> Option<usize> {
+        if let Some(k) = key.as_str_key() {
             // Identity first over every entry (a key made by the same
             // split or constant is the very object stored: a few pointer
             // compares), then text: keys are unique, so either finds it.
-            let by_identity = self.entries.iter().position(
-                |e| matches!(e, Some(Entry { key: Value::Str(x), .. }) if StrRc::ptr_eq(x, k)),
-            );
+            let by_identity = self
+                .entries
+                .iter()
+                .position(|e| matches!(e, Some(e) if is_str_object(&e.key, k)));
             if by_identity.is_some() {
                 return by_identity;
             }
-            return self.entries.iter().position(
-                |e| matches!(e, Some(Entry { key: Value::Str(x), .. }) if same_text(x, k)),
-            );
+            return self
+                .entries
+                .iter()
+                .position(|e| matches!(e, Some(e) if is_str_text(&e.key, k)));
         }
         self.entries
             .iter()
-            .position(|e| matches!(e, Some(e) if same_key(&e.key, key)))
+            .position(|e| matches!(e, Some(e) if e.key.same_key(key)))
     }
 
     /// The bits of a slot that hold the position, and their count.
@@ -264,7 +263,7 @@ impl Dict {
 
     /// The index slot of the key (dicts with an index only).
     #[inline]
-    fn find(&self, key: &Value, hash: i64) -> Option<usize> {
+    fn find(&self, key: &V, hash: i64) -> Option<usize> {
         if self.index.is_empty() {
             return None;
         }
@@ -326,7 +325,7 @@ impl Dict {
         self.entries
             .iter()
             .flatten()
-            .map(|e| rehash(&e.key))
+            .map(|e| e.key.rehash())
             .collect()
     }
 
@@ -346,7 +345,7 @@ impl Dict {
         // never copies its entries twice and a copy keeps room to grow.
         let usable = usable(size);
         if self.entries.capacity() < usable {
-            if crate::value::pool::worth_pooling::<Option<Entry>>(usable) {
+            if crate::runtime::pool::worth_pooling::<Option<Entry<V>>>(usable) {
                 // A large table moves into a pooled buffer and leaves its
                 // old one to the pool: a loop that builds a big dict each
                 // turn grows it through the buffers the last turn freed,
@@ -354,8 +353,8 @@ impl Dict {
                 let mut fresh = entry_buffer(usable);
                 fresh.append(&mut self.entries);
                 let old = std::mem::replace(&mut self.entries, fresh);
-                if crate::value::pool::worth_pooling::<Option<Entry>>(old.capacity()) {
-                    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(old));
+                if crate::runtime::pool::worth_pooling::<Option<Entry<V>>>(old.capacity()) {
+                    let _ = V::entry_pool().try_with(|p| p.borrow_mut().give(old));
                 }
             } else {
                 self.entries.reserve_exact(usable - self.entries.len());
@@ -377,7 +376,7 @@ impl Dict {
 
     /// Position of the key's entry.
     #[inline]
-    fn position(&self, key: &Value, hash: i64) -> Option<usize> {
+    fn position(&self, key: &V, hash: i64) -> Option<usize> {
         if self.index.is_empty() {
             return self.scan(key);
         }
@@ -386,7 +385,7 @@ impl Dict {
     }
 
     /// Looks a key up with its hash already known.
-    pub(crate) fn get_h(&self, key: &Value, hash: i64) -> Option<&Value> {
+    pub(crate) fn get_h(&self, key: &V, hash: i64) -> Option<&V> {
         match self.entries.get(self.position(key, hash)?) {
             Some(Some(e)) => Some(&e.value),
             _ => None,
@@ -394,8 +393,8 @@ impl Dict {
     }
 
     /// Looks a key up (TypeError if it is unhashable).
-    pub(crate) fn get(&self, key: &Value) -> R<Option<&Value>> {
-        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+    pub(crate) fn get(&self, key: &V) -> R<Option<&V>> {
+        if self.index.is_empty() && key.as_str_key().is_some() {
             // A small dict is scanned: a string key (always hashable, and
             // not hash-cached) is not hashed for it.
             return Ok(
@@ -405,21 +404,21 @@ impl Dict {
                 },
             );
         }
-        let h = hash_value(key)?;
+        let h = key.hash_key()?;
         Ok(self.get_h(key, h))
     }
 
     /// Whether the key is present.
-    pub(crate) fn contains(&self, key: &Value) -> R<bool> {
-        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+    pub(crate) fn contains(&self, key: &V) -> R<bool> {
+        if self.index.is_empty() && key.as_str_key().is_some() {
             return Ok(self.scan(key).is_some());
         }
-        let h = hash_value(key)?;
+        let h = key.hash_key()?;
         Ok(self.position(key, h).is_some())
     }
 
     /// Sets `key` to `value`; an existing key keeps its original key object.
-    pub(crate) fn insert_h(&mut self, key: Value, hash: i64, value: Value) -> Option<Value> {
+    pub(crate) fn insert_h(&mut self, key: V, hash: i64, value: V) -> Option<V> {
         if let Some(pos) = self.position(&key, hash)
             && let Some(Some(e)) = self.entries.get_mut(pos)
         {
@@ -442,8 +441,8 @@ impl Dict {
     /// Sets `key` to `value` as [`Dict::insert_h`] does, hashing the key
     /// only when needed: a string key of a small dict (scanned, not
     /// indexed) is not hashed unless the dict outgrows the scan.
-    pub(crate) fn put(&mut self, key: Value, value: Value) -> R<Option<Value>> {
-        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+    pub(crate) fn put(&mut self, key: V, value: V) -> R<Option<V>> {
+        if self.index.is_empty() && key.as_str_key().is_some() {
             if let Some(pos) = self.scan(&key)
                 && let Some(Some(e)) = self.entries.get_mut(pos)
             {
@@ -454,13 +453,13 @@ impl Dict {
                 return Ok(None);
             }
         }
-        let h = hash_value(&key)?;
+        let h = key.hash_key()?;
         Ok(self.insert_h(key, h, value))
     }
 
     /// Appends a new entry, charging a growth of the entry vector.
     #[inline]
-    fn push(&mut self, e: Entry) {
+    fn push(&mut self, e: Entry<V>) {
         if self.entries.len() == self.entries.capacity() {
             let before = self.charged();
             self.entries.push(Some(e));
@@ -481,8 +480,8 @@ impl Dict {
 
     /// Sets `key` to `value` (TypeError if the key is unhashable; MemoryError
     /// if the dict would grow past the budget).
-    pub(crate) fn insert(&mut self, key: Value, value: Value) -> R<Option<Value>> {
-        if self.index.is_empty() && matches!(key, Value::Str(_)) {
+    pub(crate) fn insert(&mut self, key: V, value: V) -> R<Option<V>> {
+        if self.index.is_empty() && key.as_str_key().is_some() {
             // A display's or a row's string keys: scanned, not hashed.
             let growth = self.growth_bytes();
             if growth > 0 && self.scan(&key).is_none() {
@@ -490,7 +489,7 @@ impl Dict {
             }
             return self.put(key, value);
         }
-        let h = hash_value(&key)?;
+        let h = key.hash_key()?;
         let growth = self.growth_bytes();
         if growth > 0 && self.position(&key, h).is_none() {
             crate::runtime::meter::ensure(growth)?;
@@ -499,7 +498,7 @@ impl Dict {
     }
 
     /// Removes a key, returning its key and value.
-    pub(crate) fn remove_h(&mut self, key: &Value, hash: i64) -> Option<(Value, Value)> {
+    pub(crate) fn remove_h(&mut self, key: &V, hash: i64) -> Option<(V, V)> {
         let ix = if self.index.is_empty() {
             self.scan(key)?
         } else {
@@ -520,15 +519,15 @@ impl Dict {
     }
 
     /// Removes a key (TypeError if it is unhashable).
-    pub(crate) fn remove(&mut self, key: &Value) -> R<Option<(Value, Value)>> {
-        let h = hash_value(key)?;
+    pub(crate) fn remove(&mut self, key: &V) -> R<Option<(V, V)>> {
+        let h = key.hash_key()?;
         Ok(self.remove_h(key, h))
     }
 
     /// Removes and returns the last item.
-    pub(crate) fn pop_last(&mut self) -> Option<(Value, Value)> {
+    pub(crate) fn pop_last(&mut self) -> Option<(V, V)> {
         let key = self.entries.iter().rev().flatten().next()?.key.clone();
-        let hash = rehash(&key);
+        let hash = key.rehash();
         self.remove_h(&key, hash)
     }
 
@@ -545,7 +544,7 @@ impl Dict {
 
     /// The item at or after entry position `pos`, with the next position.
     #[inline]
-    pub(crate) fn entry_from(&self, mut pos: usize) -> Option<(usize, &Value, &Value)> {
+    pub(crate) fn entry_from(&self, mut pos: usize) -> Option<(usize, &V, &V)> {
         while let Some(slot) = self.entries.get(pos) {
             if let Some(e) = slot {
                 return Some((pos + 1, &e.key, &e.value));
@@ -557,7 +556,7 @@ impl Dict {
 
     /// The item at or before entry position `pos` counting from the end
     /// (`back` is how many positions from the end to skip).
-    pub(crate) fn entry_back_from(&self, back: usize) -> Option<(usize, &Value, &Value)> {
+    pub(crate) fn entry_back_from(&self, back: usize) -> Option<(usize, &V, &V)> {
         let n = self.entries.len();
         let mut b = back;
         while b < n {
@@ -570,13 +569,13 @@ impl Dict {
     }
 
     /// Items in order.
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (&Value, &Value)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (&V, &V)> {
         self.entries.iter().flatten().map(|e| (&e.key, &e.value))
     }
 
     /// The keys in order, or the values (`values`).
     #[inline]
-    pub(crate) fn column(&self, values: bool) -> impl Iterator<Item = &Value> {
+    pub(crate) fn column(&self, values: bool) -> impl Iterator<Item = &V> {
         self.entries
             .iter()
             .flatten()
@@ -585,7 +584,7 @@ impl Dict {
 
     /// Items in order from entry position `pos` (as [`Dict::entry_from`]
     /// walks them).
-    pub(crate) fn iter_from(&self, pos: usize) -> impl Iterator<Item = (&Value, &Value)> {
+    pub(crate) fn iter_from(&self, pos: usize) -> impl Iterator<Item = (&V, &V)> {
         self.entries
             .get(pos..)
             .unwrap_or_default()
@@ -601,23 +600,23 @@ impl Dict {
 
     /// Keys in order with their hashes (hashed again: a string's hash is
     /// cached, an int's is its value; the rest were hashed once already).
-    pub(crate) fn iter_hashed(&self) -> impl Iterator<Item = (&Value, i64)> {
+    pub(crate) fn iter_hashed(&self) -> impl Iterator<Item = (&V, i64)> {
         self.entries
             .iter()
             .flatten()
-            .map(|e| (&e.key, rehash(&e.key)))
+            .map(|e| (&e.key, e.key.rehash()))
     }
 
     /// Items in order with their keys' hashes (as [`Dict::iter_hashed`]).
-    pub(crate) fn iter_with_hashes(&self) -> impl Iterator<Item = (&Value, i64, &Value)> {
+    pub(crate) fn iter_with_hashes(&self) -> impl Iterator<Item = (&V, i64, &V)> {
         self.entries
             .iter()
             .flatten()
-            .map(|e| (&e.key, rehash(&e.key), &e.value))
+            .map(|e| (&e.key, e.key.rehash(), &e.value))
     }
 
     /// A shallow copy.
-    pub(crate) fn copy(&self) -> Dict {
+    pub(crate) fn copy(&self) -> Dict<V> {
         if self.len() == self.entries.len() {
             // No removed entries: the copy is the same table, entries and
             // index as they are (CPython clones such a dict's keys too).
@@ -657,15 +656,15 @@ impl Dict {
     }
 }
 
-impl Entry {
+impl<V: Item> Entry<V> {
     /// A copy of the entry (the key and value cloned inline: an
     /// out-of-line clone returns its value through memory, and reloading
     /// it whole stalls on every entry).
     #[inline(always)]
-    fn cloned(&self) -> Entry {
+    fn cloned(&self) -> Entry<V> {
         Entry {
-            key: clone_item(&self.key),
-            value: clone_item(&self.value),
+            key: self.key.clone_item(),
+            value: self.value.clone_item(),
         }
     }
 }
@@ -677,8 +676,8 @@ fn usable(size: usize) -> usize {
 }
 
 /// Bytes a copy of `d` takes (checked against the budget before copying).
-pub(crate) fn copy_bytes(d: &Dict) -> usize {
-    d.entries.len().max(usable(d.index.len())) * std::mem::size_of::<Option<Entry>>()
+pub(crate) fn copy_bytes<V: DictItem>(d: &Dict<V>) -> usize {
+    d.entries.len().max(usable(d.index.len())) * std::mem::size_of::<Option<Entry<V>>>()
         + d.index.len() * SLOT_BYTES
         + HEADER
 }
@@ -690,31 +689,31 @@ const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
 const HEADER: usize = 64;
 
 /// Drops every key and value in one pass (containers without recursion).
-fn drop_entries(mut entries: Vec<Option<Entry>>) {
-    mem::release_slots(Slots {
+fn drop_entries<V: DictItem>(mut entries: Vec<Option<Entry<V>>>) {
+    V::release_slots(Slots {
         entries: entries.iter_mut(),
         value: None,
     });
     // What is left holds no heap values: emptied in constant time.
-    mem::forget_plain(&mut entries);
-    if crate::value::pool::worth_pooling::<Option<Entry>>(entries.capacity()) {
-        let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    forget_plain(&mut entries);
+    if crate::runtime::pool::worth_pooling::<Option<Entry<V>>>(entries.capacity()) {
+        let _ = V::entry_pool().try_with(|p| p.borrow_mut().give(entries));
     }
 }
 
 /// The key and value slots of the entries, one after the other (a plain
 /// loop: a `flatten().flat_map()` chain cost half again as many
 /// instructions per entry when the optimiser left its `next` out of line).
-struct Slots<'a, I> {
+struct Slots<'a, V, I> {
     entries: I,
-    value: Option<&'a mut Value>,
+    value: Option<&'a mut V>,
 }
 
-impl<'a, I: Iterator<Item = &'a mut Option<Entry>>> Iterator for Slots<'a, I> {
-    type Item = &'a mut Value;
+impl<'a, V: 'a, I: Iterator<Item = &'a mut Option<Entry<V>>>> Iterator for Slots<'a, V, I> {
+    type Item = &'a mut V;
 
     #[inline]
-    fn next(&mut self) -> Option<&'a mut Value> {
+    fn next(&mut self) -> Option<&'a mut V> {
         if let Some(v) = self.value.take() {
             return Some(v);
         }
@@ -727,23 +726,46 @@ impl<'a, I: Iterator<Item = &'a mut Option<Entry>>> Iterator for Slots<'a, I> {
     }
 }
 
-impl Drop for Dict {
+impl<V: DictItem> Drop for Dict<V> {
     fn drop(&mut self) {
         memory::credit(self.charged());
         drop_entries(std::mem::take(&mut self.entries));
     }
 }
 
+/// Which view of a dict.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum ViewKind {
+    /// `d.keys()`
+    Keys,
+    /// `d.values()`
+    Values,
+    /// `d.items()`
+    Items,
+}
+
+/// A live view of a dict (its operations are in [`views`]).
+pub(crate) struct View<V: DictItem> {
+    /// The dict it shows.
+    pub dict: std::rc::Rc<RefCell<Dict<V>>>,
+    /// Which view.
+    pub kind: ViewKind,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::Value;
+    use crate::value::hash::hash_value;
+
+    type Dict = super::Dict<Value>;
 
     /// The many small dicts of a program are one 80-byte block (the `Rc`
     /// counts, the `RefCell` flag and this header) plus their entries.
     #[test]
     fn header_and_entry_sizes() {
         assert_eq!(std::mem::size_of::<Dict>(), 48);
-        assert_eq!(std::mem::size_of::<Option<Entry>>(), 32);
+        assert_eq!(std::mem::size_of::<Option<Entry<Value>>>(), 32);
     }
 
     /// Positions and hash bits share a slot at every table size: keys are

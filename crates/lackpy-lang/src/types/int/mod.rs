@@ -1,14 +1,16 @@
 //! Python int helpers: floor division, conversions, the digit limit.
 //!
 //! Ints use an `i64` fast path and fall back to `BigInt` on overflow; every
-//! result goes through [`Value::from_big`] so the representation stays
-//! normalised (a value that fits `i64` is always `Value::Int`).
+//! result goes through [`crate::value::Value::from_big`] so the
+//! representation stays normalised (a value that fits `i64` is always
+//! `Value::Int`).
 
 pub(crate) mod big;
 pub(crate) mod big_cost;
 pub(crate) mod big_div;
 pub(crate) mod big_mul;
 pub(crate) mod methods;
+pub(crate) mod values;
 
 use std::cell::RefCell;
 use std::cmp::Ordering;
@@ -17,7 +19,56 @@ use std::rc::Rc;
 use num_bigint::{BigInt, BigUint, Sign};
 use num_traits::{FromPrimitive, Signed, ToPrimitive, Zero};
 
-use crate::value::{BigVal, Value};
+pub(crate) use self::values::{as_int, f64_to_int, int_abs, int_neg, retire};
+use crate::runtime::memory;
+
+/// An int too large for `i64`, with its memory charge.
+pub(crate) struct BigVal(pub BigInt);
+
+impl BigVal {
+    /// A big int's value, charged to the run's memory count.
+    pub(crate) fn new(b: BigInt) -> Self {
+        memory::charge(big_bytes(&b));
+        BigVal(b)
+    }
+
+    /// Changes the int in place (its buffer reused), keeping the memory
+    /// charge equal to its new size.
+    pub(crate) fn update(&mut self, f: impl FnOnce(&mut BigInt)) {
+        memory::credit(big_bytes(&self.0));
+        f(&mut self.0);
+        memory::charge(big_bytes(&self.0));
+    }
+
+    /// Fills a retired value (zero, charged nothing) with `f` of its
+    /// emptied buffer, charging the result.
+    pub(crate) fn refill(&mut self, f: impl FnOnce(&mut BigInt)) {
+        f(&mut self.0);
+        memory::charge(big_bytes(&self.0));
+    }
+
+    /// Ends the value: its charge is returned and it becomes zero (charged
+    /// nothing), keeping its digit buffer for a later value.
+    pub(crate) fn retire(&mut self) {
+        memory::credit(big_bytes(&self.0));
+        num_traits::Zero::set_zero(&mut self.0);
+    }
+}
+
+impl Drop for BigVal {
+    fn drop(&mut self) {
+        self.retire();
+    }
+}
+
+/// The charge of a big int's value: none for zero (a retired value; a
+/// live one is never zero, as it never fits `i64`).
+fn big_bytes(b: &BigInt) -> usize {
+    match b.bits() {
+        0 => 0,
+        bits => (bits / 8) as usize + 32,
+    }
+}
 
 /// CPython's default `sys.get_int_max_str_digits()`.
 pub(crate) const MAX_STR_DIGITS: usize = 4300;
@@ -63,17 +114,6 @@ impl IntRef<'_> {
             IntRef::Small(i) => Some(*i),
             IntRef::Big(b) => b.to_i64(),
         }
-    }
-}
-
-/// Borrows an int (or bool) operand.
-#[inline]
-pub(crate) fn as_int(v: &Value) -> Option<IntRef<'_>> {
-    match v {
-        Value::Int(_, i) => Some(IntRef::Small(*i)),
-        Value::Bool(b) => Some(IntRef::Small(*b as i64)),
-        Value::Big(b) => Some(IntRef::Big(&b.0)),
-        _ => None,
     }
 }
 
@@ -134,17 +174,9 @@ pub(crate) fn computed_big(x: &BigInt, f: impl FnOnce(&mut BigInt)) -> Rc<BigVal
     Rc::new(BigVal::new(b))
 }
 
-/// Drops a value, keeping its box when it is a big int held by nothing
-/// else (see [`SPARE`]).
-#[inline]
-pub(crate) fn retire(v: Value) {
-    if let Value::Big(rc) = v {
-        retire_big(rc);
-    }
-}
-
+/// Keeps a big int's box for a later value when nothing else holds it.
 #[inline(never)]
-fn retire_big(mut rc: Rc<BigVal>) {
+pub(crate) fn retire_big(mut rc: Rc<BigVal>) {
     let Some(v) = Rc::get_mut(&mut rc) else {
         return;
     };
@@ -186,18 +218,6 @@ pub(crate) fn mod_i64(a: i64, b: i64) -> i64 {
         }
         None => 0,
     }
-}
-
-/// Converts a finite float to an int, truncating toward zero.
-pub(crate) fn f64_to_int(f: f64) -> Option<Value> {
-    if !f.is_finite() {
-        return None;
-    }
-    let t = f.trunc();
-    if t.abs() < 9.0e18 {
-        return Some(Value::int(t as i64));
-    }
-    BigInt::from_f64(t).map(Value::from_big)
 }
 
 /// "00" to "99", for writing two digits at a time.
@@ -563,28 +583,6 @@ fn unicode_decimal(c: char) -> Option<u32> {
         zero -= 1;
     }
     Some(cp - zero)
-}
-
-/// `abs()` of an int value.
-pub(crate) fn int_abs(i: &IntRef) -> Value {
-    match i {
-        IntRef::Small(i) => match i.checked_abs() {
-            Some(a) => Value::int(a),
-            None => Value::from_big(BigInt::from(*i).abs()),
-        },
-        IntRef::Big(b) => Value::from_big(b.abs()),
-    }
-}
-
-/// Negation of an int value.
-pub(crate) fn int_neg(i: &IntRef) -> Value {
-    match i {
-        IntRef::Small(i) => match i.checked_neg() {
-            Some(a) => Value::int(a),
-            None => Value::from_big(-BigInt::from(*i)),
-        },
-        IntRef::Big(b) => Value::from_big(-(*b).clone()),
-    }
 }
 
 #[cfg(test)]

@@ -12,18 +12,18 @@ pub(crate) mod sort_typed;
 
 use crate::runtime::error::Exc;
 use crate::runtime::memory;
-use crate::value::{Value, mem, pool};
+use crate::types::item::Item;
 
-/// A list's items with their memory charge.
+/// A list's items with their memory charge, generic over the item
+/// ([`Item`]; the interpreter's lists are `List<Value>`).
 ///
 /// Kept to 32 bytes, so that a list's `Rc<RefCell<…>>` block (two counts,
 /// the borrow flag, the list) is a 56-byte request, a 64-byte chunk of the
 /// system allocator rather than 80: a program holding many small lists (a
 /// list per record) pays 16 bytes less for each.
-#[derive(Default)]
-pub(crate) struct List {
+pub(crate) struct List<V: Item> {
     /// The items.
-    pub items: Vec<Value>,
+    pub items: Vec<V>,
     /// The capacity the memory charge covers, plus one; 0 while nothing is
     /// charged (capped, equally when charged and when given back, for a
     /// capacity no allocation reaches).
@@ -32,22 +32,34 @@ pub(crate) struct List {
     pub(crate) cyc: bool,
 }
 
-/// The bytes charged for a list whose charge covers `charged - 1` slots.
-#[inline]
-fn list_bytes(charged: u32) -> usize {
-    match charged {
-        0 => 0,
-        c => (c as usize - 1) * std::mem::size_of::<Value>() + 48,
+impl<V: Item> Default for List<V> {
+    fn default() -> Self {
+        List {
+            items: Vec::new(),
+            charged: 0,
+            cyc: false,
+        }
     }
 }
 
-impl List {
+/// The bytes charged for a list of `V` whose charge covers `charged - 1`
+/// slots.
+#[inline]
+fn list_bytes<V>(charged: u32) -> usize {
+    match charged {
+        0 => 0,
+        c => (c as usize - 1) * std::mem::size_of::<V>() + 48,
+    }
+}
+
+impl<V: Item> List<V> {
+    /// A list of `items`, charged for their capacity.
     #[inline]
-    pub(crate) fn new(items: Vec<Value>) -> Self {
+    pub(crate) fn new(items: Vec<V>) -> Self {
         let charged = u32::try_from(items.capacity())
             .unwrap_or(u32::MAX)
             .saturating_add(1);
-        memory::charge(list_bytes(charged));
+        memory::charge(list_bytes::<V>(charged));
         List {
             items,
             charged,
@@ -69,7 +81,7 @@ impl List {
             .unwrap_or(u32::MAX)
             .saturating_add(1);
         if now != self.charged {
-            let (now_b, was_b) = (list_bytes(now), list_bytes(self.charged));
+            let (now_b, was_b) = (list_bytes::<V>(now), list_bytes::<V>(self.charged));
             if now_b > was_b {
                 memory::charge(now_b - was_b);
             } else {
@@ -86,15 +98,16 @@ impl List {
     /// and faulting in a fresh one.
     pub(crate) fn reserve(&mut self, n: usize) {
         if self.items.capacity() == 0 {
-            self.items = pool::values(n);
+            self.items = V::buffer(n);
         } else {
             self.items.reserve(n);
         }
         self.sync();
     }
 
+    /// Appends `v`, charging a growth of the buffer.
     #[inline]
-    pub(crate) fn push(&mut self, v: Value) {
+    pub(crate) fn push(&mut self, v: V) {
         let grow = self.items.len() == self.items.capacity();
         self.items.push(v);
         if grow {
@@ -103,11 +116,11 @@ impl List {
     }
 }
 
-impl Drop for List {
+impl<V: Item> Drop for List<V> {
     fn drop(&mut self) {
-        memory::credit(list_bytes(self.charged));
-        mem::drop_values(&mut self.items);
-        pool::recycle_values(std::mem::take(&mut self.items));
+        memory::credit(list_bytes::<V>(self.charged));
+        V::drop_all(&mut self.items);
+        V::recycle(std::mem::take(&mut self.items));
     }
 }
 

@@ -3,9 +3,9 @@
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use super::List;
 use crate::runtime::Budget;
 use crate::runtime::error::{Exc, R};
+use crate::value::List;
 use crate::value::{Value, bulk};
 
 /// `x + y`.

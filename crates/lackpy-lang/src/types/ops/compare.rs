@@ -146,7 +146,7 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
             };
         }
         (Value::View(_), Value::Set(_) | Value::View(_)) | (Value::Set(_), Value::View(_)) => {
-            use crate::types::dict::views::{all_contained_in, set_like_len};
+            use crate::value::eq::{all_contained_in, set_like_len};
             let (Some(n), Some(m)) = (set_like_len(a), set_like_len(b)) else {
                 return Err(not_supported(op, a, b));
             };
@@ -193,7 +193,9 @@ pub(crate) fn order(op: CmpOp, a: &Value, b: &Value, depth: u32) -> R<bool> {
 fn set_of(v: &Value) -> R<Option<Set>> {
     Ok(match v {
         Value::Set(s) => s.try_borrow().ok().map(|s| s.copy()),
-        Value::View(view) if view.kind != ViewKind::Values => Some(Set::from_view(view)?),
+        Value::View(view) if view.kind != ViewKind::Values => {
+            Some(crate::types::set::ops::from_view(view)?)
+        }
         _ => None,
     })
 }

@@ -3,8 +3,8 @@
 use crate::runtime::error::{Exc, R};
 use crate::runtime::meter;
 use crate::types::int::as_int;
+use crate::value::PyIter;
 use crate::value::eq::item_eq;
-use crate::value::iter::PyIter;
 use crate::value::{Range, Value};
 
 /// `item in container`.
@@ -36,7 +36,7 @@ pub(crate) fn contains(container: &Value, item: &Value) -> R<bool> {
             .try_borrow()
             .map_err(|_| Exc::runtime_error("set busy"))?
             .contains(item),
-        Value::View(v) => crate::types::dict::views::view_contains(v, item),
+        Value::View(v) => crate::value::eq::view_contains(v, item),
         Value::Range(r) => Ok(range_contains(r, item)),
         Value::Bytes(b) => match item {
             Value::Bytes(x) => Ok(memchr::memmem::find(b, x).is_some()),

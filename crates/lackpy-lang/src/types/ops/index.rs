@@ -7,7 +7,7 @@ use num_traits::Signed;
 use crate::runtime::error::{Exc, R};
 use crate::types::int::as_int;
 use crate::value::Value;
-use crate::value::iter::char_value;
+use crate::value::char_value;
 
 /// Normalises an index for a sequence of length `len`.
 fn seq_index(idx: &Value, len: usize, what: &str) -> R<usize> {

@@ -12,6 +12,7 @@ mod index;
 mod sequence;
 mod set_item;
 mod slice;
+mod unary;
 
 use std::rc::Rc;
 
@@ -24,7 +25,8 @@ pub(crate) use crate::types::ops::contains::{contains, range_contains, seq_scan}
 pub(crate) use crate::types::ops::index::get_item;
 pub(crate) use crate::types::ops::set_item::set_item;
 pub(crate) use crate::types::ops::slice::{SliceArgs, get_slice, set_slice};
-use crate::value::iter::PyIter;
+pub(crate) use crate::types::ops::unary::unary;
+use crate::value::PyIter;
 use crate::value::{List, Value};
 
 /// `len(v)`.

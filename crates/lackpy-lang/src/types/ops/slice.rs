@@ -124,10 +124,10 @@ fn pick_bytes(bytes: &[u8], start: i64, step: i64, count: usize) -> R<Vec<u8>> {
 fn slice_text_stepped(st: &crate::value::PyStr, start: i64, step: i64, count: usize) -> R<Value> {
     let text = st.as_str();
     let Ok(start) = usize::try_from(start) else {
-        return Ok(crate::value::iter::empty_str());
+        return Ok(crate::value::empty_str());
     };
     if count == 0 {
-        return Ok(crate::value::iter::empty_str());
+        return Ok(crate::value::empty_str());
     }
     crate::runtime::meter::tick_n(count)?;
     // The picks are distinct characters of the text: no more bytes than it.
@@ -148,7 +148,7 @@ fn slice_text_stepped(st: &crate::value::PyStr, start: i64, step: i64, count: us
         );
     }
     Ok(match out.as_bytes() {
-        [b] if b.is_ascii() => crate::value::iter::char_value(char::from(*b)),
+        [b] if b.is_ascii() => crate::value::char_value(char::from(*b)),
         _ => Value::Str(crate::value::StrRc::new(
             crate::value::PyStr::with_char_len(out.into(), count),
         )),

@@ -1,5 +1,7 @@
 //! The methods of `range`: their table and one function per method.
 
+use num_traits::{One, Zero};
+
 use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::MethodId as M;
 use crate::types::args::{Kw, one};
@@ -44,5 +46,37 @@ fn range_index(r: &Range, args: &[Value], kwargs: Kw) -> R<Value> {
     match i {
         Some(i) => Ok(Value::from_big(r.position(&i))),
         None => Err(Exc::not_index(x)),
+    }
+}
+
+/// A range's attributes and hash as values.
+impl Range {
+    /// `r.start`, `r.stop`, `r.step` as values.
+    pub(crate) fn attrs(&self) -> (Value, Value, Value) {
+        match self {
+            Range::Small { start, stop, step } => {
+                (Value::int(*start), Value::int(*stop), Value::int(*step))
+            }
+            Range::Big(b) => (
+                Value::from_big(b.start.clone()),
+                Value::from_big(b.stop.clone()),
+                Value::from_big(b.step.clone()),
+            ),
+        }
+    }
+
+    /// The values CPython hashes for a range: `(len, start, step)`, with
+    /// `start` and `step` as `None` where they do not matter.
+    pub(crate) fn hash_key(&self) -> Vec<Value> {
+        let n = self.len_big();
+        let (start, _, step) = self.bounds();
+        let (start, step) = if n.is_zero() {
+            (Value::None, Value::None)
+        } else if n.is_one() {
+            (Value::from_big(start), Value::None)
+        } else {
+            (Value::from_big(start), Value::from_big(step))
+        };
+        vec![Value::from_big(n), start, step]
     }
 }

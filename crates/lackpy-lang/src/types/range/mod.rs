@@ -13,8 +13,6 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 
-use crate::value::Value;
-
 /// A `range(start, stop, step)`; `step` is never zero.
 #[derive(Clone, PartialEq, Eq)]
 pub(crate) enum Range {
@@ -107,20 +105,6 @@ impl Range {
                 BigInt::from(*step),
             ),
             Range::Big(b) => (b.start.clone(), b.stop.clone(), b.step.clone()),
-        }
-    }
-
-    /// `r.start`, `r.stop`, `r.step` as values.
-    pub(crate) fn attrs(&self) -> (Value, Value, Value) {
-        match self {
-            Range::Small { start, stop, step } => {
-                (Value::int(*start), Value::int(*stop), Value::int(*step))
-            }
-            Range::Big(b) => (
-                Value::from_big(b.start.clone()),
-                Value::from_big(b.stop.clone()),
-                Value::from_big(b.step.clone()),
-            ),
         }
     }
 
@@ -231,21 +215,6 @@ impl Range {
         let (a, _, s) = self.bounds();
         let (b, _, t) = other.bounds();
         n == m && (n.is_zero() || (a == b && (n.is_one() || s == t)))
-    }
-
-    /// The values CPython hashes for a range: `(len, start, step)`, with
-    /// `start` and `step` as `None` where they do not matter.
-    pub(crate) fn hash_key(&self) -> Vec<Value> {
-        let n = self.len_big();
-        let (start, _, step) = self.bounds();
-        let (start, step) = if n.is_zero() {
-            (Value::None, Value::None)
-        } else if n.is_one() {
-            (Value::from_big(start), Value::None)
-        } else {
-            (Value::from_big(start), Value::from_big(step))
-        };
-        vec![Value::from_big(n), start, step]
     }
 }
 

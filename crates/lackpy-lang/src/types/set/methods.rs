@@ -9,8 +9,8 @@ use crate::runtime::error::{Exc, R};
 use crate::syntax::catalog::{MANY, MethodId as M};
 use crate::types::args::{Kw, no_kwargs, none, one};
 use crate::types::table::{Methods, m};
+use crate::value::PyIter;
 use crate::value::hash::hash_value;
-use crate::value::iter::PyIter;
 use crate::value::{Set, Value};
 
 fn busy() -> Box<Exc> {

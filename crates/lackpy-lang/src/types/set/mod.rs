@@ -19,12 +19,11 @@ pub(crate) mod ops;
 
 use crate::runtime::error::R;
 use crate::runtime::memory;
-use crate::types::dict::Dict;
-use crate::value::eq::eq_at;
-use crate::value::hash::{hash_value, is_deterministic};
-use crate::value::pool::Pool;
-use crate::value::{Value, View, ViewKind, mem};
+use crate::runtime::pool::Pool;
+use crate::types::dict::{Dict, DictItem};
+use crate::types::item::{Item, forget_plain};
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 const MIN_SIZE: usize = 8;
 const LINEAR_PROBES: usize = 9;
@@ -35,7 +34,18 @@ const PERTURB_SHIFT: u32 = 5;
 const DUMMY: u32 = 1 << 31;
 
 /// A member with its hash.
-type Entry = (i64, Value);
+pub(crate) type Entry<V> = (i64, V);
+
+/// A value a set can hold: a [`DictItem`] (a set that must keep its
+/// insertion order is a dict underneath) with a thread's pool of emptied
+/// entry buffers (a generic type cannot declare a thread-local of its own).
+pub(crate) trait SetItem: DictItem {
+    /// This thread's pool of entry buffers of sets of `Self`.
+    fn entry_pool() -> &'static EntryPool<Self>;
+}
+
+/// A thread's pool of emptied entry buffers.
+pub(crate) type EntryPool<V> = LocalKey<RefCell<Pool<Entry<V>>>>;
 
 /// CPython's set table, slot for slot, stored compactly: the slots are a
 /// `u32` index into a dense array of entries. CPython's slot is 16 bytes
@@ -43,9 +53,9 @@ type Entry = (i64, Value);
 /// and a table is at most three fifths full, so the split form touches
 /// far fewer bytes when a table is built, copied, walked or dropped.
 /// An empty index is all zero bytes (a fresh zeroed allocation).
-struct Table {
+struct Table<V> {
     index: Vec<u32>,
-    entries: Vec<Entry>,
+    entries: Vec<Entry<V>>,
     fill: usize,
     used: usize,
     finger: usize,
@@ -53,7 +63,6 @@ struct Table {
 
 thread_local! {
     static INDEX_POOL: RefCell<Pool<u32>> = const { RefCell::new(Pool::new()) };
-    static ENTRY_POOL: RefCell<Pool<Entry>> = const { RefCell::new(Pool::new()) };
 }
 
 /// An index of `n` empty slots (a pooled buffer when a large one is free).
@@ -64,27 +73,27 @@ fn zeroed_index(n: usize) -> Vec<u32> {
 }
 
 /// An empty entry buffer with room for `n` (pooled when a large one is free).
-fn entry_buffer(n: usize) -> Vec<Entry> {
-    ENTRY_POOL
+fn entry_buffer<V: SetItem>(n: usize) -> Vec<Entry<V>> {
+    <V as SetItem>::entry_pool()
         .try_with(|p| p.borrow_mut().take(n))
         .unwrap_or_else(|_| Vec::with_capacity(n))
 }
 
 /// Hands a table's emptied buffers to the pools.
-fn recycle(index: Vec<u32>, entries: Vec<Entry>) {
-    use crate::value::pool::worth_pooling;
+fn recycle<V: SetItem>(index: Vec<u32>, entries: Vec<Entry<V>>) {
+    use crate::runtime::pool::worth_pooling;
     if worth_pooling::<u32>(index.capacity()) {
         let _ = INDEX_POOL.try_with(|p| p.borrow_mut().give(index));
     }
-    if worth_pooling::<Entry>(entries.capacity()) {
-        let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(entries));
+    if worth_pooling::<Entry<V>>(entries.capacity()) {
+        let _ = <V as SetItem>::entry_pool().try_with(|p| p.borrow_mut().give(entries));
     }
 }
 
 /// Frees the pooled buffers (at the end of a run).
-pub(crate) fn release_pools() {
+pub(crate) fn release_pools<V: SetItem>() {
     let _ = INDEX_POOL.try_with(|p| p.borrow_mut().clear());
-    let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().clear());
+    let _ = <V as SetItem>::entry_pool().try_with(|p| p.borrow_mut().clear());
 }
 
 /// A copy of an index.
@@ -96,23 +105,15 @@ fn clone_index(index: &[u32]) -> Vec<u32> {
     out
 }
 
-/// Clones entries with ints copied inline (`a.union(b)`, `s.copy()` of a
-/// set of ints is then a plain copying loop).
-fn clone_entries(entries: &[Entry]) -> Vec<Entry> {
+/// Clones entries with scalars copied inline (`a.union(b)`, `s.copy()` of
+/// a set of ints is then a plain copying loop).
+fn clone_entries<V: SetItem>(entries: &[Entry<V>]) -> Vec<Entry<V>> {
     let mut out = entry_buffer(entries.len());
-    out.extend(entries.iter().map(|(h, k)| {
-        (
-            *h,
-            match k {
-                Value::Int(id, i) => Value::Int(*id, *i),
-                k => k.clone(),
-            },
-        )
-    }));
+    out.extend(entries.iter().map(|(h, k)| (*h, k.clone_item())));
     out
 }
 
-impl Clone for Table {
+impl<V: SetItem> Clone for Table<V> {
     fn clone(&self) -> Self {
         Table {
             index: clone_index(&self.index),
@@ -125,11 +126,8 @@ impl Clone for Table {
 }
 
 #[inline]
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Int(_, x), Value::Int(_, y)) => x == y,
-        _ => a.is_same(b) || eq_at(a, b, 0).unwrap_or(false),
-    }
+fn same<V: Item>(a: &V, b: &V) -> bool {
+    a.same_key(b)
 }
 
 /// The entry a slot holds, if it is full.
@@ -149,7 +147,7 @@ fn slot_of(e: usize) -> u32 {
     (e + 1) as u32
 }
 
-impl Table {
+impl<V: SetItem> Table<V> {
     fn new() -> Self {
         Table {
             index: vec![0; MIN_SIZE],
@@ -168,17 +166,17 @@ impl Table {
     /// Bytes held by the index and the entries.
     fn bytes(&self) -> usize {
         self.index.capacity() * std::mem::size_of::<u32>()
-            + self.entries.capacity() * std::mem::size_of::<Entry>()
+            + self.entries.capacity() * std::mem::size_of::<Entry<V>>()
     }
 
     /// The member in slot `i`, if the slot is full.
     #[inline]
-    fn at(&self, i: usize) -> Option<&Entry> {
+    fn at(&self, i: usize) -> Option<&Entry<V>> {
         full(self.index[i]).map(|e| &self.entries[e])
     }
 
     /// Members in slot order with their hashes.
-    fn members(&self) -> impl Iterator<Item = &Entry> + '_ {
+    fn members(&self) -> impl Iterator<Item = &Entry<V>> + '_ {
         self.index
             .iter()
             .filter_map(|&s| full(s).map(|e| &self.entries[e]))
@@ -187,7 +185,7 @@ impl Table {
     /// The slot holding `key`, if any. The first probe (the only one for
     /// most keys) is tested inline; the probe sequence runs out of line.
     #[inline(always)]
-    fn lookup(&self, key: &Value, hash: i64) -> Option<usize> {
+    fn lookup(&self, key: &V, hash: i64) -> Option<usize> {
         let i = (hash as u64 as usize) & self.mask();
         match self.index.get(i) {
             Some(0) => None,
@@ -201,7 +199,7 @@ impl Table {
 
     /// [`Table::lookup`]'s whole probe sequence.
     #[inline(never)]
-    fn probe(&self, key: &Value, hash: i64) -> Option<usize> {
+    fn probe(&self, key: &V, hash: i64) -> Option<usize> {
         let mask = self.mask();
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
@@ -237,7 +235,7 @@ impl Table {
     /// the full probe would put it) is placed inline, and one found in
     /// its first slot answered inline.
     #[inline(always)]
-    fn add(&mut self, key: Value, hash: i64) -> bool {
+    fn add(&mut self, key: V, hash: i64) -> bool {
         let i = (hash as u64 as usize) & self.mask();
         match self.index.get(i) {
             Some(0) => {
@@ -258,7 +256,7 @@ impl Table {
 
     /// [`Table::add`] through the whole probe sequence.
     #[inline(never)]
-    fn add_probed(&mut self, key: Value, hash: i64) -> bool {
+    fn add_probed(&mut self, key: V, hash: i64) -> bool {
         let mask = self.mask();
         let mut perturb = hash as u64;
         let mut i = (hash as u64 as usize) & mask;
@@ -313,7 +311,7 @@ impl Table {
     /// Puts a new member in empty slot `at`, resizing once the table is
     /// three fifths full.
     #[inline(always)]
-    fn place_new(&mut self, at: usize, key: Value, hash: i64) {
+    fn place_new(&mut self, at: usize, key: V, hash: i64) {
         let mask = self.mask();
         self.push_entry((hash, key));
         self.index[at] = slot_of(self.entries.len() - 1);
@@ -331,12 +329,12 @@ impl Table {
 
     /// Appends an entry, growing the buffer (from the pool when large)
     /// by doubling.
-    fn push_entry(&mut self, entry: Entry) {
+    fn push_entry(&mut self, entry: Entry<V>) {
         if self.entries.len() == self.entries.capacity() {
             let mut bigger = entry_buffer((self.entries.capacity() * 2).max(4));
             bigger.append(&mut self.entries);
             let old = std::mem::replace(&mut self.entries, bigger);
-            let _ = ENTRY_POOL.try_with(|p| p.borrow_mut().give(old));
+            let _ = <V as SetItem>::entry_pool().try_with(|p| p.borrow_mut().give(old));
         }
         self.entries.push(entry);
     }
@@ -374,7 +372,7 @@ impl Table {
     fn growth_bytes(&self) -> usize {
         let mut bytes = 0;
         if self.entries.len() == self.entries.capacity() {
-            bytes += (self.entries.capacity() * 2).max(4) * std::mem::size_of::<Entry>();
+            bytes += (self.entries.capacity() * 2).max(4) * std::mem::size_of::<Entry<V>>();
         }
         if (self.fill + 1) * 5 < self.mask() * 3 {
             return bytes;
@@ -385,7 +383,7 @@ impl Table {
         while size <= minused {
             size <<= 1;
         }
-        bytes + size * std::mem::size_of::<u32>() + used * std::mem::size_of::<Entry>()
+        bytes + size * std::mem::size_of::<u32>() + used * std::mem::size_of::<Entry<V>>()
     }
 
     /// `set_table_resize`: members are re-placed in the order of their
@@ -400,18 +398,18 @@ impl Table {
         if self.fill == self.used {
             for &s in &old {
                 if let Some(e) = full(s) {
-                    Table::insert_clean(&mut self.index, e, self.entries[e].0);
+                    Self::insert_clean(&mut self.index, e, self.entries[e].0);
                 }
             }
-            recycle(old, Vec::new());
+            recycle::<V>(old, Vec::new());
         } else {
             let mut old_entries = std::mem::replace(&mut self.entries, entry_buffer(self.used));
             for &s in &old {
                 if let Some(e) = full(s) {
-                    let entry = std::mem::replace(&mut old_entries[e], (0, Value::None));
+                    let entry = std::mem::replace(&mut old_entries[e], (0, V::vacant()));
                     let h = entry.0;
                     self.entries.push(entry);
-                    Table::insert_clean(&mut self.index, self.entries.len() - 1, h);
+                    Self::insert_clean(&mut self.index, self.entries.len() - 1, h);
                 }
             }
             recycle(old, old_entries);
@@ -420,19 +418,19 @@ impl Table {
     }
 
     /// Empties slot `i` (full) to a dummy, returning its member.
-    fn take_slot(&mut self, i: usize) -> Value {
+    fn take_slot(&mut self, i: usize) -> V {
         let s = self.index[i];
         self.index[i] = s | DUMMY;
         self.used -= 1;
-        std::mem::replace(&mut self.entries[s as usize - 1].1, Value::None)
+        std::mem::replace(&mut self.entries[s as usize - 1].1, V::vacant())
     }
 
-    fn discard(&mut self, key: &Value, hash: i64) -> Option<Value> {
+    fn discard(&mut self, key: &V, hash: i64) -> Option<V> {
         let at = self.lookup(key, hash)?;
         Some(self.take_slot(at))
     }
 
-    fn pop(&mut self) -> Option<Value> {
+    fn pop(&mut self) -> Option<V> {
         if self.used == 0 {
             return None;
         }
@@ -449,7 +447,7 @@ impl Table {
     }
 
     /// `set_merge` of another table into this one.
-    fn merge(&mut self, other: &Table) {
+    fn merge(&mut self, other: &Table<V>) {
         if other.used == 0 {
             return;
         }
@@ -487,7 +485,7 @@ impl Table {
             self.entries = entry_buffer(other.used);
             for (h, k) in other.members() {
                 self.entries.push((*h, k.clone()));
-                Table::insert_clean(&mut self.index, self.entries.len() - 1, *h);
+                Self::insert_clean(&mut self.index, self.entries.len() - 1, *h);
             }
             self.fill = other.used;
             self.used = other.used;
@@ -499,24 +497,25 @@ impl Table {
     }
 }
 
-enum Repr {
-    Table(Table),
-    Ordered(Dict),
+enum Repr<V: SetItem> {
+    Table(Table<V>),
+    Ordered(Dict<V>),
 }
 
-/// A Python set.
-pub(crate) struct Set {
-    repr: Repr,
+/// A Python set, generic over its members ([`SetItem`]; the interpreter's
+/// sets are `Set<V>`).
+pub(crate) struct Set<V: SetItem> {
+    repr: Repr<V>,
     charged: usize,
 }
 
-impl Default for Set {
+impl<V: SetItem> Default for Set<V> {
     fn default() -> Self {
         Set::new()
     }
 }
 
-impl Set {
+impl<V: SetItem> Set<V> {
     /// An empty set.
     pub(crate) fn new() -> Self {
         let mut s = Set {
@@ -549,7 +548,7 @@ impl Set {
     }
 
     /// Membership with a known hash.
-    pub(crate) fn contains_h(&self, key: &Value, hash: i64) -> bool {
+    pub(crate) fn contains_h(&self, key: &V, hash: i64) -> bool {
         match &self.repr {
             Repr::Table(t) => t.lookup(key, hash).is_some(),
             Repr::Ordered(d) => d.get_h(key, hash).is_some(),
@@ -557,15 +556,15 @@ impl Set {
     }
 
     /// Membership (TypeError if the key is unhashable).
-    pub(crate) fn contains(&self, key: &Value) -> R<bool> {
-        let h = hash_value(key)?;
+    pub(crate) fn contains(&self, key: &V) -> R<bool> {
+        let h = key.hash_key()?;
         Ok(self.contains_h(key, h))
     }
 
     /// Adds a member with a known hash; returns whether it was new.
-    pub(crate) fn add_h(&mut self, key: Value, hash: i64) -> bool {
+    pub(crate) fn add_h(&mut self, key: V, hash: i64) -> bool {
         if let Repr::Table(t) = &mut self.repr {
-            if is_deterministic(&key) {
+            if key.is_deterministic() {
                 let before = t.bytes();
                 let added = t.add(key, hash);
                 if t.bytes() != before {
@@ -576,15 +575,15 @@ impl Set {
             self.make_ordered();
         }
         match &mut self.repr {
-            Repr::Ordered(d) => d.insert_h(key, hash, Value::None).is_none(),
+            Repr::Ordered(d) => d.insert_h(key, hash, V::vacant()).is_none(),
             Repr::Table(_) => false,
         }
     }
 
     /// Adds a member (TypeError if it is unhashable; MemoryError if the
     /// table would grow past the budget).
-    pub(crate) fn add(&mut self, key: Value) -> R<bool> {
-        let h = hash_value(&key)?;
+    pub(crate) fn add(&mut self, key: V) -> R<bool> {
+        let h = key.hash_key()?;
         let growth = match &self.repr {
             Repr::Table(t) => t.growth_bytes(),
             Repr::Ordered(d) => d.growth_bytes(),
@@ -599,7 +598,7 @@ impl Set {
         if let Repr::Table(t) = &self.repr {
             let mut d = Dict::new();
             for (h, k) in t.members() {
-                d.insert_h(k.clone(), *h, Value::None);
+                d.insert_h(k.clone(), *h, V::vacant());
             }
             self.repr = Repr::Ordered(d);
             self.sync();
@@ -607,7 +606,7 @@ impl Set {
     }
 
     /// Removes a member with a known hash, returning it.
-    pub(crate) fn discard_h(&mut self, key: &Value, hash: i64) -> Option<Value> {
+    pub(crate) fn discard_h(&mut self, key: &V, hash: i64) -> Option<V> {
         let out = match &mut self.repr {
             Repr::Table(t) => t.discard(key, hash),
             Repr::Ordered(d) => d.remove_h(key, hash).map(|(k, _)| k),
@@ -617,8 +616,8 @@ impl Set {
     }
 
     /// Removes a member (TypeError if unhashable); returns whether it was there.
-    pub(crate) fn discard(&mut self, key: &Value) -> R<bool> {
-        let h = hash_value(key)?;
+    pub(crate) fn discard(&mut self, key: &V) -> R<bool> {
+        let h = key.hash_key()?;
         Ok(self.discard_h(key, h).is_some())
     }
 
@@ -630,7 +629,7 @@ impl Set {
     }
 
     /// Removes and returns an arbitrary member (CPython's choice for tables).
-    pub(crate) fn pop(&mut self) -> Option<Value> {
+    pub(crate) fn pop(&mut self) -> Option<V> {
         let out = match &mut self.repr {
             Repr::Table(t) => t.pop(),
             Repr::Ordered(d) => {
@@ -657,7 +656,7 @@ impl Set {
     }
 
     /// The member at or after iteration position `pos`, with the next position.
-    pub(crate) fn entry_from(&self, pos: usize) -> Option<(usize, &Value)> {
+    pub(crate) fn entry_from(&self, pos: usize) -> Option<(usize, &V)> {
         match &self.repr {
             Repr::Table(t) => (pos..t.index.len()).find_map(|p| t.at(p).map(|(_, k)| (p + 1, k))),
             Repr::Ordered(d) => d.entry_from(pos).map(|(p, k, _)| (p, k)),
@@ -665,14 +664,14 @@ impl Set {
     }
 
     /// Members in iteration order.
-    pub(crate) fn iter(&self) -> SetIter<'_> {
+    pub(crate) fn iter(&self) -> SetIter<'_, V> {
         SetIter { set: self, pos: 0 }
     }
 
     /// Members in iteration order with their hashes, borrowed (set
     /// algorithms walk one set while building another: no copy of the
     /// members is needed).
-    pub(crate) fn hashed(&self) -> impl Iterator<Item = (&Value, i64)> + '_ {
+    pub(crate) fn hashed(&self) -> impl Iterator<Item = (&V, i64)> + '_ {
         let (table, ordered) = match &self.repr {
             Repr::Table(t) => (Some(t), None),
             Repr::Ordered(d) => (None, Some(d)),
@@ -684,7 +683,7 @@ impl Set {
     }
 
     /// `set_merge`/`set_update_internal` with another set.
-    pub(crate) fn merge(&mut self, other: &Set) {
+    pub(crate) fn merge(&mut self, other: &Set<V>) {
         match (&mut self.repr, &other.repr) {
             (Repr::Table(me), Repr::Table(them)) => {
                 me.merge(them);
@@ -699,7 +698,7 @@ impl Set {
     }
 
     /// `set.copy()`: a new set built as CPython builds a copy.
-    pub(crate) fn copy(&self) -> Set {
+    pub(crate) fn copy(&self) -> Set<V> {
         let mut s = Set::new();
         s.merge(self);
         s
@@ -707,7 +706,7 @@ impl Set {
 
     /// A clone with the same table layout (for in-place operations that
     /// CPython performs on the set itself).
-    pub(crate) fn copy_exact(&self) -> Set {
+    pub(crate) fn copy_exact(&self) -> Set<V> {
         let repr = match &self.repr {
             Repr::Table(t) => Repr::Table(t.clone()),
             Repr::Ordered(d) => Repr::Ordered(d.copy()),
@@ -738,62 +737,35 @@ impl Set {
             self.sync();
         }
     }
-
-    /// The members of a keys or items view, as a new set.
-    pub(crate) fn from_view(v: &View) -> R<Set> {
-        let mut s = Set::new();
-        let Ok(d) = v.dict.try_borrow() else {
-            return Ok(s);
-        };
-        // A temporary as big as the dict: checked before it is built.
-        crate::runtime::meter::ensure(
-            d.len()
-                .saturating_mul(4 * std::mem::size_of::<u32>() + std::mem::size_of::<Entry>()),
-        )?;
-        match v.kind {
-            ViewKind::Keys => {
-                s.reserve_for_dict(d.len());
-                for (k, h) in d.iter_hashed() {
-                    s.add_h(k.clone(), h);
-                }
-            }
-            _ => {
-                for (k, val) in d.iter() {
-                    s.add(Value::pair(k.clone(), val.clone()))?;
-                }
-            }
-        }
-        Ok(s)
-    }
 }
 
 /// Iterator over a set's members.
-pub(crate) struct SetIter<'a> {
-    set: &'a Set,
+pub(crate) struct SetIter<'a, V: SetItem> {
+    set: &'a Set<V>,
     pos: usize,
 }
 
-impl<'a> Iterator for SetIter<'a> {
-    type Item = &'a Value;
-    fn next(&mut self) -> Option<&'a Value> {
+impl<'a, V: SetItem> Iterator for SetIter<'a, V> {
+    type Item = &'a V;
+    fn next(&mut self) -> Option<&'a V> {
         let (p, v) = self.set.entry_from(self.pos)?;
         self.pos = p;
         Some(v)
     }
 }
 
-fn drop_repr(r: Repr) {
+fn drop_repr<V: SetItem>(r: Repr<V>) {
     if let Repr::Table(t) = r {
         // One pass over the dense entries (freed ones hold `None`);
         // members that are containers are dropped without recursion.
         let (index, mut entries) = (t.index, t.entries);
-        mem::release_slots(entries.iter_mut().map(|(_, k)| k));
-        mem::forget_plain(&mut entries);
+        V::release_slots(entries.iter_mut().map(|(_, k)| k));
+        forget_plain(&mut entries);
         recycle(index, entries);
     }
 }
 
-impl Drop for Set {
+impl<V: SetItem> Drop for Set<V> {
     fn drop(&mut self) {
         memory::credit(self.charged);
         let r = std::mem::replace(&mut self.repr, Repr::Ordered(Dict::new()));
@@ -804,8 +776,11 @@ impl Drop for Set {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::Value;
 
-    fn table(s: &Set) -> &Table {
+    type Set = super::Set<Value>;
+
+    fn table(s: &Set) -> &Table<Value> {
         match &s.repr {
             Repr::Table(t) => t,
             Repr::Ordered(_) => panic!("expected a table"),

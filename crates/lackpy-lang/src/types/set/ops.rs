@@ -3,8 +3,8 @@
 use crate::runtime::error::{Exc, R};
 use crate::syntax::ast::Operator;
 use crate::types::ops::arith::arith;
-use crate::value::iter::PyIter;
-use crate::value::{Set, Value, ViewKind};
+use crate::value::PyIter;
+use crate::value::{Set, Value, View, ViewKind};
 
 /// `a - b` for sets and dict views; anything else is arithmetic.
 pub(crate) fn sub(a: Value, b: Value) -> R<Value> {
@@ -16,7 +16,7 @@ pub(crate) fn sub(a: Value, b: Value) -> R<Value> {
             Ok(Value::set(crate::types::set::methods::difference(&x, &y)))
         }
         (Value::View(v), other) if v.kind != ViewKind::Values => {
-            let mine = Set::from_view(v)?;
+            let mine = from_view(v)?;
             let mut out = mine.copy();
             let mut items = PyIter::of(other)?;
             while let Some(i) = items.next()? {
@@ -40,4 +40,30 @@ pub(crate) fn sub(a: Value, b: Value) -> R<Value> {
         }
         _ => arith(Operator::Sub, &a, &b),
     }
+}
+
+/// The members of a keys or items view, as a new set.
+pub(crate) fn from_view(v: &View) -> R<Set> {
+    let mut s = Set::new();
+    let Ok(d) = v.dict.try_borrow() else {
+        return Ok(s);
+    };
+    // A temporary as big as the dict: checked before it is built.
+    crate::runtime::meter::ensure(d.len().saturating_mul(
+        4 * std::mem::size_of::<u32>() + std::mem::size_of::<crate::types::set::Entry<Value>>(),
+    ))?;
+    match v.kind {
+        ViewKind::Keys => {
+            s.reserve_for_dict(d.len());
+            for (k, h) in d.iter_hashed() {
+                s.add_h(k.clone(), h);
+            }
+        }
+        _ => {
+            for (k, val) in d.iter() {
+                s.add(Value::pair(k.clone(), val.clone()))?;
+            }
+        }
+    }
+    Ok(s)
 }

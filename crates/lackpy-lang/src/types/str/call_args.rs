@@ -13,7 +13,7 @@ pub(super) fn s_val(s: String) -> Value {
 /// the text is not rescanned); one ASCII character comes from the shared table.
 pub(super) fn s_val_known(s: String, nchars: usize) -> Value {
     if let &[b] = s.as_bytes() {
-        return crate::value::iter::char_value(char::from(b));
+        return crate::value::char_value(char::from(b));
     }
     Value::Str(StrRc::new(PyStr::from_string(s, nchars)))
 }

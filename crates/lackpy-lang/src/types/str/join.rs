@@ -5,7 +5,7 @@ use crate::runtime::error::{Exc, R};
 use crate::runtime::meter::{self, Buf};
 use crate::types::args::{Kw, one};
 use crate::types::str::StrBuilder;
-use crate::value::iter::PyIter;
+use crate::value::PyIter;
 use crate::value::{StrRc, Value};
 
 pub(super) fn join(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {

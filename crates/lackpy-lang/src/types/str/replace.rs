@@ -7,7 +7,7 @@ use crate::runtime::meter::{self, TextBuf};
 use crate::text::search;
 use crate::types::args::{self, Kw, between, no_kwargs};
 use crate::types::str::{SHORT, StrBuilder, trailer_room};
-use crate::value::iter::empty_str;
+use crate::value::empty_str;
 use crate::value::{PyStr, StrRc, Value};
 
 pub(super) fn replace(budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {
@@ -76,7 +76,7 @@ pub(super) fn replace_byte(
     }
     if text.len() == 1 {
         // The text was `from`, now `to`: the shared one-character string.
-        return Ok(Some(crate::value::iter::char_value(char::from(to))));
+        return Ok(Some(crate::value::char_value(char::from(to))));
     }
     Ok(Some(Value::Str(StrRc::new(out.finish(s.char_len())))))
 }
@@ -108,7 +108,7 @@ pub(super) fn replace_at(
         let made = out.finish(nchars);
         return Ok(match made.as_str().as_bytes() {
             [] => empty_str(),
-            &[b] if b.is_ascii() => crate::value::iter::char_value(char::from(b)),
+            &[b] if b.is_ascii() => crate::value::char_value(char::from(b)),
             _ => Value::Str(StrRc::new(made)),
         });
     }

@@ -9,7 +9,7 @@ use crate::syntax::catalog::MethodId as M;
 use crate::text::search;
 use crate::types::args::{Kw, takes};
 use crate::types::str::part_value;
-use crate::value::iter::empty_str;
+use crate::value::empty_str;
 use crate::value::{PyStr, StrRc, Value};
 
 pub(super) fn startswith(_budget: &mut Budget, s: &StrRc, args: &[Value], kwargs: Kw) -> R<Value> {

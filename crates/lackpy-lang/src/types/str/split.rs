@@ -325,11 +325,10 @@ fn short_hash(b: &[u8]) -> usize {
 /// The string value of a part: empty and one-character ASCII parts are the
 /// shared objects; a part of ASCII text has as many code points as bytes.
 #[inline]
-pub(super) fn make_part(ascii: bool, p: &str) -> Value {
-    use crate::value::iter;
+pub(crate) fn make_part(ascii: bool, p: &str) -> Value {
     match p.as_bytes() {
-        [] => iter::empty_str(),
-        &[b] if b.is_ascii() => iter::char_value(char::from(b)),
+        [] => crate::value::empty_str(),
+        &[b] if b.is_ascii() => crate::value::char_value(char::from(b)),
         _ if ascii => Value::Str(crate::value::StrRc::new(crate::value::PyStr::from_text(
             p,
             p.len(),

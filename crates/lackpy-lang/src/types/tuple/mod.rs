@@ -9,37 +9,37 @@
 //! Every tuple's block ([`TupleRc`]: the items and a 4-byte count) has one
 //! size, and programs make and drop tuples in bursts (`list(d.items())`,
 //! `sorted(zip(a, b))`, the pairs a loop over `enumerate` unpacks), so
-//! emptied blocks are kept for the next tuples made ([`FreeList`]) rather
+//! emptied blocks are kept for the next tuples made
+//! ([`FreeList`](crate::value::free_list::FreeList)) rather
 //! than handed to the system allocator and asked back from it.
 
 pub(crate) mod methods;
 pub(crate) mod ops;
 
-use std::cell::RefCell;
 use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
 
 use crate::runtime::memory;
-use crate::value::free_list::{self, FreeList};
-use crate::value::{Value, mem};
+use crate::types::item::Item;
+use crate::value::free_list::{self, ThreadFreeList};
 
 /// A tuple's items: inline up to three, else on the heap.
-pub(crate) enum Items {
+pub(crate) enum Items<V> {
     /// `()`
     Zero,
     /// One item.
-    One([Value; 1]),
+    One([V; 1]),
     /// Two items.
-    Two([Value; 2]),
+    Two([V; 2]),
     /// Three items.
-    Three([Value; 3]),
+    Three([V; 3]),
     /// Four or more items.
-    Heap(Box<[Value]>),
+    Heap(Box<[V]>),
 }
 
-impl Items {
+impl<V> Items<V> {
     /// The items of `v`, inline when they fit.
-    fn from_vec(v: Vec<Value>) -> Items {
+    fn from_vec(v: Vec<V>) -> Items<V> {
         if v.len() > 3 {
             return Items::Heap(v.into_boxed_slice());
         }
@@ -54,7 +54,7 @@ impl Items {
 
     /// The items as a slice.
     #[inline]
-    pub(crate) fn as_slice(&self) -> &[Value] {
+    pub(crate) fn as_slice(&self) -> &[V] {
         match self {
             Items::Zero => &[],
             Items::One(a) => a,
@@ -65,7 +65,7 @@ impl Items {
     }
 
     #[inline]
-    fn as_mut_slice(&mut self) -> &mut [Value] {
+    fn as_mut_slice(&mut self) -> &mut [V] {
         match self {
             Items::Zero => &mut [],
             Items::One(a) => a,
@@ -79,37 +79,38 @@ impl Items {
     /// slice of a long tuple.
     fn bytes(&self) -> usize {
         let heap = match self {
-            Items::Heap(b) => std::mem::size_of_val::<[Value]>(b),
+            Items::Heap(b) => std::mem::size_of_val::<[V]>(b),
             _ => 0,
         };
-        TUPLE_BOX + heap
+        tuple_box::<V>() + heap
     }
 }
 
 /// The bytes of a tuple's block: the items and a 4-byte count, padded to
 /// the items' alignment (see [`TupleRc`]).
-pub(crate) const TUPLE_BOX: usize =
-    (std::mem::size_of::<Items>() + 4).next_multiple_of(std::mem::align_of::<Items>());
+pub(crate) const fn tuple_box<V>() -> usize {
+    (std::mem::size_of::<Items<V>>() + 4).next_multiple_of(std::mem::align_of::<Items<V>>())
+}
 
-impl Deref for Items {
-    type Target = [Value];
+impl<V> Deref for Items<V> {
+    type Target = [V];
 
     #[inline]
-    fn deref(&self) -> &[Value] {
+    fn deref(&self) -> &[V] {
         self.as_slice()
     }
 }
 
-impl DerefMut for Items {
+impl<V> DerefMut for Items<V> {
     #[inline]
-    fn deref_mut(&mut self) -> &mut [Value] {
+    fn deref_mut(&mut self) -> &mut [V] {
         self.as_mut_slice()
     }
 }
 
-impl<'a> IntoIterator for &'a Items {
-    type Item = &'a Value;
-    type IntoIter = std::slice::Iter<'a, Value>;
+impl<'a, V> IntoIterator for &'a Items<V> {
+    type Item = &'a V;
+    type IntoIter = std::slice::Iter<'a, V>;
 
     #[inline]
     fn into_iter(self) -> Self::IntoIter {
@@ -117,39 +118,52 @@ impl<'a> IntoIterator for &'a Items {
     }
 }
 
-/// A tuple's items with their memory charge.
-pub(crate) struct Tuple {
+/// A tuple's items with their memory charge, generic over the item
+/// ([`Item`]; the interpreter's tuples are `Tuple<Value>`).
+pub(crate) struct Tuple<V: TupleItem> {
     /// The items.
-    pub items: Items,
+    pub items: Items<V>,
 }
 
-impl Tuple {
+/// A value a tuple can hold: an [`Item`] with a thread's kept tuple
+/// blocks ([`FreeList`](crate::value::free_list::FreeList)), which a
+/// generic type cannot declare for itself.
+pub(crate) trait TupleItem: Item + 'static {
+    /// This thread's kept blocks of tuples of `Self`.
+    fn kept_blocks() -> &'static ThreadFreeList<Tuple<Self>>;
+
+    /// What a tuple being dropped reads as (see [`TupleRc`]): an empty
+    /// tuple, never charged and never dropped.
+    fn dropped_tuple() -> &'static Tuple<Self>;
+}
+
+impl<V: TupleItem> Tuple<V> {
     /// A tuple of `items`.
-    pub(crate) fn new(items: Vec<Value>) -> Self {
+    pub(crate) fn new(items: Vec<V>) -> Self {
         Self::of(Items::from_vec(items))
     }
 
     /// The pair `(a, b)`, built without an intermediate vector.
     #[inline]
-    pub(crate) fn pair(a: Value, b: Value) -> Self {
+    pub(crate) fn pair(a: V, b: V) -> Self {
         Self::of(Items::Two([a, b]))
     }
 
     /// The triple `(a, b, c)`, built without an intermediate vector.
     #[inline]
-    pub(crate) fn triple(a: Value, b: Value, c: Value) -> Self {
+    pub(crate) fn triple(a: V, b: V, c: V) -> Self {
         Self::of(Items::Three([a, b, c]))
     }
 
     #[inline]
-    fn of(items: Items) -> Self {
+    fn of(items: Items<V>) -> Self {
         memory::charge(items.bytes());
         Tuple { items }
     }
 
-    /// The empty tuple a kept block holds ([`FreeList`]): never charged,
-    /// and never dropped.
-    const fn vacant() -> Self {
+    /// The empty tuple a kept block holds (and [`TupleItem::dropped_tuple`]):
+    /// never charged, and never dropped.
+    pub(crate) const fn vacant() -> Self {
         Tuple { items: Items::Zero }
     }
 }
@@ -169,12 +183,12 @@ impl Tuple {
 ///
 /// Deref, clone and drop are always inlined in optimised builds only (as
 /// [`crate::value::StrRc`]'s, so that debug builds' recursive frames stay small).
-pub(crate) struct TupleRc(ManuallyDrop<Option<rclite::Rc<Tuple>>>);
+pub(crate) struct TupleRc<V: TupleItem>(ManuallyDrop<Option<rclite::Rc<Tuple<V>>>>);
 
-impl TupleRc {
+impl<V: TupleItem> TupleRc<V> {
     /// A new shared tuple.
     #[inline]
-    pub(crate) fn new(t: Tuple) -> Self {
+    pub(crate) fn new(t: Tuple<V>) -> Self {
         TupleRc(ManuallyDrop::new(Some(block(t))))
     }
 
@@ -186,7 +200,7 @@ impl TupleRc {
 
     /// The tuple object's address (its identity).
     #[inline]
-    pub(crate) fn as_ptr(this: &Self) -> *const Tuple {
+    pub(crate) fn as_ptr(this: &Self) -> *const Tuple<V> {
         this.0.as_ref().map_or(std::ptr::null(), rclite::Rc::as_ptr)
     }
 
@@ -197,12 +211,12 @@ impl TupleRc {
     }
 }
 
-impl Deref for TupleRc {
-    type Target = Tuple;
+impl<V: TupleItem> Deref for TupleRc<V> {
+    type Target = Tuple<V>;
 
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
-    fn deref(&self) -> &Tuple {
+    fn deref(&self) -> &Tuple<V> {
         match &*self.0 {
             Some(t) => t,
             None => dropped(),
@@ -211,19 +225,14 @@ impl Deref for TupleRc {
 }
 
 /// What a tuple being dropped reads as (nothing reads it: `None` is only
-/// set inside `drop`). A `static` cannot hold a `Tuple` (its items may
-/// hold thread-bound values), so each thread leaks one empty tuple the
-/// first time, which never happens.
+/// set inside `drop`).
 #[cold]
 #[inline(never)]
-fn dropped() -> &'static Tuple {
-    thread_local! {
-        static VACANT: &'static Tuple = Box::leak(Box::new(Tuple::vacant()));
-    }
-    VACANT.with(|t| *t)
+fn dropped<V: TupleItem>() -> &'static Tuple<V> {
+    V::dropped_tuple()
 }
 
-impl Clone for TupleRc {
+impl<V: TupleItem> Clone for TupleRc<V> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn clone(&self) -> Self {
@@ -231,7 +240,7 @@ impl Clone for TupleRc {
     }
 }
 
-impl Drop for TupleRc {
+impl<V: TupleItem> Drop for TupleRc<V> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn drop(&mut self) {
@@ -248,25 +257,19 @@ impl Drop for TupleRc {
 
 /// The most tuple blocks kept: 1 MiB of 64-byte chunks (896 KiB asked
 /// for), a quarter of what one buffer pool may hold
-/// ([`crate::value::pool::POOL_MAX_BYTES`]).
+/// ([`crate::runtime::pool::POOL_MAX_BYTES`]).
 ///
 /// A burst is often a whole container's worth (`list(d.items())` of a
 /// 5,000-entry dict, `sorted(zip(a, b))`), all dropped together before the
 /// next is made: a cap below the burst's size saves only that share of
 /// the allocator calls (with 1,024 kept, such a loop was still as slow as
 /// with none), so the cap is set to cover bursts of common sizes.
-const MAX_FREE_TUPLES: usize = 16 * 1024;
-
-thread_local! {
-    /// Tuple blocks kept for the next tuples made ([`FreeList`]).
-    static FREE: RefCell<FreeList<Tuple>> =
-        const { RefCell::new(FreeList::with_max(MAX_FREE_TUPLES)) };
-}
+pub(crate) const MAX_FREE_TUPLES: usize = 16 * 1024;
 
 /// A block holding `t`: a kept one when there is one.
 #[inline]
-fn block(t: Tuple) -> rclite::Rc<Tuple> {
-    let kept = free_list::take_kept(&FREE);
+fn block<V: TupleItem>(t: Tuple<V>) -> rclite::Rc<Tuple<V>> {
+    let kept = free_list::take_kept(V::kept_blocks());
     match kept {
         Some(mut rc) => match rclite::Rc::get_mut(&mut rc) {
             Some(slot) => {
@@ -284,7 +287,7 @@ fn block(t: Tuple) -> rclite::Rc<Tuple> {
 /// Drops a tuple's items and keeps or frees its block (its last
 /// reference).
 #[inline(never)]
-fn release(mut rc: rclite::Rc<Tuple>) {
+fn release<V: TupleItem>(mut rc: rclite::Rc<Tuple<V>>) {
     let Some(slot) = rclite::Rc::get_mut(&mut rc) else {
         // Never: the caller holds the last reference.
         return;
@@ -293,27 +296,27 @@ fn release(mut rc: rclite::Rc<Tuple>) {
     // and the block keeps it, empty: moving a vacant tuple in and dropping
     // the old one would copy the block twice and test the tag once more.
     slot.end();
-    free_list::keep_or_free(&FREE, rc);
+    free_list::keep_or_free(V::kept_blocks(), rc);
 }
 
 /// Starts keeping tuple blocks on this thread (a run starts).
-pub(crate) fn open_free_list() {
-    free_list::open_list(&FREE);
+pub(crate) fn open_free_list<V: TupleItem>() {
+    free_list::open_list(V::kept_blocks());
 }
 
 /// Frees the kept tuple blocks and keeps no more (the last run on this
 /// thread ended).
-pub(crate) fn close_free_list() {
-    free_list::close_list(&FREE);
+pub(crate) fn close_free_list<V: TupleItem>() {
+    free_list::close_list(V::kept_blocks());
 }
 
-impl Drop for Tuple {
+impl<V: TupleItem> Drop for Tuple<V> {
     fn drop(&mut self) {
         self.end();
     }
 }
 
-impl Tuple {
+impl<V: TupleItem> Tuple<V> {
     /// Ends the tuple in place: its charge is given back and its items
     /// dropped, leaving it empty and charged nothing (a kept block's
     /// content, which is then never dropped; see [`release`]).
@@ -326,29 +329,29 @@ impl Tuple {
         // container pays for the non-recursive queue.
         match std::mem::replace(&mut self.items, Items::Zero) {
             Items::Zero => {}
-            Items::One([a]) if !a.is_container() => mem::drop_leaf(a),
+            Items::One([a]) if !a.is_container() => V::drop_leaf(a),
             Items::Two([a, b]) if !a.is_container() && !b.is_container() => {
-                mem::drop_leaf(a);
-                mem::drop_leaf(b);
+                V::drop_leaf(a);
+                V::drop_leaf(b);
             }
             Items::Three([a, b, c])
                 if !a.is_container() && !b.is_container() && !c.is_container() =>
             {
-                mem::drop_leaf(a);
-                mem::drop_leaf(b);
-                mem::drop_leaf(c);
+                V::drop_leaf(a);
+                V::drop_leaf(b);
+                V::drop_leaf(c);
             }
-            // A long tuple's items go in one pass (see `mem::drop_values`),
+            // A long tuple's items go in one pass (see [`Item::drop_all`]),
             // as do those of a small tuple holding a container (rare: the
             // queue keeps a deep nest from recursing).
-            other => mem::drop_values(&mut other.into_vec()),
+            other => V::drop_all(&mut other.into_vec()),
         }
     }
 }
 
-impl Items {
+impl<V> Items<V> {
     /// The items as a vector (moved, not copied).
-    fn into_vec(self) -> Vec<Value> {
+    fn into_vec(self) -> Vec<V> {
         match self {
             Items::Zero => Vec::new(),
             Items::One(a) => a.into(),
@@ -362,11 +365,14 @@ impl Items {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::Value;
+
+    const TUPLE_BOX: usize = tuple_box::<Value>();
 
     #[test]
     fn small_tuples_are_one_allocation_of_three_values_and_a_count() {
         assert_eq!(
-            std::mem::size_of::<Items>(),
+            std::mem::size_of::<Items<Value>>(),
             3 * std::mem::size_of::<Value>()
         );
         assert_eq!(TUPLE_BOX, 56);
@@ -399,10 +405,10 @@ mod tests {
 
     /// Blocks kept by this thread's tuple free list.
     fn kept() -> usize {
-        FREE.with(|f| f.borrow().kept())
+        Value::kept_blocks().with(|f| f.borrow().kept())
     }
 
-    fn pair(a: i64, b: &str) -> TupleRc {
+    fn pair(a: i64, b: &str) -> TupleRc<Value> {
         TupleRc::new(Tuple::pair(Value::int(a), Value::str(b)))
     }
 
@@ -437,8 +443,8 @@ mod tests {
         assert_eq!(memory::used(), 0);
 
         // Tuples alive at once are distinct objects, kept blocks or not.
-        let live: Vec<TupleRc> = (0..300).map(|i| pair(i, "xy")).collect();
-        let mut addrs: Vec<*const Tuple> = live.iter().map(TupleRc::as_ptr).collect();
+        let live: Vec<TupleRc<Value>> = (0..300).map(|i| pair(i, "xy")).collect();
+        let mut addrs: Vec<*const Tuple<Value>> = live.iter().map(TupleRc::as_ptr).collect();
         addrs.sort();
         addrs.dedup();
         assert_eq!(addrs.len(), live.len());
