@@ -120,32 +120,7 @@ pub const LANG_MODULES: ModuleRules = ModuleRules {
         path: "interp::ir::LambdaDef",
         reason: "a lambda value holds its lowered code, which only the interpreter reads",
     }],
-    // The circle left, named so that it cannot grow unseen (a file joining
-    // it makes it another circle, which fails).
-    allowed_circles: &[AllowedCircle {
-        files: &[
-            "types/dict/mod.rs",
-            "types/dict/views.rs",
-            "types/int/mod.rs",
-            "types/list/mod.rs",
-            "types/range/mod.rs",
-            "types/set/mod.rs",
-            "types/str/mod.rs",
-            "types/tuple/mod.rs",
-            "value/bulk.rs",
-            "value/eq.rs",
-            "value/hash.rs",
-            "value/iter.rs",
-            "value/mem.rs",
-            "value/mod.rs",
-            "value/pool.rs",
-        ],
-        reason: "the recursive type itself: the Value enum (value/mod.rs) names every \
-                     type's representation (types/<type>/mod.rs), a container's \
-                     representation holds values, and what every value shares (equality, \
-                     hash, iteration, memory, pools) names the containers; each type's \
-                     methods and operations stand outside it",
-    }],
+    allowed_circles: &[],
 };
 
 /// The rooms of `lackpy-service`: the journals, delegation's generation

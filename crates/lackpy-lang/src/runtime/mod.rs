@@ -17,13 +17,17 @@
 //!   write to a [`growth`] guard;
 //! * a big-int operation is charged by its estimated time before it runs
 //!   and split into pieces between polls ([`work`]);
-//! * recursive code asks [`stack`] whether the native stack is used up.
+//! * recursive code asks [`stack`] whether the native stack is used up;
+//! * large emptied buffers ([`pool`]) and emptied string and tuple blocks
+//!   ([`free_list`]) are kept for reuse while a run is in progress on the
+//!   thread.
 //!
 //! This layer names no value: the exceptions that quote a value are made
 //! in `value/errors.rs`.
 
 pub(crate) mod budget;
 pub(crate) mod error;
+pub(crate) mod free_list;
 pub(crate) mod growth;
 pub(crate) mod limits;
 pub(crate) mod memory;

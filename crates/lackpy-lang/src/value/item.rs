@@ -7,12 +7,12 @@ use std::cell::RefCell;
 
 use super::{StrRc, Value, bulk, eq, hash, mem, pool};
 use crate::runtime::error::R;
+use crate::runtime::free_list::{FreeList, ThreadFreeList};
 use crate::runtime::pool::Pool;
 use crate::types::dict::{DictItem, EntryPool};
 use crate::types::item::Item;
 use crate::types::set::{self, SetItem};
 use crate::types::tuple::{MAX_FREE_TUPLES, Tuple, TupleItem};
-use crate::value::free_list::{FreeList, ThreadFreeList};
 
 impl Item for Value {
     #[inline(always)]

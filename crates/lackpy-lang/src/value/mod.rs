@@ -4,12 +4,18 @@
 //! shared mutable references (`Rc<RefCell<…>>`) so that aliasing behaves as
 //! in Python, strings and tuples are immutable shared data. Values never
 //! leave a run: tools and hosts see [`crate::Data`] (see [`convert`]).
+//!
+//! This file holds the recursive type whole: the [`Value`] enum and the
+//! records its variants hold that are no Python type's own folder's (a
+//! bound method, a lambda, a generic alias, an iterator's state). The
+//! containers it names are generic over their item
+//! ([`crate::types::item::Item`], implemented in [`item`]), so none of
+//! them names this file back.
 
 pub(crate) mod alias;
 pub(crate) mod bulk;
 pub(crate) mod eq;
 pub(crate) mod errors;
-pub(crate) mod free_list;
 pub(crate) mod hash;
 pub(crate) mod ident;
 pub(crate) mod item;

@@ -2,7 +2,8 @@
 //! file: the dispatch of `a op b` ([`binop`]), numeric arithmetic
 //! ([`arith`]; big ints are `types/int/big.rs`), which type's `+` and `*`
 //! of sequences runs ([`sequence`]), comparison ([`compare`]), membership ([`contains`]),
-//! indexing ([`index`], [`set_item`]) and slicing ([`slice`]); here, what they share.
+//! indexing ([`index`], [`set_item`]), slicing ([`slice`]) and the unary
+//! operators ([`unary`]); here, what they share.
 
 pub(crate) mod arith;
 mod binop;

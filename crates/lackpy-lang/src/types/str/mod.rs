@@ -45,8 +45,8 @@ use std::cell::RefCell;
 use compact_str::CompactString;
 
 pub(crate) use self::values::{part_value, slice_str};
+use crate::runtime::free_list::{self, FreeList};
 use crate::runtime::memory;
-use crate::value::free_list::{self, FreeList};
 
 /// A Python `str`.
 pub(crate) struct PyStr {

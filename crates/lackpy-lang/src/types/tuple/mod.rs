@@ -10,7 +10,7 @@
 //! size, and programs make and drop tuples in bursts (`list(d.items())`,
 //! `sorted(zip(a, b))`, the pairs a loop over `enumerate` unpacks), so
 //! emptied blocks are kept for the next tuples made
-//! ([`FreeList`](crate::value::free_list::FreeList)) rather
+//! ([`FreeList`](crate::runtime::free_list::FreeList)) rather
 //! than handed to the system allocator and asked back from it.
 
 pub(crate) mod methods;
@@ -19,9 +19,9 @@ pub(crate) mod ops;
 use std::mem::ManuallyDrop;
 use std::ops::{Deref, DerefMut};
 
+use crate::runtime::free_list::{self, ThreadFreeList};
 use crate::runtime::memory;
 use crate::types::item::Item;
-use crate::value::free_list::{self, ThreadFreeList};
 
 /// A tuple's items: inline up to three, else on the heap.
 pub(crate) enum Items<V> {
@@ -126,7 +126,7 @@ pub(crate) struct Tuple<V: TupleItem> {
 }
 
 /// A value a tuple can hold: an [`Item`] with a thread's kept tuple
-/// blocks ([`FreeList`](crate::value::free_list::FreeList)), which a
+/// blocks ([`FreeList`](crate::runtime::free_list::FreeList)), which a
 /// generic type cannot declare for itself.
 pub(crate) trait TupleItem: Item + 'static {
     /// This thread's kept blocks of tuples of `Self`.
