@@ -16,7 +16,8 @@ use tracing::{Dispatch, Event, Metadata};
 use tracing_core::span::Current;
 use tracing_subscriber::EnvFilter;
 
-use super::{CliError, log_format};
+use super::error::CliError;
+use super::log_format;
 use lackpy_service::{LackpyService, ServiceOptions};
 
 /// `--workspace DIR`.

@@ -7,9 +7,10 @@ use clap::Args;
 
 use super::approval_flags::ApprovalArgs;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::error::{CliError, EXIT_FAILED};
 use super::input::NamespaceArgs;
+use super::output;
 use super::run::{print_error, print_output, trace_summary};
-use super::{CliError, EXIT_FAILED, output};
 use lackpy_service::Delegate;
 use lackpy_service::delegate::TierErrors;
 

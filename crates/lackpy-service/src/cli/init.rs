@@ -4,8 +4,8 @@ use std::path::Path;
 
 use clap::Args;
 
-use super::CliError;
 use super::common::WorkspaceArg;
+use super::error::CliError;
 
 /// Arguments of `lackpy init`.
 #[derive(Debug, Args)]

@@ -7,7 +7,7 @@ use lackpy_lang::{Data, ParseError, Rule};
 
 use clap::Args;
 
-use super::CliError;
+use super::error::CliError;
 use lackpy_service::params_from_json;
 
 /// A program that could not be read: a usage error, with the Python

@@ -5,8 +5,8 @@ use std::time::Duration;
 
 use clap::{Args, Subcommand};
 
-use super::CliError;
 use super::common::{WorkspaceArg, start_service};
+use super::error::CliError;
 use lackpy_service::{HttpOptions, LiveService, McpServer, ServeOptions, serve, watch_config};
 
 /// Arguments of `lackpy mcp`.

@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use serde_json::{Value, json};
 
-use super::CliError;
 use super::common::WorkspaceArg;
+use super::error::CliError;
 use super::json_splice::{members, skip_ws};
 
 /// The hosts whose config shapes lackpy reads (and writes here).

@@ -6,6 +6,7 @@
 mod approval_flags;
 mod common;
 mod delegate;
+mod error;
 mod help;
 mod init;
 mod input;
@@ -32,12 +33,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use lackpy_service::ServiceError;
-
-/// Exit code for a failed program or check.
-pub const EXIT_FAILED: u8 = 1;
-/// Exit code for a usage or configuration error.
-pub const EXIT_USAGE: u8 = 2;
+pub use error::{CliError, EXIT_USAGE};
 
 /// lackpy: run tool compositions written in a tiny restricted Python.
 #[derive(Debug, Parser)]
@@ -104,31 +100,6 @@ pub enum Command {
     /// Serve lackpy over MCP, or register it with an agent host.
     #[command(after_help = help::MCP)]
     Mcp(mcp::McpArgs),
-}
-
-/// A failure that ends the command: its message and exit code.
-#[derive(Debug)]
-pub struct CliError {
-    /// One line for stderr.
-    pub message: String,
-    /// The process exit code.
-    pub code: u8,
-}
-
-impl CliError {
-    /// A usage or configuration error (exit 2).
-    pub fn usage(message: impl Into<String>) -> CliError {
-        CliError {
-            message: message.into(),
-            code: EXIT_USAGE,
-        }
-    }
-}
-
-impl From<ServiceError> for CliError {
-    fn from(e: ServiceError) -> CliError {
-        CliError::usage(e.message_for("--tools"))
-    }
 }
 
 /// Parses the process arguments and runs the command.

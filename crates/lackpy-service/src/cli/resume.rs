@@ -5,8 +5,8 @@ use lackpy_bridge::Decision;
 
 use super::approval_flags::{FlagApprover, interactive};
 use super::common::{WorkspaceArg, block_on, start_service};
+use super::error::{CliError, EXIT_FAILED};
 use super::run::print_result;
-use super::{CliError, EXIT_FAILED};
 use lackpy_service::{ApproverHandle, Resume, Variables};
 
 /// Arguments of `lackpy resume`.

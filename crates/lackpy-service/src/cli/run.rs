@@ -9,8 +9,9 @@ use lackpy_lang::{ExceptionKind, Grade};
 
 use super::approval_flags::ApprovalArgs;
 use super::common::{WorkspaceArg, block_on, start_service};
+use super::error::{CliError, EXIT_FAILED};
 use super::input::{NamespaceArgs, read_program};
-use super::{CliError, EXIT_FAILED, output, paused, tty_approver};
+use super::{output, paused, tty_approver};
 use lackpy_service::{RunProgram, Teardown, Variables};
 
 /// Arguments of `lackpy run`.

@@ -3,8 +3,8 @@
 use clap::Args;
 use lackpy_service::runs::{RunInfo, RunList};
 
-use super::CliError;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::error::CliError;
 
 /// Arguments of `lackpy runs`.
 #[derive(Debug, Args)]

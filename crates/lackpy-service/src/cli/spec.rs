@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use super::CliError;
+use super::error::CliError;
 
 /// Arguments of `lackpy spec`.
 #[derive(Debug, Args)]

@@ -2,8 +2,8 @@
 
 use clap::Args;
 
-use super::CliError;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::error::CliError;
 use lackpy_service::Status;
 
 /// Arguments of `lackpy status`.

@@ -4,8 +4,8 @@
 use clap::Args;
 use lackpy_sources::{ArgSpec, MAX_NAME, ToolSpec, is_parameter_name};
 
-use super::CliError;
 use super::common::{WorkspaceArg, block_on, start_service};
+use super::error::CliError;
 use super::input::tool_list;
 use super::stub_types::is_stub_type;
 

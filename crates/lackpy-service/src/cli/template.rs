@@ -5,8 +5,9 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::error::{CliError, EXIT_FAILED};
 use super::input::{read_program, tool_list};
-use super::{CliError, EXIT_FAILED, output};
+use super::output;
 use lackpy_service::delegate::templates;
 
 /// Arguments of `lackpy template`.

@@ -5,8 +5,8 @@ use clap::Args;
 use lackpy_service::PolicyView;
 use lackpy_sources::{CandidateInfo, Precedence, ToolListing, first_sentence, py_repr};
 
-use super::CliError;
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::error::CliError;
 
 /// Arguments of `lackpy tools`.
 #[derive(Debug, Args)]

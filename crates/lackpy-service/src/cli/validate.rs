@@ -6,8 +6,8 @@ use lackpy_lang::Validation;
 use lackpy_service::ValidationReport;
 
 use super::common::{WorkspaceArg, block_on, print_json, start_service};
+use super::error::{CliError, EXIT_FAILED};
 use super::input::{NamespaceArgs, read_program};
-use super::{CliError, EXIT_FAILED};
 
 /// Arguments of `lackpy validate`.
 #[derive(Debug, Args)]

@@ -4,13 +4,13 @@
 //! session that began with `initialize`, and on each `subscriptions/listen`
 //! stream that asked for it (the `2026-07-28` protocol).
 
-use std::sync::{Arc, Mutex, PoisonError, RwLock, Weak};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use rmcp::model::Tool;
 use rmcp::service::{Peer, RoleServer, SubscriptionContext};
 use tokio::sync::watch;
 
-use super::{Shared, tools};
+use super::tools;
 use crate::service::LackpyService;
 
 /// The tool list and the sessions to tell of its changes.
@@ -65,7 +65,7 @@ impl Listing {
 
     /// A new version is current: when the tool list differs, every session
     /// hears `notifications/tools/list_changed`.
-    async fn version_changed(&self, service: &LackpyService) {
+    pub(super) async fn version_changed(&self, service: &LackpyService) {
         let (changed, _) = self.update(service);
         if !changed {
             return;
@@ -105,25 +105,4 @@ impl Listing {
 /// The tools lackpy offers for `service`'s inventory.
 fn list_for(service: &LackpyService) -> Vec<Tool> {
     tools::all(&service.default_namespace_description())
-}
-
-/// Follows the live service's versions for as long as the server lives
-/// (inside a tokio runtime; without one, the list stays as it began).
-pub(crate) fn follow(shared: &Arc<Shared>) {
-    if tokio::runtime::Handle::try_current().is_err() {
-        return;
-    }
-    let mut versions = shared.live.versions();
-    let weak: Weak<Shared> = Arc::downgrade(shared);
-    let task = tokio::spawn(async move {
-        while versions.changed().await.is_ok() {
-            let Some(shared) = weak.upgrade() else {
-                return;
-            };
-            let service = shared.live.current();
-            shared.metrics.learn(&service);
-            shared.listing.version_changed(&service).await;
-        }
-    });
-    shared.live.keep(task);
 }

@@ -14,6 +14,7 @@
 
 mod admin;
 mod admission;
+mod answer;
 #[cfg(test)]
 mod argument_tests;
 mod arguments;
@@ -35,6 +36,7 @@ mod schema_tests;
 mod scrape;
 mod session_cap;
 mod sessions;
+mod shared;
 mod tools;
 pub mod transport;
 
@@ -43,13 +45,12 @@ use std::sync::Arc;
 use rmcp::handler::server::ServerHandler;
 #[allow(deprecated)] // `logging/setLevel`: see `impl ServerHandler`
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ErrorData,
-    Implementation, ListResourcesResult, ListToolsResult, PaginatedRequestParams,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, ServerCapabilities,
-    ServerConfig, SetLevelRequestParams, SubscriptionFilter,
+    CallToolRequestParams, CallToolResponse, ErrorData, Implementation, ListResourcesResult,
+    ListToolsResult, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResponse,
+    ReadResourceResult, ServerCapabilities, ServerConfig, SetLevelRequestParams,
+    SubscriptionFilter,
 };
 use rmcp::service::{NotificationContext, RequestContext, RoleServer, SubscriptionContext};
-use serde_json::Value;
 use tokio_util::sync::CancellationToken;
 
 pub use admission::{DEFAULT_MAX_CONCURRENT_RUNS, DEFAULT_MAX_QUEUED_RUNS};
@@ -58,27 +59,11 @@ pub use transport::{DEFAULT_HEADER_TIMEOUT, HttpOptions, ServeOptions, serve};
 
 use crate::service::{LackpyService, LiveService};
 use admission::Admission;
+use answer::{json_result, request_error};
 use arguments::{
     DelegateArgs, GenerateArgs, ListToolsArgs, NoArgs, ResumeRunArgs, RunProgramArgs, ValidateArgs,
 };
-
-/// What every session of one server process shares.
-pub(crate) struct Shared {
-    /// The inventory now; each call takes the version current at its start.
-    live: Arc<LiveService>,
-    admission: Admission,
-    /// The tool list of the current version (descriptions name the
-    /// namespace), and the sessions to tell when it changes.
-    listing: follow::Listing,
-    /// Cancelled when a shutdown's grace period ends: every run stops.
-    stop_runs: CancellationToken,
-    /// Runs by HTTP session, stopped when their session is deleted.
-    http_sessions: sessions::HttpSessions,
-    /// Set at SIGINT/SIGTERM: new runs are refused while old ones finish.
-    draining: health::Draining,
-    /// What `/metrics` shows.
-    metrics: crate::metrics::Metrics,
-}
+use shared::Shared;
 
 /// The MCP handler: one per session, all sharing one [`LiveService`].
 #[derive(Clone)]
@@ -118,7 +103,7 @@ impl McpServer {
             draining: health::Draining::default(),
             metrics,
         });
-        follow::follow(&shared);
+        shared::follow(&shared);
         McpServer {
             shared,
             session: CancellationToken::new(),
@@ -153,23 +138,6 @@ impl McpServer {
     pub fn stop_all_runs(&self) {
         self.shared.stop_runs.cancel();
     }
-}
-
-/// A JSON answer: the same JSON as `structuredContent` and as text.
-pub(crate) fn json_result(value: Value) -> CallToolResult {
-    let text = value.to_string();
-    let mut r = CallToolResult::success(vec![ContentBlock::text(text)]);
-    r.structured_content = Some(value);
-    r
-}
-
-/// How messages name a request's own tool list: MCP callers give it as
-/// `run_program`'s and `validate`'s `tools` argument.
-pub(crate) const TOOLS_ARGUMENT: &str = "the 'tools' argument";
-
-/// A malformed request: an `isError` result the model can read.
-pub(crate) fn request_error(message: String) -> CallToolResult {
-    CallToolResult::error(vec![ContentBlock::text(message)])
 }
 
 // `logging/setLevel` is deprecated by SEP-2577, but clients of the

@@ -6,8 +6,8 @@ use rmcp::model::{CallToolResult, ErrorData};
 use rmcp::service::{RequestContext, RoleServer};
 use tokio_util::sync::CancellationToken;
 
-use super::Shared;
 use super::run::{execution_result, supervise};
+use super::shared::Shared;
 use crate::service::Resume;
 
 /// Resumes one run for a client. A run another resume (or process) holds

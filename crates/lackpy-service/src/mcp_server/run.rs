@@ -16,7 +16,9 @@ use rmcp::service::{Peer, RequestContext, RoleServer};
 use tokio::sync::mpsc;
 use tokio_util::sync::CancellationToken;
 
-use super::{Shared, TOOLS_ARGUMENT, request_error, request_stream};
+use super::answer::{TOOLS_ARGUMENT, json_result, request_error};
+use super::request_stream;
+use super::shared::Shared;
 use crate::delegate::DelegateResult;
 use crate::metrics::HasExecution;
 use crate::runs::RunError;
@@ -101,7 +103,7 @@ pub(super) async fn generate(
             .map_err(|e| e.message_for(TOOLS_ARGUMENT))
             .and_then(|r| serde_json::to_value(r).map_err(|e| e.to_string()))
         {
-            Ok(v) => super::json_result(v),
+            Ok(v) => json_result(v),
             Err(message) => request_error(message),
         },
     )

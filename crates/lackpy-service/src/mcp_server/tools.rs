@@ -10,6 +10,7 @@ use lackpy_bridge::ExecutionResult;
 use lackpy_bridge::result_json::output_schema;
 use lackpy_lang::Spec;
 
+use super::answer::TOOLS_ARGUMENT;
 use super::arguments::{
     DelegateArgs, GenerateArgs, ListToolsArgs, NoArgs, ResumeRunArgs, RunProgramArgs, ValidateArgs,
     input_schema,
@@ -221,7 +222,7 @@ pub(crate) fn validate(
             &params,
             &rules,
         )
-        .map_err(|e| e.message_for(super::TOOLS_ARGUMENT))
+        .map_err(|e| e.message_for(TOOLS_ARGUMENT))
 }
 
 /// `list_tools`'s answer.

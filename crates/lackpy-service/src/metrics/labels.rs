@@ -45,3 +45,16 @@ impl ToolLabel {
         }
     }
 }
+
+/// Every outcome of a run.
+pub(super) const OUTCOMES: [&str; 6] = [
+    "success",
+    "error",
+    "invalid",
+    "timeout",
+    "cancelled",
+    "paused",
+];
+
+/// Every decision on a gated call.
+pub(super) const DECISIONS: [&str; 3] = ["approved", "denied", "paused"];

@@ -1,8 +1,12 @@
-//! The gauges of the present, read when `/metrics` is scraped.
+//! The gauges of the present, read when `/metrics` is scraped, and the
+//! exposition text a scrape answers.
 
 use lackpy_mcp_client::{ServerState, ServerStatus};
 
-use super::Metrics;
+use super::registry::Metrics;
+
+/// The `Content-Type` of a `/metrics` answer.
+pub const CONTENT_TYPE: &str = prometheus_client::encoding::prometheus_text::CONTENT_TYPE;
 
 /// What the server is doing as it is scraped.
 #[derive(Debug, Clone, Default)]
@@ -19,7 +23,16 @@ pub struct Live {
 }
 
 impl Metrics {
-    pub(super) fn set_live(&self, live: &Live) {
+    /// The exposition text, with the gauges of the present read from `live`.
+    pub fn encode(&self, live: &Live) -> String {
+        self.set_live(live);
+        let mut text = String::new();
+        // Writing to a String cannot fail.
+        let _ = prometheus_client::encoding::prometheus_text::encode(&mut text, &self.registry);
+        text
+    }
+
+    fn set_live(&self, live: &Live) {
         let running = live.admitted.min(live.max_running);
         self.runs_in_flight.set(gauge(running));
         self.runs_queued.set(gauge(live.admitted - running));

@@ -7,8 +7,8 @@ use lackpy_bridge::ExecutionResult;
 use lackpy_bridge::approval::refused_message;
 use lackpy_lang::{ExceptionKind, TraceEntry};
 
-use super::Metrics;
 use super::labels::{SourceLabel, ToolCallLabels};
+use super::registry::Metrics;
 use crate::delegate::{DelegateOutcome, DelegateResult};
 
 /// An answer that may hold a program's run (a delegate's may not).
@@ -31,19 +31,6 @@ impl HasExecution for DelegateResult {
         }
     }
 }
-
-/// Every outcome of a run.
-pub(super) const OUTCOMES: [&str; 6] = [
-    "success",
-    "error",
-    "invalid",
-    "timeout",
-    "cancelled",
-    "paused",
-];
-
-/// Every decision on a gated call.
-pub(super) const DECISIONS: [&str; 3] = ["approved", "denied", "paused"];
 
 /// The outcome label of a finished run.
 fn outcome(result: &ExecutionResult) -> &'static str {

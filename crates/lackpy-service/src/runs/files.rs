@@ -6,7 +6,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::held::Held;
-use super::{RunInfo, RunStore, is_run_id, load};
+use super::info::RunInfo;
+use super::load;
+use super::store::{RunStore, is_run_id};
 
 /// Every journal file in `dir` with its state, newest first.
 pub(super) fn list(store: &RunStore, dir: &Path) -> Vec<RunInfo> {

@@ -8,10 +8,12 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use lackpy_bridge::CallRecord;
 use lackpy_lang::Grade;
 
+use super::error::RunError;
 use super::held::Held;
+use super::info::RunInfo;
 use super::record::{Line, RunHeader, VERSION};
+use super::store::RunStore;
 use super::time::rfc3339;
-use super::{RunError, RunInfo, RunStore};
 
 /// Where a journaled run stopped.
 #[derive(Debug, Clone, PartialEq)]

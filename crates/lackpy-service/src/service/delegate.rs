@@ -8,7 +8,11 @@ use std::time::{Duration, Instant};
 
 use lackpy_lang::{Data, Rule, Teardown, Variables, compute_grade};
 
-use super::{LackpyService, RunProgram, ServiceError};
+use super::approver::ApproverHandle;
+use super::error::ServiceError;
+use super::inventory::LackpyService;
+use super::observe::RunControl;
+use super::run_program::RunProgram;
 use crate::delegate::{Call, DelegateResult, GenerateResult, ParamInfo, ProviderStatus, ToolLine};
 
 /// One `delegate` or `generate` call.
@@ -29,10 +33,10 @@ pub struct Delegate {
     pub timeout: Option<Duration>,
     /// Who approves the run's gated calls; `None`: a gated call pauses
     /// the run.
-    pub approver: Option<super::ApproverHandle>,
+    pub approver: Option<ApproverHandle>,
     /// How the caller stops the delegation (a model being asked included)
     /// and hears of its run's calls.
-    pub control: super::RunControl,
+    pub control: RunControl,
 }
 
 impl LackpyService {
@@ -73,7 +77,7 @@ impl LackpyService {
     }
 
     /// Generates a program for the intent and runs it; the request's
-    /// [`RunControl`](super::RunControl) can stop both.
+    /// [`RunControl`] can stop both.
     pub async fn delegate(&self, mut request: Delegate) -> Result<DelegateResult, ServiceError> {
         let started = Instant::now();
         // One token for the generation and the run.

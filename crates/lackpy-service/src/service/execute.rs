@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use lackpy_bridge::{ExecutionResult, Journal, RunRequest};
 use lackpy_lang::Data;
 
+use super::inventory::LackpyService;
 use crate::runs::record::Line;
 use crate::runs::sink::JournalFile;
 use crate::runs::time::{now_secs, rfc3339};
@@ -38,7 +39,7 @@ impl RunJournal {
 /// to disk with where it waits (and the result says when it expires);
 /// any other outcome removes it.
 pub(super) async fn run_journaled(
-    service: &super::LackpyService,
+    service: &LackpyService,
     run: RunRequest,
     cancel: lackpy_bridge::CancelToken,
     journal: Option<RunJournal>,

@@ -13,7 +13,9 @@ use lackpy_sources::{ExpandContext, LoadedConfig, McpServerDescriptor, load_conf
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::{LackpyService, ServiceError};
+use super::build::local_toolbox;
+use super::error::ServiceError;
+use super::inventory::LackpyService;
 
 /// The current inventory of a long-lived service, and its versions.
 pub struct LiveService {
@@ -103,7 +105,7 @@ impl LiveService {
             unreadable: Vec::new(),
         };
         let base = &inner.base;
-        match super::local_toolbox(&loaded.config, &base.python, base.harness.as_ref()) {
+        match local_toolbox(&loaded.config, &base.python, base.harness.as_ref()) {
             Ok(local) => {
                 let new = LackpyService::assemble(
                     Arc::clone(base),
@@ -135,7 +137,7 @@ impl LiveService {
         let loaded = load_config(&base.workspace)?;
         // A config error in the local sources changes nothing, no server
         // included.
-        let local = super::local_toolbox(&loaded.config, &base.python, base.harness.as_ref())?;
+        let local = local_toolbox(&loaded.config, &base.python, base.harness.as_ref())?;
         let servers = ConfiguredServers::from_config(
             &loaded.config,
             &ExpandContext::from_env(Some(base.workspace.clone())),

@@ -1,5 +1,6 @@
-//! What a run will be, decided before it starts: its tools with their
-//! approval gates (policy), its limits and rules (the profile's, tightened
+//! What a run will be, decided before it starts: its namespace
+//! ([`LackpyService::namespace`]: the call's tools or profile, less the
+//! tools over a policy ceiling), its tools with their approval gates (policy), its limits and rules (the profile's, tightened
 //! by the caller), and whether it keeps a journal.
 
 use std::time::{Duration, Instant};
@@ -11,9 +12,11 @@ use lackpy_lang::{
 };
 use lackpy_sources::{Policy, PolicyState, ProvenanceKind, over_ceiling_message};
 
+use super::error::ServiceError;
 use super::execute::RunJournal;
-use super::profile::Namespace;
-use super::{LackpyService, RunProgram, ServiceError};
+use super::inventory::LackpyService;
+use super::profile::{self, Namespace, Selection};
+use super::run_program::RunProgram;
 use crate::runs::record::{Line, RunHeader, VERSION};
 use crate::runs::sink::JournalFile;
 use crate::runs::time::now_secs;
@@ -295,4 +298,27 @@ pub(super) fn digest(tools: &[NamespaceTool]) -> String {
         eat(&t.provenance);
     }
     format!("{h:016x}")
+}
+
+impl LackpyService {
+    /// Resolves which tools a call may use, dropping unavailable ones.
+    pub fn namespace(
+        &self,
+        tools: Option<&[String]>,
+        profile: Option<&str>,
+    ) -> Result<Namespace, ServiceError> {
+        let selection = match (tools, profile) {
+            (Some(t), _) => Selection::Tools(t),
+            (None, Some(p)) => Selection::Profile(p),
+            (None, None) => Selection::Default,
+        };
+        let mut ns = profile::resolve(
+            selection,
+            &self.inner.config,
+            &self.inner.base.workspace,
+            &self.toolbox,
+        )?;
+        apply_ceilings(self, &mut ns);
+        Ok(ns)
+    }
 }

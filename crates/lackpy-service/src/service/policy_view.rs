@@ -6,7 +6,9 @@ use lackpy_sources::{PolicyState, ProvenanceKind};
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::LackpyService;
+use super::error::ServiceError;
+use super::inventory::LackpyService;
+use super::plan;
 
 /// A program checked against its namespace and the policy.
 #[derive(Debug, Clone, PartialEq, Serialize, JsonSchema)]
@@ -49,7 +51,7 @@ impl LackpyService {
         let toolbox = &self.toolbox;
         let spec = toolbox.spec(name)?;
         let kind = ProvenanceKind::of(toolbox.precedence(name)?);
-        let state = super::plan::policy_for(self, profile).evaluate(name, spec.grade, kind);
+        let state = plan::policy_for(self, profile).evaluate(name, spec.grade, kind);
         Some(PolicyView {
             state: state.label(),
             rule: state.rule(),
@@ -65,11 +67,11 @@ impl LackpyService {
         profile: Option<&str>,
         params: &[(String, lackpy_lang::Data)],
         rules: &[lackpy_lang::Rule],
-    ) -> Result<ValidationReport, super::ServiceError> {
+    ) -> Result<ValidationReport, ServiceError> {
         // One namespace for both: resolving it may read a kit file.
         let ns = self.namespace(tools, profile)?;
         let validation = self.validate_in(&ns, program, params, rules);
-        let policy = super::plan::policy_for(self, ns.profile.as_deref());
+        let policy = plan::policy_for(self, ns.profile.as_deref());
         let toolbox = &self.toolbox;
         let names: Vec<&str> = ns.entries.iter().map(|(_, t)| t.as_str()).collect();
         let grade = toolbox.grade(&names);

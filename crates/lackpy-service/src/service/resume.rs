@@ -8,8 +8,13 @@ use std::time::{Duration, Instant};
 use lackpy_bridge::{Answer, Decision, ExecutionResult, RunRequest};
 use lackpy_lang::{Grade, Teardown, Variables, parse};
 
+use super::approver::ApproverHandle;
+use super::error::ServiceError;
 use super::execute::{RunJournal, run_journaled};
-use super::{ApproverHandle, LackpyService, RunProgram, ServiceError, observe, plan};
+use super::inventory::LackpyService;
+use super::observe::RunControl;
+use super::run_program::RunProgram;
+use super::{observe, plan};
 use crate::runs::record::Line;
 use crate::runs::sink::JournalFile;
 use crate::runs::{RunError, RunState};
@@ -36,7 +41,7 @@ pub struct Resume {
     /// Whether the result carries the program's variables.
     pub variables: Variables,
     /// How the caller stops the run and hears of its live calls.
-    pub control: super::RunControl,
+    pub control: RunControl,
 }
 
 impl LackpyService {

@@ -3,7 +3,8 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::LackpyService;
+use super::inventory::LackpyService;
+use crate::delegate::ProviderStatus;
 
 /// The limits every run gets unless a call overrides them.
 #[derive(Debug, Clone, Serialize, JsonSchema)]
@@ -64,7 +65,7 @@ pub struct Status {
     pub skipped_mcp_servers: Vec<SkippedServerInfo>,
     /// Every model tier of delegation: name, base URL, model, whether it
     /// answers. No keys: only the name of the variable a key is read from.
-    pub providers: Vec<super::ProviderStatus>,
+    pub providers: Vec<ProviderStatus>,
 }
 
 /// A host config server that is not started.
@@ -78,7 +79,7 @@ pub struct SkippedServerInfo {
     pub reason: String,
 }
 
-pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatus>) -> Status {
+pub(super) fn build(service: &LackpyService, providers: Vec<ProviderStatus>) -> Status {
     let inner = &service.inner;
     let l = &inner.limits;
     Status {
@@ -117,5 +118,21 @@ pub(super) fn build(service: &LackpyService, providers: Vec<super::ProviderStatu
             })
             .collect(),
         providers,
+    }
+}
+
+impl LackpyService {
+    /// The service's state: workspace, config, limits, tools, MCP servers
+    /// and model tiers (not asked whether they answer; see
+    /// [`status_probed`](Self::status_probed)).
+    pub fn status(&self) -> Status {
+        build(self, self.providers())
+    }
+
+    /// [`status`](Self::status), each model endpoint asked whether it
+    /// answers.
+    pub async fn status_probed(&self) -> Status {
+        let providers = self.providers_probed().await;
+        build(self, providers)
     }
 }

@@ -6,7 +6,9 @@ use lackpy_sources::ToolListing;
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use super::{LackpyService, PolicyView, ServiceError};
+use super::error::ServiceError;
+use super::inventory::LackpyService;
+use super::policy_view::PolicyView;
 
 /// Every tool the service knows (or a profile's): what `lackpy tools
 /// --json` prints and `list_tools` answers.

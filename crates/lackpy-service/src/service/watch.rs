@@ -13,7 +13,9 @@ use lackpy_sources::ExpandContext;
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use tokio::sync::mpsc;
 
-use super::{LiveService, ServiceError};
+use super::error::ServiceError;
+use super::inventory::LackpyService;
+use super::live::LiveService;
 
 /// How long a change waits for the rest of its burst (an editor's save is
 /// often several events: a write, a rename, a chmod).
@@ -92,7 +94,7 @@ fn canonical(path: &Path) -> PathBuf {
 
 /// `[mcp].host_configs` of `service`'s config, as paths (their folders
 /// resolved: a file may not exist yet).
-fn host_files(service: &super::LackpyService) -> Vec<PathBuf> {
+fn host_files(service: &LackpyService) -> Vec<PathBuf> {
     let ctx = ExpandContext::from_env(Some(service.workspace().to_path_buf()));
     service
         .config()
@@ -109,7 +111,7 @@ fn host_files(service: &super::LackpyService) -> Vec<PathBuf> {
 
 /// What to watch for `service`: `.lackpy/` whole (or, while there is none,
 /// the workspace itself, to see it appear) and each host file's folder.
-fn targets(service: &super::LackpyService) -> Vec<Target> {
+fn targets(service: &LackpyService) -> Vec<Target> {
     let root = canonical(service.workspace());
     let dot = root.join(".lackpy");
     let mut out = vec![if dot.is_dir() {
