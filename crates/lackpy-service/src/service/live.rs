@@ -13,9 +13,9 @@ use lackpy_sources::{ExpandContext, LoadedConfig, McpServerDescriptor, load_conf
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use super::build::local_toolbox;
 use super::error::ServiceError;
 use super::inventory::LackpyService;
+use super::start::local_toolbox;
 
 /// The current inventory of a long-lived service, and its versions.
 pub struct LiveService {

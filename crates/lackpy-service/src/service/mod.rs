@@ -1,11 +1,10 @@
 //! [`LackpyService`]: the API the CLI and the MCP server are thin layers over.
 //!
-//! The service and its parts are in `inventory.rs` (built in `build.rs`);
+//! The service and its parts are in `inventory.rs` (built in `start.rs`);
 //! each file beside them adds one concern's methods (`plan.rs`, `run.rs`,
 //! `resume.rs`, `status.rs`, …). This module only re-exports.
 
 mod approver;
-mod build;
 mod config_view;
 mod delegate;
 mod error;
@@ -23,13 +22,13 @@ mod resume;
 mod run;
 mod run_program;
 mod signatures;
+mod start;
 mod status;
 mod tool_list;
 mod validate;
 mod watch;
 
 pub use approver::ApproverHandle;
-pub use build::ServiceOptions;
 pub use delegate::Delegate;
 pub use error::{ServiceError, ToolOrigin};
 pub use inventory::LackpyService;
@@ -42,6 +41,7 @@ pub use profile::{Namespace, Selection};
 pub use profile_info::ProfileInfo;
 pub use resume::Resume;
 pub use run_program::RunProgram;
+pub use start::ServiceOptions;
 pub use status::{InventoryInfo, LimitsInfo, SkippedServerInfo, Status};
 pub use tool_list::{ListedTool, ToolList};
 pub use watch::watch_config;
