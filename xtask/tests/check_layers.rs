@@ -433,33 +433,34 @@ fn reexports_and_test_code_are_no_edges() {
     assert!(found.is_empty(), "{found:#?}");
 }
 
-#[test]
-fn a_reexported_name_the_file_uses_is_an_edge() {
-    // mod.rs re-exports ir.rs's item and uses it in its own code; ir.rs
-    // names mod.rs back: a circle.
-    let mut files = with(
-        "interp/mod.rs",
-        "pub mod ir;\npub use self::ir::Other;\npub trait Host {}\npub fn run(_: Other) {}\n",
-    );
+/// The clean crate with `interp/mod.rs` as `mod_text`, and an
+/// `interp/ir.rs` that names mod.rs's `Host`: mod.rs naming ir.rs back
+/// makes a circle.
+fn mod_naming_ir(mod_text: &str) -> Vec<Source> {
+    let mut files = with("interp/mod.rs", mod_text);
     files.retain(|(p, _)| p != "interp/ir.rs");
     files.push((
         "interp/ir.rs".to_owned(),
         "use super::Host;\npub struct LambdaDef;\npub struct Other;\n".to_owned(),
     ));
+    files
+}
+
+#[test]
+fn a_reexported_name_the_file_uses_is_an_edge() {
+    // mod.rs re-exports ir.rs's item and uses it in its own code; ir.rs
+    // names mod.rs back: a circle.
+    let files = mod_naming_ir(
+        "pub mod ir;\npub use self::ir::Other;\npub trait Host {}\npub fn run(_: Other) {}\n",
+    );
     one_violation(
         &files,
         &["import circle: lackpy-lang files src/interp/ir.rs, src/interp/mod.rs"],
     );
     // The same name as a method, a field or a definition is no use of it.
-    let mut files = with(
-        "interp/mod.rs",
+    let files = mod_naming_ir(
         "pub mod ir;\npub use self::ir::Other;\npub trait Host {}\npub fn run(x: &u8) { x.Other(); }\nfn Other() {}\n",
     );
-    files.retain(|(p, _)| p != "interp/ir.rs");
-    files.push((
-        "interp/ir.rs".to_owned(),
-        "use super::Host;\npub struct LambdaDef;\npub struct Other;\n".to_owned(),
-    ));
     let found = check_sources(&LANG_MODULES, &files);
     assert!(found.is_empty(), "{found:#?}");
 }
@@ -467,15 +468,9 @@ fn a_reexported_name_the_file_uses_is_an_edge() {
 #[test]
 fn a_bare_path_into_a_child_module_in_code_is_an_edge() {
     // `ir::LambdaDef` in mod.rs's code needs no `use`; ir.rs names mod.rs.
-    let mut files = with(
-        "interp/mod.rs",
+    let files = mod_naming_ir(
         "pub mod ir;\npub trait Host {}\npub fn run() -> ir::LambdaDef { ir::LambdaDef }\n",
     );
-    files.retain(|(p, _)| p != "interp/ir.rs");
-    files.push((
-        "interp/ir.rs".to_owned(),
-        "use super::Host;\npub struct LambdaDef;\npub struct Other;\n".to_owned(),
-    ));
     one_violation(
         &files,
         &[
