@@ -122,9 +122,6 @@ pub(super) fn find(
         });
         if let Some(k) = excused {
             used[k] = true;
-        }
-        let excused = excused.is_some();
-        if excused {
             continue;
         }
         let chain = one_cycle(&graph, &component)
@@ -201,18 +198,13 @@ fn file_uses(toks: &[Tok], module: &[String], known: &HashSet<Vec<String>>) -> F
         };
         // A name after `.` is a field or method, after `fn` or `mod` a
         // definition (a method or a module may share a re-exported name).
+        let prev = i.checked_sub(1).and_then(|p| toks.get(p));
         if let Tok::Ident(w, _) = &toks[i]
             && in_use.is_none()
             && test_from.is_none()
             && !test_pending
-            && !matches!(
-                i.checked_sub(1).and_then(|p| toks.get(p)),
-                Some(Tok::Punct('.'))
-            )
-            && !matches!(
-                i.checked_sub(1).and_then(|p| toks.get(p)),
-                Some(Tok::Ident(f, _)) if f == "fn" || f == "mod"
-            )
+            && !matches!(prev, Some(Tok::Punct('.')))
+            && !matches!(prev, Some(Tok::Ident(f, _)) if f == "fn" || f == "mod")
         {
             out.body_idents.insert(w.clone());
         }
@@ -299,7 +291,7 @@ fn file_uses(toks: &[Tok], module: &[String], known: &HashSet<Vec<String>>) -> F
             Tok::Ident(w, line)
                 if in_use.is_none()
                     && toks.get(i + 1) == Some(&Tok::PathSep)
-                    && i.checked_sub(1).and_then(|p| toks.get(p)) != Some(&Tok::PathSep)
+                    && prev != Some(&Tok::PathSep)
                     && known.contains(&[here(), vec![w.clone()]].concat()) =>
             {
                 let test = test_pending || test_from.is_some();

@@ -45,7 +45,6 @@ use crate::runtime::growth::Growth;
 use crate::runtime::{RunLimits, RunScope};
 use crate::syntax::ast;
 use crate::syntax::catalog::builtin_by_name;
-use crate::value::mem;
 use crate::value::pool::PoolScope;
 use crate::value::{Dict, List, Value, repr};
 
@@ -543,7 +542,7 @@ impl<'a> Interp<'a> {
                 && l.items.capacity() * std::mem::size_of::<Value>() >= BIG
             {
                 let mut items = std::mem::take(&mut l.items);
-                mem::forget_plain(&mut items);
+                crate::types::item::forget_plain(&mut items);
             }
         }
     }

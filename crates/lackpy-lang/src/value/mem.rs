@@ -8,6 +8,7 @@
 use std::cell::{Cell, RefCell};
 
 use super::Value;
+use crate::types::item::forget_plain;
 
 thread_local! {
     static QUEUE: RefCell<Vec<Value>> = const { RefCell::new(Vec::new()) };
@@ -60,16 +61,6 @@ fn first_heap(items: &[Value]) -> Option<usize> {
     }
     let rest = blocks.remainder();
     rest.iter().position(|v| !v.is_plain()).map(|i| base + i)
-}
-
-/// Empties a vector whose items need no drop code (plain values, or
-/// entries whose values [`release_slots`] has taken out). Popping such an
-/// item compiles to nothing, so the loop is a store of the length.
-#[inline]
-pub(crate) fn forget_plain<T>(items: &mut Vec<T>) {
-    while let Some(v) = items.pop() {
-        std::mem::forget(v);
-    }
 }
 
 /// Takes every heap-owning item out of `items` (leaving `None`) and drops

@@ -1,6 +1,6 @@
 //! [`LackpyService`]: one version of the inventory (the config and every
 //! tool it gives) over the runtime parts every version shares, and what it
-//! says of itself. `build.rs` makes one; what it does is in the files
+//! says of itself. `start.rs` makes one; what it does is in the files
 //! beside it (`plan.rs`, `run.rs`, `resume.rs`, `status.rs`, …), which read
 //! its parts here and never the other way round.
 

@@ -21,7 +21,7 @@ use crate::runtime::error::R;
 use crate::runtime::memory;
 use crate::runtime::pool::Pool;
 use crate::types::dict::{Dict, DictItem};
-use crate::types::item::{Item, forget_plain};
+use crate::types::item::forget_plain;
 use std::cell::RefCell;
 use std::thread::LocalKey;
 
@@ -125,11 +125,6 @@ impl<V: SetItem> Clone for Table<V> {
     }
 }
 
-#[inline]
-fn same<V: Item>(a: &V, b: &V) -> bool {
-    a.same_key(b)
-}
-
 /// The entry a slot holds, if it is full.
 #[inline]
 fn full(slot: u32) -> Option<usize> {
@@ -190,7 +185,7 @@ impl<V: SetItem> Table<V> {
         match self.index.get(i) {
             Some(0) => None,
             Some(&s) => match full(s).and_then(|e| self.entries.get(e)) {
-                Some((h, k)) if *h == hash && same(k, key) => Some(i),
+                Some((h, k)) if *h == hash && k.same_key(key) => Some(i),
                 _ => self.probe(key, hash),
             },
             None => self.probe(key, hash),
@@ -216,7 +211,7 @@ impl<V: SetItem> Table<V> {
                 }
                 if let Some(e) = full(s) {
                     let (h, k) = &self.entries[e];
-                    if *h == hash && same(k, key) {
+                    if *h == hash && k.same_key(key) {
                         return Some(i + j);
                     }
                 }
@@ -246,7 +241,7 @@ impl<V: SetItem> Table<V> {
             Some(&s)
                 if full(s)
                     .and_then(|e| self.entries.get(e))
-                    .is_some_and(|(h, k)| *h == hash && same(k, &key)) =>
+                    .is_some_and(|(h, k)| *h == hash && k.same_key(&key)) =>
             {
                 false
             }
@@ -277,7 +272,7 @@ impl<V: SetItem> Table<V> {
                 match full(s) {
                     Some(e) => {
                         let (h, k) = &self.entries[e];
-                        if *h == hash && same(k, &key) {
+                        if *h == hash && k.same_key(&key) {
                             return false;
                         }
                     }
