@@ -8,7 +8,7 @@
 //! "up" and "draining".
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use bytes::Bytes;
 use http::{HeaderValue, Method, Request, StatusCode, header};
@@ -22,19 +22,48 @@ pub(crate) const HEALTH_PATH: &str = "/healthz";
 pub(crate) const READY_PATH: &str = "/readyz";
 
 /// Whether the replica has begun shutting down (shared with the server:
-/// new runs and new sessions are refused from then on).
+/// new runs and new sessions are refused from then on), and the POST
+/// answers still being made or written, which a shutdown waits for.
 #[derive(Clone, Default)]
-pub(crate) struct Draining(Arc<AtomicBool>);
+pub(crate) struct Draining(Arc<DrainState>);
+
+#[derive(Default)]
+struct DrainState {
+    begun: AtomicBool,
+    answers: AtomicUsize,
+}
 
 impl Draining {
     /// From now on, draining.
     pub(crate) fn begin(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.0.begun.store(true, Ordering::SeqCst);
     }
 
     /// Whether a shutdown has begun.
     pub(crate) fn is_set(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.0.begun.load(Ordering::SeqCst)
+    }
+
+    /// Counts a POST's answer as in flight until the guard is dropped
+    /// (with the answer's body, once written).
+    pub(crate) fn answering(&self) -> Answering {
+        self.0.answers.fetch_add(1, Ordering::SeqCst);
+        Answering(Arc::clone(&self.0))
+    }
+
+    /// POST answers in flight: a run's slot is given back before its
+    /// answer is written, so a shutdown waits for these too.
+    pub(crate) fn answers_in_flight(&self) -> usize {
+        self.0.answers.load(Ordering::SeqCst)
+    }
+}
+
+/// One POST answer in flight ([`Draining::answering`]).
+pub(crate) struct Answering(Arc<DrainState>);
+
+impl Drop for Answering {
+    fn drop(&mut self) {
+        self.0.answers.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
@@ -102,5 +131,18 @@ mod tests {
         d.begin();
         assert_eq!(status(Method::GET, "/readyz", &d), Some(503));
         assert_eq!(status(Method::GET, "/healthz", &d), Some(200));
+    }
+
+    #[test]
+    fn an_answer_counts_until_its_guard_is_dropped_in_every_clone() {
+        let d = Draining::default();
+        let seen_elsewhere = d.clone();
+        let a = d.answering();
+        let b = seen_elsewhere.answering();
+        assert_eq!(d.answers_in_flight(), 2);
+        drop(a);
+        assert_eq!(seen_elsewhere.answers_in_flight(), 1);
+        drop(b);
+        assert_eq!(d.answers_in_flight(), 0);
     }
 }

@@ -123,6 +123,8 @@ where
         }
         let (parts, body) = req.into_parts();
         let post = parts.method == http::Method::POST;
+        // Counted until its answer is written: a shutdown waits for it.
+        let answering = post.then(|| self.draining.answering());
         let deleted = (parts.method == http::Method::DELETE)
             .then(|| session.clone())
             .flatten();
@@ -197,7 +199,7 @@ where
         if post {
             let response = one_piece::gather(response, one_piece::HOLD).await;
             drop(trip.disarm());
-            return response.map(|body| Tripwire::new(body, gone).boxed());
+            return response.map(|body| Tripwire::new(body, gone, answering).boxed());
         }
         // Only once rmcp accepted the DELETE (Host/Origin passed).
         if let Some(id) = deleted

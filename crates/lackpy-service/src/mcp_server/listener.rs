@@ -54,8 +54,24 @@ pub(crate) fn connection_cap(configured: Option<usize>) -> usize {
 pub(crate) struct Listener {
     listener: TcpListener,
     slots: Arc<Semaphore>,
+    /// The cap: every slot is free again once every connection is over.
+    cap: u32,
     backoff: Duration,
     headless: Arc<Headless>,
+}
+
+/// The connections a closed [`Listener`] had taken, to wait for.
+pub(crate) struct OpenConnections {
+    slots: Arc<Semaphore>,
+    cap: u32,
+}
+
+impl OpenConnections {
+    /// Waits until every connection is over, or `within` has passed.
+    pub(crate) async fn closed(self, within: Duration) {
+        let all = self.slots.acquire_many_owned(self.cap);
+        let _ = tokio::time::timeout(within, all).await;
+    }
 }
 
 /// Open connections that have not sent a complete request head yet, in
@@ -120,11 +136,23 @@ impl Drop for Conn {
 impl Listener {
     /// Takes connections from `listener`, at most `cap` at once.
     pub(crate) fn new(listener: TcpListener, cap: usize) -> Listener {
+        // `u32`, as a wait for every slot at once takes its count so.
+        let cap = u32::try_from(cap.clamp(1, Semaphore::MAX_PERMITS)).unwrap_or(u32::MAX);
         Listener {
             listener,
-            slots: Arc::new(Semaphore::new(cap.clamp(1, Semaphore::MAX_PERMITS))),
+            slots: Arc::new(Semaphore::new(cap as usize)),
+            cap,
             backoff: Duration::ZERO,
             headless: Arc::default(),
+        }
+    }
+
+    /// Takes no more connections (the socket is closed); the ones taken
+    /// can still be waited for.
+    pub(crate) fn close(self) -> OpenConnections {
+        OpenConnections {
+            slots: self.slots,
+            cap: self.cap,
         }
     }
 

@@ -17,6 +17,8 @@ use hyper::body::{Body, Frame, SizeHint};
 use rmcp::service::{RequestContext, RoleServer};
 use tokio_util::sync::{CancellationToken, DropGuard};
 
+use super::health::Answering;
+
 /// Cancelled once the answer stream of the request carrying it is gone.
 #[derive(Debug, Clone)]
 pub(crate) struct StreamGone(pub(crate) CancellationToken);
@@ -43,14 +45,21 @@ pub(crate) async fn closed(gone: Option<CancellationToken>) {
 pub(crate) struct Tripwire<B> {
     inner: B,
     _trip: DropGuard,
+    /// Keeps the answer counted as in flight while it is written.
+    _answering: Option<Answering>,
 }
 
 impl<B> Tripwire<B> {
-    /// `inner`, cancelling `token` when dropped.
-    pub(crate) fn new(inner: B, token: CancellationToken) -> Tripwire<B> {
+    /// `inner`, cancelling `token` when dropped; `answering` ends with it.
+    pub(crate) fn new(
+        inner: B,
+        token: CancellationToken,
+        answering: Option<Answering>,
+    ) -> Tripwire<B> {
         Tripwire {
             inner,
             _trip: token.drop_guard(),
+            _answering: answering,
         }
     }
 }
@@ -84,7 +93,7 @@ mod tests {
     #[test]
     fn dropping_the_body_trips_the_token() {
         let token = CancellationToken::new();
-        let body = Tripwire::new(Full::new(Bytes::from_static(b"x")), token.clone());
+        let body = Tripwire::new(Full::new(Bytes::from_static(b"x")), token.clone(), None);
         assert!(!token.is_cancelled());
         drop(body);
         assert!(token.is_cancelled());

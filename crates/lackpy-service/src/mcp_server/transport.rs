@@ -222,9 +222,17 @@ async fn serve_http(
                         .timer(TokioTimer::new())
                         .header_read_timeout(header_timeout)
                         .serve_connection(TokioIo::new(stream), svc);
+                    tokio::pin!(served);
                     tokio::select! {
-                        _ = served => {}
-                        () = conn_stop.cancelled() => {}
+                        _ = served.as_mut() => {}
+                        () = conn_stop.cancelled() => {
+                            // The server stops: an answer being written is
+                            // written whole (a balancer would see a cut one
+                            // as a lost call), then the connection closes;
+                            // an idle one closes at once.
+                            served.as_mut().graceful_shutdown();
+                            let _ = tokio::time::timeout(CLOSE_GRACE, served).await;
+                        }
                         () = shed.cancelled() => {}
                     }
                     drop(slot);
@@ -247,17 +255,25 @@ async fn serve_http(
             () = drained.cancelled() => break,
         }
     }
-    drop(listener);
+    // No new connections; the open ones finish what they are writing.
+    let open = listener.close();
     stop.cancel();
+    open.closed(CLOSE_GRACE).await;
     Ok(())
 }
 
-/// Waits up to `grace` for in-flight runs, then stops those left and
-/// gives them a moment to unwind (each stops within one step).
+/// How long a stopping server waits for its connections to finish writing
+/// their answers and close.
+const CLOSE_GRACE: Duration = Duration::from_secs(2);
+
+/// Waits up to `grace` for in-flight runs and the answers being written,
+/// then stops the runs left and gives them a moment to unwind (each stops
+/// within one step).
 async fn drain(server: &McpServer, grace: Duration) {
     server.begin_drain();
     let deadline = Instant::now() + grace;
-    while server.runs_in_flight() > 0 && Instant::now() < deadline {
+    let busy = || server.runs_in_flight() > 0 || server.shared.draining.answers_in_flight() > 0;
+    while busy() && Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
     if server.runs_in_flight() > 0 {
